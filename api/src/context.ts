@@ -1,0 +1,37 @@
+/**
+ * Everything a request handler or a job needs, built once at boot from the environment:
+ * the database pool, the logger and one adapter per external service.
+ */
+import type { Env } from '../../shared/env';
+import { connect, type Sql } from './lib/db';
+import { createLogger, type Logger } from './lib/logger';
+import { createStorage, type Storage } from './services/storage/index';
+import { createEmailSender, type EmailSender } from './services/email/index';
+import { createPayments, type PaymentProvider } from './services/payments/index';
+import { createShipping, type ShippingProvider } from './services/shipping/index';
+
+export type AppContext = {
+  env: Env;
+  sql: Sql;
+  log: Logger;
+  storage: Storage;
+  email: EmailSender;
+  payments: PaymentProvider | null;
+  shipping: ShippingProvider | null;
+};
+
+export type ContextOverrides = Partial<Omit<AppContext, 'env'>>;
+
+/** Builds the context; tests pass overrides (a database, a storage root, fake providers). */
+export function createContext(env: Env, overrides: ContextOverrides = {}): AppContext {
+  if (!env.DATABASE_URL && !overrides.sql) throw new Error('DATABASE_URL is not set');
+  return {
+    env,
+    sql: overrides.sql ?? connect(env.DATABASE_URL as string),
+    log: overrides.log ?? createLogger(env.LOG_LEVEL),
+    storage: overrides.storage ?? createStorage(env),
+    email: overrides.email ?? createEmailSender(env),
+    payments: overrides.payments ?? createPayments(env),
+    shipping: overrides.shipping ?? createShipping(env),
+  };
+}

@@ -1,0 +1,47 @@
+/** PostgreSQL access through `postgres`, and enqueueing graphile-worker jobs inside a transaction. */
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+/** A connection or a transaction: anything that can run a query. */
+export type Queryable = postgres.Sql | postgres.TransactionSql;
+
+/** Opens a pool. `max` connections per process; notices are dropped. */
+export function connect(url: string, options: { max?: number; appName?: string } = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+    idle_timeout: 30,
+    connection: { application_name: options.appName ?? 'blueprint-shop' },
+    types: {
+      // bigint columns (file sizes) fit in a double; read them as numbers.
+      bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+    },
+  });
+}
+
+export type JobOptions = {
+  /** Deduplicates: a second job with the same key replaces the first while it waits. */
+  jobKey?: string;
+  maxAttempts?: number;
+  runAt?: Date;
+  queueName?: string;
+  priority?: number;
+};
+
+/**
+ * Adds a graphile-worker job with the same connection as the caller's transaction, so the job exists
+ * exactly when the rows it refers to do.
+ */
+export async function addJob(db: Queryable, task: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
+  await db`
+    select graphile_worker.add_job(
+      ${task}::text,
+      ${db.json(payload as postgres.JSONValue)}::json,
+      queue_name => ${options.queueName ?? null}::text,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      max_attempts => ${options.maxAttempts ?? null}::int,
+      job_key => ${options.jobKey ?? null}::text,
+      priority => ${options.priority ?? null}::int
+    )`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Server-side sessions. The signed cookie (cookie-session) carries only session ids; the sessions
+ * live in the `sessions` table, so sign-out and expiry end them on the server: a copied cookie
+ * replayed after sign-out finds no row. Customer and admin sessions are separate rows.
+ */
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Sql } from './db';
+import { unauthorized } from './errors';
+
+export const CUSTOMER_IDLE_MS = 14 * 24 * 3600_000;
+export const CUSTOMER_ABSOLUTE_MS = 30 * 24 * 3600_000;
+export const ADMIN_IDLE_MS = 8 * 3600_000;
+export const ADMIN_ABSOLUTE_MS = 24 * 3600_000;
+/** Sliding expiry is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** What the cookie holds. */
+export type CookieData = { sid?: string; adminSid?: string };
+
+/** Per-request view of the sessions, attached by `installSessions`. */
+export type RequestSessions = {
+  /** The customer (or anonymous browser) session id, when one exists. */
+  sid: string | null;
+  userId: string | null;
+  adminUsername: string | null;
+};
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    shop: RequestSessions;
+  }
+}
+
+type SessionRow = { sid: string; user_id: string | null; expire: Date; created_at: Date; sess: { username?: string } };
+
+function newSid(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function cookie(req: Request): CookieData {
+  return (req.session ?? {}) as CookieData;
+}
+
+/** Loads the sessions named by the cookie; drops ids whose rows are gone or expired. */
+export function loadSessions(sql: Sql) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    req.shop = { sid: null, userId: null, adminUsername: null };
+    const data = cookie(req);
+    const ids = [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
+    if (ids.length === 0) return next();
+    try {
+      const rows = await sql<(SessionRow & { kind: string })[]>`
+        select sid, kind, user_id, expire, created_at, sess from sessions where sid in ${sql(ids)} and expire > now()`;
+      const now = Date.now();
+      for (const row of rows) {
+        const admin = row.kind === 'admin';
+        const absolute = admin ? ADMIN_ABSOLUTE_MS : CUSTOMER_ABSOLUTE_MS;
+        const idle = admin ? ADMIN_IDLE_MS : CUSTOMER_IDLE_MS;
+        if (now - row.created_at.getTime() > absolute) continue;
+        if (admin && row.sid === data.adminSid) req.shop.adminUsername = row.sess.username ?? 'admin';
+        if (!admin && row.sid === data.sid) {
+          req.shop.sid = row.sid;
+          req.shop.userId = row.user_id;
+        }
+        if (row.expire.getTime() - now < idle - TOUCH_EVERY_MS) {
+          await sql`update sessions set expire = ${new Date(now + idle)} where sid = ${row.sid}`;
+        }
+      }
+      if (data.sid && !req.shop.sid && req.session) delete (req.session as CookieData).sid;
+      if (data.adminSid && !req.shop.adminUsername && req.session) delete (req.session as CookieData).adminSid;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The browser's session id, creating an anonymous session when there is none (uploads, guest orders). */
+export async function ensureSession(req: Request, sql: Sql): Promise<string> {
+  if (req.shop.sid) return req.shop.sid;
+  const sid = newSid();
+  await sql`insert into sessions (sid, kind, expire) values (${sid}, 'customer', ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
+  (req.session as CookieData).sid = sid;
+  req.shop.sid = sid;
+  return sid;
+}
+
+/**
+ * Signs a customer in with a new session id (no fixation). What the anonymous session uploaded or
+ * ordered stays visible to the new one.
+ */
+export async function signInCustomer(req: Request, sql: Sql, userId: string): Promise<string> {
+  const sid = newSid();
+  const old = req.shop.sid;
+  await sql.begin(async (tx) => {
+    await tx`insert into sessions (sid, kind, user_id, expire) values (${sid}, 'customer', ${userId}, ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
+    if (old) {
+      await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
+      await tx`update orders set session_sid = ${sid} where session_sid = ${old}`;
+      await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;
+      await tx`delete from sessions where sid = ${old}`;
+    }
+  });
+  (req.session as CookieData).sid = sid;
+  req.shop.sid = sid;
+  req.shop.userId = userId;
+  return sid;
+}
+
+/** Ends the customer session on the server and in the cookie. */
+export async function signOutCustomer(req: Request, sql: Sql): Promise<void> {
+  if (req.shop.sid) await sql`delete from sessions where sid = ${req.shop.sid}`;
+  if (req.session) delete (req.session as CookieData).sid;
+  req.shop.sid = null;
+  req.shop.userId = null;
+}
+
+/** Starts an admin session, separate from any customer session. */
+export async function signInAdmin(req: Request, sql: Sql, username: string): Promise<void> {
+  const old = cookie(req).adminSid;
+  if (old) await sql`delete from sessions where sid = ${old}`;
+  const sid = newSid();
+  await sql`insert into sessions (sid, kind, sess, expire) values (${sid}, 'admin', ${sql.json({ username })}, ${new Date(Date.now() + ADMIN_IDLE_MS)})`;
+  (req.session as CookieData).adminSid = sid;
+  req.shop.adminUsername = username;
+}
+
+/** Ends the admin session on the server and in the cookie. */
+export async function signOutAdmin(req: Request, sql: Sql): Promise<void> {
+  const sid = cookie(req).adminSid;
+  if (sid) await sql`delete from sessions where sid = ${sid}`;
+  if (req.session) delete (req.session as CookieData).adminSid;
+  req.shop.adminUsername = null;
+}
+
+/** 401 unless a customer is signed in. */
+export function requireUser(req: Request, _res: Response, next: NextFunction): void {
+  if (!req.shop.userId) return next(unauthorized());
+  next();
+}
+
+/** 401 unless the admin is signed in, whatever customer session is present. */
+export function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
+  if (!req.shop.adminUsername) return next(unauthorized('Admin sign-in required.'));
+  next();
+}

@@ -1,0 +1,23 @@
+/** Serves the built client from dist/web, with the SPA fallback for client routes. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+
+export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+
+export function installClient(app: Express, clientDir = CLIENT_DIR): void {
+  // Hashed assets never change; index.html always revalidates.
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.get(/^(?!\/api(\/|$)).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    const index = path.join(clientDir, 'index.html');
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text/plain').send('The client is not built yet. Run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The one error handler: zod → 400 with field messages, unique violation → 409, malformed JSON → 400,
+ * body too large → 413, HttpError → its status, anything else → 500 with a generic message and a log line.
+ */
+import type { Express, NextFunction, Request, Response } from 'express';
+import { ZodError } from 'zod';
+import type { AppContext } from '../context';
+import { HttpError } from '../lib/errors';
+
+type BodyParserError = Error & { type?: string; status?: number };
+type PgError = Error & { code?: string };
+
+/** JSON 404 for unknown /api routes; must come after every router. */
+export function installApiNotFound(app: Express): void {
+  app.use('/api', (_req: Request, res: Response) => {
+    res.status(404).json({ message: 'Not found.' });
+  });
+}
+
+export function installErrorHandler(app: Express, ctx: AppContext): void {
+  const log = ctx.log.child('error');
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const { status, body } = toResponse(error);
+    if (status >= 500) log.error(`${req.method} ${req.originalUrl.split('?')[0]} failed`, { error });
+    res.status(status).json(body);
+  });
+}
+
+/** Maps any thrown value to a status and a JSON body with a `message` meant for a person. */
+export function toResponse(error: unknown): { status: number; body: Record<string, unknown> } {
+  if (error instanceof HttpError) return { status: error.status, body: { message: error.message, code: error.code, ...error.details } };
+  if (error instanceof ZodError) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const key = issue.path.join('.') || '_';
+      errors[key] ??= issue.message;
+    }
+    return { status: 400, body: { message: Object.values(errors).join('. '), code: 'validation', errors } };
+  }
+  const bodyError = error as BodyParserError;
+  if (bodyError?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'bad_json' } };
+  if (bodyError?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large.', code: 'too_large' } };
+  if (bodyError?.type === 'encoding.unsupported' || bodyError?.type === 'charset.unsupported') {
+    return { status: 415, body: { message: 'Unsupported request encoding.', code: 'unsupported_media_type' } };
+  }
+  if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500 && bodyError.type) {
+    return { status: bodyError.status, body: { message: 'The request could not be read.', code: 'bad_request' } };
+  }
+  const pg = error as PgError;
+  if (pg?.code === '23505') return { status: 409, body: { message: 'That already exists.', code: 'conflict' } };
+  if (pg?.code === '22P02' || pg?.code === '22001' || pg?.code === '22003') {
+    return { status: 400, body: { message: 'A value in the request is not valid.', code: 'bad_request' } };
+  }
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } };
+}

@@ -1,0 +1,18 @@
+/** GET /api/config: the shop facts the client shows (support contact, which payment form to load). */
+import { Router } from 'express';
+import type { AppContext } from '../context';
+
+export function configRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/api/config', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=60');
+    res.json({
+      supportEmail: ctx.env.SUPPORT_EMAIL,
+      supportPhone: ctx.env.SUPPORT_PHONE,
+      paymentProvider: ctx.payments?.name ?? null,
+      stripePublishableKey: ctx.payments?.publishableKey ?? null,
+      shippingProvider: ctx.shipping?.name ?? null,
+    });
+  });
+  return router;
+}

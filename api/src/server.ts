@@ -1,0 +1,59 @@
+/**
+ * The `web` process: the API and the built client on PORT. Run it alone (Procfile `web`) or through
+ * `npm start`, which also runs the worker and, without DATABASE_URL, an embedded PostgreSQL.
+ */
+import type { Server } from 'node:http';
+import { parseEnv, type Env } from '../../shared/env';
+import { makeApp } from './app';
+import { createContext, type AppContext } from './context';
+
+export type RunningWeb = { server: Server; port: number; close(): Promise<void> };
+
+/** Listens on `port` (0 for any free port) and resolves once accepting connections. */
+export async function startWeb(ctx: AppContext, port = ctx.env.PORT): Promise<RunningWeb> {
+  const app = makeApp(ctx);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, () => resolve(s));
+    s.once('error', reject);
+  });
+  // Slow clients must not hold uploads open forever, nor keep-alive sockets block shutdown.
+  server.requestTimeout = 10 * 60_000;
+  server.headersTimeout = 30_000;
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    server,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** Parses the environment or exits with the reason. */
+export function loadEnvOrExit(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+async function main() {
+  const env = loadEnvOrExit();
+  const ctx = createContext(env);
+  const web = await startWeb(ctx);
+  ctx.log.info(`Blueprint Shop API listening on http://localhost:${web.port}`);
+  const stop = async () => {
+    await web.close();
+    await ctx.sql.end({ timeout: 5 });
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();

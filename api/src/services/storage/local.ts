@@ -1,0 +1,64 @@
+/** Local-disk storage: atomic writes (temp file + rename) under one root folder. */
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, StorageNotFoundError, type Storage, type PutOptions } from './index';
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable | Buffer, _options?: PutOptions): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID()}.partial`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+    const { size } = await fs.stat(target);
+    return { size };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    try {
+      const handle = await fs.open(file, 'r');
+      return createReadStream('', { fd: handle.fd, autoClose: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const { size } = await fs.stat(this.pathOf(key));
+      return { size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/')) throw new Error('deletePrefix needs a prefix ending in /');
+    const dir = this.pathOf(prefix.slice(0, -1));
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

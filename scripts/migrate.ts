@@ -1,0 +1,11 @@
+/** The `release` process: applies migrations to DATABASE_URL and exits. */
+import { loadEnvOrExit } from '../api/src/server';
+import { migrateDatabase } from '../api/src/lib/migrate';
+
+const env = loadEnvOrExit();
+if (!env.DATABASE_URL) {
+  console.error('DATABASE_URL is not set: nothing to migrate.');
+  process.exit(1);
+}
+await migrateDatabase(env.DATABASE_URL);
+console.log('Migrations applied.');

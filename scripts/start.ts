@@ -1,0 +1,56 @@
+/**
+ * `npm start`: the whole shop in one process on PORT (default 5000). Builds the client when stale,
+ * starts an embedded PostgreSQL under .data/ when DATABASE_URL is unset, migrates, then runs the API
+ * and the worker. Ctrl-C (SIGINT) or SIGTERM drains the worker and stops PostgreSQL cleanly.
+ */
+import path from 'node:path';
+import { loadEnvOrExit, startWeb } from '../api/src/server';
+import { createContext } from '../api/src/context';
+import { migrateDatabase } from '../api/src/lib/migrate';
+import { startWorker } from '../worker/src/runner';
+import { buildClientIfStale } from './build-client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+
+const env = loadEnvOrExit();
+const say = (m: string) => process.stdout.write(`${m}\n`);
+
+let embedded: EmbeddedDatabase | null = null;
+if (!env.DATABASE_URL) {
+  say('DATABASE_URL is not set: starting embedded PostgreSQL (data in .data/pg)…');
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'pg'), database: 'blueprint_shop' });
+  env.DATABASE_URL = embedded.url;
+}
+
+try {
+  await buildClientIfStale(say);
+  await migrateDatabase(env.DATABASE_URL);
+} catch (error) {
+  console.error(error);
+  await embedded?.stop();
+  process.exit(1);
+}
+
+const ctx = createContext(env);
+const web = await startWeb(ctx);
+const worker = await startWorker(ctx);
+
+say(`\nBlueprint Shop is running on http://localhost:${web.port}`);
+say(`  storage: ${ctx.storage.kind}   email: ${ctx.email.name}   payments: ${ctx.payments?.name ?? 'none'}   shipping: ${ctx.shipping?.name ?? 'none'}`);
+if (env.defaultsUsed.length > 0) {
+  say(`  development defaults in use for ${env.defaultsUsed.join(', ')}`);
+  say(`  admin sign-in: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD}  (set ADMIN_USERNAME and ADMIN_PASSWORD to change)`);
+}
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  say(`\n${signal}: stopping…`);
+  await web.close().catch(() => {});
+  await worker.stop().catch(() => {});
+  await ctx.sql.end({ timeout: 5 }).catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('fills development defaults and says which', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(5000);
+    expect(env.ADMIN_USERNAME).toBe('admin');
+    expect(env.defaultsUsed).toEqual(['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']);
+    expect(env.APP_URL).toBe('http://localhost:5000');
+    expect(env.FILE_RETENTION_DAYS).toBe(7);
+  });
+  it('refuses production without secrets, naming each', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*ADMIN_USERNAME[\s\S]*ADMIN_PASSWORD[\s\S]*DATABASE_URL/);
+  });
+  it('accepts production with everything set', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_USERNAME: 'counter',
+      ADMIN_PASSWORD: 'pw',
+      DATABASE_URL: 'postgres://localhost/db',
+    });
+    expect(env.defaultsUsed).toEqual([]);
+  });
+  it('explains a bad value', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+  it('wants the three Stripe keys together', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The environment, parsed once at boot. Every variable the shop reads is here (and in .env.example).
+ * No I/O: callers pass `process.env` and decide what to do with the error.
+ */
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .transform((v) => (v.trim() === '' ? undefined : v.trim()))
+  .optional();
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
+export const DEV_ADMIN_USERNAME = 'admin';
+export const DEV_ADMIN_PASSWORD = 'blueprint-admin';
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(5000),
+    /** Public origin used in emailed links, e.g. https://prints.example.com. Defaults to http://localhost:PORT. */
+    APP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    DATABASE_URL: optional,
+    SESSION_SECRET: optional,
+    ADMIN_USERNAME: optional,
+    ADMIN_PASSWORD: optional,
+    /** Set behind an HTTPS-terminating proxy: trusts X-Forwarded-* and marks cookies Secure. */
+    TRUST_PROXY: bool,
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+    DATA_DIR: z.string().default('.data'),
+    S3_BUCKET: optional,
+    S3_ENDPOINT: optional,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_FORCE_PATH_STYLE: bool,
+    AWS_ACCESS_KEY_ID: optional,
+    AWS_SECRET_ACCESS_KEY: optional,
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    /** Test-only: point the Stripe SDK at another host (a local fake), e.g. http://127.0.0.1:12111. */
+    STRIPE_API_BASE: optional,
+    EASYPOST_API_KEY: optional,
+    EASYPOST_BASE_URL: optional,
+    RESEND_API_KEY: optional,
+    RESEND_BASE_URL: optional,
+    EMAIL_FROM: z.string().default('Blueprint Shop <orders@blueprintshop.local>'),
+    SUPPORT_EMAIL: z.string().default('support@blueprintshop.local'),
+    SUPPORT_PHONE: z.string().default('(201) 555-0142'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together' });
+    }
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of ['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DATABASE_URL'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when NODE_ENV=production` });
+    }
+    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
+    }
+  });
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+
+/** The parsed environment with development defaults filled in. */
+export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL'> & {
+  SESSION_SECRET: string;
+  ADMIN_USERNAME: string;
+  ADMIN_PASSWORD: string;
+  APP_URL: string;
+  /** Names of development defaults that were used, to print at start. */
+  defaultsUsed: string[];
+};
+
+/** Parses the environment; throws an Error whose message lists every bad variable, one a line. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  const raw = result.data;
+  const defaultsUsed: string[] = [];
+  const pick = (key: string, value: string | undefined, fallback: string) => {
+    if (value) return value;
+    defaultsUsed.push(key);
+    return fallback;
+  };
+  return {
+    ...raw,
+    SESSION_SECRET: pick('SESSION_SECRET', raw.SESSION_SECRET, DEV_SESSION_SECRET),
+    ADMIN_USERNAME: pick('ADMIN_USERNAME', raw.ADMIN_USERNAME, DEV_ADMIN_USERNAME),
+    ADMIN_PASSWORD: pick('ADMIN_PASSWORD', raw.ADMIN_PASSWORD, DEV_ADMIN_PASSWORD),
+    APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    defaultsUsed,
+  };
+}

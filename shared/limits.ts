@@ -1,0 +1,18 @@
+/** Limits shared by the client, the API and the worker. */
+
+/** Largest upload accepted, in bytes (50 MB). */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Most pages a drawing set may have. */
+export const MAX_PAGES = 500;
+/** How far a sheet may be from a print size and still count as that size, in inches. */
+export const SIZE_TOLERANCE_INCHES = 0.125;
+/** How many sheet previews are rendered per upload. */
+export const MAX_PREVIEWS = 50;
+/** Uploads that never became orders are deleted after this many hours. */
+export const UPLOAD_TTL_HOURS = 24;
+/** Unpaid orders are cleaned up after this many hours. */
+export const UNPAID_ORDER_TTL_HOURS = 24;
+/** Exports are deleted after this many hours. */
+export const EXPORT_TTL_HOURS = 24;
+/** Minimum password length. */
+export const MIN_PASSWORD_LENGTH = 8;

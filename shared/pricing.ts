@@ -1,0 +1,99 @@
+/**
+ * The price table, the rush fee and sales tax: the single source of every amount the shop charges.
+ * All amounts are integer cents; tax is rounded half up once, on subtotal + rush + shipping.
+ */
+import { mulDivRoundHalfUp } from './money';
+
+export const PRINT_SIZES = ['24x36', '30x42'] as const;
+export type PrintSize = (typeof PRINT_SIZES)[number];
+export const PRINT_TYPES = ['bw', 'color'] as const;
+export type PrintType = (typeof PRINT_TYPES)[number];
+
+/** Per-page prices in cents, from spec point 9. */
+export const PRICE_PER_PAGE_CENTS: Record<PrintSize, Record<PrintType, number>> = {
+  '24x36': { bw: 599, color: 1499 },
+  '30x42': { bw: 699, color: 1799 },
+};
+
+/** Rush is a flat fee per order. */
+export const RUSH_FEE_CENTS = 2000;
+
+/** Labels a person reads. */
+export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
+export const PRINT_TYPE_LABELS: Record<PrintType, string> = { bw: 'Black & White', color: 'Color' };
+
+/** The shop's own state: pickup orders are taxed here. */
+export const SHOP_STATE = 'NJ';
+
+/**
+ * State sales tax in thousandths of a percent (6.63% → 6630), so rates such as MN's 6.875% stay exact.
+ * Base state rates; NJ is 6.63% and NY 8% as the shop has always charged them.
+ */
+export const STATE_TAX_MILLIPERCENT: Record<string, number> = {
+  AL: 4000, AK: 0, AZ: 5600, AR: 6500, CA: 7250, CO: 2900, CT: 6350, DE: 0, DC: 6000, FL: 6000,
+  GA: 4000, HI: 4000, ID: 6000, IL: 6250, IN: 7000, IA: 6000, KS: 6500, KY: 6000, LA: 5000, ME: 5500,
+  MD: 6000, MA: 6250, MI: 6000, MN: 6875, MS: 7000, MO: 4225, MT: 0, NE: 5500, NV: 6850, NH: 0,
+  NJ: 6630, NM: 4875, NY: 8000, NC: 4750, ND: 5000, OH: 5750, OK: 4500, OR: 0, PA: 6000, RI: 7000,
+  SC: 6000, SD: 4200, TN: 7000, TX: 6250, UT: 6100, VT: 6000, VA: 5300, WA: 6500, WV: 6000, WI: 5000,
+  WY: 4000,
+};
+
+/** Every state code the shop ships to (50 states and DC). */
+export const US_STATES = Object.keys(STATE_TAX_MILLIPERCENT).sort();
+
+/** The tax rate for a destination: pickup uses NJ; an unknown state is 0. */
+export function taxRateMillipercent(shippingMethod: 'pickup' | 'shipping', state?: string | null): number {
+  const code = shippingMethod === 'pickup' ? SHOP_STATE : (state ?? '').trim().toUpperCase();
+  return STATE_TAX_MILLIPERCENT[code] ?? 0;
+}
+
+/** "6.63%" / "8%" / "6.875%". */
+export function formatTaxRate(millipercent: number): string {
+  return `${Number((millipercent / 1000).toFixed(3))}%`;
+}
+
+export type PriceInput = {
+  pageCount: number;
+  printSize: PrintSize;
+  printType: PrintType;
+  rushOrder: boolean;
+  shippingMethod: 'pickup' | 'shipping';
+  /** Quoted shipping cost in cents; ignored for pickup. */
+  shippingCostCents?: number;
+  /** Destination state, for shipping. */
+  state?: string | null;
+};
+
+export type PriceBreakdown = {
+  pricePerPageCents: number;
+  subtotalCents: number;
+  rushFeeCents: number;
+  shippingCostCents: number;
+  taxRateMillipercent: number;
+  taxState: string;
+  taxCents: number;
+  totalCents: number;
+};
+
+/** Prices an order: total = subtotal + rush + shipping + tax, tax on (subtotal + rush + shipping). */
+export function priceOrder(input: PriceInput): PriceBreakdown {
+  if (!Number.isInteger(input.pageCount) || input.pageCount < 1) throw new RangeError('pageCount must be a positive integer');
+  const pricePerPageCents = PRICE_PER_PAGE_CENTS[input.printSize][input.printType];
+  const subtotalCents = pricePerPageCents * input.pageCount;
+  const rushFeeCents = input.rushOrder ? RUSH_FEE_CENTS : 0;
+  const shippingCostCents = input.shippingMethod === 'pickup' ? 0 : Math.max(0, input.shippingCostCents ?? 0);
+  const rate = taxRateMillipercent(input.shippingMethod, input.state);
+  const taxable = subtotalCents + rushFeeCents + shippingCostCents;
+  const taxCents = mulDivRoundHalfUp(taxable, rate, 100_000);
+  const taxState = input.shippingMethod === 'pickup' ? SHOP_STATE : (input.state ?? '').trim().toUpperCase();
+  return {
+    pricePerPageCents,
+    subtotalCents,
+    rushFeeCents,
+    shippingCostCents,
+    taxRateMillipercent: rate,
+    taxState,
+    taxCents,
+    totalCents: taxable + taxCents,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A whole shop for a test file: its own database, a temp data folder, the API on a free port and a
+ * way to run queued jobs (`runJobs`) or a real background worker (`startWorker`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from '../../shared/env';
+import { createContext, type AppContext, type ContextOverrides } from '../../api/src/context';
+import { createLogger } from '../../api/src/lib/logger';
+import { startWeb } from '../../api/src/server';
+import { runJobsOnce, startWorker, type RunningWorker } from '../../worker/src/runner';
+import { createTestDatabase, type TestDatabase } from './db';
+import { TestClient } from './client';
+
+export type TestShop = {
+  url: string;
+  ctx: AppContext;
+  sql: AppContext['sql'];
+  db: TestDatabase;
+  dataDir: string;
+  /** A browser-like client with its own cookie jar. */
+  client(): TestClient;
+  /** Runs every job due now (and those they enqueue) to completion. */
+  runJobs(): Promise<void>;
+  /** Starts a real background worker; it is stopped by close(). */
+  startWorker(options?: { concurrency?: number }): Promise<RunningWorker>;
+  close(): Promise<void>;
+};
+
+export type TestShopOptions = {
+  /** Extra environment variables (strings, as in process.env). */
+  env?: Record<string, string | undefined>;
+  overrides?: ContextOverrides;
+};
+
+export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shop-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PORT: '0', ...options.env });
+  const ctx = createContext(env, { sql: db.sql, log: createLogger(env.LOG_LEVEL), ...options.overrides });
+  const web = await startWeb(ctx, 0);
+  const url = `http://127.0.0.1:${web.port}`;
+  ctx.env.APP_URL = url;
+  const workers: RunningWorker[] = [];
+  return {
+    url,
+    ctx,
+    sql: ctx.sql,
+    db,
+    dataDir,
+    client: () => new TestClient(url),
+    runJobs: () => runJobsOnce(ctx),
+    async startWorker(opts = {}) {
+      const w = await startWorker(ctx, { concurrency: opts.concurrency ?? 2, pollInterval: 200, cron: false });
+      workers.push(w);
+      return w;
+    },
+    async close() {
+      for (const w of workers) await w.stop();
+      await web.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

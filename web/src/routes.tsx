@@ -1,0 +1,42 @@
+/** Every client route. Pages load lazily so each route ships only its own JavaScript. */
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from './components/ui';
+
+const Landing = lazy(() => import('./pages/Landing'));
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+const Orders = lazy(() => import('./pages/Orders'));
+const Login = lazy(() => import('./pages/Login'));
+const Register = lazy(() => import('./pages/Register'));
+const Checkout = lazy(() => import('./pages/Checkout'));
+const OrderSuccess = lazy(() => import('./pages/OrderSuccess'));
+const OrderLookup = lazy(() => import('./pages/OrderLookup'));
+const AdminLogin = lazy(() => import('./pages/AdminLogin'));
+const Admin = lazy(() => import('./pages/Admin'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+export function Routes() {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-24">
+          <Spinner />
+        </div>
+      }
+    >
+      <Switch>
+        <Route path="/" component={Landing} />
+        <Route path="/dashboard" component={Dashboard} />
+        <Route path="/orders" component={Orders} />
+        <Route path="/login" component={Login} />
+        <Route path="/register" component={Register} />
+        <Route path="/checkout" component={Checkout} />
+        <Route path="/order-success/:orderId" component={OrderSuccess} />
+        <Route path="/order-lookup" component={OrderLookup} />
+        <Route path="/admin/login" component={AdminLogin} />
+        <Route path="/admin" component={Admin} />
+        <Route component={NotFound} />
+      </Switch>
+    </Suspense>
+  );
+}

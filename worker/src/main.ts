@@ -1,0 +1,24 @@
+/** The `worker` process (Procfile `worker`): graphile-worker tasks and crontab, drained on SIGTERM. */
+import { loadEnvOrExit } from '../../api/src/server';
+import { createContext } from '../../api/src/context';
+import { startWorker } from './runner';
+
+async function main() {
+  const env = loadEnvOrExit();
+  const ctx = createContext(env);
+  const worker = await startWorker(ctx);
+  ctx.log.info(`Blueprint Shop worker started (concurrency ${env.WORKER_CONCURRENCY})`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    ctx.log.info('worker draining running jobs…');
+    await worker.stop();
+    await ctx.sql.end({ timeout: 5 });
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+void main();

@@ -1,0 +1,36 @@
+/** Loads every task file in ./tasks (one task per file, named `<table>__<action>.ts`) into a TaskList. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { TaskList } from 'graphile-worker';
+import type { AppContext } from '../../api/src/context';
+import type { TaskDefinition } from './task';
+
+export const TASKS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tasks');
+
+/** Task names found on disk. */
+export function taskNames(): string[] {
+  return fs
+    .readdirSync(TASKS_DIR)
+    .filter((f) => /^[a-z0-9_]+__[a-z0-9_]+\.ts$/.test(f))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .sort();
+}
+
+/** Imports every task and binds it to `ctx`, validating each payload with the task's schema first. */
+export async function loadTaskList(ctx: AppContext): Promise<TaskList> {
+  const list: TaskList = {};
+  for (const name of taskNames()) {
+    const mod = (await import(pathToFileURL(path.join(TASKS_DIR, `${name}.ts`)).href)) as { default: TaskDefinition };
+    const task = mod.default;
+    list[name] = async (payload, helpers) => {
+      const parsed = task.schema.safeParse(payload);
+      if (!parsed.success) {
+        ctx.log.error(`${name}: dropped a job with an invalid payload`, { payload, issues: parsed.error.issues });
+        return;
+      }
+      await task.run(parsed.data, ctx, helpers);
+    };
+  }
+  return list;
+}
