@@ -6,6 +6,7 @@
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '../api/src/lib/migrate';
+import { buildClientIfStale } from '../scripts/build-client';
 import { startEmbeddedPostgres, tempDataDir, type EmbeddedDatabase } from '../scripts/embedded-postgres';
 
 declare module 'vitest' {
@@ -52,7 +53,9 @@ export default async function setup(project: TestProject) {
   const template = `bp_template_${runId}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${template}"`);
-  await migrateDatabase(withDatabase(adminUrl, template));
+  await migrateDatabase(withDatabase(adminUrl, template), { includeCurrent: true });
+  // The browser journeys are served the built client.
+  await buildClientIfStale(() => {});
   // A template must have no open connections when it is copied; graphile-migrate keeps its pool for
   // 200 ms after use (and exits the process if that pool errors), so wait rather than terminate.
   for (let i = 0; i < 100; i++) {

@@ -17,8 +17,21 @@ export function committedMigrationCount(): number {
   return fs.readdirSync(path.join(MIGRATIONS_FOLDER, 'committed')).filter((f) => f.endsWith('.sql')).length;
 }
 
-/** Migrates the database at `connectionString` to the latest committed schema. */
-export async function migrateDatabase(connectionString: string): Promise<void> {
+/** migrations/current.sql without its comments and blank lines ('' when there is no work in progress). */
+export function currentMigrationSql(): string {
+  const file = path.join(MIGRATIONS_FOLDER, 'current.sql');
+  if (!fs.existsSync(file)) return '';
+  const text = fs.readFileSync(file, 'utf8');
+  const meaningful = text.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('--'));
+  return meaningful.length > 0 ? text : '';
+}
+
+/**
+ * Migrates the database at `connectionString` to the latest committed schema. With
+ * `includeCurrent` (tests and development only) it then runs migrations/current.sql, which must be
+ * idempotent, so work in progress can be tested before it is committed.
+ */
+export async function migrateDatabase(connectionString: string, options: { includeCurrent?: boolean } = {}): Promise<void> {
   // graphile-migrate logs every step through console; keep it quiet unless something fails.
   const logs: string[] = [];
   await migrate(
@@ -38,6 +51,15 @@ export async function migrateDatabase(connectionString: string): Promise<void> {
     await runMigrations({ pgPool, logger: silentWorkerLogger() });
   } finally {
     await pgPool.end();
+  }
+  const current = options.includeCurrent ? currentMigrationSql() : '';
+  if (current) {
+    const client = createPgPool(connectionString, 1);
+    try {
+      await client.query(current);
+    } finally {
+      await client.end();
+    }
   }
 }
 

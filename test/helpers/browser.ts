@@ -1,0 +1,62 @@
+/**
+ * Debian's Chromium through playwright-core, for the browser journeys. Screenshots are saved under
+ * test-results/screenshots/ so a person can look at every journey's end.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Fails the test on any console error or uncaught page error (collected; call `assertClean()`). */
+export function watchPageErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|404|400|402|409|429)/.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  return {
+    problems,
+    assertClean() {
+      if (problems.length > 0) throw new Error(`Page errors:\n${problems.join('\n')}`);
+    },
+  };
+}
+
+/** Runs axe-core on the page and returns violations of impact serious or critical. */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
+  const axeSource = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: { id: string; help: string; impact: string; nodes: unknown[] }) => ({ id: v.id, help: v.help, impact: v.impact, nodes: v.nodes.length }));
+  });
+  return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A page with reduced motion (no page-transition blur in screenshots) and a desktop viewport. */
+export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true });
+  return context.newPage();
+}

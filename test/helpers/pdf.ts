@@ -1,0 +1,37 @@
+/** Drawing sets made with PDFKit for tests: any sheet size (inches), page count and rotation. */
+import PDFDocument from 'pdfkit';
+
+export type SheetSpec = { widthIn: number; heightIn: number };
+
+/**
+ * A PDF whose pages have the given sizes (one entry per page, or `pages` copies of one size).
+ * Each page has a title block so previews have something to show.
+ */
+export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec; pages?: number; title?: string }): Promise<Buffer> {
+  const sheets = options.sheets ?? Array.from({ length: options.pages ?? 1 }, () => options.size ?? { widthIn: 36, heightIn: 24 });
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: true, info: { Title: options.title ?? 'Test drawing set' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    sheets.forEach((sheet, i) => {
+      const w = sheet.widthIn * 72;
+      const h = sheet.heightIn * 72;
+      doc.addPage({ size: [w, h], margin: 36 });
+      doc.lineWidth(4).rect(36, 36, w - 72, h - 72).stroke('#1e3a8a');
+      doc.fontSize(Math.min(w, h) / 12).fillColor('#1e3a8a').text(`A-${100 + i + 1}`, 72, 72);
+      doc.fontSize(Math.min(w, h) / 30).text(options.title ?? 'Test drawing set', 72, h / 2);
+    });
+    doc.end();
+  });
+}
+
+/** 24" x 36" landscape sheets. */
+export const ARCH_D = { widthIn: 36, heightIn: 24 };
+/** 30" x 42" landscape sheets. */
+export const ARCH_E1 = { widthIn: 42, heightIn: 30 };
+/** US Letter. */
+export const LETTER = { widthIn: 8.5, heightIn: 11 };
+/** ANSI D (22" x 34"). */
+export const ANSI_D = { widthIn: 34, heightIn: 22 };
