@@ -1,0 +1,23 @@
+/**
+ * What the configuration card hands to /checkout through sessionStorage (key `checkoutData`).
+ * The server never trusts these amounts: it re-prices from the upload; they are for display only.
+ */
+import { z } from 'zod';
+import { PRINT_SIZES, PRINT_TYPES } from './pricing';
+
+export const CHECKOUT_DATA_KEY = 'checkoutData';
+
+export const CheckoutDataSchema = z.object({
+  uploadId: z.uuid(),
+  fileName: z.string().min(1),
+  pageCount: z.number().int().positive(),
+  fileSize: z.number().int().nonnegative(),
+  printSize: z.enum(PRINT_SIZES),
+  printType: z.enum(PRINT_TYPES),
+  pricePerPage: z.number().nonnegative(),
+  totalAmount: z.number().nonnegative(),
+  /** Set when the checkout re-orders an earlier order's file. */
+  reorderOf: z.uuid().optional(),
+});
+
+export type CheckoutData = z.infer<typeof CheckoutDataSchema>;
