@@ -94,13 +94,18 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     logger: workerLogger(log),
     events,
   });
+  let stopped: Promise<void> | null = null;
   return {
     runner,
-    async stop() {
-      clearInterval(timer);
-      await runner.stop();
-      await utils.release();
-      await pgPool.end();
+    /** Lets running jobs finish, then releases connections; calling it again waits for the same stop. */
+    stop() {
+      stopped ??= (async () => {
+        clearInterval(timer);
+        await runner.stop();
+        await utils.release();
+        await pgPool.end();
+      })();
+      return stopped;
     },
   };
 }
