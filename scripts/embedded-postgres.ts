@@ -24,7 +24,14 @@ async function loadEmbeddedPostgres() {
   return mod.default;
 }
 
-export type EmbeddedDatabase = { url: string; adminUrl: string; stop(): Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  adminUrl: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Starts the same cluster again on the same port after `stop()` (fault tests). */
+  start(): Promise<void>;
+};
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -111,7 +118,9 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${options.database}`,
     adminUrl,
+    port,
     stop: () => pg.stop(),
+    start: () => pg.start(),
   };
 }
 

@@ -32,10 +32,12 @@ export type TestShopOptions = {
   /** Extra environment variables (strings, as in process.env). */
   env?: Record<string, string | undefined>;
   overrides?: ContextOverrides;
+  /** Use this database instead of a fresh copy of the template (fault tests bring their own server). */
+  database?: TestDatabase;
 };
 
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shop-'));
   const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PORT: '0', ...options.env });
   const ctx = createContext(env, { sql: db.sql, log: createLogger(env.LOG_LEVEL), ...options.overrides });
