@@ -6,8 +6,17 @@ import type { Express } from 'express';
 import type { AppContext } from '../context';
 import { configRoutes } from './config';
 import { healthRoutes } from './health';
+import { authRoutes } from './auth';
+import { lookupRoutes } from './lookup';
+import { accountOrderRoutes } from './account-orders';
+import { reorderRoutes } from './reorder';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
   app.use(configRoutes(ctx));
+  app.use(authRoutes(ctx));
+  // Before any /api/orders/:id router.
+  app.use(lookupRoutes(ctx));
+  app.use(accountOrderRoutes(ctx));
+  app.use(reorderRoutes(ctx));
 }

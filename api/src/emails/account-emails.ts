@@ -1,0 +1,69 @@
+/**
+ * Account emails: verify an address, reset a password, set a password (accounts created at checkout).
+ * Each creates a one-time token and queues one email in the caller's transaction; the raw token
+ * exists only in the emailed link.
+ */
+import type { Queryable } from '../lib/db';
+import { createAuthToken } from '../lib/tokens';
+import { queueEmail } from '../services/email/index';
+
+export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 3600_000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60_000;
+export const SET_PASSWORD_TTL_MS = 7 * 24 * 3600_000;
+
+type Recipient = { userId: string; email: string; firstName?: string | null };
+
+const hello = (firstName?: string | null) => `Hello ${firstName?.trim() || 'there'},`;
+const signature = '\n\nBlueprint Shop\nLarge-format printing in Paramus, NJ';
+
+/** "Confirm your email address": following the link verifies it and brings earlier guest orders over. */
+export async function queueVerifyEmail(db: Queryable, appUrl: string, to: Recipient): Promise<void> {
+  const token = await createAuthToken(db, { kind: 'verify_email', ttlMs: VERIFY_EMAIL_TTL_MS, userId: to.userId, email: to.email });
+  const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await queueEmail(db, {
+    idempotencyKey: `user:${to.userId}:verify:${token.slice(0, 16)}`,
+    to: to.email,
+    kind: 'account_verify_email',
+    userId: to.userId,
+    subject: 'Confirm your email address',
+    text:
+      `${hello(to.firstName)}\n\nThanks for creating a Blueprint Shop account. Please confirm your email address by opening this link:\n\n${link}\n\n` +
+      `Once it is confirmed, orders you placed earlier as a guest with this address appear in your account.\n` +
+      `The link works for 7 days. If you did not create an account, you can ignore this email.${signature}`,
+  });
+}
+
+/** "Reset your password": a one-hour, one-time link to /reset-password. */
+export async function queueResetPasswordEmail(db: Queryable, appUrl: string, to: Recipient): Promise<void> {
+  const token = await createAuthToken(db, { kind: 'reset_password', ttlMs: RESET_PASSWORD_TTL_MS, userId: to.userId, email: to.email });
+  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await queueEmail(db, {
+    idempotencyKey: `user:${to.userId}:reset:${token.slice(0, 16)}`,
+    to: to.email,
+    kind: 'account_reset_password',
+    userId: to.userId,
+    subject: 'Reset your Blueprint Shop password',
+    text:
+      `${hello(to.firstName)}\n\nSomeone (we hope you) asked to reset the password of your Blueprint Shop account. Choose a new password here:\n\n${link}\n\n` +
+      `The link works once, for 1 hour. If you did not ask for this, you can ignore this email: your password stays as it is.${signature}`,
+  });
+}
+
+/**
+ * "Set your password": for an account created for the customer (the checkout's 'Create an account'
+ * box). Following the link sets a password, confirms the address and signs in.
+ */
+export async function queueSetPasswordEmail(db: Queryable, appUrl: string, to: Recipient, options: { idempotencyKey?: string } = {}): Promise<void> {
+  const token = await createAuthToken(db, { kind: 'set_password', ttlMs: SET_PASSWORD_TTL_MS, userId: to.userId, email: to.email });
+  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}&welcome=1`;
+  await queueEmail(db, {
+    idempotencyKey: options.idempotencyKey ?? `user:${to.userId}:set-password:${token.slice(0, 16)}`,
+    to: to.email,
+    kind: 'account_set_password',
+    userId: to.userId,
+    subject: 'Your Blueprint Shop account: choose a password',
+    text:
+      `${hello(to.firstName)}\n\nWe created a Blueprint Shop account for ${to.email}, so you can follow your orders, download receipts and order again.\n` +
+      `Choose your password here:\n\n${link}\n\nThe link works once, for 7 days.${signature}`,
+  });
+}

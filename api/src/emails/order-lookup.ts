@@ -1,0 +1,22 @@
+/** The guest tracking email: a 24-hour link to /order-lookup?token=… listing that address's paid orders. */
+import type { Queryable } from '../lib/db';
+import { createAuthToken } from '../lib/tokens';
+import { queueEmail } from '../services/email/index';
+
+export const ORDER_LOOKUP_TTL_MS = 24 * 3600_000;
+
+/** Creates the lookup token for `email` and queues the email with its link. */
+export async function queueOrderLookupEmail(db: Queryable, appUrl: string, email: string, orderCount: number): Promise<void> {
+  const token = await createAuthToken(db, { kind: 'order_lookup', ttlMs: ORDER_LOOKUP_TTL_MS, email });
+  const link = `${appUrl}/order-lookup?token=${encodeURIComponent(token)}`;
+  const orders = orderCount === 1 ? 'your order' : `your ${orderCount} orders`;
+  await queueEmail(db, {
+    idempotencyKey: `lookup:${email}:${token.slice(0, 16)}`,
+    to: email,
+    kind: 'order_lookup',
+    subject: 'Track your Blueprint Shop orders',
+    text:
+      `Hello,\n\nYou asked to track the orders placed with ${email}. See ${orders} and their status here:\n\n${link}\n\n` +
+      `The link works for 24 hours. If you did not ask for this, you can ignore this email.\n\nBlueprint Shop\nLarge-format printing in Paramus, NJ`,
+  });
+}

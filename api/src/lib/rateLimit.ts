@@ -1,0 +1,125 @@
+/**
+ * Rate limits (express-rate-limit) whose counters live in PostgreSQL, so every web process behind a
+ * load balancer shares them. Sign-in and order lookup are limited per client (a busy office behind
+ * one address still gets well over 60 a minute); failed sign-ins are limited per account.
+ */
+import type { Request } from 'express';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
+import type { Sql } from './db';
+import { tooManyRequests } from './errors';
+
+/** Per-client budget for sign-in style requests (login, register, password links, verification). */
+export const AUTH_REQUESTS_PER_MINUTE = 100;
+/** Per-client budget for order lookup requests (both forms). */
+export const LOOKUP_REQUESTS_PER_MINUTE = 100;
+/** Failed sign-ins per account before further attempts are refused for the window. */
+export const FAILED_SIGN_INS_PER_ACCOUNT = 10;
+export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+/** A counter per key in `rate_limit_hits`; one upsert per request. */
+export class PostgresRateLimitStore implements Store {
+  prefix: string;
+  private windowMs = 60_000;
+  constructor(
+    private readonly sql: Sql,
+    prefix: string,
+  ) {
+    this.prefix = prefix;
+  }
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private k(key: string): string {
+    return `${this.prefix}:${key}`;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const [row] = await this.sql<{ hits: number; reset_at: Date }[]>`
+      select hits, reset_at from rate_limit_hits where key = ${this.k(key)} and reset_at > now()`;
+    return row ? { totalHits: row.hits, resetTime: row.reset_at } : undefined;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const windowSeconds = this.windowMs / 1000;
+    const [row] = await this.sql<{ hits: number; reset_at: Date }[]>`
+      insert into rate_limit_hits (key, hits, reset_at)
+      values (${this.k(key)}, 1, now() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set
+        hits = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.hits + 1 end,
+        reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
+      returning hits, reset_at`;
+    // Expired counters are overwritten in place; now and then sweep those no one came back for.
+    if (Math.random() < 0.01) await this.sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`;
+    return { totalHits: row.hits, resetTime: row.reset_at };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.sql`update rate_limit_hits set hits = greatest(hits - 1, 0) where key = ${this.k(key)}`;
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.sql`delete from rate_limit_hits where key = ${this.k(key)}`;
+  }
+}
+
+/** The client's address (IPv6 grouped by /56, as express-rate-limit recommends). */
+export function clientKey(req: Request): string {
+  return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+}
+
+/** The account a sign-in names: its email, trimmed and lower-cased (null when absent). */
+function accountKey(req: Request): string | null {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}
+
+function limiter(sql: Sql, name: string, options: Partial<Options>): RateLimitRequestHandler {
+  return rateLimit({
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PostgresRateLimitStore(sql, name),
+    // Our own store and key generators; the checks only warn about in-memory setups.
+    validate: { singleCount: false, keyGeneratorIpFallback: false },
+    passOnStoreError: true,
+    handler: (_req, _res, next, used) => next(tooManyRequests(typeof used.message === 'string' ? used.message : undefined)),
+    ...options,
+  });
+}
+
+/** The limits one app uses; built once per app so a test shop has its own. */
+export type RateLimits = {
+  authPerClient: RateLimitRequestHandler;
+  failedSignInsPerAccount: RateLimitRequestHandler;
+  lookupPerClient: RateLimitRequestHandler;
+  /** Key of the per-account counter for an email (to clear it after a good sign-in). */
+  accountKeyFor(email: string): string;
+};
+
+export function createRateLimits(sql: Sql): RateLimits {
+  return {
+    authPerClient: limiter(sql, 'auth-client', {
+      windowMs: 60_000,
+      limit: AUTH_REQUESTS_PER_MINUTE,
+      keyGenerator: clientKey,
+      message: 'Too many sign-in attempts from this network. Please wait a minute and try again.',
+    }),
+    failedSignInsPerAccount: limiter(sql, 'auth-account', {
+      windowMs: FAILED_SIGN_IN_WINDOW_MS,
+      limit: FAILED_SIGN_INS_PER_ACCOUNT,
+      // Only failures count: a successful sign-in takes its hit back (and clears the counter).
+      skipSuccessfulRequests: true,
+      skip: (req) => accountKey(req) === null,
+      keyGenerator: (req) => accountKey(req) ?? 'none',
+      message: 'Too many failed sign-in attempts for this account. Please wait 15 minutes or reset your password.',
+    }),
+    lookupPerClient: limiter(sql, 'lookup-client', {
+      windowMs: 60_000,
+      limit: LOOKUP_REQUESTS_PER_MINUTE,
+      keyGenerator: clientKey,
+      message: 'Too many order lookups from this network. Please wait a minute and try again.',
+    }),
+    accountKeyFor: (email) => email.trim().toLowerCase(),
+  };
+}

@@ -1,0 +1,26 @@
+/** The current-user JSON: never the password hash or provider ids. */
+export type UserRow = {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  email_verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export function presentUser(row: UserRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    emailVerified: row.email_verified_at !== null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export type UserJson = ReturnType<typeof presentUser>;

@@ -1,0 +1,161 @@
+/**
+ * Customer accounts: register, sign in, sign out, current user, forgot / reset / set password and
+ * email verification. Sessions live in the `sessions` table (api/src/lib/sessions.ts); passwords are
+ * scrypt hashes (api/src/lib/passwords.ts).
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { queueSetPasswordEmail, queueVerifyEmail } from '../emails/account-emails';
+import { addJob, type Queryable } from '../lib/db';
+import { badRequest, conflict, unauthorized } from '../lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
+import { createRateLimits } from '../lib/rateLimit';
+import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
+import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../lib/tokens';
+import { presentUser, type UserRow } from '../presenters/user';
+import { emailField, firstNameField, lastNameField, newPasswordField, passwordField } from '../../../shared/fields';
+
+export const RegisterSchema = z.object({
+  email: emailField,
+  password: newPasswordField,
+  firstName: firstNameField,
+  lastName: lastNameField,
+  /**
+   * Set by the checkout's 'Create an account' box (which registers with a throwaway password): the
+   * email then carries a "choose your password" link instead of a plain address confirmation.
+   */
+  setPasswordByEmail: z.boolean().optional(),
+});
+
+export const LoginSchema = z.object({ email: emailField, password: passwordField });
+const ForgotSchema = z.object({ email: emailField });
+const tokenField = z.string({ error: 'This link is not complete. Please open it again from your email.' }).trim().min(10).max(200);
+const ResetSchema = z.object({ token: tokenField, password: newPasswordField });
+const VerifySchema = z.object({ token: tokenField });
+
+export const INVALID_SIGN_IN = 'Invalid email or password.';
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have emailed it a link to reset the password. The link works for 1 hour.';
+const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+
+/** Brings the verified address's guest orders into the account (worker/src/tasks/users__claim_guest_orders.ts). */
+export function enqueueClaimGuestOrders(db: Queryable, userId: string): Promise<void> {
+  return addJob(db, 'users__claim_guest_orders', { userId }, { jobKey: `users:claim:${userId}`, maxAttempts: 5 });
+}
+
+export function authRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const limits = createRateLimits(ctx.sql);
+  const { sql } = ctx;
+
+  router.post('/api/auth/register', limits.authPerClient, async (req, res) => {
+    const input = RegisterSchema.parse(req.body);
+    const [taken] = await sql`select 1 from users where email = ${input.email}`;
+    if (taken) throw conflict('An account with this email already exists. Please sign in instead.');
+    const passwordHash = await hashPassword(input.password);
+    const user = await sql.begin(async (tx) => {
+      const [row] = await tx<UserRow[]>`
+        insert into users (email, password_hash, first_name, last_name)
+        values (${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName})
+        on conflict (email) do nothing
+        returning *`;
+      if (!row) throw conflict('An account with this email already exists. Please sign in instead.');
+      const to = { userId: row.id, email: row.email, firstName: row.first_name };
+      if (input.setPasswordByEmail) await queueSetPasswordEmail(tx, ctx.env.APP_URL, to);
+      else await queueVerifyEmail(tx, ctx.env.APP_URL, to);
+      return row;
+    });
+    // Registering does not sign in: the register screen goes on to /login, and the checkout's
+    // account (throwaway password) must not take over the guest's browser session.
+    res.status(201).json(presentUser(user));
+  });
+
+  router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerAccount, async (req, res) => {
+    const input = LoginSchema.parse(req.body);
+    const [user] = await sql<UserRow[]>`select * from users where email = ${input.email}`;
+    // An unknown address costs one scrypt too, so timing does not tell which addresses have accounts.
+    const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user || !ok) throw unauthorized(INVALID_SIGN_IN);
+    await signInCustomer(req, sql, user.id);
+    await limits.failedSignInsPerAccount.resetKey(limits.accountKeyFor(input.email));
+    // Guest orders placed with a verified address since the last sign-in join the account.
+    if (user.email_verified_at) await enqueueClaimGuestOrders(sql, user.id);
+    res.json(presentUser(user));
+  });
+
+  router.post('/api/auth/logout', async (req, res) => {
+    await signOutCustomer(req, sql);
+    res.json({ message: 'You have been successfully signed out.' });
+  });
+
+  router.get('/api/auth/user', requireUser, async (req, res) => {
+    const [user] = await sql<UserRow[]>`select * from users where id = ${req.shop.userId}`;
+    if (!user) {
+      await signOutCustomer(req, sql);
+      throw unauthorized();
+    }
+    res.set('Cache-Control', 'no-store');
+    res.json(presentUser(user));
+  });
+
+  router.post('/api/auth/forgot-password', limits.authPerClient, async (req, res) => {
+    const { email } = ForgotSchema.parse(req.body);
+    // The same work whatever the address: the worker decides whether there is anyone to email.
+    await addJob(sql, 'users__send_password_reset', { email }, { jobKey: `users:reset:${email}`, maxAttempts: 3 });
+    res.status(202).json({ message: FORGOT_PASSWORD_ANSWER });
+  });
+
+  /** Sets a new password from an emailed link (forgot password, or the checkout's "choose a password"). */
+  router.post('/api/auth/reset-password', limits.authPerClient, async (req, res) => {
+    const input = ResetSchema.parse(req.body);
+    const token = (await findAuthToken(sql, 'reset_password', input.token)) ?? (await findAuthToken(sql, 'set_password', input.token));
+    if (!token?.user_id) throw badRequest(BAD_LINK);
+    const passwordHash = await hashPassword(input.password);
+    const user = await sql.begin(async (tx) => {
+      if (!(await consumeAuthToken(tx, token.id))) throw badRequest(BAD_LINK);
+      const [row] = await tx<UserRow[]>`
+        update users set password_hash = ${passwordHash}, updated_at = now(),
+          email_verified_at = case when email = ${token.email} then coalesce(email_verified_at, now()) else email_verified_at end
+        where id = ${token.user_id} returning *`;
+      if (!row) throw badRequest(BAD_LINK);
+      // A new password ends every other session of the account.
+      await tx`delete from sessions where user_id = ${row.id}`;
+      await tx`update auth_tokens set used_at = now() where user_id = ${row.id} and kind in ('reset_password', 'set_password') and used_at is null`;
+      if (row.email_verified_at) await enqueueClaimGuestOrders(tx, row.id);
+      return row;
+    });
+    await signInCustomer(req, sql, user.id);
+    res.json(presentUser(user));
+  });
+
+  router.post('/api/auth/verify-email', limits.authPerClient, async (req, res) => {
+    const input = VerifySchema.parse(req.body);
+    // A second click on the same link still answers "confirmed".
+    const token: AuthTokenRow | null = await findAuthToken(sql, 'verify_email', input.token, { allowUsed: true });
+    if (!token?.user_id) throw badRequest(BAD_LINK);
+    const verified = await sql.begin(async (tx) => {
+      const [row] = await tx<{ id: string }[]>`
+        update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+        where id = ${token.user_id} and email = ${token.email} returning id`;
+      if (!row) return false;
+      await consumeAuthToken(tx, token.id);
+      await enqueueClaimGuestOrders(tx, row.id);
+      return true;
+    });
+    if (!verified) throw badRequest(BAD_LINK);
+    res.json({ message: 'Your email address is confirmed. Orders you placed with it as a guest now appear in your account.' });
+  });
+
+  router.post('/api/auth/resend-verification', requireUser, limits.authPerClient, async (req, res) => {
+    const [user] = await sql<UserRow[]>`select * from users where id = ${req.shop.userId}`;
+    if (!user) throw unauthorized();
+    if (user.email_verified_at) {
+      res.json({ message: 'Your email address is already confirmed.' });
+      return;
+    }
+    await sql.begin((tx) => queueVerifyEmail(tx, ctx.env.APP_URL, { userId: user.id, email: user.email, firstName: user.first_name }));
+    res.status(202).json({ message: `We sent a new confirmation link to ${user.email}.` });
+  });
+
+  return router;
+}

@@ -1,0 +1,22 @@
+/**
+ * Brings guest orders into an account once its address is verified: every order placed with that
+ * email and not yet owned by anyone becomes the account's. Safe to run twice (owned orders are skipped).
+ */
+import { z } from 'zod';
+import { defineTask } from '../task';
+
+export default defineTask({
+  schema: z.object({ userId: z.uuid() }),
+  async run({ userId }, ctx) {
+    const [user] = await ctx.sql<{ email: string; email_verified_at: Date | null }[]>`
+      select email, email_verified_at from users where id = ${userId}`;
+    if (!user) return ctx.log.warn('users__claim_guest_orders: user is gone', { userId });
+    // Only a verified address proves these orders are the account holder's.
+    if (!user.email_verified_at) return;
+    const claimed = await ctx.sql`
+      update orders set user_id = ${userId}, updated_at = now()
+      where user_id is null and lower(customer_email) = ${user.email}
+      returning id`;
+    if (claimed.length > 0) ctx.log.info('claimed guest orders', { userId, count: claimed.length });
+  },
+});
