@@ -1,5 +1,5 @@
 /** Local-disk storage: atomic writes (temp file + rename) under one root folder. */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -35,7 +35,8 @@ export class LocalStorage implements Storage {
     const file = this.pathOf(key);
     try {
       const handle = await fs.open(file, 'r');
-      return createReadStream('', { fd: handle.fd, autoClose: true });
+      // The stream owns the FileHandle: passing only its fd let the handle's GC close it a second time (EBADF).
+      return handle.createReadStream({ autoClose: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
       throw error;
