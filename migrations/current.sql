@@ -7,3 +7,22 @@ create table if not exists rate_limit_hits (
   reset_at timestamptz not null
 );
 create index if not exists rate_limit_hits_reset_idx on rate_limit_hits (reset_at);
+
+-- Checkout (issue 4): the built-in test-mode card provider keeps its payment intents here, so a
+-- "demo" payment survives restarts and can be re-read by reconciliation like a Stripe one.
+create table if not exists demo_payment_intents (
+  id text primary key,
+  client_secret text not null unique,
+  order_id uuid,
+  amount_cents int not null check (amount_cents >= 0),
+  status text not null default 'requires_payment'
+    check (status in ('requires_payment', 'processing', 'succeeded', 'canceled', 'refunded')),
+  card_brand text,
+  card_last4 text,
+  last_decline_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists demo_payment_intents_order_idx on demo_payment_intents (order_id);
+-- The recheck cron scans unpaid orders that have an intent.
+create index if not exists orders_unpaid_intent_idx on orders (created_at) where payment_status = 'unpaid';

@@ -1,0 +1,52 @@
+/** The order confirmation email: what was ordered, what was paid, the order link (with its access token). */
+import { formatCents } from '../../../shared/money';
+import { orderNumberOf } from '../../../shared/fields';
+import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../shared/pricing';
+import type { OrderRow } from '../presenters/order';
+
+/** The link a customer follows from an email to see the order, without signing in. */
+export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_token'>): string {
+  return `${appUrl}/order-success/${order.id}?token=${encodeURIComponent(order.access_token)}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function orderConfirmationEmail(order: OrderRow, options: { appUrl: string; supportEmail: string; supportPhone: string }) {
+  const number = orderNumberOf(order.id);
+  const link = orderLink(options.appUrl, order);
+  const size = PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size;
+  const type = PRINT_TYPE_LABELS[order.print_type as PrintType] ?? order.print_type;
+  const tax = order.tax_rate_millipercent === 0 ? `${formatCents(0)} (No State Tax)` : `${formatCents(order.tax_cents)} (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
+  const a = order.shipping_address;
+  const delivery =
+    order.shipping_method === 'pickup' || !a
+      ? 'Pickup in Paramus, NJ: ready in 24-48 hours. Pickup hours: Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed.'
+      : `Shipping to ${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}${order.shipping_service ? ` (${order.shipping_service})` : ''}.`;
+  const lines = [
+    `Hi ${order.customer_first_name},`,
+    '',
+    `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
+    '',
+    `File: ${order.file_name}`,
+    `Prints: ${order.page_count} x ${size} ${type} at ${formatCents(order.price_per_page_cents)} per sheet`,
+    `Subtotal: ${formatCents(order.subtotal_cents)}`,
+    `Rush fee: ${formatCents(order.rush_fee_cents)}`,
+    `Shipping: ${formatCents(order.shipping_cost_cents)}`,
+    `Tax: ${tax}`,
+    `Total: ${formatCents(order.total_cents)}`,
+    '',
+    delivery,
+    order.rush_order ? 'Rush order: typically ready in 4-6 hours.' : 'Orders placed before 12 PM are ready by end of day.',
+    '',
+    `See your order and download the receipt: ${link}`,
+    '',
+    `Questions? Reply to ${options.supportEmail} or call ${options.supportPhone}.`,
+    '',
+    'Blueprint Shop, Paramus, NJ 07652',
+  ];
+  const text = lines.join('\n');
+  const html = `<div style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">${lines
+    .map((l) => (l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`))
+    .join('')}</div>`;
+  return { subject: `Order confirmed: ${number}`, text, html, link };
+}

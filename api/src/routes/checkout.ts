@@ -1,0 +1,213 @@
+/**
+ * POST /api/create-payment-intent: creates (or, with orderId + updateOnly, re-prices) one unpaid
+ * order and its one payment intent. Every amount comes from the server: the analysed upload's sheet
+ * count, the price table, the stored shipping quote and the destination's tax. Client amounts and
+ * page counts are ignored.
+ */
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Queryable } from '../lib/db';
+import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../lib/errors';
+import { ensureSession } from '../lib/sessions';
+import { centsToDollars } from '../../../shared/money';
+import { printSizeField, printTypeField, uuidField } from '../../../shared/fields';
+import { formatTaxRate, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
+import type { OrderRow } from '../presenters/order';
+import { PaymentProviderError, type PaymentProvider } from '../services/payments/index';
+import { AddressSchema } from './shipping';
+
+/**
+ * Customer fields are accepted as placeholders here (the page asks for an intent at load, before
+ * the customer has typed anything); they must be real before the payment is confirmed.
+ */
+const looseText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
+
+export const CreateIntentSchema = z.object({
+  orderId: uuidField.optional(),
+  updateOnly: z.boolean().optional(),
+  uploadId: uuidField,
+  printSize: printSizeField,
+  printType: printTypeField,
+  rushOrder: z.boolean().default(false),
+  shippingMethod: z.enum(['pickup', 'shipping'], { error: 'Delivery method must be pickup or shipping' }).default('pickup'),
+  rateId: z.string().trim().max(100).nullish(),
+  shippingAddress: z.unknown().optional(),
+  customerEmail: looseText(254).transform((v) => v.toLowerCase()),
+  customerFirstName: looseText(100),
+  customerLastName: looseText(100),
+  customerPhone: looseText(40),
+  createAccount: z.boolean().optional(),
+});
+
+type UploadRow = { id: string; status: string; page_count: number | null; file_name: string; file_size: number; storage_key: string; message: string | null };
+type QuoteRow = {
+  id: string;
+  to_address: { state: string; zipCode: string };
+  print_size: string;
+  page_count: number;
+  service_name: string;
+  cost_cents: number;
+  delivery_date: string | null;
+  delivery_time: string | null;
+};
+
+/** The amounts as the page shows them. */
+export function presentAmounts(price: PriceBreakdown) {
+  return {
+    subtotal: centsToDollars(price.subtotalCents),
+    rushFee: centsToDollars(price.rushFeeCents),
+    shippingCost: centsToDollars(price.shippingCostCents),
+    tax: centsToDollars(price.taxCents),
+    total: centsToDollars(price.totalCents),
+    pricePerPage: centsToDollars(price.pricePerPageCents),
+    taxState: price.taxState || null,
+    taxRate: formatTaxRate(price.taxRateMillipercent),
+  };
+}
+
+function providerFailure(error: unknown): HttpError {
+  if (error instanceof PaymentProviderError && !error.retryable) return badRequest(error.message);
+  return serviceUnavailable('The payment provider is not answering. Please try again in a moment.');
+}
+
+export function checkoutRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/api/create-payment-intent', async (req, res) => {
+    const input = CreateIntentSchema.parse(req.body);
+    const payments = ctx.payments;
+    if (!payments) throw serviceUnavailable('Payments are not available right now.');
+    const sid = await ensureSession(req, ctx.sql);
+    const userId = req.shop.userId;
+
+    const [upload] = await ctx.sql<UploadRow[]>`
+      select id, status, page_count, file_name, file_size, storage_key, message from uploads
+      where id = ${input.uploadId} and (session_sid = ${sid} or (${userId}::uuid is not null and user_id = ${userId}))`;
+    if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
+    if (upload.status === 'analyzing') throw badRequest('Your drawing is still being analyzed. Please wait a moment and try again.');
+    if (upload.status !== 'ready' || !upload.page_count) throw badRequest(upload.message ?? 'This drawing cannot be printed. Please upload another file.');
+    const pageCount = upload.page_count;
+
+    // Shipping: a stored quote of this session, for this destination and this tube.
+    let quote: QuoteRow | null = null;
+    let address: z.infer<typeof AddressSchema> | null = null;
+    if (input.shippingMethod === 'shipping') {
+      address = AddressSchema.parse(input.shippingAddress ?? {});
+      if (!input.rateId) throw badRequest('Please choose a shipping rate.');
+      if (!z.uuid().safeParse(input.rateId).success) throw badRequest('That shipping rate is not valid. Please choose a rate again.');
+      const [row] = await ctx.sql<QuoteRow[]>`
+        select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time from shipping_quotes
+        where id = ${input.rateId} and session_sid = ${sid} and expires_at > now()`;
+      const matches =
+        row &&
+        row.print_size === input.printSize &&
+        row.page_count === pageCount &&
+        row.to_address.state === address.state &&
+        row.to_address.zipCode === address.zipCode;
+      if (!matches) throw badRequest('That shipping rate no longer matches your order. Please choose a shipping rate again.');
+      quote = row;
+    }
+
+    const price = priceOrder({
+      pageCount,
+      printSize: input.printSize,
+      printType: input.printType,
+      rushOrder: input.rushOrder,
+      shippingMethod: input.shippingMethod,
+      shippingCostCents: quote?.cost_cents ?? 0,
+      state: address?.state ?? null,
+    });
+    const estimatedDelivery = quote
+      ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
+      : 'Ready for pickup in 24-48 hours';
+    const fields = {
+      upload_id: upload.id,
+      file_name: upload.file_name,
+      file_key: upload.storage_key,
+      file_size: upload.file_size,
+      page_count: pageCount,
+      print_size: input.printSize,
+      print_type: input.printType,
+      price_per_page_cents: price.pricePerPageCents,
+      subtotal_cents: price.subtotalCents,
+      rush_order: input.rushOrder,
+      rush_fee_cents: price.rushFeeCents,
+      shipping_method: input.shippingMethod,
+      shipping_cost_cents: price.shippingCostCents,
+      shipping_quote_id: quote?.id ?? null,
+      shipping_service: quote?.service_name ?? null,
+      shipping_address: address ? ctx.sql.json(address) : null,
+      tax_state: price.taxState || null,
+      tax_rate_millipercent: price.taxRateMillipercent,
+      tax_cents: price.taxCents,
+      total_cents: price.totalCents,
+      customer_email: input.customerEmail,
+      customer_first_name: input.customerFirstName,
+      customer_last_name: input.customerLastName,
+      customer_phone: input.customerPhone || null,
+      create_account: input.createAccount ?? false,
+      estimated_delivery: estimatedDelivery,
+    };
+
+    if (input.orderId || input.updateOnly) {
+      if (!input.orderId) throw badRequest('orderId is required with updateOnly.');
+      const clientSecret = await reprice(ctx.sql, payments, input.orderId, { sid, userId }, fields);
+      return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+    }
+
+    const accessToken = randomBytes(24).toString('base64url');
+    const [order] = await ctx.sql<{ id: string }[]>`
+      insert into orders ${ctx.sql({ ...fields, user_id: userId, session_sid: sid, access_token: accessToken, payment_provider: payments.name })}
+      returning id`;
+    let intent: { id: string; clientSecret: string };
+    try {
+      intent = await ctx.sql.begin(async (tx) => {
+        const created = await payments.createIntent(tx, { orderId: order.id, amountCents: price.totalCents, email: fields.customer_email || null });
+        await tx`update orders set payment_intent_id = ${created.id}, updated_at = now() where id = ${order.id}`;
+        return created;
+      });
+    } catch (error) {
+      ctx.log.warn('creating a payment intent failed', { error, orderId: order.id });
+      // The unpaid order without an intent is removed by the clean-up job.
+      throw providerFailure(error);
+    }
+    res.status(201).json({ orderId: order.id, clientSecret: intent.clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+  });
+
+  return router;
+}
+
+/** Re-prices an unpaid order of this browser and its intent; resolves with the intent's client secret. */
+async function reprice(
+  sql: AppContext['sql'],
+  payments: PaymentProvider,
+  orderId: string,
+  who: { sid: string; userId: string | null },
+  fields: Record<string, unknown> & { total_cents: number },
+): Promise<string> {
+  return sql.begin(async (tx) => {
+    const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_status' | 'payment_intent_id' | 'upload_id' | 'total_cents'>[]>`
+      select id, session_sid, user_id, payment_status, payment_intent_id, upload_id, total_cents from orders where id = ${orderId} for update`;
+    const mine = order && (order.session_sid === who.sid || (who.userId !== null && order.user_id === who.userId));
+    if (!order || !mine) throw notFound('Order not found.');
+    if (order.payment_status !== 'unpaid') throw conflict('This order is already paid.');
+    if (order.upload_id !== fields.upload_id) throw badRequest('This order is for another drawing. Please start the checkout again.');
+    if (!order.payment_intent_id) throw badRequest('This order has no payment yet. Please reload the checkout.');
+    let clientSecret: string;
+    try {
+      ({ clientSecret } = await payments.updateIntent(tx as Queryable, order.payment_intent_id, fields.total_cents));
+    } catch (error) {
+      throw providerFailure(error);
+    }
+    await tx`update orders set ${tx(fields)}, updated_at = now() where id = ${orderId}`;
+    return clientSecret;
+  });
+}

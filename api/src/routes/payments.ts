@@ -1,0 +1,54 @@
+/**
+ * POST /api/payments/demo/confirm: the built-in test-mode card provider's confirmation. Only the
+ * browser that may see the order can pay it, and only once its customer details are real.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { badRequest, notFound } from '../lib/errors';
+import { canAccessOrder } from '../lib/orderAccess';
+import { emailField } from '../../../shared/fields';
+import type { OrderRow } from '../presenters/order';
+import { DemoPayments } from '../services/payments/demo';
+import { PaymentProviderError } from '../services/payments/index';
+import { enqueueReconcile } from '../services/payments/jobs';
+
+const ConfirmSchema = z.object({
+  orderId: z.string().trim().max(100),
+  cardNumber: z.string({ error: 'Please enter a card number' }).trim().min(1, 'Please enter a card number').max(40),
+});
+
+/** The customer's details are real enough to take a payment (not the load-time placeholders). */
+export function customerDetailsComplete(order: Pick<OrderRow, 'customer_email' | 'customer_first_name' | 'customer_last_name'>): boolean {
+  return order.customer_first_name.trim() !== '' && order.customer_last_name.trim() !== '' && emailField.safeParse(order.customer_email).success;
+}
+
+export function paymentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/api/payments/demo/confirm', async (req, res) => {
+    const input = ConfirmSchema.parse(req.body);
+    const payments = ctx.payments;
+    if (!(payments instanceof DemoPayments)) throw notFound('The built-in card provider is not in use.');
+    if (!z.uuid().safeParse(input.orderId).success) throw notFound('Order not found.');
+    const result = await ctx.sql.begin(async (tx) => {
+      const [order] = await tx<OrderRow[]>`select * from orders where id = ${input.orderId} for update`;
+      if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
+      if (!order.payment_intent_id || order.payment_provider !== 'demo') throw badRequest('This order has no test-mode payment. Please reload the checkout.');
+      if (order.payment_status === 'paid') return { status: 'succeeded' as const };
+      if (order.payment_status === 'refunded') throw badRequest('This order was refunded.');
+      if (!customerDetailsComplete(order)) {
+        throw badRequest('Please fill in your first name, last name and a valid email address before paying.');
+      }
+      try {
+        const outcome = await payments.confirm(tx, order.payment_intent_id, input.cardNumber);
+        if (outcome.status === 'succeeded') await enqueueReconcile(tx, order.payment_intent_id);
+        return outcome;
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw badRequest(error.message);
+        throw error;
+      }
+    });
+    res.json(result);
+  });
+  return router;
+}

@@ -1,0 +1,119 @@
+/**
+ * The receipt PDF (PDFKit): the shop's name and address, order number and date, what was printed
+ * (sheets, size, type, price per sheet), the amounts with the tax state and rate, the card's last 4
+ * digits and pickup or ship-to. Stored under `receiptKey(orderId)`.
+ */
+import PDFDocument from 'pdfkit';
+import { formatCents } from '../../../../shared/money';
+import { orderNumberOf } from '../../../../shared/fields';
+import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../shared/pricing';
+import type { OrderRow } from '../../presenters/order';
+
+/** The one storage key of an order's receipt. */
+export const receiptKey = (orderId: string) => `receipts/${orderId}/receipt.pdf`;
+
+export const SHOP_ADDRESS = ['Blueprint Shop', '100 Route 17 North', 'Paramus, NJ 07652'];
+
+const INK = '#0f172a';
+const MUTED = '#475569';
+const BRAND = '#1e3a8a';
+
+function dateText(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(date);
+}
+
+/** Renders the receipt; resolves with the PDF bytes. */
+export function renderReceipt(order: OrderRow, shop: { supportEmail: string; supportPhone: string }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    const left = 54;
+    const right = doc.page.width - 54;
+    const width = right - left;
+
+    // Header: shop name and address on the left, "Receipt" and the order number on the right.
+    doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
+    doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(22).text('Blueprint Shop', left, 40);
+    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(SHOP_ADDRESS.slice(1).join('\n'), left, 68);
+    doc.text(`${shop.supportEmail} · ${shop.supportPhone}`, left, 94);
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('Receipt', left, 40, { width, align: 'right' });
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+    doc.text(`Order ${orderNumberOf(order.id)}`, left, 66, { width, align: 'right' });
+    doc.text(dateText(order.paid_at ?? order.created_at), left, 80, { width, align: 'right' });
+    doc.text(order.payment_status === 'refunded' ? 'REFUNDED' : order.payment_status === 'paid' ? 'PAID' : 'UNPAID', left, 94, { width, align: 'right' });
+
+    doc.moveTo(left, 120).lineTo(right, 120).lineWidth(1).strokeColor('#cbd5e1').stroke();
+
+    // Customer and delivery.
+    let y = 136;
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Billed to', left, y);
+    doc.text(order.shipping_method === 'pickup' ? 'Pickup' : 'Ship to', left + width / 2, y);
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+    const customer = [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean);
+    doc.text(customer.join('\n'), left, y + 16, { width: width / 2 - 12 });
+    const a = order.shipping_address;
+    const delivery =
+      order.shipping_method === 'pickup' || !a
+        ? ['Pickup at Blueprint Shop', 'Paramus, NJ 07652', 'Ready in 24-48 hours']
+        : [a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`, order.shipping_service ?? ''].filter(Boolean);
+    doc.text(delivery.join('\n'), left + width / 2, y + 16, { width: width / 2 });
+
+    // Line items.
+    y = 230;
+    const col = { item: left, qty: left + width * 0.55, unit: left + width * 0.7, amount: left + width * 0.85 };
+    doc.rect(left, y, width, 22).fill('#eff6ff');
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(10);
+    doc.text('Item', col.item + 8, y + 7);
+    doc.text('Sheets', col.qty, y + 7, { width: width * 0.13, align: 'right' });
+    doc.text('Per sheet', col.unit, y + 7, { width: width * 0.13, align: 'right' });
+    doc.text('Amount', col.amount, y + 7, { width: width * 0.15 - 8, align: 'right' });
+    y += 30;
+    doc.font('Helvetica').fillColor(INK);
+    const sizeLabel = PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size;
+    const typeLabel = PRINT_TYPE_LABELS[order.print_type as PrintType] ?? order.print_type;
+    doc.text(`${sizeLabel} ${typeLabel} prints`, col.item + 8, y, { width: width * 0.5 });
+    doc.fillColor(MUTED).fontSize(9).text(order.file_name, col.item + 8, y + 14, { width: width * 0.5, ellipsis: true, height: 12 });
+    doc.fillColor(INK).fontSize(10);
+    doc.text(String(order.page_count), col.qty, y, { width: width * 0.13, align: 'right' });
+    doc.text(formatCents(order.price_per_page_cents), col.unit, y, { width: width * 0.13, align: 'right' });
+    doc.text(formatCents(order.subtotal_cents), col.amount, y, { width: width * 0.15 - 8, align: 'right' });
+    y += 40;
+    doc.moveTo(left, y).lineTo(right, y).strokeColor('#e2e8f0').stroke();
+
+    // Totals.
+    y += 12;
+    const taxLabel =
+      order.tax_rate_millipercent === 0
+        ? `Tax (${order.tax_state || 'no state'}, No State Tax)`
+        : `Tax (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
+    const rows: [string, string][] = [
+      ['Subtotal', formatCents(order.subtotal_cents)],
+      ['Rush fee', formatCents(order.rush_fee_cents)],
+      [order.shipping_method === 'pickup' ? 'Shipping (pickup)' : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`, formatCents(order.shipping_cost_cents)],
+      [taxLabel, formatCents(order.tax_cents)],
+    ];
+    const labelX = left + width * 0.45;
+    for (const [label, value] of rows) {
+      doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, labelX, y, { width: width * 0.35 });
+      doc.fillColor(INK).text(value, col.amount, y, { width: width * 0.15 - 8, align: 'right' });
+      y += 18;
+    }
+    doc.moveTo(labelX, y).lineTo(right, y).strokeColor('#94a3b8').stroke();
+    y += 8;
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Total', labelX, y);
+    doc.text(formatCents(order.total_cents), col.amount - 20, y, { width: width * 0.15 + 12, align: 'right' });
+    y += 30;
+
+    const card = order.card_last4 ? `Paid by ${order.card_brand ? order.card_brand.toUpperCase() : 'card'} ending in ${order.card_last4}` : 'Paid by card';
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(order.payment_status === 'unpaid' ? 'Not paid yet' : card, labelX, y, { width: width * 0.55 });
+    if (order.rush_order) doc.text('Rush order', left, y);
+
+    // Footer.
+    doc.fontSize(9).fillColor(MUTED).text(`Thank you for your order. Questions? ${shop.supportEmail} or ${shop.supportPhone}.`, left, doc.page.height - 90, { width, align: 'center' });
+    doc.end();
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * 'Create an account' at checkout, after payment: registers the customer with a random password
+ * (never sent) and emails a one-time set-your-password link. An existing account is left alone.
+ * One transaction, so a crash leaves either nothing or the account, the order link and the email.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { emailField } from '../../../shared/fields';
+import { hashPassword } from '../../../api/src/lib/passwords';
+import { createAuthToken } from '../../../api/src/lib/tokens';
+import type { OrderRow } from '../../../api/src/presenters/order';
+import { queueEmail } from '../../../api/src/services/email/index';
+import { accountCreatedEmail } from '../../../api/src/emails/accountCreated';
+import { defineTask } from '../task';
+
+/** How long the set-password link works. */
+export const SET_PASSWORD_TTL_MS = 7 * 24 * 3600_000;
+
+export default defineTask({
+  schema: z.object({ orderId: z.uuid() }),
+  async run({ orderId }, ctx) {
+    const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${orderId}`;
+    if (!order || !order.create_account || order.payment_status === 'unpaid') return;
+    const email = emailField.safeParse(order.customer_email);
+    if (!email.success) return ctx.log.warn('orders__create_account: order has no valid email', { orderId });
+    const [existing] = await ctx.sql<{ id: string }[]>`select id from users where email = ${email.data}`;
+    if (existing) return; // an existing account is left alone (also a re-run after success)
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    await ctx.sql.begin(async (tx) => {
+      const [user] = await tx<{ id: string }[]>`
+        insert into users (email, password_hash, first_name, last_name)
+        values (${email.data}, ${passwordHash}, ${order.customer_first_name || null}, ${order.customer_last_name || null})
+        on conflict (email) do nothing
+        returning id`;
+      if (!user) return; // registered meanwhile: leave it alone
+      await tx`update orders set user_id = ${user.id}, updated_at = now() where id = ${order.id} and user_id is null`;
+      const token = await createAuthToken(tx, { kind: 'set_password', ttlMs: SET_PASSWORD_TTL_MS, userId: user.id, email: email.data });
+      const message = accountCreatedEmail({ firstName: order.customer_first_name, appUrl: ctx.env.APP_URL, token, supportEmail: ctx.env.SUPPORT_EMAIL });
+      await queueEmail(tx, {
+        idempotencyKey: `order:${order.id}:account-created`,
+        to: email.data,
+        kind: 'account_created',
+        subject: message.subject,
+        text: message.text,
+        orderId: order.id,
+        userId: user.id,
+      });
+    });
+  },
+});

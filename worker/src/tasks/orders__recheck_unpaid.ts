@@ -1,0 +1,25 @@
+/**
+ * Cron: asks the provider again about recent unpaid orders that have a payment intent, so a lost
+ * webhook does not lose a paid order. Each check is the ordinary reconciliation job.
+ */
+import { z } from 'zod';
+import { enqueueReconcile } from '../../../api/src/services/payments/jobs';
+import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
+import { defineTask } from '../task';
+
+export default defineTask({
+  schema: z.object({}).loose(),
+  async run(_payload, ctx) {
+    const rows = await ctx.sql<{ payment_intent_id: string }[]>`
+      select payment_intent_id from orders
+      where payment_status = 'unpaid' and payment_intent_id is not null
+        and created_at > now() - make_interval(hours => ${UNPAID_ORDER_TTL_HOURS})
+        and updated_at < now() - interval '2 minutes'
+      order by created_at desc
+      limit 500`;
+    if (rows.length === 0) return;
+    await ctx.sql.begin(async (tx) => {
+      for (const row of rows) await enqueueReconcile(tx, row.payment_intent_id);
+    });
+  },
+});

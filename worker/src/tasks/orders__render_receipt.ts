@@ -1,0 +1,42 @@
+/**
+ * Draws a paid order's receipt PDF into storage (one fixed key per order, so a re-run overwrites
+ * rather than duplicates), then queues the confirmation email with the receipt attached. The
+ * email's idempotency key (`order:<id>:confirmation`) makes it one email however often this runs.
+ */
+import { z } from 'zod';
+import { orderNumberOf } from '../../../shared/fields';
+import type { OrderRow } from '../../../api/src/presenters/order';
+import { queueEmail } from '../../../api/src/services/email/index';
+import { receiptKey, renderReceipt } from '../../../api/src/services/receipts/index';
+import { orderConfirmationEmail } from '../../../api/src/emails/orderConfirmation';
+import { defineTask } from '../task';
+
+export default defineTask({
+  schema: z.object({ orderId: z.uuid() }),
+  async run({ orderId }, ctx) {
+    const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${orderId}`;
+    if (!order) return ctx.log.warn('orders__render_receipt: order is gone', { orderId });
+    if (order.payment_status === 'unpaid') return;
+    const key = receiptKey(order.id);
+    const stored = order.receipt_key === key && (await ctx.storage.stat(key)) !== null;
+    if (!stored) {
+      const pdf = await renderReceipt(order, { supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE });
+      await ctx.storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length });
+    }
+    await ctx.sql.begin(async (tx) => {
+      await tx`update orders set receipt_key = ${key} where id = ${order.id} and receipt_key is distinct from ${key}`;
+      const email = orderConfirmationEmail(order, { appUrl: ctx.env.APP_URL, supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE });
+      await queueEmail(tx, {
+        idempotencyKey: `order:${order.id}:confirmation`,
+        to: order.customer_email,
+        kind: 'order_confirmation',
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        orderId: order.id,
+        userId: order.user_id,
+        attachments: [{ filename: `receipt-${orderNumberOf(order.id)}.pdf`, storageKey: key, contentType: 'application/pdf' }],
+      });
+    });
+  },
+});
