@@ -6,6 +6,11 @@ import type { Express } from 'express';
 import type { AppContext } from '../context';
 import { configRoutes } from './config';
 import { healthRoutes } from './health';
+import { checkoutRoutes } from './checkout';
+import { orderRoutes } from './orders';
+import { paymentRoutes } from './payments';
+import { shippingRoutes } from './shipping';
+import { webhookRoutes } from './webhooks';
 import { authRoutes } from './auth';
 import { lookupRoutes } from './lookup';
 import { accountOrderRoutes } from './account-orders';
@@ -19,4 +24,10 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(lookupRoutes(ctx));
   app.use(accountOrderRoutes(ctx));
   app.use(reorderRoutes(ctx));
+  // Checkout and payment (issue 4); orders.ts serves /api/orders/:id, so it stays after lookup and the list.
+  app.use(shippingRoutes(ctx));
+  app.use(checkoutRoutes(ctx));
+  app.use(paymentRoutes(ctx));
+  app.use(webhookRoutes(ctx));
+  app.use(orderRoutes(ctx));
 }
