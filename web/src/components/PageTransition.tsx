@@ -1,6 +1,58 @@
-/** Fades, scales and un-blurs each page in (0.6 s); the CSS turns it off under reduced motion. */
-import type { ReactNode } from 'react';
+/**
+ * Page transitions: the old page fades, grows slightly and blurs out (0.4 s), then the new page
+ * fades, settles and un-blurs in (0.6 s). Under prefers-reduced-motion the swap is immediate.
+ *
+ * While the old page animates out it must keep rendering its own route, so the pages below see a
+ * "shown" location that trails the real one by the exit time (a nested wouter Router whose location
+ * hook returns it; navigation still goes to the real browser location).
+ */
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Router, useLocation } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+
+export const EXIT_MS = 400;
+
+const ShownLocation = createContext<string>('/');
+
+function useShownLocation(): [string, ReturnType<typeof useBrowserLocation>[1]] {
+  const shown = useContext(ShownLocation);
+  const [, navigate] = useBrowserLocation();
+  return [shown, navigate];
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+}
 
 export function PageTransition({ children }: { children: ReactNode }) {
-  return <div className="page-enter">{children}</div>;
+  const [location] = useLocation();
+  const [shown, setShown] = useState(location);
+  const exiting = shown !== location;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (location === shown) return;
+    if (prefersReducedMotion()) {
+      setShown(location);
+      return;
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setShown(location), EXIT_MS);
+    return () => clearTimeout(timer.current);
+  }, [location, shown]);
+
+  // A new page starts at the top, as a full page load would (unless it links to a section).
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [shown]);
+
+  return (
+    <ShownLocation.Provider value={shown}>
+      <Router hook={useShownLocation}>
+        <div key={shown} className={exiting ? 'page-exit' : 'page-enter'}>
+          {children}
+        </div>
+      </Router>
+    </ShownLocation.Provider>
+  );
 }

@@ -1,13 +1,69 @@
-/** Landing page: to be built by the storefront issue; renders the upload section meanwhile. */
+/**
+ * The home route: guests (and everyone while the session loads) get the landing page; signed-in
+ * customers get the dashboard. The dashboard loads as its own chunk so guests never download it.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import useSWR from 'swr';
+import { fetcherOr401Null } from '../api/client';
+import { Faq } from '../components/landing/Faq';
+import { Hero } from '../components/landing/Hero';
+import { Policies } from '../components/landing/Policies';
+import { Pricing } from '../components/landing/Pricing';
+import { Testimonials } from '../components/landing/Testimonials';
+import { WhyUs } from '../components/landing/WhyUs';
 import { UploadSection } from '../components/upload/UploadSection';
+import { Spinner } from '../components/ui';
+
+const Dashboard = lazy(() => import('./Dashboard'));
 
 export default function Landing() {
+  const { data: user } = useSWR('/api/auth/user', fetcherOr401Null);
+  if (user) {
+    return (
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-24">
+            <Spinner />
+          </div>
+        }
+      >
+        <Dashboard />
+      </Suspense>
+    );
+  }
+  return <LandingPage />;
+}
+
+function LandingPage() {
+  // Arriving at /#faq (the footer's links from other pages): the sections exist only now, so scroll here.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
+
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-blueprint-900">Large-format blueprint printing</h1>
-      <section id="upload" className="mt-8">
-        <UploadSection />
+    <>
+      <Hero />
+      <section id="upload" tabIndex={-1} aria-labelledby="upload-title" className="scroll-mt-20 py-16 outline-none sm:py-20">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6">
+          <div className="mb-8 text-center">
+            <p className="text-sm font-semibold uppercase tracking-widest text-blueprint-700">Step 1 · Upload</p>
+            <h2 id="upload-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              Upload your drawing set
+            </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-base leading-relaxed text-slate-600">
+              One PDF up to 50 MB, every sheet 24" x 36" or 30" x 42". We count the pages and check the size, then you choose black and
+              white or color and see your price.
+            </p>
+          </div>
+          <UploadSection />
+        </div>
       </section>
-    </div>
+      <Pricing />
+      <WhyUs />
+      <Testimonials />
+      <Faq />
+      <Policies />
+    </>
   );
 }
