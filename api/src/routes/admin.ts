@@ -1,0 +1,79 @@
+/**
+ * The admin console's API. Admin sign-in (constant-time, rate-limited, its own session row) and
+ * the sub-routers for orders, files, labels, exports and emails, each behind `requireAdmin`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { tooManyRequests, unauthorized } from '../lib/errors';
+import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
+import { sleep } from '../lib/time';
+import { adminOrderRoutes } from './adminOrders';
+import { adminLabelRoutes } from './adminLabels';
+import { adminExportRoutes } from './adminExports';
+
+const LoginSchema = z.object({
+  username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(200),
+  password: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(200),
+});
+
+/** Equal-time comparison of two strings of any length (hashes first, so lengths do not leak). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = createHash('sha256').update(a).digest();
+  const y = createHash('sha256').update(b).digest();
+  return timingSafeEqual(x, y);
+}
+
+/** After this many failures in the window, every further failure is answered slowly. */
+const FAILURES_BEFORE_SLOWDOWN = 10;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+const SLOWDOWN_MS = 1000;
+
+export function adminRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const failures = new Map<string, { count: number; since: number }>();
+  const loginLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: 60,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(tooManyRequests('Too many sign-in attempts. Please wait a minute and try again.')),
+  });
+
+  router.post('/api/admin/login', loginLimiter, async (req, res) => {
+    const { username, password } = LoginSchema.parse(req.body ?? {});
+    // Both comparisons always run, so the time does not tell which one failed.
+    const userOk = sameSecret(username, ctx.env.ADMIN_USERNAME);
+    const passOk = sameSecret(password, ctx.env.ADMIN_PASSWORD);
+    const key = username.toLowerCase();
+    if (!(userOk && passOk)) {
+      const now = Date.now();
+      const entry = failures.get(key);
+      const current = entry && now - entry.since < FAILURE_WINDOW_MS ? { count: entry.count + 1, since: entry.since } : { count: 1, since: now };
+      failures.set(key, current);
+      if (failures.size > 10_000) failures.clear();
+      if (current.count > FAILURES_BEFORE_SLOWDOWN) await sleep(SLOWDOWN_MS);
+      throw unauthorized('Invalid username or password');
+    }
+    failures.delete(key);
+    await signInAdmin(req, ctx.sql, ctx.env.ADMIN_USERNAME);
+    res.json({ message: 'Signed in', isAuthenticated: true, username: ctx.env.ADMIN_USERNAME });
+  });
+
+  router.get('/api/admin/auth/status', (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ isAuthenticated: req.shop.adminUsername !== null });
+  });
+
+  router.post('/api/admin/logout', requireAdmin, async (req, res) => {
+    await signOutAdmin(req, ctx.sql);
+    res.json({ message: 'Signed out', isAuthenticated: false });
+  });
+
+  router.use(adminOrderRoutes(ctx));
+  router.use(adminLabelRoutes(ctx));
+  router.use(adminExportRoutes(ctx));
+  return router;
+}

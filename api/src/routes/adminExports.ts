@@ -1,0 +1,93 @@
+/**
+ * Zip exports of order PDFs: the request writes an `exports` row and its job in one transaction;
+ * the worker (`exports__build`) streams the zip into storage and keeps processed/total current for
+ * the page, which polls every second and then downloads.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { addJob } from '../lib/db';
+import { conflict, notFound } from '../lib/errors';
+import { requireAdmin } from '../lib/sessions';
+import { idParam } from './adminShared';
+import { contentDisposition } from './adminShared';
+import { sendStoredFile } from './adminOrders';
+
+export const EXPORT_MAX_ORDERS = 2000;
+
+const ExportBody = z.object({
+  orderIds: z
+    .array(z.uuid({ error: 'Every order id must be an order id' }), { error: 'Please select orders to export' })
+    .min(1, 'Please select orders to export')
+    .max(EXPORT_MAX_ORDERS, `Export at most ${EXPORT_MAX_ORDERS} orders at a time`),
+  exportFormat: z.literal('zip', { error: 'exportFormat must be "zip"' }).default('zip'),
+});
+
+type ExportRow = {
+  id: string;
+  status: 'processing' | 'completed' | 'failed';
+  total_files: number;
+  processed_files: number;
+  storage_key: string | null;
+  error: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+};
+
+/** The contract's export status JSON. */
+export function presentExport(row: ExportRow) {
+  const progress = row.status === 'completed' ? 100 : row.total_files > 0 ? Math.floor((row.processed_files / row.total_files) * 100) : 0;
+  return {
+    exportId: row.id,
+    status: row.status,
+    progress,
+    totalFiles: row.total_files,
+    processedFiles: row.processed_files,
+    error: row.error,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+  };
+}
+
+export function adminExportRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { sql } = ctx;
+
+  router.post('/api/admin/export-files', requireAdmin, async (req, res) => {
+    const body = ExportBody.parse(req.body ?? {});
+    const ids = [...new Set(body.orderIds)];
+    const admin = req.shop.adminUsername ?? 'admin';
+    const exportId = await sql.begin(async (tx) => {
+      const [row] = await tx<{ id: string }[]>`
+        insert into exports (requested_by, order_ids, total_files) values (${admin}, ${ids}::uuid[], ${ids.length}) returning id`;
+      await addJob(tx, 'exports__build', { exportId: row.id }, { jobKey: `export:${row.id}`, maxAttempts: 3 });
+      return row.id;
+    });
+    res.json({ exportId, status: 'processing' });
+  });
+
+  router.get('/api/admin/export-status/:exportId', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'exportId', 'Export');
+    const [row] = await sql<ExportRow[]>`select * from exports where id = ${id}`;
+    if (!row) throw notFound('Export not found.');
+    res.set('Cache-Control', 'no-store');
+    res.json(presentExport(row));
+  });
+
+  router.get('/api/admin/export-download/:exportId', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'exportId', 'Export');
+    const [row] = await sql<ExportRow[]>`select * from exports where id = ${id}`;
+    if (!row) throw notFound('Export not found. Exports are kept for 24 hours.');
+    if (row.status !== 'completed' || !row.storage_key) throw conflict(row.status === 'failed' ? 'This export failed.' : 'This export is not finished yet.');
+    const name = `blueprint-export-${row.created_at.toISOString().slice(0, 10)}-${id.slice(-8)}.zip`;
+    await sendStoredFile(
+      ctx.storage,
+      res,
+      row.storage_key,
+      { 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition('attachment', name) },
+      'This export has expired. Exports are kept for 24 hours.',
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,55 @@
+/**
+ * Shipping labels. Generating runs inline (one provider call, idempotent under a per-order lock):
+ * the contract answers with the label and tracking number, and the print counter is waiting.
+ * The `orders__buy_label` task runs the same function for retries from the queue.
+ */
+import { Router } from 'express';
+import type { AppContext } from '../context';
+import { notFound, serviceUnavailable } from '../lib/errors';
+import { HttpError } from '../lib/errors';
+import { requireAdmin } from '../lib/sessions';
+import type { OrderRow } from '../presenters/order';
+import { generateLabel } from '../services/labels/index';
+import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
+import { sendStoredFile } from './adminOrders';
+import { orderNumberOf } from '../../../shared/fields';
+
+export function adminLabelRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/api/admin/generate-label/:orderId', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'orderId');
+    let order: OrderRow;
+    try {
+      order = await generateLabel(ctx, id);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      ctx.log.child('labels').warn('label generation failed', { orderId: id, error });
+      throw serviceUnavailable('The carrier could not create the label right now. Please try again.');
+    }
+    res.json({
+      success: true,
+      trackingNumber: order.tracking_number,
+      carrier: order.label_carrier,
+      labelUrl: `/api/admin/shipping-label/${id}`,
+      order: presentAdminOrder(order),
+    });
+  });
+
+  router.get('/api/admin/shipping-label/:orderId', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'orderId');
+    const [order] = await ctx.sql<Pick<OrderRow, 'id' | 'label_key'>[]>`select id, label_key from orders where id = ${id}`;
+    if (!order) throw notFound('Order not found.');
+    if (!order.label_key) throw notFound('No label has been generated for this order yet.');
+    const download = req.query.download === 'true' || req.query.download === '1';
+    await sendStoredFile(
+      ctx.storage,
+      res,
+      order.label_key,
+      { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', `label-${orderNumberOf(order.id)}.pdf`) },
+      'The label file is missing. Generate it again.',
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,185 @@
+/**
+ * Admin orders: the paid-order list (newest first, keyset pages), counters by status, status
+ * changes (history row + customer email in one transaction), the order PDF and the email log.
+ */
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { ORDER_STATUSES, orderStatusField } from '../../../shared/fields';
+import { badRequest, notFound } from '../lib/errors';
+import { requireAdmin } from '../lib/sessions';
+import type { OrderRow } from '../presenters/order';
+import { queueStatusEmail } from '../emails/status-change';
+import { StorageNotFoundError, type Storage } from '../services/storage/index';
+import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
+
+export const ADMIN_PAGE_DEFAULT = 50;
+export const ADMIN_PAGE_MAX = 200;
+
+const ListQuery = z.object({
+  status: z.union([orderStatusField, z.literal('all'), z.literal('')]).optional(),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+const StatusBody = z.object({ status: orderStatusField });
+const EmailsQuery = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }).optional(), to: z.string().trim().min(3).max(254).optional() });
+
+type Cursor = { ts: string; id: string };
+const CursorSchema = z.tuple([z.string().min(1).max(60), z.uuid()]);
+
+/** The cursor carries PostgreSQL's own text of created_at (microseconds), so no row is skipped. */
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.ts, c.id])).toString('base64url');
+}
+function decodeCursor(text: string): Cursor {
+  try {
+    const [ts, id] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(ts)) throw new Error('bad time');
+    return { ts, id };
+  } catch {
+    throw badRequest('The cursor is not valid. Reload the list.');
+  }
+}
+
+/** Streams a stored file; a missing object is a 404 for a person, not a 500. */
+export async function sendStoredFile(storage: Storage, res: Response, key: string, headers: Record<string, string>, missing: string): Promise<void> {
+  const stat = await storage.stat(key);
+  if (!stat) throw notFound(missing);
+  let stream;
+  try {
+    stream = await storage.get(key);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw notFound(missing);
+    throw error;
+  }
+  res.set({ ...headers, 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store' });
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    res.on('close', () => {
+      stream.destroy();
+      resolve();
+    });
+    stream.pipe(res);
+  }).catch((error) => {
+    if (!res.headersSent) throw error;
+    res.destroy();
+  });
+}
+
+export function adminOrderRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { sql } = ctx;
+
+  router.get('/api/admin/orders', requireAdmin, async (req, res) => {
+    const query = ListQuery.parse(req.query);
+    const status = query.status && query.status !== 'all' ? query.status : null;
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    const q = query.q ? query.q.toLowerCase() : '';
+    const qNumber = q.replace(/^#/, '');
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = q
+      ? sql`and (
+          (${/^[0-9a-f-]{1,36}$/.test(qNumber)} and o.id::text like ${'%' + qNumber})
+          or lower(o.customer_email) like ${like}
+          or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`
+      : sql``;
+    const rows = await sql<(OrderRow & { cursor_ts: string })[]>`
+      select o.*, o.created_at::text as cursor_ts from orders o
+      where o.payment_status <> 'unpaid'
+        ${status ? sql`and o.status = ${status}` : sql``}
+        ${search}
+        ${cursor ? sql`and (o.created_at, o.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
+      order by o.created_at desc, o.id desc
+      limit ${query.limit + 1}`;
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      orders: page.map(presentAdminOrder),
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id }) : null,
+    });
+  });
+
+  router.get('/api/admin/order-counts', requireAdmin, async (_req, res) => {
+    const rows = await sql<{ status: string; count: number }[]>`
+      select status, count(*)::int as count from orders where payment_status <> 'unpaid' group by status`;
+    const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.count ?? 0]));
+    res.set('Cache-Control', 'no-store');
+    res.json({ ...counts, total: rows.reduce((sum, r) => sum + r.count, 0) });
+  });
+
+  router.patch('/api/orders/:id/status', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'id');
+    const { status } = StatusBody.parse(req.body ?? {});
+    const admin = req.shop.adminUsername ?? 'admin';
+    const order = await sql.begin(async (tx) => {
+      const [current] = await tx<OrderRow[]>`select * from orders where id = ${id} for update`;
+      if (!current) throw notFound('Order not found.');
+      if (current.status === status) return current;
+      const [updated] = await tx<OrderRow[]>`
+        update orders set status = ${status}, updated_at = now(),
+          completed_at = case when ${status} = 'completed' then now() else null end
+        where id = ${id} returning *`;
+      const [history] = await tx<{ id: string }[]>`
+        insert into order_status_history (order_id, from_status, to_status, changed_by)
+        values (${id}, ${current.status}, ${status}, ${admin}) returning id`;
+      await queueStatusEmail(tx, ctx.env, updated, history.id);
+      return updated;
+    });
+    res.json(presentAdminOrder(order));
+  });
+
+  router.get('/api/admin/orders/:id/history', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'id');
+    const rows = await sql<{ from_status: string | null; to_status: string; changed_by: string; created_at: Date }[]>`
+      select from_status, to_status, changed_by, created_at from order_status_history where order_id = ${id} order by created_at, id`;
+    res.json(rows.map((r) => ({ fromStatus: r.from_status, toStatus: r.to_status, changedBy: r.changed_by, createdAt: r.created_at.toISOString() })));
+  });
+
+  router.get('/api/admin/pdf/:orderId', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'orderId');
+    const [order] = await sql<Pick<OrderRow, 'file_key' | 'file_name' | 'file_deleted_at'>[]>`
+      select file_key, file_name, file_deleted_at from orders where id = ${id}`;
+    if (!order) throw notFound('Order not found.');
+    if (!order.file_key || order.file_deleted_at) throw notFound('The file for this order was deleted after printing.');
+    const download = req.query.download === 'true' || req.query.download === '1';
+    await sendStoredFile(
+      ctx.storage,
+      res,
+      order.file_key,
+      { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', order.file_name) },
+      'The file for this order is missing.',
+    );
+  });
+
+  router.get('/api/admin/emails', requireAdmin, async (req, res) => {
+    const query = EmailsQuery.parse(req.query);
+    if (!query.orderId && !query.to) throw badRequest('Give an orderId or a to address.');
+    const rows = await sql<{ id: string; order_id: string | null; to_address: string; subject: string; kind: string; status: string; text_body: string; error: string | null; sent_at: Date | null; created_at: Date }[]>`
+      select id, order_id, to_address, subject, kind, status, text_body, error, sent_at, created_at from emails
+      where true
+        ${query.orderId ? sql`and order_id = ${query.orderId}` : sql``}
+        ${query.to ? sql`and lower(to_address) = ${query.to.toLowerCase()}` : sql``}
+      order by created_at desc, id
+      limit 500`;
+    res.set('Cache-Control', 'no-store');
+    res.json(
+      rows.map((r) => ({
+        id: r.id,
+        orderId: r.order_id,
+        to: r.to_address,
+        subject: r.subject,
+        kind: r.kind,
+        status: r.status,
+        text: r.text_body,
+        error: r.error,
+        sentAt: r.sent_at?.toISOString() ?? null,
+        createdAt: r.created_at.toISOString(),
+      })),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,77 @@
+/** The built-in label: a 4" x 6" PDF drawn with PDFKit, with a Code 128 barcode of the tracking number. */
+import { createHash } from 'node:crypto';
+import PDFDocument from 'pdfkit';
+import type { OrderRow } from '../../presenters/order';
+import { orderNumberOf } from '../../../../shared/fields';
+import { code128Modules } from './code128';
+import type { LabelProvider, LabelResult, QuoteRow } from './index';
+
+export const SHOP_ADDRESS = ['Blueprint Shop', '1 Print Counter Plaza', 'Paramus, NJ 07652'];
+
+/** Tube weight in ounces: the quote's when it has one, else 8 oz of tube plus 0.4 oz a sheet. */
+export function tubeWeightOz(order: Pick<OrderRow, 'page_count'>, quote: QuoteRow | null): number {
+  const fromQuote = quote?.weight_oz == null ? NaN : Number(quote.weight_oz);
+  if (Number.isFinite(fromQuote) && fromQuote > 0) return fromQuote;
+  return Math.round((8 + 0.4 * order.page_count) * 10) / 10;
+}
+
+/** A stable tracking number per order, so regenerating a label keeps it. */
+export function builtinTrackingNumber(orderId: string): string {
+  const digits = BigInt('0x' + createHash('sha256').update(orderId).digest('hex').slice(0, 16)).toString().padStart(20, '0').slice(0, 16);
+  return `BP${digits}`;
+}
+
+/** Draws the label PDF. */
+export function drawLabel(input: { order: OrderRow; service: string; weightOz: number; trackingNumber: string }): Promise<Buffer> {
+  const { order } = input;
+  const address = order.shipping_address;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: [288, 432], margin: 14, info: { Title: `Shipping label ${orderNumberOf(order.id)}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.lineWidth(1.5).rect(8, 8, 272, 416).stroke('#000');
+    doc.font('Helvetica').fontSize(7).fillColor('#000').text('FROM:', 16, 16);
+    doc.fontSize(8).text(SHOP_ADDRESS.join('\n'), 16, 25, { width: 160 });
+    doc.font('Helvetica-Bold').fontSize(22).text(input.service.toUpperCase().slice(0, 14), 150, 18, { width: 122, align: 'right' });
+    doc.moveTo(8, 70).lineTo(280, 70).stroke();
+    doc.font('Helvetica').fontSize(7).text('SHIP TO:', 16, 78);
+    const to = [
+      `${order.customer_first_name} ${order.customer_last_name}`.toUpperCase(),
+      address?.street1.toUpperCase() ?? '',
+      address?.street2 ? address.street2.toUpperCase() : null,
+      address ? `${address.city.toUpperCase()}, ${address.state} ${address.zipCode}` : '',
+    ].filter((line): line is string => line !== null);
+    doc.font('Helvetica-Bold').fontSize(13).text(to.join('\n'), 28, 90, { width: 244 });
+    doc.moveTo(8, 170).lineTo(280, 170).stroke();
+    doc.font('Helvetica').fontSize(9);
+    doc.text(`Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178);
+    doc.text(`Order: ${orderNumberOf(order.id)}`, 16, 191);
+    doc.text(`${order.page_count} sheet${order.page_count === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204);
+    doc.moveTo(8, 222).lineTo(280, 222).stroke();
+    doc.font('Helvetica-Bold').fontSize(9).text('TRACKING #', 16, 232);
+    // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.
+    const modules = code128Modules(input.trackingNumber);
+    const total = modules.reduce((a, b) => a + b, 0);
+    const unit = Math.min(1.4, 240 / total);
+    let x = 144 - (total * unit) / 2;
+    modules.forEach((width, i) => {
+      if (i % 2 === 0) doc.rect(x, 250, width * unit, 90).fill('#000');
+      x += width * unit;
+    });
+    doc.font('Courier-Bold').fontSize(12).fillColor('#000').text(input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 348, { width: 256, align: 'center' });
+    doc.font('Helvetica').fontSize(7).text('Built-in label (no carrier account configured)', 16, 400, { width: 256, align: 'center' });
+    doc.end();
+  });
+}
+
+export class BuiltinLabels implements LabelProvider {
+  readonly name = 'builtin' as const;
+  async label(order: OrderRow, quote: QuoteRow | null): Promise<LabelResult> {
+    const trackingNumber = order.tracking_number ?? builtinTrackingNumber(order.id);
+    const service = quote?.service_name ?? order.shipping_service ?? 'Ground';
+    const pdf = await drawLabel({ order, service, weightOz: tubeWeightOz(order, quote), trackingNumber });
+    return { trackingNumber, carrier: quote?.carrier ?? 'Blueprint Shop', pdf };
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Shipping labels behind one interface: EasyPost (buy the rate the customer chose) when
+ * EASYPOST_API_KEY is set, otherwise a 4x6 PDF label drawn locally. `generateLabel` is the one
+ * idempotent entry point used by the admin route and the `orders__buy_label` task.
+ */
+import type { Env } from '../../../../shared/env';
+import type { AppContext } from '../../context';
+import type { OrderRow } from '../../presenters/order';
+import { badRequest, notFound } from '../../lib/errors';
+import { BuiltinLabels } from './builtin';
+import { EasyPostLabels } from './easypost';
+
+/** The shipping_quotes columns a label needs. */
+export type QuoteRow = {
+  id: string;
+  provider: 'easypost' | 'table';
+  service: string;
+  service_name: string;
+  carrier: string;
+  weight_oz: string | number | null;
+  provider_shipment_id: string | null;
+  provider_rate_id: string | null;
+};
+
+export type LabelResult = { trackingNumber: string; carrier: string; pdf: Buffer };
+
+export interface LabelProvider {
+  readonly name: 'easypost' | 'builtin';
+  /**
+   * Buys (or, for a label already bought, fetches again) the label for `order`. Must never buy
+   * twice: `saveShipmentId` is called before any purchase so a retry finds the shipment.
+   */
+  label(order: OrderRow, quote: QuoteRow | null, saveShipmentId: (id: string) => Promise<void>): Promise<LabelResult>;
+}
+
+/** Picks the label adapter from the environment. */
+export function createLabels(env: Env): LabelProvider {
+  if (env.EASYPOST_API_KEY) return new EasyPostLabels(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL);
+  return new BuiltinLabels();
+}
+
+let cached: { env: Env; provider: LabelProvider } | null = null;
+/** One provider per environment (built once, reused by every request and job). */
+export function labelsFor(env: Env): LabelProvider {
+  if (cached?.env !== env) cached = { env, provider: createLabels(env) };
+  return cached.provider;
+}
+
+export const labelKeyOf = (orderId: string) => `labels/${orderId}/label.pdf`;
+
+/**
+ * Makes sure the order has a label in storage and a tracking number, and returns the order row.
+ * Orders are locked one at a time (advisory lock per order) so two clicks or a click and a job
+ * cannot race to buy.
+ */
+export async function generateLabel(ctx: AppContext, orderId: string, provider: LabelProvider = labelsFor(ctx.env)): Promise<OrderRow> {
+  return ctx.sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext(${'label:' + orderId}))`;
+    const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
+    if (!order || order.payment_status === 'unpaid') throw notFound('Order not found.');
+    if (order.shipping_method !== 'shipping') throw badRequest('Pickup orders do not need a shipping label.');
+    if (!order.shipping_address) throw badRequest('This order has no shipping address.');
+    const [quote] = order.shipping_quote_id
+      ? await tx<QuoteRow[]>`select id, provider, service, service_name, carrier, weight_oz, provider_shipment_id, provider_rate_id from shipping_quotes where id = ${order.shipping_quote_id}`
+      : [];
+    const saveShipmentId = async (id: string) => {
+      // Outside the transaction: it must survive a crash during the purchase that follows.
+      await ctx.sql`update orders set easypost_shipment_id = ${id}, updated_at = now() where id = ${orderId}`;
+      order.easypost_shipment_id = id;
+    };
+    const result = await provider.label(order, quote ?? null, saveShipmentId);
+    const key = labelKeyOf(orderId);
+    await ctx.storage.put(key, result.pdf, { contentType: 'application/pdf' });
+    const [updated] = await tx<OrderRow[]>`
+      update orders set label_key = ${key}, label_carrier = ${result.carrier}, tracking_number = ${result.trackingNumber},
+        easypost_shipment_id = coalesce(${order.easypost_shipment_id}, easypost_shipment_id), updated_at = now()
+      where id = ${orderId} returning *`;
+    return updated;
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * Builds a zip export: the selected orders' PDFs streamed one at a time through archiver (store,
+ * not deflate: PDFs are compressed already) straight into storage, so memory stays flat whatever
+ * the size. processed/total are written as it goes for the page that polls. A retry after a crash
+ * rebuilds the zip from scratch (storage writes are atomic, so no half zip is ever served).
+ */
+import { z } from 'zod';
+import { ZipArchive } from 'archiver';
+import type { Readable } from 'node:stream';
+import { defineTask } from '../task';
+import { orderNumberOf } from '../../../shared/fields';
+import { StorageNotFoundError } from '../../../api/src/services/storage/index';
+
+type ExportRow = { id: string; order_ids: string[]; status: string };
+type FileRow = { id: string; file_key: string | null; file_name: string; file_deleted_at: Date | null };
+
+/** Progress is written at most this often (and always at the end). */
+const PROGRESS_EVERY_MS = 250;
+
+export const exportKeyOf = (exportId: string) => `exports/${exportId}/export.zip`;
+
+/** A file name safe inside a zip on every OS, unique within the archive. */
+export function entryName(orderId: string, fileName: string, taken: Set<string>): string {
+  const base = fileName.replace(/[\0-\x1f\x7f<>:"/\\|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 150) || 'drawing.pdf';
+  const withPdf = /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+  let name = `${orderNumberOf(orderId)}-${withPdf}`;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${orderNumberOf(orderId)}-${i}-${withPdf}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** Resolves when archiver has written the entry just appended; rejects on an archive error. */
+function entryWritten(archive: ZipArchive): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onEntry = () => {
+      archive.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      archive.off('entry', onEntry);
+      reject(error);
+    };
+    archive.once('entry', onEntry);
+    archive.once('error', onError);
+  });
+}
+
+export default defineTask({
+  schema: z.object({ exportId: z.uuid() }),
+  async run({ exportId }, ctx, helpers) {
+    const log = ctx.log.child('exports');
+    const [exp] = await ctx.sql<ExportRow[]>`select id, order_ids, status from exports where id = ${exportId}`;
+    if (!exp) return log.warn('export row is gone', { exportId });
+    if (exp.status !== 'processing') return;
+    const orders = await ctx.sql<FileRow[]>`
+      select id, file_key, file_name, file_deleted_at from orders
+      where id = any(${exp.order_ids}::uuid[]) order by created_at, id`;
+    const files = orders.filter((o): o is FileRow & { file_key: string } => o.file_key !== null && o.file_deleted_at === null);
+    if (files.length === 0) {
+      await ctx.sql`
+        update exports set status = 'failed', total_files = 0, processed_files = 0,
+          error = 'None of the selected orders has a file to export (files are deleted after printing).'
+        where id = ${exportId}`;
+      return;
+    }
+    await ctx.sql`update exports set total_files = ${files.length}, processed_files = 0, error = null where id = ${exportId}`;
+
+    const key = exportKeyOf(exportId);
+    const archive = new ZipArchive({ store: true });
+    const stored = ctx.storage.put(key, archive, { contentType: 'application/zip' });
+    // If the write fails, stop feeding the archive; the error surfaces from `stored` below.
+    stored.catch(() => archive.abort());
+    const taken = new Set<string>();
+    const missing: string[] = [];
+    let processed = 0;
+    let lastWrite = Date.now();
+    try {
+      for (const file of files) {
+        let source: Readable | null = null;
+        try {
+          source = await ctx.storage.get(file.file_key);
+        } catch (error) {
+          if (!(error instanceof StorageNotFoundError)) throw error;
+          missing.push(`${orderNumberOf(file.id)} ${file.file_name}`);
+        }
+        if (source) {
+          const written = entryWritten(archive);
+          archive.append(source, { name: entryName(file.id, file.file_name, taken), store: true, date: new Date() });
+          await written;
+        }
+        processed += 1;
+        if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
+          lastWrite = Date.now();
+          await ctx.sql`update exports set processed_files = ${processed} where id = ${exportId} and status = 'processing'`;
+        }
+      }
+      if (missing.length > 0) archive.append(`These files were missing from storage:\n${missing.join('\n')}\n`, { name: 'MISSING-FILES.txt' });
+      await archive.finalize();
+      const { size } = await stored;
+      await ctx.sql`
+        update exports set status = 'completed', processed_files = ${processed}, storage_key = ${key}, byte_size = ${size},
+          completed_at = now(), error = null
+        where id = ${exportId}`;
+      log.info('export completed', { exportId, files: processed, bytes: size });
+    } catch (error) {
+      archive.abort();
+      await stored.catch(() => {});
+      const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+      log.warn('export failed', { exportId, attempt: helpers.job.attempts, error });
+      if (lastAttempt) {
+        await ctx.sql`update exports set status = 'failed', error = 'Export process failed' where id = ${exportId}`;
+        return;
+      }
+      throw error;
+    }
+  },
+});
