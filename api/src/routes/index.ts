@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import type { AppContext } from '../context';
 import { configRoutes } from './config';
 import { healthRoutes } from './health';
+import { adminRoutes } from './admin';
 import { checkoutRoutes } from './checkout';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
@@ -19,6 +20,7 @@ import { reorderRoutes } from './reorder';
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
   app.use(configRoutes(ctx));
+  app.use(adminRoutes(ctx));
   app.use(authRoutes(ctx));
   // Before any /api/orders/:id router.
   app.use(lookupRoutes(ctx));
