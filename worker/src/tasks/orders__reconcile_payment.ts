@@ -12,7 +12,7 @@ import { defineTask } from '../task';
 
 export default defineTask({
   schema: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),
-  async run({ paymentIntentId, eventId }, ctx) {
+  async run({ paymentIntentId }, ctx) {
     const log = ctx.log.child('reconcile');
     if (!ctx.payments) return log.warn('no payment provider configured', { paymentIntentId });
     let info: PaymentIntentInfo;
@@ -22,7 +22,7 @@ export default defineTask({
       // An intent the provider does not know will not appear on a retry.
       if (error instanceof PaymentProviderError && !error.retryable) {
         log.warn('payment intent unknown to the provider', { paymentIntentId, error: error.message });
-        if (eventId) await ctx.sql`update payment_events set processed_at = now() where id = ${eventId}`;
+        await ctx.sql`update payment_events set processed_at = now() where payment_intent_id = ${paymentIntentId} and processed_at is null`;
         return;
       }
       throw error;
@@ -64,7 +64,8 @@ export default defineTask({
         await tx`update orders set payment_status = 'refunded', refunded_at = now(), updated_at = now() where id = ${order.id} and payment_status = 'paid'`;
         log.info('order refunded', { orderId: order.id });
       }
-      if (eventId) await tx`update payment_events set processed_at = now() where id = ${eventId}`;
+      // Waiting jobs for one intent share a job key, so one run answers every event seen so far.
+      await tx`update payment_events set processed_at = now() where payment_intent_id = ${paymentIntentId} and processed_at is null`;
     });
   },
 });
