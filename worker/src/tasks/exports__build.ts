@@ -66,6 +66,8 @@ export default defineTask({
     await ctx.sql`update exports set total_files = ${files.length}, processed_files = 0, error = null where id = ${exportId}`;
 
     const key = exportKeyOf(exportId);
+    // A previous attempt killed mid-write may have left a temp file behind: start from a clean folder.
+    await ctx.storage.deletePrefix(`exports/${exportId}/`);
     const archive = new ZipArchive({ store: true });
     const stored = ctx.storage.put(key, archive, { contentType: 'application/zip' });
     // If the write fails, stop feeding the archive; the error surfaces from `stored` below.
