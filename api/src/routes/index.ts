@@ -6,12 +6,13 @@ import type { Express } from 'express';
 import type { AppContext } from '../context';
 import { configRoutes } from './config';
 import { healthRoutes } from './health';
-import { adminRoutes } from './admin';
+import { uploadRoutes } from './uploads';
 import { checkoutRoutes } from './checkout';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { shippingRoutes } from './shipping';
 import { webhookRoutes } from './webhooks';
+import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { lookupRoutes } from './lookup';
 import { accountOrderRoutes } from './account-orders';
@@ -20,6 +21,7 @@ import { reorderRoutes } from './reorder';
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
   app.use(configRoutes(ctx));
+  app.use(uploadRoutes(ctx));
   app.use(adminRoutes(ctx));
   app.use(authRoutes(ctx));
   // Before any /api/orders/:id router.

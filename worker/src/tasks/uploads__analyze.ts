@@ -1,0 +1,70 @@
+/**
+ * Analyses one upload: copies its PDF to a temp folder, runs MuPDF in a child process with a time and
+ * memory limit (api/src/services/pdf/analyze.ts), stores the sheet previews and writes the verdict to
+ * the `uploads` row, which the client polls. Safe to run twice: an upload that is no longer
+ * `analyzing` is left alone, and previews are simply written again.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { defineTask } from '../task';
+import { analyzePdf, AnalyzerCrashedError } from '../../../api/src/services/pdf/analyze';
+import { StorageNotFoundError } from '../../../api/src/services/storage/index';
+import { uploadPreviewKey } from '../../../api/src/routes/uploads';
+import { unreadableVerdict, type SheetVerdict } from '../../../shared/upload';
+
+/** Time and memory each analysis may use; tests lower them. */
+export const analyzeLimits = { timeoutMs: 60_000, memoryLimitMb: 1536 };
+
+export default defineTask({
+  schema: z.object({ uploadId: z.uuid() }),
+  async run({ uploadId }, ctx, helpers) {
+    const log = ctx.log.child('uploads__analyze');
+    const [upload] = await ctx.sql<{ status: string; storage_key: string }[]>`select status, storage_key from uploads where id = ${uploadId}`;
+    if (!upload) return log.warn('upload row is gone', { uploadId });
+    if (upload.status !== 'analyzing') return;
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-analyze-'));
+    try {
+      const file = path.join(dir, 'original.pdf');
+      try {
+        await pipeline(await ctx.storage.get(upload.storage_key), createWriteStream(file));
+      } catch (error) {
+        if (!(error instanceof StorageNotFoundError)) throw error;
+        log.warn('upload file is gone', { uploadId });
+        return void (await saveVerdict(uploadId, unreadableVerdict('unreadable'), 0));
+      }
+      const previewDir = path.join(dir, 'previews');
+      fs.mkdirSync(previewDir);
+      let verdict: SheetVerdict;
+      let previewCount = 0;
+      try {
+        const result = await analyzePdf(file, { previewDir, ...analyzeLimits });
+        verdict = result.verdict;
+        previewCount = result.previewCount;
+        log.debug(`analysed in ${result.elapsedMs} ms`, { uploadId, status: verdict.status, pages: verdict.pageCount });
+      } catch (error) {
+        // A crash a retry may cure (a process that could not start); on the last attempt, say so.
+        if (!(error instanceof AnalyzerCrashedError) || helpers.job.attempts < helpers.job.max_attempts) throw error;
+        log.warn('analyser crashed on the last attempt', { uploadId, error: error.message });
+        verdict = unreadableVerdict('unreadable');
+      }
+      for (let page = 1; page <= previewCount; page++) {
+        await ctx.storage.put(uploadPreviewKey(uploadId, page), fs.createReadStream(path.join(previewDir, `${page}.png`)), { contentType: 'image/png' });
+      }
+      await saveVerdict(uploadId, verdict, previewCount);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    async function saveVerdict(id: string, verdict: SheetVerdict, previews: number) {
+      await ctx.sql`
+        update uploads set status = ${verdict.status}, page_count = ${verdict.pageCount}, detected_size = ${verdict.detectedSize},
+          actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = ${previews}, analyzed_at = now()
+        where id = ${id} and status = 'analyzing'`;
+    }
+  },
+});
