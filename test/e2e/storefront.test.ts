@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { BUDGET_BYTES, measureLandingJs } from '../../bench/client-size';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 
@@ -205,6 +206,27 @@ describe('landing page', () => {
     errors.assertClean();
     await page.context().close();
   });
+});
+
+describe('client size', () => {
+  it('the landing page never loads Stripe.js', async () => {
+    const page = await newPage(browser);
+    const urls: string[] = [];
+    page.on('request', (req) => urls.push(req.url()));
+    await openLanding(page);
+    await page.waitForLoadState('networkidle');
+    expect(urls.some((u) => u.endsWith('.js'))).toBe(true);
+    expect(urls.filter((u) => u.includes('stripe'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the production build of the landing route is within 150 KB of JavaScript gzipped (bench/client-size.ts)', async () => {
+    const result = await measureLandingJs();
+    expect(result.rows.map((r) => r.role)).toEqual(expect.arrayContaining(['entry', 'Landing route']));
+    expect(result.totalGzip).toBeGreaterThan(10 * 1024);
+    expect(result.totalGzip).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(result.stripeOnLanding).toBe(false);
+  }, 120_000);
 });
 
 describe('one look on every page', () => {
