@@ -1,9 +1,190 @@
-/** Dashboard page: to be built by its issue. */
+/**
+ * The signed-in home (at / for customers, and at /dashboard): greeting, upload card, recent orders,
+ * quick stats, counters, the latest order and quick actions. Signed out at /dashboard: 'Please sign
+ * in' and /login after 500 ms.
+ */
+import { Link } from 'wouter';
+import { Card, CardHeader, Spinner, buttonClasses } from '../components/ui';
+import { UploadSection } from '../components/upload/UploadSection';
+import { useUser } from '../api/auth';
+import { useMyOrders, type Order } from '../api/accountOrders';
+import { PROCESSING_PROMISE, StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../components/account/status';
+import { ReceiptButton } from '../components/account/OrderActions';
+import { useRedirectToLogin } from '../components/account/useSignedInOnly';
+import { formatDollars } from '../../../shared/money';
+import { PRINT_SIZE_LABELS, type PrintSize } from '../../../shared/pricing';
+
 export default function Dashboard() {
+  const { user, isLoading } = useUser();
+  useRedirectToLogin(!isLoading && !user, { title: 'Please sign in', description: 'You need to be signed in to view your dashboard.' });
+  if (!user) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner />
+      </div>
+    );
+  }
+  return <DashboardContent firstName={user.firstName} />;
+}
+
+function scrollToUpload(e: React.MouseEvent) {
+  const target = document.getElementById('upload');
+  if (!target) return;
+  e.preventDefault();
+  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  target.querySelector<HTMLElement>('input, button')?.focus({ preventScroll: true });
+}
+
+export function DashboardContent({ firstName }: { firstName: string | null }) {
+  const { data: orders, error, isLoading } = useMyOrders();
+  useRedirectToLogin(error?.status === 401, { title: 'Session expired', description: 'Please sign in again to continue.', variant: 'destructive' });
+  const list = orders ?? [];
+  const latest = list[0];
+  const totalSpent = list.reduce((sum, o) => sum + Number(o.totalAmount), 0);
+  const pagesPrinted = list.reduce((sum, o) => sum + o.pageCount, 0);
+  const completed = list.filter((o) => o.status === 'completed').length;
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-blueprint-900">Blueprint Shop</h1>
-      <p className="mt-2 text-slate-600">Large-format blueprint printing in Paramus, NJ.</p>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <header>
+        <h1 className="text-3xl font-bold text-slate-900">Welcome back, {firstName?.trim() || 'Customer'}</h1>
+        <p className="mt-1 text-slate-600">Upload a drawing set, follow your orders and download receipts.</p>
+      </header>
+
+      <section aria-label="Order counters" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Counter label="Total Orders" value={String(list.length)} />
+        <Counter label="Completed" value={String(completed)} />
+        <Counter label="Latest Status" value={latest ? latest.status.charAt(0).toUpperCase() + latest.status.slice(1) : 'None'} />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card id="upload" className="scroll-mt-20">
+            <CardHeader title="Upload a Blueprint" description='PDF drawing sets, 24" x 36" or 30" x 42", up to 50 MB.' />
+            <div className="p-4 sm:p-6">
+              <UploadSection />
+            </div>
+          </Card>
+
+          {isLoading ? (
+            <Card className="flex justify-center p-10">
+              <Spinner label="Loading your orders…" />
+            </Card>
+          ) : latest ? (
+            <LatestOrder order={latest} />
+          ) : (
+            <Card className="p-8 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">No orders yet</h2>
+              <p className="mt-1 text-sm text-slate-600">Your orders will show here once you place one.</p>
+              <a href="/#upload" onClick={scrollToUpload} className={buttonClasses('primary', 'md', 'mt-4')}>
+                Upload your first blueprint
+              </a>
+            </Card>
+          )}
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader
+              title="Recent Orders"
+              action={
+                <Link href="/orders" className="text-sm font-medium text-blueprint-700 underline">
+                  View All
+                </Link>
+              }
+            />
+            {list.length === 0 ? (
+              <p className="px-6 py-4 text-sm text-slate-600">{isLoading ? 'Loading…' : 'No orders yet'}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {list.slice(0, 3).map((o) => (
+                  <li key={o.id} className="flex items-center gap-3 px-6 py-3">
+                    <StatusIcon status={o.status} />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-slate-900">{o.fileName}</p>
+                      <p className="text-xs text-slate-600">
+                        {o.pageCount} {o.pageCount === 1 ? 'page' : 'pages'}
+                      </p>
+                    </div>
+                    <span className="text-sm font-semibold text-slate-900">{formatDollars(o.totalAmount)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+
+          <Card>
+            <CardHeader title="Quick Stats" />
+            <dl className="grid gap-3 px-6 py-4 text-sm">
+              <Stat label="Total orders" value={String(list.length)} />
+              <Stat label="Total spent" value={formatDollars(totalSpent)} />
+              <Stat label="Pages printed" value={String(pagesPrinted)} />
+            </dl>
+          </Card>
+
+          <Card>
+            <CardHeader title="Quick Actions" />
+            <div className="grid gap-2 p-4">
+              <a href="/#upload" onClick={scrollToUpload} className={buttonClasses('primary', 'md', 'w-full')}>
+                Upload New Blueprint
+              </a>
+              <Link href="/orders" className={buttonClasses('outline', 'md', 'w-full')}>
+                View Order History
+              </Link>
+            </div>
+          </Card>
+        </div>
+      </div>
     </div>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: string }) {
+  return (
+    <Card className="p-5">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function LatestOrder({ order }: { order: Order }) {
+  const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
+  return (
+    <Card>
+      <CardHeader title="Latest Order" description={`Order ${order.id.slice(0, 8)} • ${formatDate(order.createdAt)}`} action={<StatusBadge status={order.status} />} />
+      <div className="grid gap-4 p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 font-semibold text-slate-900">
+              <StatusIcon status={order.status} />
+              <span className="truncate">{order.fileName}</span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {order.pageCount} {order.pageCount === 1 ? 'page' : 'pages'} • {size} • {order.printType.toUpperCase()}
+            </p>
+            {order.rushOrder && <span className="mt-2 inline-flex rounded bg-orange-100 px-2 py-0.5 text-xs font-bold tracking-wide text-orange-900">RUSH ORDER</span>}
+          </div>
+          <p className="text-2xl font-bold text-slate-900">{formatDollars(order.totalAmount)}</p>
+        </div>
+        <StatusExplanation status={order.status} />
+        {order.status === 'processing' && <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">{PROCESSING_PROMISE}</p>}
+        <div className="flex flex-wrap gap-2">
+          <ReceiptButton orderId={order.id} label="Download Receipt" />
+          <Link href="/orders" className={buttonClasses('ghost', 'sm')}>
+            View All Orders
+          </Link>
+        </div>
+      </div>
+    </Card>
   );
 }

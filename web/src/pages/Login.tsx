@@ -1,9 +1,76 @@
-/** Login page: to be built by its issue. */
+/** /login: email and password; 'Welcome back!' and home on success, 'Sign in failed' with the server's message. */
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { z } from 'zod';
+import { Button, Field, Input } from '../components/ui';
+import { toast } from '../components/toast';
+import { AuthCard, fieldErrors } from '../components/account/AuthCard';
+import { ApiError, apiRequest } from '../api/client';
+import { useUser, type User } from '../api/auth';
+import { emailField, passwordField } from '../../../shared/fields';
+
+const LoginForm = z.object({ email: emailField, password: passwordField });
+
 export default function Login() {
+  const [, navigate] = useLocation();
+  const { mutate } = useUser();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = LoginForm.safeParse({ email, password });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      const user = await apiRequest<User>('POST', '/api/auth/login', parsed.data);
+      await mutate(user, { revalidate: false });
+      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}.` });
+      navigate('/');
+    } catch (error) {
+      toast({ title: 'Sign in failed', description: error instanceof ApiError ? error.serverMessage : 'Please try again.', variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-blueprint-900">Blueprint Shop</h1>
-      <p className="mt-2 text-slate-600">Large-format blueprint printing in Paramus, NJ.</p>
-    </div>
+    <AuthCard
+      title="Sign In"
+      subtitle="Follow your orders, download receipts and order again."
+      footer={
+        <>
+          New here?{' '}
+          <Link href="/register" className="font-medium text-blueprint-700 underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <Field label="Email" htmlFor="login-email" error={errors.email}>
+          <Input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(errors.email)} required />
+        </Field>
+        <Field label="Password" htmlFor="login-password" error={errors.password}>
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={Boolean(errors.password)}
+            required
+          />
+        </Field>
+        <Button type="submit" disabled={busy} className="mt-2 w-full">
+          {busy ? 'Signing in…' : 'Sign In'}
+        </Button>
+        <Link href="/reset-password" className="text-center text-sm text-blueprint-700 underline">
+          Forgot your password?
+        </Link>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,9 +1,175 @@
-/** OrderLookup page: to be built by its issue. */
+/**
+ * /order-lookup (Track Orders): ask for an emailed link to the orders of an address, check one
+ * order's status with email + order number, and, opened from the emailed link (?token=), the list.
+ */
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { useSearch } from 'wouter';
+import { Button, Card, CardHeader, Field, Input, Spinner } from '../components/ui';
+import { ApiError, apiRequest, fetcher } from '../api/client';
+import { StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../components/account/status';
+import { formatDollars } from '../../../shared/money';
+
+type LookupOrder = { id: string; orderNumber: string; status: string; createdAt: string; fileName: string; totalAmount: number };
+type QuickResult = { orderNumber: string; status: string; createdAt: string };
+
 export default function OrderLookup() {
+  const token = new URLSearchParams(useSearch()).get('token');
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-blueprint-900">Blueprint Shop</h1>
-      <p className="mt-2 text-slate-600">Large-format blueprint printing in Paramus, NJ.</p>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Track Orders</h1>
+      <p className="mt-1 text-slate-600">No account needed: we email the order list to the address you ordered with.</p>
+      <div className="mt-6 grid gap-6">
+        {token && <TokenOrders token={token} />}
+        <EmailLinkForm />
+        <QuickCheckForm />
+      </div>
     </div>
+  );
+}
+
+function TokenOrders({ token }: { token: string }) {
+  const { data, error, isLoading } = useSWR<LookupOrder[], ApiError>(`/api/orders/lookup?token=${encodeURIComponent(token)}`, fetcher);
+  return (
+    <Card>
+      <CardHeader title="Your orders" description="The paid orders placed with your email address." />
+      <div className="p-4 sm:p-6">
+        {isLoading ? (
+          <Spinner label="Loading your orders…" />
+        ) : error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error.status === 404 ? 'This tracking link is invalid or has expired. Ask for a new one below.' : error.serverMessage}
+          </p>
+        ) : !data || data.length === 0 ? (
+          <p className="text-sm text-slate-600">No paid orders were found for this email address.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Orders found">
+            {data.map((o) => (
+              <li key={o.id} className={`rounded-lg border p-4 ${o.status === 'failed' ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-white'}`}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="flex items-center gap-2 font-semibold text-slate-900">
+                    <StatusIcon status={o.status} />
+                    Order #{o.orderNumber}
+                  </p>
+                  <StatusBadge status={o.status} />
+                </div>
+                <p className="mt-1 text-sm text-slate-700">
+                  {o.fileName} • {formatDate(o.createdAt)} • {formatDollars(o.totalAmount)}
+                </p>
+                <div className="mt-2">
+                  <StatusExplanation status={o.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function EmailLinkForm() {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.includes('@')) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiRequest<{ message: string }>('POST', '/api/orders/lookup', { email });
+      setMessage(answer.message);
+    } catch (err) {
+      setMessage(null);
+      setError(err instanceof ApiError ? err.serverMessage : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader title="Find your orders by email" description="We send a link to your orders to that address. It works for 24 hours." />
+      <form onSubmit={submit} className="grid gap-3 p-4 sm:p-6" noValidate>
+        <Field label="Email address" htmlFor="lookup-email" error={error ?? undefined}>
+          <Input id="lookup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        </Field>
+        <div>
+          <Button type="submit" disabled={!email.includes('@') || busy}>
+            {busy ? 'Sending…' : 'Email me my orders'}
+          </Button>
+        </div>
+        <p role="status" className="text-sm text-green-800">
+          {message}
+        </p>
+      </form>
+    </Card>
+  );
+}
+
+function QuickCheckForm() {
+  const [email, setEmail] = useState('');
+  const [orderNumber, setOrderNumber] = useState('');
+  const [result, setResult] = useState<QuickResult[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.includes('@') || !orderNumber.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const query = new URLSearchParams({ email: email.trim(), orderNumber: orderNumber.trim() });
+      setResult(await apiRequest<QuickResult[]>('GET', `/api/orders/lookup?${query}`));
+    } catch (err) {
+      setResult(null);
+      setError(err instanceof ApiError ? err.serverMessage : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader title="Quick status check" description="Enter the email you ordered with and the 8-character order number from your confirmation." />
+      <form onSubmit={submit} className="grid gap-3 p-4 sm:p-6" noValidate>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Email address" htmlFor="quick-email">
+            <Input id="quick-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <Field label="Order number" htmlFor="quick-number">
+            <Input id="quick-number" value={orderNumber} maxLength={12} onChange={(e) => setOrderNumber(e.target.value)} placeholder="e.g. 4F2A9C01" className="uppercase" />
+          </Field>
+        </div>
+        <div>
+          <Button type="submit" variant="outline" disabled={!email.includes('@') || !orderNumber.trim() || busy}>
+            {busy ? 'Checking…' : 'Check status'}
+          </Button>
+        </div>
+        <div role="status">
+          {error && <p className="text-sm text-red-700">{error}</p>}
+          {result && result.length === 0 && <p className="text-sm text-slate-700">No order matches that email address and order number.</p>}
+          {result?.map((o) => (
+            <div key={o.orderNumber} className={`rounded-lg border p-4 ${o.status === 'failed' ? 'border-red-200 bg-red-50' : 'border-slate-200'}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="flex items-center gap-2 font-semibold text-slate-900">
+                  <StatusIcon status={o.status} />
+                  Order #{o.orderNumber}
+                </p>
+                <StatusBadge status={o.status} />
+              </div>
+              <p className="mt-1 text-sm text-slate-600">Placed {formatDate(o.createdAt)}</p>
+              <div className="mt-2">
+                <StatusExplanation status={o.status} />
+              </div>
+            </div>
+          ))}
+        </div>
+      </form>
+    </Card>
   );
 }

@@ -1,9 +1,71 @@
-/** Register page: to be built by its issue. */
+/** /register: first name, last name, email and password; on success on to /login. */
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button, Field, Input } from '../components/ui';
+import { toast } from '../components/toast';
+import { AuthCard, fieldErrors } from '../components/account/AuthCard';
+import { ApiError, apiRequest } from '../api/client';
+import { z } from 'zod';
+import { emailField, firstNameField, lastNameField, newPasswordField } from '../../../shared/fields';
+
+const RegisterForm = z.object({ firstName: firstNameField, lastName: lastNameField, email: emailField, password: newPasswordField });
+type Form = { firstName: string; lastName: string; email: string; password: string };
+
 export default function Register() {
+  const [, navigate] = useLocation();
+  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = RegisterForm.safeParse(form);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      await apiRequest('POST', '/api/auth/register', parsed.data);
+      toast({ title: 'Account created', description: 'Please sign in. We also emailed you a link to confirm your address.' });
+      navigate('/login');
+    } catch (error) {
+      toast({ title: 'Registration failed', description: error instanceof ApiError ? error.serverMessage : 'Please try again.', variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-blueprint-900">Blueprint Shop</h1>
-      <p className="mt-2 text-slate-600">Large-format blueprint printing in Paramus, NJ.</p>
-    </div>
+    <AuthCard
+      title="Create Account"
+      subtitle="An account is optional: it keeps your order history, receipts and reorders in one place."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link href="/login" className="font-medium text-blueprint-700 underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" htmlFor="reg-first" error={errors.firstName}>
+            <Input id="reg-first" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} aria-invalid={Boolean(errors.firstName)} required />
+          </Field>
+          <Field label="Last name" htmlFor="reg-last" error={errors.lastName}>
+            <Input id="reg-last" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} aria-invalid={Boolean(errors.lastName)} required />
+          </Field>
+        </div>
+        <Field label="Email" htmlFor="reg-email" error={errors.email}>
+          <Input id="reg-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} aria-invalid={Boolean(errors.email)} required />
+        </Field>
+        <Field label="Password" htmlFor="reg-password" error={errors.password} hint="At least 8 characters.">
+          <Input id="reg-password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-invalid={Boolean(errors.password)} required />
+        </Field>
+        <Button type="submit" disabled={busy} className="mt-2 w-full">
+          {busy ? 'Creating account…' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,0 +1,44 @@
+/** The signed-in customer's orders (GET /api/orders), and what the account screens do with one. */
+import useSWR from 'swr';
+import { ApiError, apiRequest, fetcher } from './client';
+import { CHECKOUT_DATA_KEY, type CheckoutData } from '../../../shared/checkout';
+
+/** The contract's order JSON, as the account screens read it. */
+export type Order = {
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  fileName: string;
+  pageCount: number;
+  printSize: string;
+  printType: string;
+  pricePerPage: number;
+  subtotal: number;
+  rushOrder: boolean;
+  rushFee: number;
+  shippingMethod: 'pickup' | 'shipping';
+  shippingCost: number;
+  taxAmount: number;
+  totalAmount: number;
+  trackingNumber: string | null;
+  estimatedDelivery: string | null;
+  hasReceipt?: boolean;
+  fileDeletedAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const ORDERS_KEY = '/api/orders';
+
+/** The list, newest first; `error` is an ApiError (401 when the session has ended). */
+export function useMyOrders(enabled = true) {
+  return useSWR<Order[], ApiError>(enabled ? ORDERS_KEY : null, fetcher);
+}
+
+/** Starts a checkout with an earlier order's file and options; stores checkoutData for /checkout. */
+export async function startReorder(orderId: string): Promise<CheckoutData> {
+  const answer = await apiRequest<{ checkoutData: CheckoutData }>('POST', `/api/orders/${orderId}/reorder`);
+  sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(answer.checkoutData));
+  return answer.checkoutData;
+}
