@@ -117,7 +117,7 @@ export const ENTRIES: Entry[] = [
   // Not PDFs at all, whatever the name says.
   { name: 'empty.pdf', why: 'zero bytes', expect: 'refused', bytes: () => Buffer.alloc(0) },
   { name: 'picture.pdf', why: 'a PNG named .pdf', expect: 'refused', bytes: () => Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(2000)]) },
-  { name: 'webpage.pdf', why: 'HTML with a script named .pdf', expect: 'refused', bytes: () => Buffer.from('<!doctype html><html><script>alert(1)</script><body>%PDF-1.7</body></html>') },
+  { name: 'webpage.pdf', why: 'HTML with a script that mentions %PDF- in its first kilobyte', expect: 'rejected', bytes: () => Buffer.from('<!doctype html><html><script>alert(1)</script><body>%PDF-1.7</body></html>') },
   { name: 'archive.pdf', why: 'a ZIP named .pdf', expect: 'refused', bytes: () => Buffer.concat([Buffer.from('504b0304', 'hex'), randomBytes(4000)]) },
   { name: 'random.pdf', why: '64 kB of random bytes', expect: 'refused', bytes: () => randomBytes(64 * 1024) },
   { name: 'utf16-text.pdf', why: 'UTF-16 text with a BOM', expect: 'refused', bytes: () => Buffer.from('\ufeffThis is not a drawing set', 'utf16le') },
