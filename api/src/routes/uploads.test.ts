@@ -49,7 +49,7 @@ function rotate(pdf: Buffer, degrees: number): Buffer {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF();
   if (!doc) throw new Error('not a PDF');
   for (let i = 0; i < doc.countPages(); i++) doc.findPage(i).put('Rotate', degrees);
-  return Buffer.from(doc.saveToBuffer().asUint8Array());
+  return Buffer.from(doc.saveToBuffer('').asUint8Array());
 }
 
 function encryptedPdf(): Promise<Buffer> {
@@ -177,7 +177,7 @@ describe('POST /api/upload-pdf', () => {
 
   it('answers 400 without a pdf part, and for a body that is not multipart', async () => {
     const form = new FormData();
-    form.append('other', new Blob([await makeDrawingPdf({ pages: 1 })]), 'a.pdf');
+    form.append('other', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 1 }))]), 'a.pdf');
     const wrongField = await shop.client().request('POST', '/api/upload-pdf', { body: form });
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.message).toMatch(/choose a PDF/);

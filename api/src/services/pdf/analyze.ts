@@ -137,10 +137,11 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => kill('timeout'), timeoutMs);
-    const watchdog = setInterval(() => {
+    const checkMemory = () => {
       const mb = child.pid ? residentMb(child.pid) : null;
       if (mb !== null && mb > memoryLimitMb) kill('too_complex');
-    }, 50);
+    };
+    const watchdog = setInterval(checkMemory, 50);
 
     const onMessage = (message: ChildMessage) => {
       if (message.type === 'failed') {
@@ -191,6 +192,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       clearInterval(watchdog);
       reject(new AnalyzerCrashedError(`could not start the PDF analyser: ${error.message}`));
     });
+    checkMemory();
     send({ file, maxPages: MAX_PAGES });
   });
 }

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARCH_D, LETTER, makeDrawingPdf } from '../../../../test/helpers/pdf';
+import { analyzePdf, stopSpareAnalyzer } from './analyze';
+
+let dir: string;
+let previewDir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-analyze-test-'));
+  previewDir = path.join(dir, 'previews');
+});
+afterAll(() => {
+  stopSpareAnalyzer();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function write(name: string, bytes: Buffer | Promise<Buffer>): Promise<string> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, await bytes);
+  fs.rmSync(previewDir, { recursive: true, force: true });
+  fs.mkdirSync(previewDir);
+  return file;
+}
+
+describe('analyzePdf (MuPDF in a child process)', () => {
+  it('measures an accepted set and renders PNG previews of its first sheets only', async () => {
+    const file = await write('set.pdf', makeDrawingPdf({ pages: 4, size: ARCH_D }));
+    const result = await analyzePdf(file, { previewDir, maxPreviews: 3, previewPx: 200 });
+    expect(result.verdict).toMatchObject({ status: 'ready', pageCount: 4, detectedSize: '24x36' });
+    expect(result.previewCount).toBe(3);
+    expect(fs.readdirSync(previewDir).sort()).toEqual(['1.png', '2.png', '3.png']);
+    const png = fs.readFileSync(path.join(previewDir, '1.png'));
+    // PNG signature, then the IHDR width and height: 200 px on the long (36") side.
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(200);
+    expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(133);
+    expect(png.readUInt32BE(20)).toBeLessThanOrEqual(134);
+  });
+
+  it('renders no previews for a rejected set', async () => {
+    const file = await write('letter.pdf', makeDrawingPdf({ pages: 2, size: LETTER }));
+    const result = await analyzePdf(file, { previewDir });
+    expect(result.verdict).toMatchObject({ status: 'rejected', actualSize: '8.5" x 11"' });
+    expect(result.previewCount).toBe(0);
+    expect(fs.readdirSync(previewDir)).toEqual([]);
+  });
+
+  it('rejects a set with no pages', async () => {
+    const file = await write('empty.pdf', makeDrawingPdf({ sheets: [] }));
+    const result = await analyzePdf(file, { previewDir });
+    expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: 0 });
+    expect(result.verdict.message).toMatch(/no pages/);
+  });
+
+  it('rejects more than 500 pages without measuring them', async () => {
+    const file = await write('long.pdf', makeDrawingPdf({ pages: 501, size: { widthIn: 2, heightIn: 3 } }));
+    const result = await analyzePdf(file, { previewDir });
+    expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: 501 });
+    expect(result.verdict.message).toMatch(/501 pages; we accept at most 500/);
+  }, 60_000);
+
+  it('rejects a file MuPDF cannot open', async () => {
+    const file = await write('junk.pdf', Buffer.from('%PDF-1.7\nthis is not really a PDF\n'));
+    const result = await analyzePdf(file, { previewDir });
+    expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
+    expect(result.verdict.message).toMatch(/could not read your PDF/);
+  });
+
+  it('kills a child past its time limit and rejects the PDF with a clear message', async () => {
+    const file = await write('slow.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
+    // No spare: a cold child cannot start Node and MuPDF in 20 ms.
+    stopSpareAnalyzer();
+    const result = await analyzePdf(file, { previewDir, timeoutMs: 20, keepSpare: false });
+    expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
+    expect(result.verdict.message).toMatch(/took too long/);
+  });
+
+  it('kills a child past its memory limit and rejects the PDF with a clear message', async () => {
+    const file = await write('big.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
+    stopSpareAnalyzer();
+    const result = await analyzePdf(file, { previewDir, memoryLimitMb: 8, keepSpare: false });
+    expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
+    expect(result.verdict.message).toMatch(/needs more memory/);
+  });
+
+  it('keeps the verdict and the previews made so far when rendering runs out of time', async () => {
+    const file = await write('late.pdf', makeDrawingPdf({ pages: 50, size: ARCH_D }));
+    await analyzePdf(file, { previewDir, maxPreviews: 1 }); // a warm spare for the next call
+    const result = await analyzePdf(file, { previewDir, previewPx: 4000, timeoutMs: 1500 });
+    expect(result.verdict).toMatchObject({ status: 'ready', pageCount: 50 });
+    expect(result.previewCount).toBeLessThan(50);
+    expect(fs.readdirSync(previewDir).length).toBeGreaterThanOrEqual(result.previewCount);
+  }, 60_000);
+
+  it('keeps the event loop free while MuPDF works', async () => {
+    const file = await write('many.pdf', makeDrawingPdf({ pages: 60, size: ARCH_D }));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const result = await analyzePdf(file, { previewDir });
+    clearInterval(timer);
+    expect(result.previewCount).toBe(50);
+    // The parent only waits on pipes: its timers keep firing while the child renders 50 previews.
+    expect(ticks).toBeGreaterThan(result.elapsedMs / 10 / 4);
+  }, 60_000);
+});

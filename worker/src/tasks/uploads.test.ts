@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { buildOrder, buildUpload } from '../../../test/helpers/factories';
+import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
+import { addJob } from '../../../api/src/lib/db';
+import { uploadPreviewKey } from '../../../api/src/routes/uploads';
+import { analyzeLimits } from './uploads__analyze';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+async function postPdf(pdf: Buffer) {
+  const client = shop.client();
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'Set.pdf');
+  const res = await client.request('POST', '/api/upload-pdf', { body: form });
+  expect(res.status).toBe(202);
+  return { client, uploadId: res.body.uploadId as string };
+}
+
+async function row(id: string) {
+  const [r] = await shop.sql`select status, page_count, detected_size, message, preview_count, analyzed_at from uploads where id = ${id}`;
+  return r;
+}
+
+describe('uploads__analyze', () => {
+  it('runs on a real background worker while the client polls', async () => {
+    const worker = await shop.startWorker({ concurrency: 2 });
+    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 5, size: ARCH_D }));
+    const seen: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const res = await client.get(`/api/uploads/${uploadId}`);
+      seen.push(res.body.status);
+      if (res.body.status !== 'analyzing') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(seen.at(-1)).toBe('ready');
+    expect(await row(uploadId)).toMatchObject({ status: 'ready', page_count: 5, detected_size: '24x36', preview_count: 5 });
+    for (let page = 1; page <= 5; page++) expect(await shop.ctx.storage.stat(uploadPreviewKey(uploadId, page))).not.toBeNull();
+    await worker.stop();
+  }, 60_000);
+
+  it('is safe to run twice: a decided upload is left alone', async () => {
+    const { uploadId } = await postPdf(await makeDrawingPdf({ pages: 2, size: ARCH_D }));
+    await shop.runJobs();
+    const first = await row(uploadId);
+    await addJob(shop.sql, 'uploads__analyze', { uploadId });
+    await shop.runJobs();
+    expect(await row(uploadId)).toEqual(first);
+  });
+
+  it('rejects a PDF whose analysis passes the memory limit', async () => {
+    const saved = { ...analyzeLimits };
+    analyzeLimits.memoryLimitMb = 8;
+    try {
+      const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 1, size: ARCH_D }));
+      await shop.runJobs();
+      const info = (await client.get(`/api/uploads/${uploadId}`)).body;
+      expect(info.status).toBe('rejected');
+      expect(info.message).toMatch(/needs more memory/);
+    } finally {
+      Object.assign(analyzeLimits, saved);
+    }
+  });
+
+  it('rejects an upload whose file has gone missing instead of retrying forever', async () => {
+    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 1, size: ARCH_D }));
+    await shop.ctx.storage.deletePrefix(`uploads/${uploadId}/`);
+    await shop.runJobs();
+    expect((await client.get(`/api/uploads/${uploadId}`)).body.status).toBe('rejected');
+  });
+
+  it('drops a job whose upload row is gone', async () => {
+    await addJob(shop.sql, 'uploads__analyze', { uploadId: '00000000-0000-4000-8000-000000000001' });
+    await shop.runJobs();
+    const [{ n }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`;
+    expect(n).toBe(0);
+  });
+});
+
+describe('uploads__cleanup', () => {
+  it('deletes uploads older than 24 h that never became orders, files and previews too, and keeps the rest', async () => {
+    const old = await buildUpload(shop);
+    await shop.ctx.storage.put(uploadPreviewKey(old.id, 1), Buffer.from('png'));
+    const ordered = await buildOrder(shop);
+    const recent = await buildUpload(shop);
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await shop.sql`update uploads set created_at = ${dayAgo} where id in ${shop.sql([old.id, ordered.upload_id as string])}`;
+
+    await addJob(shop.sql, 'uploads__cleanup', {});
+    await shop.runJobs();
+
+    const left = await shop.sql<{ id: string }[]>`select id from uploads where id in ${shop.sql([old.id, ordered.upload_id as string, recent.id])}`;
+    expect(left.map((r) => r.id).sort()).toEqual([ordered.upload_id, recent.id].sort());
+    expect(await shop.ctx.storage.stat(old.storage_key)).toBeNull();
+    expect(await shop.ctx.storage.stat(uploadPreviewKey(old.id, 1))).toBeNull();
+    expect(await shop.ctx.storage.stat(ordered.file_key as string)).not.toBeNull();
+    expect(await shop.ctx.storage.stat(recent.storage_key)).not.toBeNull();
+  });
+
+  it('is on the crontab', async () => {
+    const fs = await import('node:fs');
+    const { CRONTAB_FILE } = await import('../runner');
+    expect(fs.readFileSync(CRONTAB_FILE, 'utf8')).toMatch(/^\d+ \* \* \* \* uploads__cleanup/m);
+  });
+});
