@@ -1,0 +1,275 @@
+/**
+ * The authorization matrix: every API route × {stranger, customer A, customer B, admin}, with the
+ * status each must get. Customer A owns the upload and the orders; B is another signed-in customer;
+ * the stranger is a browser with no cookie; the admin has only the admin session. The table is
+ * checked against the routes the app really mounts, so a new route without a row fails the test.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp } from '../../api/src/app';
+import { startTestShop, type TestShop } from '../helpers/shop';
+import { TestClient } from '../helpers/client';
+import { buildOrder } from '../helpers/factories';
+import { makeDrawingPdf, ARCH_D } from '../helpers/pdf';
+import type { OrderRow } from '../../api/src/presenters/order';
+
+type Who = 'stranger' | 'A' | 'B' | 'admin';
+const WHO: Who[] = ['stranger', 'A', 'B', 'admin'];
+
+type Fixtures = {
+  uploadA: string;
+  orderA: OrderRow;
+  shippedA: OrderRow;
+  intentOrderA: string;
+  exportId: string;
+  pdf: Buffer;
+};
+
+type Row = {
+  /** Method and path pattern exactly as the router declares it. */
+  route: string;
+  /** The concrete request (defaults: the pattern with fixtures filled in, no body). */
+  path: (f: Fixtures) => string;
+  json?: (f: Fixtures, who: Who) => unknown;
+  multipart?: boolean;
+  /** Expected status for stranger, A, B, admin. */
+  expect: [number, number, number, number];
+  /** Extra per-identity checks on the body. */
+  check?: (who: Who, body: any, f: Fixtures) => void;
+};
+
+const ADMIN_ONLY: Row['expect'] = [401, 401, 401, 200];
+const EVERYONE = (s: number): Row['expect'] => [s, s, s, s];
+const OWNER_OR_ADMIN: Row['expect'] = [404, 200, 404, 200];
+
+const unique = () => randomBytes(4).toString('hex');
+const address = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY', zipCode: '12207' };
+
+/**
+ * The table, in the order it runs. Rows that end a session (logout) come last so they do not
+ * change the identity of the rows before them.
+ */
+const ROWS: Row[] = [
+  { route: 'GET /api/health', path: () => '/api/health', expect: EVERYONE(200) },
+  { route: 'GET /api/config', path: () => '/api/config', expect: EVERYONE(200) },
+
+  // Uploads: anyone may upload; only the uploading browser (and the admin) sees an upload.
+  { route: 'POST /api/upload-pdf', path: () => '/api/upload-pdf', multipart: true, expect: EVERYONE(202) },
+  { route: 'GET /api/uploads/:uploadId', path: (f) => `/api/uploads/${f.uploadA}`, expect: OWNER_OR_ADMIN },
+  { route: 'GET /api/uploads/:uploadId/preview/:page', path: (f) => `/api/uploads/${f.uploadA}/preview/1`, expect: OWNER_OR_ADMIN },
+
+  // Checkout.
+  { route: 'POST /api/shipping-rates', path: () => '/api/shipping-rates', json: () => ({ toAddress: address, printSize: '24x36', pageCount: 3 }), expect: EVERYONE(200) },
+  {
+    route: 'POST /api/create-payment-intent',
+    path: () => '/api/create-payment-intent',
+    json: (f) => ({ uploadId: f.uploadA, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', customerEmail: 'a@example.com', customerFirstName: 'Ada', customerLastName: 'A', customerPhone: '2015550100' }),
+    // 201: a new order for A each time.
+    expect: [404, 201, 404, 404],
+  },
+  // A declined test card changes nothing, so every identity can try it.
+  { route: 'POST /api/payments/demo/confirm', path: () => '/api/payments/demo/confirm', json: (f) => ({ orderId: f.intentOrderA, cardNumber: '4000 0000 0000 0002' }), expect: [404, 200, 404, 200] },
+  // Stripe is not configured here (the demo provider is): the endpoint says so to everyone.
+  { route: 'POST /api/webhooks/stripe', path: () => '/api/webhooks/stripe', json: () => ({ id: 'evt_forged', type: 'payment_intent.succeeded' }), expect: EVERYONE(404) },
+
+  // Orders: the owner, the admin or the order's access token; 404 for anyone else.
+  { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}`, expect: OWNER_OR_ADMIN, check: (who, body, f) => who !== 'stranger' && who !== 'B' && expect(body.id).toBe(f.orderA.id) },
+  { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}?token=${f.orderA.access_token}`, expect: EVERYONE(200) },
+  { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}?token=${f.shippedA.access_token}`, expect: OWNER_OR_ADMIN },
+  { route: 'GET /api/orders/:id/receipt', path: (f) => `/api/orders/${f.orderA.id}/receipt`, expect: OWNER_OR_ADMIN },
+  { route: 'GET /api/orders/:id/receipt', path: (f) => `/api/orders/${f.orderA.id}/receipt?token=${f.orderA.access_token}`, expect: EVERYONE(200) },
+  {
+    route: 'GET /api/orders',
+    path: () => '/api/orders',
+    expect: [401, 200, 200, 401],
+    check: (who, body, f) => {
+      const ids = (Array.isArray(body) ? body : (body.orders ?? [])).map((o: { id: string }) => o.id);
+      if (who === 'A') expect(ids).toContain(f.orderA.id);
+      if (who === 'B') expect(ids).not.toContain(f.orderA.id);
+    },
+  },
+  { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.orderA.id}/reorder`, expect: [404, 201, 404, 404] },
+
+  // Guest tracking: the same answer for everyone.
+  { route: 'POST /api/orders/lookup', path: () => '/api/orders/lookup', json: (f) => ({ email: f.orderA.customer_email }), expect: EVERYONE(202) },
+  { route: 'GET /api/orders/lookup', path: () => `/api/orders/lookup?token=${unique()}`, expect: EVERYONE(404) },
+  {
+    route: 'GET /api/orders/lookup',
+    path: (f) => `/api/orders/lookup?email=${encodeURIComponent(f.orderA.customer_email)}&orderNumber=${f.orderA.id.slice(-8).toUpperCase()}`,
+    expect: EVERYONE(200),
+    check: (_who, body) => {
+      expect(body).toHaveLength(1);
+      expect(Object.keys(body[0]).sort()).toEqual(['createdAt', 'orderNumber', 'status']);
+    },
+  },
+
+  // Accounts.
+  { route: 'POST /api/auth/register', path: () => '/api/auth/register', json: () => ({ email: `new-${unique()}@example.com`, password: 'a-long-password-1', confirmPassword: 'a-long-password-1', firstName: 'New', lastName: 'Person' }), expect: EVERYONE(201) },
+  { route: 'POST /api/auth/login', path: () => '/api/auth/login', json: () => ({ email: 'nobody@example.com', password: 'wrong-password' }), expect: EVERYONE(401) },
+  { route: 'GET /api/auth/user', path: () => '/api/auth/user', expect: [401, 200, 200, 401], check: (who, body) => who === 'A' && expect(JSON.stringify(body)).not.toMatch(/password|hash/i) },
+  { route: 'POST /api/auth/forgot-password', path: () => '/api/auth/forgot-password', json: () => ({ email: 'someone@example.com' }), expect: EVERYONE(202) },
+  { route: 'POST /api/auth/reset-password', path: () => '/api/auth/reset-password', json: () => ({ token: unique(), password: 'a-long-password-2', confirmPassword: 'a-long-password-2' }), expect: EVERYONE(400) },
+  { route: 'POST /api/auth/verify-email', path: () => '/api/auth/verify-email', json: () => ({ token: unique() }), expect: EVERYONE(400) },
+  { route: 'POST /api/auth/resend-verification', path: () => '/api/auth/resend-verification', expect: [401, 202, 202, 401] },
+
+  // Admin: 401 without the admin session, whatever customer session is present.
+  { route: 'POST /api/admin/login', path: () => '/api/admin/login', json: () => ({ username: 'admin', password: 'not-the-password' }), expect: EVERYONE(401) },
+  { route: 'GET /api/admin/auth/status', path: () => '/api/admin/auth/status', expect: EVERYONE(200), check: (who, body) => expect(body.isAuthenticated).toBe(who === 'admin') },
+  { route: 'GET /api/admin/orders', path: () => '/api/admin/orders', expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/order-counts', path: () => '/api/admin/order-counts', expect: ADMIN_ONLY },
+  { route: 'PATCH /api/orders/:id/status', path: (f) => `/api/orders/${f.orderA.id}/status`, json: () => ({ status: 'processing' }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/orders/:id/history', path: (f) => `/api/admin/orders/${f.orderA.id}/history`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/pdf/:orderId', path: (f) => `/api/admin/pdf/${f.orderA.id}`, expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/generate-label/:orderId', path: (f) => `/api/admin/generate-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/shipping-label/:orderId', path: (f) => `/api/admin/shipping-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/export-files', path: () => '/api/admin/export-files', json: (f) => ({ orderIds: [f.orderA.id], exportFormat: 'zip' }), expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/export-status/:exportId', path: (f) => `/api/admin/export-status/${f.exportId}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/export-download/:exportId', path: (f) => `/api/admin/export-download/${f.exportId}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/emails', path: (f) => `/api/admin/emails?orderId=${f.orderA.id}`, expect: ADMIN_ONLY },
+
+  // Last: signing out (each identity's own session).
+  { route: 'POST /api/admin/logout', path: () => '/api/admin/logout', expect: ADMIN_ONLY },
+  { route: 'POST /api/auth/logout', path: () => '/api/auth/logout', expect: EVERYONE(200) },
+];
+
+/** Every route named in /work/shared/CONTRACT.md: each must have a row. */
+const CONTRACT_ROUTES = [
+  'GET /api/health',
+  'POST /api/upload-pdf',
+  'GET /api/uploads/:uploadId',
+  'POST /api/shipping-rates',
+  'POST /api/create-payment-intent',
+  'POST /api/webhooks/stripe',
+  'POST /api/payments/demo/confirm',
+  'GET /api/orders/:id',
+  'GET /api/orders/:id/receipt',
+  'GET /api/orders',
+  'POST /api/orders/lookup',
+  'GET /api/orders/lookup',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'GET /api/auth/user',
+  'POST /api/auth/logout',
+  'POST /api/admin/login',
+  'GET /api/admin/auth/status',
+  'POST /api/admin/logout',
+  'GET /api/admin/orders',
+  'PATCH /api/orders/:id/status',
+  'GET /api/admin/pdf/:orderId',
+  'POST /api/admin/generate-label/:orderId',
+  'GET /api/admin/shipping-label/:orderId',
+  'POST /api/admin/export-files',
+  'GET /api/admin/export-status/:exportId',
+  'GET /api/admin/export-download/:exportId',
+  'GET /api/admin/emails',
+];
+
+type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+
+/** Every "METHOD /path" the app mounts, walking nested routers. */
+function mountedRoutes(app: Express): string[] {
+  const found = new Set<string>();
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') found.add(`${method.toUpperCase()} ${layer.route.path}`);
+      } else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return [...found].filter((r) => r.split(' ')[1].startsWith('/api/')).sort();
+}
+
+let shop: TestShop;
+let f: Fixtures;
+const cookies = new Map<Who, string>();
+
+async function signUpAndIn(email: string): Promise<TestClient> {
+  const c = shop.client();
+  const reg = await c.post('/api/auth/register', { email, password: 'a-long-password-1', confirmPassword: 'a-long-password-1', firstName: 'Cus', lastName: 'Tomer' });
+  expect(reg.status).toBe(201);
+  const login = await c.post('/api/auth/login', { email, password: 'a-long-password-1' });
+  expect(login.status).toBe(200);
+  return c;
+}
+
+function clientAs(who: Who): TestClient {
+  const c = shop.client();
+  const cookie = cookies.get(who);
+  if (cookie) c.setCookieHeader(cookie);
+  return c;
+}
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  const a = await signUpAndIn(`a-${unique()}@example.com`);
+  const b = await signUpAndIn(`b-${unique()}@example.com`);
+  const admin = shop.client();
+  expect((await admin.post('/api/admin/login', { username: 'admin', password: 'blueprint-admin' })).status).toBe(200);
+
+  const pdf = await makeDrawingPdf({ pages: 2, size: ARCH_D });
+  const form = new FormData();
+  form.append('pdf', new Blob([pdf], { type: 'application/pdf' }), 'A-100.pdf');
+  const up = await a.request('POST', '/api/upload-pdf', { body: form });
+  expect(up.status).toBe(202);
+  await shop.runJobs();
+  const [{ id: userA }] = await shop.sql<{ id: string }[]>`select user_id as id from sessions where sid in (select session_sid from uploads where id = ${up.body.uploadId})`;
+  const orderA = await buildOrder(shop, { userId: userA, email: `a-guest-${unique()}@example.com` });
+  const shippedA = await buildOrder(shop, { userId: userA, shippingMethod: 'shipping' });
+  const intent = await a.post('/api/create-payment-intent', {
+    uploadId: up.body.uploadId, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup',
+    customerEmail: 'a@example.com', customerFirstName: 'Ada', customerLastName: 'A', customerPhone: '2015550100',
+  });
+  expect(intent.status).toBe(201);
+  const label = await admin.post(`/api/admin/generate-label/${shippedA.id}`);
+  expect(label.status).toBe(200);
+  const exp = await admin.post('/api/admin/export-files', { orderIds: [orderA.id], exportFormat: 'zip' });
+  expect(exp.status).toBe(200);
+  await shop.runJobs();
+  f = { uploadA: up.body.uploadId, orderA, shippedA, intentOrderA: intent.body.orderId, exportId: exp.body.exportId, pdf };
+  cookies.set('A', a.cookieHeader());
+  cookies.set('B', b.cookieHeader());
+  cookies.set('admin', admin.cookieHeader());
+}, 120_000);
+
+afterAll(() => shop?.close());
+
+describe('the authorization matrix', () => {
+  it('every route in the contract, and every route the app mounts, has a row', () => {
+    const inTable = new Set(ROWS.map((r) => r.route));
+    expect(CONTRACT_ROUTES.filter((r) => !inTable.has(r)), 'contract routes without a row').toEqual([]);
+    const mounted = mountedRoutes(makeApp(shop.ctx, { serveClient: false }));
+    expect(mounted.length).toBeGreaterThan(30);
+    expect(mounted.filter((r) => !inTable.has(r)), 'mounted routes without a row').toEqual([]);
+    expect([...inTable].filter((r) => !mounted.includes(r)), 'rows for routes the app does not mount').toEqual([]);
+  });
+
+  it('answers each identity as the table says', { timeout: 120_000 }, async () => {
+    const mismatches: string[] = [];
+    for (const row of ROWS) {
+      for (const [i, who] of WHO.entries()) {
+        // A fresh copy of the identity's cookies per request, so no row changes another's session.
+        const client = clientAs(who);
+        const path = row.path(f);
+        const [method] = row.route.split(' ');
+        let res;
+        if (row.multipart) {
+          const form = new FormData();
+          form.append('pdf', new Blob([f.pdf], { type: 'application/pdf' }), 'matrix.pdf');
+          res = await client.request(method, path, { body: form });
+        } else {
+          res = await client.request(method, path, { json: row.json ? row.json(f, who) : method === 'GET' ? undefined : {} });
+        }
+        const want = row.expect[i];
+        if (res.status !== want) {
+          mismatches.push(`${row.route} (${path}) as ${who}: ${res.status}, expected ${want} ${res.text.slice(0, 120)}`);
+          continue;
+        }
+        if (res.status >= 400) expect(typeof res.body?.message, `${row.route} as ${who} has no message`).toBe('string');
+        row.check?.(who, res.body, f);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
