@@ -1,9 +1,56 @@
-/** AdminLogin page: to be built by its issue. */
+/** /admin/login: username and password for the print counter; errors inline (the spec). */
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useSWRConfig } from 'swr';
+import { Button, Card, Field, Input } from '../components/ui';
+import { ApiError } from '../api/client';
+import { adminApi } from '../api/admin';
+
 export default function AdminLogin() {
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!username.trim() || !password) return setError('Please enter both username and password');
+    setError(null);
+    setBusy(true);
+    try {
+      await adminApi.login(username.trim(), password);
+      await mutate('/api/admin/auth/status', { isAuthenticated: true }, { revalidate: false });
+      navigate('/admin');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.serverMessage : 'Login failed');
+      setBusy(false);
+    }
+  }
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-blueprint-900">Blueprint Shop</h1>
-      <p className="mt-2 text-slate-600">Large-format blueprint printing in Paramus, NJ.</p>
+    <div className="mx-auto flex max-w-md flex-col px-4 py-16">
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-blueprint-900">Admin Login</h1>
+        <p className="mt-2 text-sm text-slate-600">Use the admin credentials configured in the environment.</p>
+        <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+          <Field label="Username" htmlFor="admin-username">
+            <Input id="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+          </Field>
+          <Field label="Password" htmlFor="admin-password">
+            <Input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          </Field>
+          {error && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? 'Signing in…' : 'Sign In'}
+          </Button>
+        </form>
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestShop, type TestShop } from '../helpers/shop';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { buildOrder } from '../helpers/factories';
+import { unzip } from '../../api/src/routes/adminTestKit';
+import { orderNumberOf } from '../../shared/fields';
+
+let shop: TestShop;
+let browser: Browser;
+beforeAll(async () => {
+  shop = await startTestShop();
+  await shop.startWorker();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+describe('the admin journey', () => {
+  it('sends a stranger to the login, then signs in, changes a status and exports two orders', async () => {
+    const pickup = await buildOrder(shop, { email: 'first@example.com', rushOrder: true, createdAt: new Date(Date.now() - 120_000) });
+    const shipped = await buildOrder(shop, { email: 'second@example.com', shippingMethod: 'shipping', createdAt: new Date(Date.now() - 60_000) });
+    const third = await buildOrder(shop, { email: 'third@example.com' });
+    await buildOrder(shop, { paymentStatus: 'unpaid', email: 'unpaid@example.com' });
+
+    // bypassCSP: the axe-core check injects an inline script, which our CSP rightly refuses.
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/admin`);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor({ timeout: 10_000 });
+    await page.waitForURL(/\/admin\/login$/, { timeout: 10_000 });
+
+    // Inline validation, then the server's message, then the real sign-in.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please enter both username and password').waitFor();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid username or password').waitFor();
+    await screenshot(page, 'admin-login-error');
+    await page.getByLabel('Password').fill(shop.ctx.env.ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Recent Orders' }).waitFor({ timeout: 10_000 });
+
+    const rows = page.getByRole('listitem', { name: /^Order / });
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.first().getAttribute('aria-label')).toBe(`Order ${orderNumberOf(third.id)}`);
+    expect(await page.getByTestId('count-pending').textContent()).toBe('3');
+    const rushRow = page.getByRole('listitem', { name: `Order ${orderNumberOf(pickup.id)}` });
+    await rushRow.getByText('Rush order: $20.00 rush fee paid').waitFor();
+    // Label actions only on the shipping order.
+    expect(await rushRow.getByRole('button', { name: /Label/ }).count()).toBe(0);
+    const shipRow = page.getByRole('listitem', { name: `Order ${orderNumberOf(shipped.id)}` });
+    await shipRow.getByRole('button', { name: 'Generate Label' }).click();
+    await page.getByText('Shipping label generated successfully', { exact: true }).waitFor();
+    await shipRow.getByRole('link', { name: 'View Label' }).waitFor();
+
+    // Change a status.
+    await rushRow.getByLabel(`Status of order ${orderNumberOf(pickup.id)}`).selectOption('processing');
+    await page.getByText('Status Updated', { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('count-processing').textContent()).toBe('1');
+    const [row] = await shop.sql`select status from orders where id = ${pickup.id}`;
+    expect(row.status).toBe('processing');
+    await expect.poll(async () => (await shop.sql`select count(*)::int as n from emails where order_id = ${pickup.id} and kind = 'status_processing'`)[0].n).toBe(1);
+
+    // Export with nothing selected, then two orders.
+    await page.getByRole('button', { name: 'Export Selected' }).click();
+    await page.getByText('Please select orders to export', { exact: true }).waitFor();
+    await page.getByLabel(`Select order ${orderNumberOf(pickup.id)}`).check();
+    await page.getByLabel(`Select order ${orderNumberOf(shipped.id)}`).check();
+    await page.getByText('2 orders selected').waitFor();
+    const downloadPromise = page.waitForEvent('download', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Export Selected' }).click();
+    const download = await downloadPromise;
+    await page.getByText('Successfully exported 2 files', { exact: true }).waitFor();
+    await page.getByText('0 orders selected').waitFor();
+    await screenshot(page, 'admin-after-export');
+    const file = await download.path();
+    const entries = await unzip(fs.readFileSync(file));
+    expect([...entries.keys()].sort()).toEqual([`${orderNumberOf(pickup.id)}-A-100 Floor Plans.pdf`, `${orderNumberOf(shipped.id)}-A-100 Floor Plans.pdf`].sort());
+
+    // Search and the empty state.
+    await page.getByLabel('Search orders').fill('nobody-here');
+    await page.getByText('No orders found').waitFor();
+    await page.getByLabel('Search orders').fill('second@');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Search orders').fill('');
+    await expect.poll(() => rows.count()).toBe(3);
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Logout ends the session: /admin sends us back to the login.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    const status = await page.evaluate(() => fetch('/api/admin/auth/status').then((r) => r.json()));
+    expect(status).toEqual({ isAuthenticated: false });
+    errors.assertClean();
+    await context.close();
+  }, 90_000);
+
+  it('fits a phone screen', async () => {
+    await buildOrder(shop, { shippingMethod: 'shipping', rushOrder: true });
+    const page = await newPage(browser, { width: 390, height: 844 });
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/admin/login`);
+    await screenshot(page, 'admin-phone-login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(shop.ctx.env.ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Recent Orders' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('listitem', { name: /^Order / }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'admin-phone');
+    errors.assertClean();
+    await page.close();
+  }, 60_000);
+});

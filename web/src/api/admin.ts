@@ -1,0 +1,84 @@
+/** The admin console's data: auth status (polled every 2 s), the order list pages, counters, exports. */
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { apiRequest, fetcher } from './client';
+
+export type AdminOrder = {
+  id: string;
+  orderNumber: string;
+  shortId: string;
+  status: OrderStatus;
+  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  fileName: string;
+  fileSize: number | null;
+  pageCount: number;
+  printSize: '24x36' | '30x42';
+  printType: 'bw' | 'color';
+  pricePerPage: number;
+  subtotal: number;
+  rushOrder: boolean;
+  rushFee: number;
+  shippingMethod: 'pickup' | 'shipping';
+  shippingCost: number;
+  shippingService: string | null;
+  taxAmount: number;
+  totalAmount: number;
+  customerEmail: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerPhone: string | null;
+  shippingAddress: { street1: string; street2?: string | null; city: string; state: string; zipCode: string } | null;
+  trackingNumber: string | null;
+  hasLabel: boolean;
+  hasFile: boolean;
+  fileDeletedAt: string | null;
+  pdfUrl: string;
+  labelUrl: string | null;
+  createdAt: string;
+  completedAt: string | null;
+};
+
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const STATUS_LABELS: Record<OrderStatus, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
+
+export type OrderPage = { orders: AdminOrder[]; nextCursor: string | null };
+export type OrderCounts = Record<OrderStatus, number> & { total: number };
+export type ExportStatus = { exportId: string; status: 'processing' | 'completed' | 'failed'; progress: number; totalFiles: number; processedFiles: number; error: string | null };
+
+export const ADMIN_PAGE_SIZE = 50;
+const ORDERS_REFRESH_MS = 30_000;
+
+/** Admin auth status, re-polled every 2 s (the spec). `undefined` while the first answer is pending. */
+export function useAdminAuth() {
+  const { data, error, mutate } = useSWR<{ isAuthenticated: boolean }>('/api/admin/auth/status', fetcher, { refreshInterval: 2000 });
+  return { isAuthenticated: data?.isAuthenticated, error, mutate };
+}
+
+/** The paid-order list, page by page (cursor), refetched every 30 s while signed in. */
+export function useAdminOrders(filters: { q: string; status: string }, enabled: boolean) {
+  const getKey = (index: number, previous: OrderPage | null) => {
+    if (!enabled) return null;
+    if (previous && !previous.nextCursor) return null;
+    const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+    if (filters.q.trim()) params.set('q', filters.q.trim());
+    if (filters.status !== 'all') params.set('status', filters.status);
+    if (index > 0 && previous?.nextCursor) params.set('cursor', previous.nextCursor);
+    return `/api/admin/orders?${params}`;
+  };
+  return useSWRInfinite<OrderPage>(getKey, fetcher, { refreshInterval: enabled ? ORDERS_REFRESH_MS : 0, revalidateFirstPage: true, keepPreviousData: true });
+}
+
+/** The four counters, refreshed with the list. */
+export function useOrderCounts(enabled: boolean) {
+  return useSWR<OrderCounts>(enabled ? '/api/admin/order-counts' : null, fetcher, { refreshInterval: enabled ? ORDERS_REFRESH_MS : 0 });
+}
+
+export const adminApi = {
+  login: (username: string, password: string) => apiRequest<{ isAuthenticated: boolean }>('POST', '/api/admin/login', { username, password }),
+  logout: () => apiRequest<unknown>('POST', '/api/admin/logout'),
+  setStatus: (orderId: string, status: OrderStatus) => apiRequest<AdminOrder>('PATCH', `/api/orders/${orderId}/status`, { status }),
+  generateLabel: (orderId: string) => apiRequest<{ trackingNumber: string; labelUrl: string; order: AdminOrder }>('POST', `/api/admin/generate-label/${orderId}`),
+  startExport: (orderIds: string[]) => apiRequest<{ exportId: string }>('POST', '/api/admin/export-files', { orderIds, exportFormat: 'zip' }),
+  exportStatus: (exportId: string) => apiRequest<ExportStatus>('GET', `/api/admin/export-status/${exportId}`),
+};

@@ -1,0 +1,100 @@
+/**
+ * File export: Select All, Clear, Export Selected, then a progress bar (processed/total and
+ * percent) polled every 1 s; the zip downloads when complete and the selection clears.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, ProgressBar } from '../ui';
+import { toast } from '../toast';
+import { adminApi, type ExportStatus } from '../../api/admin';
+
+const POLL_MS = 1000;
+
+export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds: string[]; onSelectAll: () => void; onClear: () => void }) {
+  const [job, setJob] = useState<ExportStatus | null>(null);
+  const [starting, setStarting] = useState(false);
+  const clearRef = useRef(onClear);
+  clearRef.current = onClear;
+  const running = job?.status === 'processing';
+
+  useEffect(() => {
+    if (!job || job.status !== 'processing') return;
+    let cancelled = false;
+    const timer = setInterval(async () => {
+      try {
+        const next = await adminApi.exportStatus(job.exportId);
+        if (cancelled) return;
+        setJob(next);
+        if (next.status === 'completed') {
+          download(`/api/admin/export-download/${next.exportId}`);
+          toast({ title: 'Export Complete', description: `Successfully exported ${next.processedFiles} files` });
+          clearRef.current();
+        } else if (next.status === 'failed') {
+          toast({ title: 'Export Failed', description: next.error || 'Export process failed', variant: 'destructive' });
+        }
+      } catch {
+        // A missed poll is retried on the next tick.
+      }
+    }, POLL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [job?.exportId, job?.status]);
+
+  async function start() {
+    if (selectedIds.length === 0) return toast({ title: 'No Orders Selected', description: 'Please select orders to export', variant: 'destructive' });
+    setStarting(true);
+    try {
+      const { exportId } = await adminApi.startExport(selectedIds);
+      setJob({ exportId, status: 'processing', progress: 0, totalFiles: selectedIds.length, processedFiles: 0, error: null });
+    } catch {
+      toast({ title: 'Export Failed', description: 'Failed to start file export', variant: 'destructive' });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">File Export</h2>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {selectedIds.length} order{selectedIds.length === 1 ? '' : 's'} selected
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={onSelectAll}>
+            Select All
+          </Button>
+          <Button variant="outline" size="sm" onClick={onClear}>
+            Clear
+          </Button>
+          <Button size="sm" onClick={start} disabled={starting || running}>
+            {running ? 'Exporting…' : 'Export Selected'}
+          </Button>
+        </div>
+      </div>
+      {job && (
+        <div className="mt-4 grid gap-2" aria-live="polite">
+          <ProgressBar value={job.progress} label="Export progress" />
+          <p className="text-sm text-slate-700" data-testid="export-progress">
+            {job.status === 'failed'
+              ? `Export failed: ${job.error || 'Export process failed'}`
+              : `${job.processedFiles} / ${job.totalFiles} files (${job.progress}%)${job.status === 'completed' ? ' · complete' : ''}`}
+          </p>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Starts the download by navigating to the attachment (the page stays). */
+function download(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

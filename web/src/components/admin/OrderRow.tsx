@@ -1,0 +1,147 @@
+/** One order on the print counter's list: who, what, how much, and every action on it. */
+import { useState } from 'react';
+import { Badge, Button, Select, buttonClasses } from '../ui';
+import { toast } from '../toast';
+import { formatDollars } from '../../../../shared/money';
+import { adminApi, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../api/admin';
+
+const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30" × 42"' };
+
+export function OrderRow({ order, selected, onToggle, onChanged }: { order: AdminOrder; selected: boolean; onToggle: () => void; onChanged: () => void }) {
+  const [statusBusy, setStatusBusy] = useState(false);
+  const [labelBusy, setLabelBusy] = useState(false);
+  const name = `${order.customerFirstName} ${order.customerLastName}`;
+  const shipping = order.shippingMethod !== 'pickup';
+
+  async function changeStatus(status: OrderStatus) {
+    setStatusBusy(true);
+    try {
+      await adminApi.setStatus(order.id, status);
+      toast({ title: 'Status Updated', description: `Order ${order.shortId} is now ${STATUS_LABELS[status].toLowerCase()}.` });
+      onChanged();
+    } catch {
+      toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' });
+    } finally {
+      setStatusBusy(false);
+    }
+  }
+
+  async function makeLabel() {
+    setLabelBusy(true);
+    try {
+      await adminApi.generateLabel(order.id);
+      toast({ title: 'Success', description: 'Shipping label generated successfully' });
+      onChanged();
+    } catch {
+      toast({ title: 'Error', description: 'Failed to generate shipping label', variant: 'destructive' });
+    } finally {
+      setLabelBusy(false);
+    }
+  }
+
+  return (
+    <li className={`rounded-xl border bg-white p-4 shadow-sm ${selected ? 'border-blueprint-400 ring-2 ring-blueprint-100' : 'border-slate-200'}`} aria-label={`Order ${order.shortId}`}>
+      <div className="flex flex-wrap items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5 accent-blueprint-600"
+          checked={selected}
+          onChange={onToggle}
+          aria-label={`Select order ${order.shortId}`}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-base font-semibold text-slate-900">#{order.shortId}</span>
+            <Badge tone={order.status}>{STATUS_LABELS[order.status]}</Badge>
+            {order.rushOrder && <Badge tone="rush">RUSH</Badge>}
+            <Badge>{shipping ? 'Shipping' : 'Pickup'}</Badge>
+            <span className="ml-auto text-lg font-semibold tabular-nums text-slate-900">{formatDollars(order.totalAmount)}</span>
+          </div>
+          <div className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
+            <p>
+              <span className="font-medium text-slate-900">{name}</span>
+              <br />
+              <a className="text-blueprint-700 underline" href={`mailto:${order.customerEmail}`}>
+                {order.customerEmail}
+              </a>
+              {order.customerPhone && (
+                <>
+                  <br />
+                  <a className="text-slate-700" href={`tel:${order.customerPhone}`}>
+                    {order.customerPhone}
+                  </a>
+                </>
+              )}
+            </p>
+            <p>
+              <span className="break-all font-medium text-slate-900">{order.fileName}</span>
+              <br />
+              {order.pageCount} sheet{order.pageCount === 1 ? '' : 's'} · {SIZE_LABEL[order.printSize] ?? order.printSize} · {order.printType === 'bw' ? 'Black & White' : 'Color'}
+              <br />
+              <span className="text-slate-600">{new Date(order.createdAt).toLocaleString()}</span>
+            </p>
+          </div>
+          {shipping && order.shippingAddress && (
+            <p className="mt-1 text-sm text-slate-600">
+              Ship to {order.shippingAddress.street1}
+              {order.shippingAddress.street2 ? `, ${order.shippingAddress.street2}` : ''}, {order.shippingAddress.city}, {order.shippingAddress.state} {order.shippingAddress.zipCode}
+              {order.shippingService ? ` · ${order.shippingService}` : ''}
+              {order.trackingNumber ? ` · Tracking ${order.trackingNumber}` : ''}
+            </p>
+          )}
+          {order.rushOrder && (
+            <p className="mt-2 rounded-md border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900">
+              Rush order: {formatDollars(order.rushFee)} rush fee paid. Print this first (ready in 1-4 hours).
+            </p>
+          )}
+          {order.fileDeletedAt && (
+            <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">File deleted after printing on {new Date(order.fileDeletedAt).toLocaleDateString()}.</p>
+          )}
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            {order.hasFile ? (
+              <>
+                <a className={buttonClasses('outline', 'sm')} href={order.pdfUrl} target="_blank" rel="noopener noreferrer">
+                  View PDF
+                </a>
+                <a className={buttonClasses('outline', 'sm')} href={`${order.pdfUrl}?download=true`} download>
+                  Download
+                </a>
+              </>
+            ) : null}
+            {shipping && (
+              <>
+                <Button variant="secondary" size="sm" onClick={makeLabel} disabled={labelBusy}>
+                  {labelBusy ? 'Generating…' : order.hasLabel ? 'Regenerate Label' : 'Generate Label'}
+                </Button>
+                {order.labelUrl && (
+                  <a className={buttonClasses('outline', 'sm')} href={order.labelUrl} target="_blank" rel="noopener noreferrer">
+                    View Label
+                  </a>
+                )}
+              </>
+            )}
+            <a className={buttonClasses('ghost', 'sm')} href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(`Your Blueprint Shop order ${order.shortId}`)}`}>
+              Email Customer
+            </a>
+            <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
+              <span>Status</span>
+              <Select
+                className="h-8 w-36"
+                value={order.status}
+                disabled={statusBusy}
+                onChange={(e) => changeStatus(e.target.value as OrderStatus)}
+                aria-label={`Status of order ${order.shortId}`}
+              >
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
