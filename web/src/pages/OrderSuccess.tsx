@@ -1,9 +1,200 @@
-/** OrderSuccess page: to be built by its issue. */
+/**
+ * /order-success/:orderId: 'Order Confirmed!' with the order's details, 'What's Next?', the customer's
+ * information, Place Another Order and Download Receipt. Reconciliation is asynchronous, so the page
+ * polls while the payment is still unpaid. A `?token=` from an email link is passed on to the API.
+ */
+import useSWR from 'swr';
+import { Link, useParams, useSearch } from 'wouter';
+import { formatDollars } from '../../../shared/money';
+import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../shared/pricing';
+import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
+import { useShopConfig } from '../api/config';
+import { toast } from '../components/toast';
+import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../components/ui';
+import { formatDeliveryDate } from '../components/checkout/types';
+
+type Order = {
+  id: string;
+  orderNumber: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  fileName: string;
+  pageCount: number;
+  printSize: string;
+  printType: string;
+  pricePerPage: number;
+  subtotal: number;
+  rushOrder: boolean;
+  rushFee: number;
+  shippingMethod: 'pickup' | 'shipping';
+  shippingCost: number;
+  shippingService?: string | null;
+  taxState?: string | null;
+  taxAmount: number;
+  totalAmount: number;
+  customerEmail: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerPhone: string | null;
+  shippingAddress: { street1: string; street2?: string | null; city: string; state: string; zipCode: string } | null;
+  estimatedDelivery: string | null;
+  cardLast4?: string | null;
+  createdAt: string;
+};
+
+/** How often the page asks again while the payment is being confirmed. */
+const POLL_MS = 1500;
+
 export default function OrderSuccess() {
+  const { orderId } = useParams<{ orderId: string }>();
+  const search = useSearch();
+  const token = new URLSearchParams(search).get('token');
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const { data: order, error, isLoading } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
+    refreshInterval: (latest) => (latest && latest.paymentStatus === 'unpaid' ? POLL_MS : 0),
+  });
+  const config = useShopConfig();
+
+  if (isLoading && !order) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading your order…" />
+      </div>
+    );
+  }
+  if (!order || error) {
+    const notFound = !order || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Order Not Found</h1>
+        <p className="mt-3 text-slate-600">
+          {notFound ? 'We could not find that order. If you followed a link from an email, open it again from the email.' : 'We could not load this order right now.'}
+        </p>
+        <Link href="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
+          Return Home
+        </Link>
+      </div>
+    );
+  }
+
+  async function downloadReceipt() {
+    if (!order) return;
+    try {
+      const blob = await downloadBlob(`/api/orders/${order.id}/receipt${query}`);
+      saveBlob(blob, `receipt-${order.id}.pdf`);
+      toast({ title: 'Receipt downloaded' });
+    } catch {
+      toast({ title: 'Download failed', description: 'Failed to download receipt. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  const paid = order.paymentStatus !== 'unpaid';
+  const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
+  const type = PRINT_TYPE_LABELS[order.printType as PrintType] ?? order.printType;
+  const a = order.shippingAddress;
+  const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;
+  const estimated = order.shippingMethod === 'shipping' && order.estimatedDelivery ? estimateText(order.estimatedDelivery) : null;
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-blueprint-900">Blueprint Shop</h1>
-      <p className="mt-2 text-slate-600">Large-format blueprint printing in Paramus, NJ.</p>
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+      <div className="text-center">
+        <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700" aria-hidden="true">
+          ✓
+        </div>
+        <h1 className="mt-4 text-3xl font-bold text-slate-900">Order Confirmed!</h1>
+        <p className="mt-2 text-slate-600">
+          Thank you, {order.customerFirstName || 'there'}. Your order number is <span className="font-mono font-semibold text-slate-900">{order.orderNumber}</span>.
+        </p>
+        <div className="mt-3 flex justify-center" aria-live="polite">
+          {paid ? (
+            <Badge tone={order.paymentStatus === 'refunded' ? 'neutral' : 'completed'}>{order.paymentStatus === 'refunded' ? 'Refunded' : 'Payment received'}</Badge>
+          ) : (
+            <Spinner label="Confirming your payment…" />
+          )}
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <Card className="md:col-span-2">
+          <CardHeader title="Order details" description={new Date(order.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} />
+          <div className="grid gap-6 p-6 sm:grid-cols-2">
+            <dl className="grid gap-2 text-sm">
+              <Row label="File" value={order.fileName} />
+              <Row label="Sheets" value={String(order.pageCount)} />
+              <Row label="Size" value={size} />
+              <Row label="Type" value={type} />
+              <Row label="Price per sheet" value={formatDollars(order.pricePerPage)} />
+              {order.rushOrder && <Row label="Turnaround" value="RUSH ORDER" />}
+              <Row
+                label="Delivery"
+                value={order.shippingMethod === 'pickup' ? 'Pickup in Paramus, NJ' : `Shipping${order.shippingService ? `: ${order.shippingService}` : ''}`}
+              />
+              {a && order.shippingMethod === 'shipping' && <Row label="Ship to" value={`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`} />}
+              {estimated && <Row label="Estimated delivery" value={estimated} />}
+            </dl>
+            <dl className="grid content-start gap-2 text-sm">
+              <Row label="Subtotal" value={formatDollars(order.subtotal)} />
+              <Row label="Rush fee" value={formatDollars(order.rushFee)} />
+              <Row label="Shipping" value={order.shippingMethod === 'pickup' ? 'Free (Pickup)' : formatDollars(order.shippingCost)} />
+              <Row label={taxLabel} value={order.taxAmount === 0 ? '$0.00 (No State Tax)' : formatDollars(order.taxAmount)} />
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
+                <dt>Total</dt>
+                <dd>{formatDollars(order.totalAmount)}</dd>
+              </div>
+              {order.cardLast4 && <Row label="Paid by card" value={`ending in ${order.cardLast4}`} />}
+            </dl>
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="What's Next?" />
+          <ol className="grid list-decimal gap-2 p-6 pl-10 text-sm text-slate-700">
+            <li>A confirmation email with your receipt is on its way to {order.customerEmail}.</li>
+            <li>{order.rushOrder ? 'Your rush order goes to the front of the queue: typically ready in 4-6 hours.' : 'We print your drawings: orders placed before 12 PM are ready by end of day.'}</li>
+            {order.shippingMethod === 'pickup' ? (
+              <li>Pick up in Paramus, NJ in 24-48 hours. Pickup hours: Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed.</li>
+            ) : (
+              <li>We ship your prints in a tube and email you the tracking number.</li>
+            )}
+            <li>
+              Questions? Email <a className="text-blueprint-700 underline" href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> or call {config.supportPhone}.
+            </li>
+          </ol>
+        </Card>
+
+        <Card>
+          <CardHeader title="Customer information" />
+          <dl className="grid gap-2 p-6 text-sm">
+            <Row label="Name" value={`${order.customerFirstName} ${order.customerLastName}`.trim()} />
+            <Row label="Email" value={order.customerEmail} />
+            {order.customerPhone && <Row label="Phone" value={order.customerPhone} />}
+          </dl>
+        </Card>
+      </div>
+
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link href="/" className={buttonClasses('outline', 'lg')}>
+          Place Another Order
+        </Link>
+        <Button size="lg" onClick={downloadReceipt} disabled={!paid}>
+          Download Receipt
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function estimateText(value: string): string {
+  const [date, ...rest] = value.split(' ');
+  const pretty = /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDeliveryDate(date) : null;
+  return pretty ? [pretty, ...rest].join(' ') : value;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="break-words text-right font-medium text-slate-900">{value}</dd>
     </div>
   );
 }

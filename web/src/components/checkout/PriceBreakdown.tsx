@@ -1,0 +1,37 @@
+/** The price breakdown, always the server's amounts: subtotal, rush, shipping, tax (with state), total. */
+import { formatDollars } from '../../../../shared/money';
+import type { Amounts } from './types';
+
+export function PriceBreakdown({ amounts, pageCount, shippingMethod, updating }: { amounts: Amounts | null; pageCount: number; shippingMethod: 'pickup' | 'shipping'; updating: boolean }) {
+  if (!amounts) {
+    return (
+      <p className="text-sm text-slate-600" role="status">
+        Calculating your total…
+      </p>
+    );
+  }
+  const noTax = amounts.tax === 0;
+  const taxLabel = noTax ? 'Tax' : `Tax (${amounts.taxState ?? ''} ${amounts.taxRate})`.replace(' )', ')');
+  return (
+    <dl className="grid gap-2 text-sm" aria-live="polite" aria-busy={updating}>
+      <Row label={`Subtotal (${pageCount} × ${formatDollars(amounts.pricePerPage)})`} value={formatDollars(amounts.subtotal)} />
+      <Row label="Rush fee" value={formatDollars(amounts.rushFee)} />
+      <Row label="Shipping" value={shippingMethod === 'pickup' ? 'Free (Pickup)' : formatDollars(amounts.shippingCost)} />
+      <Row label={taxLabel} value={noTax ? '$0.00 (No State Tax)' : formatDollars(amounts.tax)} />
+      <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3 text-base font-semibold text-slate-900">
+        <dt>Total</dt>
+        <dd data-testid="checkout-total">{formatDollars(amounts.total)}</dd>
+      </div>
+      {updating && <p className="text-xs text-slate-500">Updating total…</p>}
+    </dl>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-4 text-slate-700">
+      <dt>{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

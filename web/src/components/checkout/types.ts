@@ -1,0 +1,37 @@
+/** What the checkout page and its parts share: the server's answer to create-payment-intent. */
+
+export type Amounts = {
+  subtotal: number;
+  rushFee: number;
+  shippingCost: number;
+  tax: number;
+  total: number;
+  pricePerPage: number;
+  taxState: string | null;
+  taxRate: string;
+};
+
+export type IntentAnswer = { orderId: string; clientSecret: string; provider: 'stripe' | 'demo'; amounts: Amounts };
+
+export type ShippingRate = {
+  rateId: string;
+  service: string;
+  serviceName: string;
+  cost: number;
+  deliveryDate: string | null;
+  deliveryTime: string | null;
+};
+
+export type Address = { street1: string; street2: string; city: string; state: string; zipCode: string };
+
+/** What a card form does when the customer pays: resolves with the provider's outcome. */
+export type ConfirmOutcome = { status: 'succeeded' } | { status: 'failed'; message: string } | { status: 'other' };
+export type ConfirmPayment = () => Promise<ConfirmOutcome>;
+
+/** "2026-11-25" → "Wed, Nov 25". */
+export function formatDeliveryDate(date: string | null): string | null {
+  if (!date) return null;
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+}
