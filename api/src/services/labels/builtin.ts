@@ -34,7 +34,12 @@ export function drawLabel(input: { order: OrderRow; service: string; weightOz: n
     doc.lineWidth(1.5).rect(8, 8, 272, 416).stroke('#000');
     doc.font('Helvetica').fontSize(7).fillColor('#000').text('FROM:', 16, 16);
     doc.fontSize(8).text(SHOP_ADDRESS.join('\n'), 16, 25, { width: 160 });
-    doc.font('Helvetica-Bold').fontSize(22).text(input.service.toUpperCase().slice(0, 14), 150, 18, { width: 122, align: 'right' });
+    // The service, as large as fits on two lines of the top-right box.
+    const service = input.service.toUpperCase().slice(0, 40);
+    doc.font('Helvetica-Bold');
+    let size = 22;
+    while (size > 9 && doc.fontSize(size).heightOfString(service, { width: 122 }) > 48) size -= 1;
+    doc.fontSize(size).text(service, 150, 16, { width: 122, align: 'right', height: 50 });
     doc.moveTo(8, 70).lineTo(280, 70).stroke();
     doc.font('Helvetica').fontSize(7).text('SHIP TO:', 16, 78);
     const to = [
