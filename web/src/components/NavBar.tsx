@@ -33,12 +33,14 @@ export function NavBar() {
           </div>
         ) : user ? (
           <div className="flex items-center gap-1 sm:gap-2">
-            <Link href="/" className={buttonClasses('ghost', 'sm', 'hidden md:inline-flex')}>
-              Upload
-            </Link>
-            <Link href="/orders" className={buttonClasses('ghost', 'sm', 'hidden md:inline-flex')}>
-              My Orders
-            </Link>
+            <div className="hidden items-center gap-1 md:flex">
+              <Link href="/" className={buttonClasses('ghost', 'sm')}>
+                Upload
+              </Link>
+              <Link href="/orders" className={buttonClasses('ghost', 'sm')}>
+                My Orders
+              </Link>
+            </div>
             <AccountMenu user={user} />
           </div>
         ) : (
@@ -105,11 +107,15 @@ function AccountMenu({ user }: { user: User }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account menu"
         onClick={() => setOpen((o) => !o)}
         className="flex h-9 w-9 items-center justify-center rounded-full bg-blueprint-700 text-sm font-semibold text-white ring-offset-2 hover:bg-blueprint-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blueprint-500"
       >
-        {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" className="h-9 w-9 rounded-full object-cover" /> : initials(user)}
+        <span className="sr-only">Account menu</span>
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" className="h-9 w-9 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true">{initials(user)}</span>
+        )}
       </button>
       {open && (
         <div

@@ -51,7 +51,7 @@ export function DashboardContent({ firstName }: { firstName: string | null }) {
         <p className="mt-1 text-slate-600">Upload a drawing set, follow your orders and download receipts.</p>
       </header>
 
-      <section aria-label="Order counters" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <section aria-label="Order counters" className="mt-6 grid grid-cols-3 gap-2 sm:gap-4">
         <Counter label="Total Orders" value={String(list.length)} />
         <Counter label="Completed" value={String(completed)} />
         <Counter label="Latest Status" value={latest ? latest.status.charAt(0).toUpperCase() + latest.status.slice(1) : 'None'} />
@@ -141,9 +141,9 @@ export function DashboardContent({ firstName }: { firstName: string | null }) {
 
 function Counter({ label, value }: { label: string; value: string }) {
   return (
-    <Card className="p-5">
-      <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    <Card className="p-3 sm:p-5">
+      <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
+      <p className="mt-1 text-base font-bold text-slate-900 sm:text-2xl">{value}</p>
     </Card>
   );
 }

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestShop, type TestShop } from '../helpers/shop';
+import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { buildOrder } from '../helpers/factories';
+
+let shop: TestShop;
+let browser: Browser;
+beforeAll(async () => {
+  shop = await startTestShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** newPage() from the helpers plus bypassCSP: our CSP (rightly) refuses the inline axe-core script. */
+async function newPage(b: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+  const context = await b.newContext({ reducedMotion: 'reduce', bypassCSP: true, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const page = await context.newPage();
+  // Fail at the step that is wrong, well before the test's own timeout.
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+async function expectNoSeriousA11y(page: Page) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+describe('customer accounts in the browser', () => {
+  it('registers, signs in, sees the dashboard with an order and the order history, signs out', async () => {
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    const email = 'ada.journey@example.com';
+
+    await page.goto(`${shop.url}/register`);
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    // The spec's messages, before anything is sent.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('analytical engine');
+    await expectNoSeriousA11y(page);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${shop.url}/login`);
+
+    // Orders on the account (as checkout and the worker leave them).
+    const [user] = await shop.sql<{ id: string }[]>`select id from users where email = ${email}`;
+    await buildOrder(shop, { userId: user.id, email, status: 'completed', pages: 4, createdAt: new Date(Date.now() - 2 * 86_400_000) });
+    const latest = await buildOrder(shop, { userId: user.id, email, status: 'processing', rushOrder: true, pages: 12, printSize: '30x42', printType: 'color' });
+
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Sign in failed', { exact: true }).waitFor();
+    await page.getByText('Invalid email or password.', { exact: true }).waitFor();
+    await page.getByLabel('Password').fill('analytical engine');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Welcome back!', { exact: true }).first().waitFor();
+    await page.waitForURL(`${shop.url}/`);
+
+    // The signed-in home is the dashboard.
+    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 10_000 });
+    await page.getByText('RUSH ORDER', { exact: true }).waitFor();
+    await page.getByText(`Order ${latest.id.slice(0, 8)}`).waitFor();
+    await page.getByText('Orders before 12 PM ready by end of day • Rush orders: 1-4 hours').waitFor();
+    await page.getByText('Your order is being printed and prepared for pickup or shipping.').waitFor();
+    await page.getByRole('button', { name: 'Download Receipt' }).waitFor();
+    const totalSpent = page.locator('dt', { hasText: 'Pages printed' }).locator('xpath=following-sibling::dd');
+    expect(await totalSpent.textContent()).toBe('16');
+    expect(await page.locator('header').getByRole('link', { name: 'Upload', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'accounts-dashboard');
+    await expectNoSeriousA11y(page);
+
+    // Order history.
+    await page.getByRole('link', { name: 'My Orders' }).first().click();
+    await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
+    await page.getByText(`Order #${latest.orderNumber ?? latest.id.slice(-8).toUpperCase()}`).first().waitFor();
+    expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).count()).toBe(2);
+    await page.getByRole('button', { name: /Order again/ }).first().waitFor();
+    await screenshot(page, 'accounts-orders');
+    await expectNoSeriousA11y(page);
+
+    // Sign out from the avatar menu.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu').getByText('Welcome back!').waitFor();
+    await page.getByRole('menu').getByText('Customer Account').waitFor();
+    await screenshot(page, 'accounts-menu');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByText('You have been successfully signed out.', { exact: true }).waitFor();
+    await page.waitForURL(`${shop.url}/`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Sign In' }).waitFor();
+    await nav.getByRole('link', { name: 'Track Orders' }).waitFor();
+    expect((await page.request.get(`${shop.url}/api/auth/user`)).status()).toBe(401);
+    errors.assertClean();
+    await page.context().close();
+  });
+
+  it('hides the Upload and My Orders links on a phone, keeps the avatar menu', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    const errors = watchPageErrors(page);
+    const c = shop.client();
+    await c.post('/api/auth/register', { email: 'phone@example.com', password: 'password123', firstName: 'Pat', lastName: 'Phone' });
+    await page.goto(`${shop.url}/login`);
+    await page.getByLabel('Email').fill('phone@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Pat' }).waitFor();
+    await page.getByText('No orders yet').first().waitFor();
+    expect(await page.locator('header').getByRole('link', { name: 'My Orders' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Account menu' }).isVisible()).toBe(true);
+    const header = await page.locator('header').first().boundingBox();
+    expect(header?.height).toBe(64);
+    await screenshot(page, 'accounts-dashboard-phone');
+    errors.assertClean();
+    await page.context().close();
+  });
+
+  it('sends a signed-out visitor from /dashboard and /orders to /login with the spec toasts', async () => {
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/dashboard`);
+    await page.getByText('You need to be signed in to view your dashboard.', { exact: true }).waitFor();
+    await page.getByText('Please sign in').first().waitFor();
+    await page.waitForURL(`${shop.url}/login`);
+    await page.goto(`${shop.url}/orders`);
+    await page.getByText('Please sign in again to continue.', { exact: true }).waitFor();
+    await page.getByText('Session expired', { exact: true }).waitFor();
+    await page.waitForURL(`${shop.url}/login`);
+    errors.assertClean();
+    await page.context().close();
+  });
+});
+
+describe('guest order tracking in the browser', () => {
+  it('asks for a link, opens it from the email and sees the orders with their status', async () => {
+    const email = 'grace.guest@example.com';
+    const done = await buildOrder(shop, { email, status: 'completed', createdAt: new Date(Date.now() - 86_400_000) });
+    const failed = await buildOrder(shop, { email, status: 'failed' });
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/order-lookup`);
+    await page.getByRole('heading', { name: 'Track Orders' }).waitFor();
+    const send = page.getByRole('button', { name: 'Email me my orders' });
+    await page.getByLabel('Email address').first().fill('grace.guest');
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByLabel('Email address').first().fill(email);
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    await page.getByText('we have sent it a link to see them').waitFor();
+    await expectNoSeriousA11y(page);
+
+    await shop.runJobs();
+    const [mail] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${email} and kind = 'order_lookup'`;
+    const link = mail.text_body.match(/https?:\/\/\S+/)?.[0];
+    expect(link).toContain('/order-lookup?token=');
+
+    await page.goto(link as string);
+    const list = page.getByRole('list', { name: 'Orders found' });
+    await list.waitFor();
+    await list.getByText(`Order #${failed.id.slice(-8).toUpperCase()}`).waitFor();
+    await list.getByText(`Order #${done.id.slice(-8).toUpperCase()}`).waitFor();
+    await list.getByText('Failed', { exact: true }).waitFor();
+    await list.getByText('support@blueprintshop.local').waitFor();
+    await list.getByText('Your order is ready! Pickup or shipping details have been emailed to you.').waitFor();
+    await screenshot(page, 'accounts-lookup-list');
+    await expectNoSeriousA11y(page);
+
+    // The quick check shows one order's status only.
+    await page.getByLabel('Email address').nth(1).fill(email);
+    await page.getByLabel('Order number').fill(done.id.slice(-8).toLowerCase());
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.getByText(/^Placed [A-Z][a-z]{2} \d+, \d{4}$/).waitFor();
+    await page.getByLabel('Order number').fill('ZZZZZZZZ');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.getByText('No order matches that email address and order number.').waitFor();
+    errors.assertClean();
+    await page.context().close();
+  });
+});
