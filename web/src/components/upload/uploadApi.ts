@@ -1,0 +1,56 @@
+/**
+ * The upload's trips to the server: the PDF goes up through XMLHttpRequest (fetch cannot report how
+ * many bytes have been sent), then the analysis is polled until it is decided.
+ */
+import { ApiError, apiRequest } from '../../api/client';
+import type { UploadAccepted, UploadInfo } from '../../../../shared/upload';
+
+/** Sends the PDF as the multipart field `pdf`; `onProgress` gets the fraction of bytes sent. */
+export function sendPdf(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadAccepted> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload-pdf');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as UploadAccepted);
+      reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`, body));
+    };
+    xhr.onerror = () => reject(new Error('Network error while uploading'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('pdf', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** How often the analysis is asked about, and for how long at most. */
+export const POLL_EVERY_MS = 700;
+const POLL_FOR_MS = 3 * 60_000;
+
+/** Asks for the upload until it is `ready` or `rejected`. */
+export async function waitForAnalysis(uploadId: string, signal: AbortSignal): Promise<UploadInfo> {
+  const until = Date.now() + POLL_FOR_MS;
+  for (;;) {
+    const info = await apiRequest<UploadInfo>('GET', `/api/uploads/${uploadId}`);
+    if (info.status !== 'analyzing') return info;
+    if (Date.now() > until) throw new Error('Checking your PDF is taking longer than it should. Please try again in a few minutes.');
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, POLL_EVERY_MS);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new DOMException('Upload cancelled', 'AbortError'));
+      }, { once: true });
+    });
+    if (signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
+  }
+}
