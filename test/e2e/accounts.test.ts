@@ -140,6 +140,40 @@ describe('customer accounts in the browser', () => {
   });
 });
 
+describe('ordering again from the history', () => {
+  it("starts a checkout with the same file and options, and says so when the file was deleted after printing", async () => {
+    const email = 'again@example.com';
+    await shop.client().post('/api/auth/register', { email, password: 'password123', firstName: 'Re', lastName: 'Order' });
+    const [user] = await shop.sql<{ id: string }[]>`select id from users where email = ${email}`;
+    const printed = await buildOrder(shop, { userId: user.id, email, status: 'completed', createdAt: new Date(Date.now() - 10 * 86_400_000) });
+    await shop.sql`update orders set file_deleted_at = now() where id = ${printed.id}`;
+    const kept = await buildOrder(shop, { userId: user.id, email, pages: 5, printSize: '30x42', printType: 'color' });
+
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Re' }).waitFor();
+    await page.goto(`${shop.url}/orders`);
+    await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
+
+    await page.getByRole('button', { name: 'Order again' }).nth(1).click();
+    await page.getByText('Cannot order again', { exact: true }).waitFor();
+    await page.getByText(/already been deleted after printing/).first().waitFor();
+
+    await page.getByRole('button', { name: 'Order again' }).first().click();
+    await page.waitForURL(`${shop.url}/checkout`);
+    const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem('checkoutData'))) ?? '{}');
+    expect(stored).toMatchObject({ reorderOf: kept.id, pageCount: 5, printSize: '30x42', printType: 'color', fileName: kept.file_name });
+    const [upload] = await shop.sql`select status, page_count from uploads where id = ${stored.uploadId}`;
+    expect(upload).toMatchObject({ status: 'ready', page_count: 5 });
+    errors.assertClean();
+    await page.context().close();
+  });
+});
+
 describe('guest order tracking in the browser', () => {
   it('asks for a link, opens it from the email and sees the orders with their status', async () => {
     const email = 'grace.guest@example.com';

@@ -74,16 +74,16 @@ describe('POST /api/orders/:id/reorder', () => {
     expect(data.fileSize).toBe(original.length);
   });
 
-  it('says so (410) when the file was deleted after printing, or is missing from storage', async () => {
+  it('says so (409) when the file was deleted after printing, or is missing from storage', async () => {
     const a = await customer();
     const deleted = await buildOrder(shop, { userId: a.id, status: 'completed' });
     await shop.sql`update orders set file_deleted_at = now() where id = ${deleted.id}`;
     const res = await a.client.post(`/api/orders/${deleted.id}/reorder`);
-    expect(res.status).toBe(410);
+    expect(res.status).toBe(409);
     expect(res.body.message).toBe(FILE_GONE_MESSAGE);
     const missing = await buildOrder(shop, { userId: a.id });
     await shop.ctx.storage.delete(missing.file_key as string);
-    expect((await a.client.post(`/api/orders/${missing.id}/reorder`)).status).toBe(410);
+    expect((await a.client.post(`/api/orders/${missing.id}/reorder`)).status).toBe(409);
     expect(await shop.sql`select 1 from uploads where user_id = ${a.id}`).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 /**
  * POST /api/orders/:id/reorder: copies an earlier order's kept PDF into a new ready upload for this
  * browser session and answers the checkout data, so 'Order again' goes straight to /checkout with
- * the same file and options. Files are deleted after printing: then the answer is 410 and says so.
+ * the same file and options. Files are deleted after printing: then the answer is 409 and says so.
  */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
@@ -18,7 +18,7 @@ import type { CheckoutData } from '../../../shared/checkout';
 export const FILE_GONE_MESSAGE =
   'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
 
-const fileGone = () => new HttpError(410, 'file_deleted', FILE_GONE_MESSAGE);
+const fileGone = () => new HttpError(409, 'file_deleted', FILE_GONE_MESSAGE);
 
 export function reorderRoutes(ctx: AppContext): Router {
   const router = Router();

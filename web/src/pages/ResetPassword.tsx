@@ -97,8 +97,10 @@ function ChoosePassword({ token, welcome }: { token: string; welcome: boolean })
 
   return (
     <AuthCard
-      title={welcome ? 'Choose your password' : 'Reset your password'}
-      subtitle={welcome ? 'Your account is ready: choose a password to sign in with from now on.' : 'Choose a new password for your account.'}
+      title="Choose your password"
+      subtitle={
+        welcome ? 'Your account is ready: choose a password to sign in with from now on.' : 'Choose a new password for your Blueprint Shop account. It signs you in.'
+      }
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
         <Field label="New password" htmlFor="new-password" error={errors.password} hint="At least 8 characters.">
