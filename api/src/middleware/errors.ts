@@ -49,7 +49,8 @@ export function toResponse(error: unknown): { status: number; body: Record<strin
   }
   const pg = error as PgError;
   if (pg?.code === '23505') return { status: 409, body: { message: 'That already exists.', code: 'conflict' } };
-  if (pg?.code === '22P02' || pg?.code === '22001' || pg?.code === '22003') {
+  // 22021: a NUL byte (or other invalid character) in a text value; PostgreSQL text cannot hold it.
+  if (pg?.code === '22P02' || pg?.code === '22001' || pg?.code === '22003' || pg?.code === '22021') {
     return { status: 400, body: { message: 'A value in the request is not valid.', code: 'bad_request' } };
   }
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } };
