@@ -93,9 +93,13 @@ export async function ensureSession(req: Request, sql: Sql): Promise<string> {
 export async function signInCustomer(req: Request, sql: Sql, userId: string): Promise<string> {
   const sid = newSid();
   const old = req.shop.sid;
+  // Only an anonymous session (or the same customer's) hands its uploads and orders over: signing in
+  // as B in a browser where A is still signed in must not give B what A ordered in that session.
+  const carryOver = req.shop.userId === null || req.shop.userId === userId;
   await sql.begin(async (tx) => {
     await tx`insert into sessions (sid, kind, user_id, expire) values (${sid}, 'customer', ${userId}, ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
-    if (old) {
+    if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
+    if (old && carryOver) {
       await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
       await tx`update orders set session_sid = ${sid} where session_sid = ${old}`;
       await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { buildOrder } from '../../../test/helpers/factories';
 import type { TestClient } from '../../../test/helpers/client';
 import { giveAnonymousSession } from '../../../test/helpers/sessions';
 import { FORGOT_PASSWORD_ANSWER, INVALID_SIGN_IN } from './auth';
+
+// Every account costs scrypt hashes (N=2^17), slow on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -229,5 +232,36 @@ describe('forgot and reset password', () => {
     const orders = await browser.get('/api/orders');
     expect(orders.body).toHaveLength(1);
     expect((await browser.get('/api/auth/user')).body.emailVerified).toBe(true);
+  });
+});
+
+describe('session lifetime and switching accounts', () => {
+  it("does not hand A's session orders to B when B signs in without A signing out", async () => {
+    const c = shop.client();
+    const a = await register(c);
+    const b = await register(shop.client());
+    await c.post('/api/auth/login', { email: a.body.email, password: a.body.password });
+    const [sessionA] = await shop.sql<{ sid: string }[]>`select sid from sessions where user_id = (select id from users where email = ${a.body.email})`;
+    // A guest-style order A placed in this browser session (not linked to A's account).
+    const order = await buildOrder(shop, { sessionSid: sessionA.sid });
+    expect((await c.get(`/api/orders/${order.id}`)).status).not.toBe(404);
+    expect((await c.post('/api/auth/login', { email: b.body.email, password: b.body.password })).status).toBe(200);
+    expect((await c.get('/api/auth/user')).body.email).toBe(b.body.email);
+    expect((await c.get(`/api/orders/${order.id}`)).status).toBe(404);
+    expect(await shop.sql`select 1 from sessions where sid = ${sessionA.sid}`).toHaveLength(0);
+  });
+
+  it('ends a session after its idle timeout and after its absolute timeout', async () => {
+    const idle = shop.client();
+    const absolute = shop.client();
+    const { body } = await register(idle);
+    await idle.post('/api/auth/login', { email: body.email, password: body.password });
+    await absolute.post('/api/auth/login', { email: body.email, password: body.password });
+    const sessions = await shop.sql<{ sid: string }[]>`select sid from sessions where user_id = (select id from users where email = ${body.email}) order by created_at`;
+    expect(sessions).toHaveLength(2);
+    await shop.sql`update sessions set expire = now() - interval '1 second' where sid = ${sessions[0].sid}`;
+    await shop.sql`update sessions set created_at = now() - interval '31 days' where sid = ${sessions[1].sid}`;
+    expect((await idle.get('/api/auth/user')).status).toBe(401);
+    expect((await absolute.get('/api/auth/user')).status).toBe(401);
   });
 });
