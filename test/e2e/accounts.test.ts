@@ -143,6 +143,49 @@ describe('customer accounts in the browser', () => {
   });
 });
 
+describe('emailed account links in the browser', () => {
+  it('confirms the address from the verification link, then resets a forgotten password from its link', async () => {
+    const email = 'forgetful@example.com';
+    const guestOrder = await buildOrder(shop, { email, status: 'completed' });
+    await shop.client().post('/api/auth/register', { email, password: 'first password', firstName: 'Fay', lastName: 'Getful' });
+    await shop.runJobs();
+    const linkIn = async (kind: string) => {
+      const [row] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${email} and kind = ${kind} order by created_at desc limit 1`;
+      return row.text_body.match(/https?:\/\/\S+/)?.[0] as string;
+    };
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.goto(await linkIn('account_verify_email'));
+    await page.getByText(/Your email address is confirmed/).waitFor();
+    await shop.runJobs();
+
+    await page.goto(`${shop.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await page.getByText(/If an account exists for that address/).waitFor();
+    await expectNoSeriousA11y(page);
+    await shop.runJobs();
+
+    await page.goto(await linkIn('account_reset_password'));
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    await page.getByLabel('New password').fill('second password');
+    await page.getByLabel('Confirm password').fill('something else');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('The passwords do not match').waitFor();
+    await page.getByLabel('Confirm password').fill('second password');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL(`${shop.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome back, Fay' }).waitFor();
+    // The guest order placed with the verified address is on the account.
+    await page.getByText(`Order ${guestOrder.id.slice(0, 8)}`).waitFor();
+    await screenshot(page, 'accounts-after-reset');
+    errors.assertClean();
+    await page.context().close();
+  });
+});
+
 describe('ordering again from the history', () => {
   it("starts a checkout with the same file and options, and says so when the file was deleted after printing", async () => {
     const email = 'again@example.com';
