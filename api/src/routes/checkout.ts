@@ -157,7 +157,8 @@ export function checkoutRoutes(ctx: AppContext): Router {
       estimated_delivery: estimatedDelivery,
     };
 
-    if (input.orderId || input.updateOnly) {
+    // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
+    if (input.updateOnly === true) {
       if (!input.orderId) throw badRequest('orderId is required with updateOnly.');
       const clientSecret = await reprice(ctx.sql, payments, input.orderId, { sid, userId }, fields);
       return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
