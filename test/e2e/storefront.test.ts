@@ -39,7 +39,7 @@ afterAll(async () => {
 
 async function openLanding(page: Page) {
   await page.goto(`${shop.url}/`);
-  await page.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
   // The support contact comes from /api/config; wait until it replaced the built-in fallback.
   await page.locator(`a[href="mailto:${SUPPORT_EMAIL}"]`).first().waitFor();
 }
@@ -52,7 +52,7 @@ async function inViewport(page: Page, selector: string): Promise<boolean> {
   }, selector);
 }
 
-describe('landing page', () => {
+describe('landing page', { timeout: 120_000 }, () => {
   it('shows hero, upload, pricing, why us, testimonials, FAQ and footer, and the hero buttons scroll', async () => {
     const page = await newPage(browser);
     const errors = watchPageErrors(page);
@@ -208,7 +208,7 @@ describe('landing page', () => {
   });
 });
 
-describe('client size', () => {
+describe('client size', { timeout: 120_000 }, () => {
   it('the landing page never loads Stripe.js', async () => {
     const page = await newPage(browser);
     const urls: string[] = [];
@@ -226,10 +226,10 @@ describe('client size', () => {
     expect(result.totalGzip).toBeGreaterThan(10 * 1024);
     expect(result.totalGzip).toBeLessThanOrEqual(BUDGET_BYTES);
     expect(result.stripeOnLanding).toBe(false);
-  }, 120_000);
+  });
 });
 
-describe('one look on every page', () => {
+describe('one look on every page', { timeout: 120_000 }, () => {
   const PAGES = ['/', '/login', '/register', '/order-lookup', '/admin/login', '/no/such/page'];
 
   it('every page has the 4 rem navigation bar, the grid background and the footer, and no serious axe violations', async () => {
@@ -237,7 +237,7 @@ describe('one look on every page', () => {
     const errors = watchPageErrors(page);
     for (const path of PAGES) {
       await page.goto(`${shop.url}${path}`);
-      await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+      await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
       const header = await page.locator('header').first().boundingBox();
       expect(header?.height, path).toBe(64);
       expect(await page.locator('.blueprint-grid').count(), path).toBe(1);
@@ -253,7 +253,7 @@ describe('one look on every page', () => {
     const page = await newPage(browser, { reducedMotion: 'no-preference' });
     const context = page.context();
     await page.goto(`${shop.url}/`);
-    await page.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
     const enter = await page.evaluate(() => {
       const el = document.querySelector('main > div') as HTMLElement;
       const s = getComputedStyle(el);
@@ -274,7 +274,7 @@ describe('one look on every page', () => {
     // Reduced motion: no animation, and the new page replaces the old one at once.
     const reduced = await newPage(browser);
     await reduced.goto(`${shop.url}/`);
-    await reduced.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 15_000 });
+    await reduced.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
     expect(await reduced.evaluate(() => getComputedStyle(document.querySelector('main > div') as HTMLElement).animationName)).toBe('none');
     await reduced.locator('footer').getByRole('link', { name: 'Track Orders' }).click();
     await reduced.waitForFunction(() => !document.getElementById('pricing'), undefined, { timeout: 300 });

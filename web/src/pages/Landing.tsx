@@ -3,8 +3,7 @@
  * customers get the dashboard. The dashboard loads as its own chunk so guests never download it.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import useSWR from 'swr';
-import { fetcherOr401Null } from '../api/client';
+import { useUser } from '../api/auth';
 import { Faq } from '../components/landing/Faq';
 import { Hero } from '../components/landing/Hero';
 import { Policies } from '../components/landing/Policies';
@@ -17,7 +16,7 @@ import { Spinner } from '../components/ui';
 const Dashboard = lazy(() => import('./Dashboard'));
 
 export default function Landing() {
-  const { data: user } = useSWR('/api/auth/user', fetcherOr401Null);
+  const { user } = useUser();
   if (user) {
     return (
       <Suspense
