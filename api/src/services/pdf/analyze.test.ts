@@ -3,7 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../../../../test/helpers/pdf';
+import * as mupdf from 'mupdf';
+import { judgeSheets } from '../../../../shared/upload';
 import { analyzePdf, stopSpareAnalyzer } from './analyze';
+
+/** Edits a PDF with MuPDF's own writer (the file stays valid). */
+function edit(pdf: Buffer, change: (doc: mupdf.PDFDocument) => void): Buffer {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF();
+  if (!doc) throw new Error('not a PDF');
+  change(doc);
+  return Buffer.from(doc.saveToBuffer('').asUint8Array());
+}
+
+/** What MuPDF's own page bounds say about a file, judged by the same rules. */
+function judgedByPageBounds(pdf: Buffer) {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const sheets = Array.from({ length: doc.countPages() }, (_, i) => {
+    const [x0, y0, x1, y1] = doc.loadPage(i).getBounds();
+    return { width: x1 - x0, height: y1 - y0 };
+  });
+  return judgeSheets(sheets.length, sheets);
+}
 
 let dir: string;
 let previewDir: string;
@@ -37,6 +57,35 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     expect(png.readUInt32BE(16)).toBe(200);
     expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(133);
     expect(png.readUInt32BE(20)).toBeLessThanOrEqual(134);
+  });
+
+  it('measures sheets as MuPDF shows them: crop box, inherited media box, UserUnit and /Rotate', async () => {
+    const inch = 72;
+    const variants: Record<string, Buffer> = {
+      cropped: edit(await makeDrawingPdf({ pages: 2, size: { widthIn: 37, heightIn: 25 } }), (doc) => {
+        for (let i = 0; i < 2; i++) doc.findPage(i).put('CropBox', [36, 36, 36 + 36 * inch, 36 + 24 * inch]);
+      }),
+      inherited: edit(await makeDrawingPdf({ pages: 2, size: { widthIn: 8.5, heightIn: 11 } }), (doc) => {
+        doc.getTrailer().get('Root').get('Pages').put('MediaBox', [0, 0, 30 * inch, 42 * inch]);
+        for (let i = 0; i < 2; i++) doc.findPage(i).delete('MediaBox');
+      }),
+      userUnit: edit(await makeDrawingPdf({ pages: 1, size: { widthIn: 12, heightIn: 18 } }), (doc) => doc.findPage(0).put('UserUnit', 2)),
+      rotated: edit(await makeDrawingPdf({ pages: 1, size: { widthIn: 22, heightIn: 34 } }), (doc) => doc.findPage(0).put('Rotate', 270)),
+      mixedRotation: edit(await makeDrawingPdf({ sheets: [{ widthIn: 36, heightIn: 24 }, { widthIn: 36, heightIn: 24 }, { widthIn: 8.5, heightIn: 11 }] }), (doc) =>
+        doc.findPage(1).put('Rotate', 90),
+      ),
+    };
+    const verdicts: Record<string, string | null> = {};
+    for (const [name, pdf] of Object.entries(variants)) {
+      const result = await analyzePdf(await write(`${name}.pdf`, pdf), { previewDir, maxPreviews: 0 });
+      expect(result.verdict, name).toEqual(judgedByPageBounds(pdf));
+      verdicts[name] = result.verdict.actualSize ?? result.verdict.message;
+    }
+    expect(verdicts.cropped).toBe('24" x 36"');
+    expect(verdicts.inherited).toBe('30" x 42"');
+    expect(verdicts.userUnit).toBe('24" x 36"');
+    expect(verdicts.rotated).toBe('22" x 34"');
+    expect(verdicts.mixedRotation).toContain('2 pages are 24" x 36", 1 page is 8.5" x 11"');
   });
 
   it('renders no previews for a rejected set', async () => {
