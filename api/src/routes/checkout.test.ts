@@ -159,6 +159,12 @@ describe('what create-payment-intent refuses', () => {
     const stranger = shop.client();
     await giveAnonymousSession(shop, stranger);
     expect((await stranger.post('/api/create-payment-intent', pickupBody(upload.id, { orderId, updateOnly: true }))).status).toBe(404);
+    // An orderId without updateOnly makes a new order and leaves this one alone.
+    const fresh = await client.post('/api/create-payment-intent', pickupBody(upload.id, { orderId }));
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.orderId).not.toBe(orderId);
+    expect((await shop.sql`select rush_order from orders where id = ${orderId}`)[0].rush_order).toBe(true);
+    expect((await client.post('/api/create-payment-intent', pickupBody(upload.id, { updateOnly: true }))).status).toBe(400);
   });
 });
 

@@ -170,3 +170,21 @@ describe('Stripe webhook', () => {
     expect((await shop.sql`select payment_status from orders where id = ${order.id}`)[0].payment_status).toBe('paid');
   });
 });
+
+describe('Stripe unreachable', () => {
+  it('answers 503 with a message, and the order without an intent is left for the clean-up', async () => {
+    const down = await startTestShop({
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: 'http://127.0.0.1:9' },
+    });
+    try {
+      const { client, upload } = await browserWithUpload(down, { pages: 1 });
+      const res = await client.post('/api/create-payment-intent', pickupBody(upload.id, CUSTOMER));
+      expect(res.status).toBe(503);
+      expect(res.body.message).toMatch(/payment provider/i);
+      const rows = await down.sql`select payment_intent_id, payment_status from orders where upload_id = ${upload.id}`;
+      expect(rows).toEqual([{ payment_intent_id: null, payment_status: 'unpaid' }]);
+    } finally {
+      await down.close();
+    }
+  });
+});
