@@ -150,6 +150,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await rates.first().waitFor({ timeout: 20_000 });
     expect(await rates.first().isChecked()).toBe(true);
     await page.getByText('Tax (NY 8%)').waitFor({ timeout: 20_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const orderId = await payWithTestCard(page);
     const [order] = await shop.sql`select * from orders where id = ${orderId}`;
@@ -245,6 +246,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await row.waitFor({ timeout: 15_000 });
     await row.getByLabel(`Status of order ${orderNumberOf(first.id)}`).selectOption('processing');
     await page.getByText('Status Updated', { exact: true }).first().waitFor({ timeout: 15_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const [changed] = await shop.sql`select status from orders where id = ${first.id}`;
     expect(changed.status).toBe('processing');
 

@@ -203,6 +203,15 @@ describe('landing page', { timeout: 120_000 }, () => {
     await page.locator('main h1').first().waitFor();
     expect(await page.getByRole('button', { name: 'Upload & Print Now' }).count()).toBe(0);
     expect(await page.locator('#pricing').count()).toBe(0);
+    expect(await page.locator('footer').getByRole('navigation', { name: 'Policies' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // The signed-in pages share the look and pass the same checks.
+    for (const path of ['/dashboard', '/orders']) {
+      await page.goto(`${shop.url}${path}`);
+      await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+      expect((await page.locator('header').first().boundingBox())?.height, path).toBe(64);
+      expect(await seriousA11yViolations(page), path).toEqual([]);
+    }
     errors.assertClean();
     await page.context().close();
   });
