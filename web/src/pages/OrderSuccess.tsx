@@ -3,6 +3,7 @@
  * information, Place Another Order and Download Receipt. Reconciliation is asynchronous, so the page
  * polls while the payment is still unpaid. A `?token=` from an email link is passed on to the API.
  */
+import { useState } from 'react';
 import useSWR from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
 import { formatDollars } from '../../../shared/money';
@@ -42,16 +43,18 @@ type Order = {
   createdAt: string;
 };
 
-/** How often the page asks again while the payment is being confirmed. */
+/** How often the page asks again while the payment is being confirmed, and for how long at most. */
 const POLL_MS = 1500;
+const POLL_FOR_MS = 3 * 60_000;
 
 export default function OrderSuccess() {
   const { orderId } = useParams<{ orderId: string }>();
+  const [openedAt] = useState(() => Date.now());
   const search = useSearch();
   const token = new URLSearchParams(search).get('token');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const { data: order, error, isLoading } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
-    refreshInterval: (latest) => (latest && latest.paymentStatus === 'unpaid' ? POLL_MS : 0),
+    refreshInterval: (latest) => (latest && latest.paymentStatus === 'unpaid' && Date.now() - openedAt < POLL_FOR_MS ? POLL_MS : 0),
   });
   const config = useShopConfig();
 
