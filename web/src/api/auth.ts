@@ -24,6 +24,18 @@ export function useUser() {
   return { user: user ?? null, isLoading: isLoading && user === undefined, isAuthenticated: Boolean(user), mutate };
 }
 
+/**
+ * After a sign-in: forget every cached answer (they may be another customer's, or a 401) and keep
+ * the new user, so no screen shows the previous session's orders.
+ */
+export function useSignedIn() {
+  const { mutate } = useSWRConfig();
+  return async function signedIn(user: User) {
+    await mutate(() => true, undefined, { revalidate: false });
+    await mutate(USER_KEY, user, { revalidate: false });
+  };
+}
+
 /** Signs out: ends the session on the server, clears every cached answer, goes to / with the spec's toast. */
 export function useSignOut() {
   const { mutate } = useSWRConfig();

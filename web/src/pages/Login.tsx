@@ -6,14 +6,14 @@ import { Button, Field, Input } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard, fieldErrors } from '../components/account/AuthCard';
 import { ApiError, apiRequest } from '../api/client';
-import { useUser, type User } from '../api/auth';
+import { useSignedIn, type User } from '../api/auth';
 import { emailField, passwordField } from '../../../shared/fields';
 
 const LoginForm = z.object({ email: emailField, password: passwordField });
 
 export default function Login() {
   const [, navigate] = useLocation();
-  const { mutate } = useUser();
+  const signedIn = useSignedIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -27,7 +27,7 @@ export default function Login() {
     setBusy(true);
     try {
       const user = await apiRequest<User>('POST', '/api/auth/login', parsed.data);
-      await mutate(user, { revalidate: false });
+      await signedIn(user);
       toast({ title: 'Welcome back!', description: `Signed in as ${user.email}.` });
       navigate('/');
     } catch (error) {

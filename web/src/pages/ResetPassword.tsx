@@ -9,7 +9,7 @@ import { Button, Field, Input } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard, fieldErrors } from '../components/account/AuthCard';
 import { ApiError, apiRequest } from '../api/client';
-import { useUser, type User } from '../api/auth';
+import { useSignedIn, type User } from '../api/auth';
 import { emailField, newPasswordField } from '../../../shared/fields';
 
 export default function ResetPassword() {
@@ -71,7 +71,7 @@ const PasswordForm = z
 
 function ChoosePassword({ token, welcome }: { token: string; welcome: boolean }) {
   const [, navigate] = useLocation();
-  const { mutate } = useUser();
+  const signedIn = useSignedIn();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -86,7 +86,7 @@ function ChoosePassword({ token, welcome }: { token: string; welcome: boolean })
     setBusy(true);
     try {
       const user = await apiRequest<User>('POST', '/api/auth/reset-password', { token, password });
-      await mutate(user, { revalidate: false });
+      await signedIn(user);
       toast({ title: 'Password saved', description: 'You are now signed in.' });
       navigate('/dashboard');
     } catch (err) {
