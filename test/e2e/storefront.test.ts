@@ -59,6 +59,21 @@ describe('landing page', { timeout: 120_000 }, () => {
     await openLanding(page);
     const main = page.locator('main');
 
+    // Keyboard: Tab from the top reaches the skip link, then the bar, then the hero's buttons, each with a visible outline.
+    const focused: string[] = [];
+    for (let i = 0; i < 8 && !focused.includes('Upload & Print Now'); i++) {
+      await page.keyboard.press('Tab');
+      focused.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? ''));
+    }
+    expect(focused[0]).toBe('Skip to content');
+    expect(focused).toContain('Upload & Print Now');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as HTMLElement).outlineStyle);
+    expect(outline).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inViewport(page, '#upload')).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     // Sections, in the spec's order.
     const ids = await page.evaluate(() => [...document.querySelectorAll('main section[id]')].map((s) => s.id));
     expect(ids.slice(0, 3)).toEqual(['upload', 'pricing', 'faq']);

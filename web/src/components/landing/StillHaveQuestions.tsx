@@ -10,7 +10,7 @@ export function telHref(phone: string): string {
 export function StillHaveQuestions() {
   const { supportEmail, supportPhone } = useShopConfig();
   return (
-    <div className="mt-10 rounded-2xl bg-blueprint-800 p-6 text-white shadow-lg sm:p-8">
+    <div className="on-dark mt-10 rounded-2xl bg-blueprint-800 p-6 text-white shadow-lg sm:p-8">
       <div className="flex flex-col gap-6">
         <div>
           <h3 className="text-xl font-semibold">Still have questions?</h3>
