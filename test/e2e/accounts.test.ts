@@ -127,6 +127,25 @@ describe('customer accounts in the browser', () => {
     await page.context().close();
   });
 
+  it('shows a placeholder in the 64 px navigation bar while the session loads', async () => {
+    const page = await newPage(browser);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shop.url}/order-lookup`);
+    const placeholder = page.getByTestId('nav-loading');
+    await placeholder.waitFor();
+    expect((await page.locator('header').first().boundingBox())?.height).toBe(64);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    release();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await placeholder.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('sends a signed-out visitor from /dashboard and /orders to /login with the spec toasts', async () => {
     const page = await newPage(browser);
     const errors = watchPageErrors(page);
