@@ -47,6 +47,8 @@ export function authRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = createRateLimits(ctx.sql);
   const { sql } = ctx;
+  // Hash the dummy password now, so the first sign-in with an unknown address is not slower than the rest.
+  void dummyPasswordHash();
 
   router.post('/api/auth/register', limits.authPerClient, async (req, res) => {
     const input = RegisterSchema.parse(req.body);
