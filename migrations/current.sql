@@ -26,3 +26,5 @@ create table if not exists demo_payment_intents (
 create index if not exists demo_payment_intents_order_idx on demo_payment_intents (order_id);
 -- The recheck cron scans unpaid orders that have an intent.
 create index if not exists orders_unpaid_intent_idx on orders (created_at) where payment_status = 'unpaid';
+-- Reconciliation marks the waiting events of one intent processed.
+create index if not exists payment_events_pending_intent_idx on payment_events (payment_intent_id) where processed_at is null;
