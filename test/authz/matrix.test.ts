@@ -210,7 +210,7 @@ beforeAll(async () => {
 
   const pdf = await makeDrawingPdf({ pages: 2, size: ARCH_D });
   const form = new FormData();
-  form.append('pdf', new Blob([pdf], { type: 'application/pdf' }), 'A-100.pdf');
+  form.append('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'A-100.pdf');
   const up = await a.request('POST', '/api/upload-pdf', { body: form });
   expect(up.status).toBe(202);
   await shop.runJobs();
@@ -256,7 +256,7 @@ describe('the authorization matrix', () => {
         let res;
         if (row.multipart) {
           const form = new FormData();
-          form.append('pdf', new Blob([f.pdf], { type: 'application/pdf' }), 'matrix.pdf');
+          form.append('pdf', new Blob([new Uint8Array(f.pdf)], { type: 'application/pdf' }), 'matrix.pdf');
           res = await client.request(method, path, { body: form });
         } else {
           res = await client.request(method, path, { json: row.json ? row.json(f, who) : method === 'GET' ? undefined : {} });

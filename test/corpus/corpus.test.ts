@@ -48,7 +48,7 @@ type Outcome = {
 
 async function upload(item: CorpusItem): Promise<Outcome> {
   const form = new FormData();
-  form.append('pdf', new Blob([fs.readFileSync(item.file)], { type: 'application/pdf' }), item.name);
+  form.append('pdf', new Blob([new Uint8Array(fs.readFileSync(item.file))], { type: 'application/pdf' }), item.name);
   const client = shop.client();
   const res = await client.request<Outcome['uploadBody']>('POST', '/api/upload-pdf', { body: form });
   return { name: item.name, expect: item.expect, uploadStatus: res.status, uploadBody: res.body, client };

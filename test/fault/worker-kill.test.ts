@@ -120,7 +120,7 @@ describe('kill -9 of the worker during every job type', () => {
     const client = shop.client();
     // Analysis: an upload through the API.
     const form = new FormData();
-    form.append('pdf', new Blob([await makeDrawingPdf({ pages: 3, size: ARCH_D })], { type: 'application/pdf' }), 'K-1.pdf');
+    form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 3, size: ARCH_D }))], { type: 'application/pdf' }), 'K-1.pdf');
     const up = await client.request('POST', '/api/upload-pdf', { body: form });
     expect(up.status).toBe(202);
     const uploadId: string = up.body.uploadId;

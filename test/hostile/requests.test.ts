@@ -126,7 +126,7 @@ beforeAll(async () => {
   expect((await client.post('/api/auth/login', { email, password: 'a-long-password-1' })).status).toBe(200);
   expect((await client.post('/api/admin/login', { username: 'admin', password: 'blueprint-admin' })).status).toBe(200);
   const form = new FormData();
-  form.append('pdf', new Blob([await makeDrawingPdf({ pages: 1, size: ARCH_D })], { type: 'application/pdf' }), 'H-1.pdf');
+  form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 1, size: ARCH_D }))], { type: 'application/pdf' }), 'H-1.pdf');
   const up = await client.request('POST', '/api/upload-pdf', { body: form });
   expect(up.status).toBe(202);
   await shop.runJobs();
@@ -240,7 +240,7 @@ describe('hostile requests', () => {
       ['30 extra fields', Buffer.concat([...Array.from({ length: 30 }, (_, i) => part(`f${i}`, 'x')), end]), `multipart/form-data; boundary=${boundary}`],
     ];
     for (const [name, body, type] of cases) {
-      const res = await client.request('POST', '/api/upload-pdf', { body, headers: { 'content-type': type } });
+      const res = await client.request('POST', '/api/upload-pdf', { body: new Uint8Array(body), headers: { 'content-type': type } });
       judge(`upload with ${name}`, res.status, res.body, res.text);
       if (res.status < 400) failures.push(`upload with ${name}: accepted (${res.status})`);
     }
