@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
-import { buildUpload } from '../helpers/factories';
+import { buildOrder, buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 
 let shop: TestShop;
@@ -168,6 +168,24 @@ describe('guest checkout with the built-in card provider', () => {
     await page.getByRole('heading', { name: 'Order Not Found' }).waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Return Home' }).click();
     await page.waitForURL(`${shop.url}/`);
+    await page.close();
+  });
+
+  it("opens an order from the email link's token in another browser, receipt included", async () => {
+    const order = await buildOrder(shop, { pages: 4, shippingMethod: 'shipping', state: 'NY' });
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/order-success/${order.id}?token=${order.access_token}`);
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor({ timeout: 10_000 });
+    await page.getByText('Payment received').waitFor();
+    await page.getByText('1 Main St, Albany, NY 12207').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Receipt' }).click();
+    expect((await download).suggestedFilename()).toBe(`receipt-${order.id}.pdf`);
+    // Without the token this browser is nobody to that order.
+    await page.goto(`${shop.url}/order-success/${order.id}`);
+    await page.getByRole('heading', { name: 'Order Not Found' }).waitFor({ timeout: 10_000 });
+    errors.assertClean();
     await page.close();
   });
 });
