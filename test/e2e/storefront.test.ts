@@ -213,10 +213,21 @@ describe('landing page', { timeout: 120_000 }, () => {
       return [reg.status, login.status];
     }, email);
     expect(statuses).toEqual([201, 200]);
+    // While the session loads, the landing page shows; then the signed-in customer's dashboard replaces it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${shop.url}/`);
-    await page.waitForResponse((r) => r.url().endsWith('/api/auth/user') && r.status() === 200);
-    await page.locator('main h1').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Upload & Print Now' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Upload & Print Now' }).waitFor({ timeout: 30_000 });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/user') && r.status() === 200);
+    release();
+    await answered;
+    await page.unroute('**/api/auth/user');
+    await page.getByRole('button', { name: 'Upload & Print Now' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('#pricing').count()).toBe(0);
     expect(await page.locator('footer').getByRole('navigation', { name: 'Policies' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
