@@ -7,7 +7,7 @@
  * Uses its own throw-away database on BENCH_DATABASE_URL's server (default: the PostgreSQL at
  * 127.0.0.1:5432, user postgres), migrated from scratch, and drops it afterwards.
  *
- *   npx tsx bench/reconcile.ts                 # 1000 orders, concurrency 4, 8 and 16
+ *   npx tsx bench/reconcile.ts                 # 1000 orders, concurrency 8, 16 and 24 (at most 32)
  *   npx tsx bench/reconcile.ts --orders 300 --concurrency 8
  *   npx tsx bench/reconcile.ts --write         # also rewrites bench/results-checkout.md
  */
@@ -34,7 +34,9 @@ const arg = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const ORDERS = Number(arg('orders') ?? 1000);
-const CONCURRENCIES = (arg('concurrency') ?? '4,8,16').split(',').map(Number);
+// The PostgreSQL is shared (tests, other benches): each process opens concurrency + 4 connections
+// for the queue and up to 20 for jobs, so concurrency is capped to stay well under max_connections.
+const CONCURRENCIES = (arg('concurrency') ?? '8,16,24').split(',').map((c) => Math.min(Number(c), 32));
 /** Worker processes (the first runs in this process); they share only PostgreSQL and the file store. */
 const PROCESSES = (arg('processes') ?? '1').split(',').map(Number);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,7 +50,7 @@ function withDatabase(url: string, name: string) {
 }
 
 async function runOnce(concurrency: number, processes: number): Promise<Result> {
-  const name = `bp_bench_${randomBytes(4).toString('hex')}`;
+  const name = `bp_bench_reconcile_${randomBytes(4).toString('hex')}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   const url = withDatabase(ADMIN_URL, name);
@@ -57,7 +59,7 @@ async function runOnce(concurrency: number, processes: number): Promise<Result> 
     await migrateDatabase(url, { includeCurrent: true });
     const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
     // One connection per concurrent job, so the pool is not what limits the run.
-    const ctx = createContext(env, { log: createLogger('warn'), sql: connect(url, { max: concurrency + 4, appName: 'bench-reconcile' }) });
+    const ctx = createContext(env, { log: createLogger('warn'), sql: connect(url, { max: Math.min(concurrency + 4, 20), appName: 'bench-reconcile' }) });
     const sql = ctx.sql;
 
     // Orders the way checkout leaves them once the customer has paid: unpaid in our table, the
