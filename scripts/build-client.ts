@@ -31,7 +31,15 @@ export async function buildClientIfStale(log: (m: string) => void = console.log)
   if (!clientIsStale()) return false;
   log('Building the client (vite build)…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Always the production build (minified React), even when called under vitest (NODE_ENV=test).
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   return true;
 }
 
