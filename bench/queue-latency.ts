@@ -50,7 +50,7 @@ async function main() {
   let addPool: ReturnType<typeof createPgPool> | null = null;
   const sql = connect(url, { max: 4 });
   try {
-    await migrateDatabase(url);
+    await migrateDatabase(url, { includeCurrent: true });
     await sql`create table bench_rows (id bigserial primary key, created_at timestamptz not null default now())`;
 
     // Each job's payload carries its id; the task records when it started.
