@@ -45,7 +45,7 @@ type Order = {
 
 /** How often the page asks again while the payment is being confirmed, and for how long at most. */
 const POLL_MS = 1500;
-const POLL_FOR_MS = 3 * 60_000;
+const POLL_FOR_MS = 10 * 60_000;
 
 export default function OrderSuccess() {
   const { orderId } = useParams<{ orderId: string }>();

@@ -1,6 +1,8 @@
 /**
- * Cron: asks the provider again about recent unpaid orders that have a payment intent, so a lost
- * webhook does not lose a paid order. Each check is the ordinary reconciliation job.
+ * Cron (every minute): asks the provider again about recent unpaid orders whose customer got as far
+ * as paying (details filled in, which the page sends right before confirming) and that have not
+ * moved for a minute, so a lost webhook does not lose a paid order. Orders abandoned at load (still
+ * placeholders) are left to the clean-up. Each check is the ordinary reconciliation job.
  */
 import { z } from 'zod';
 import { enqueueReconcile } from '../../../api/src/services/payments/jobs';
@@ -14,9 +16,10 @@ export default defineTask({
       select payment_intent_id from orders
       where payment_status = 'unpaid' and payment_intent_id is not null
         and created_at > now() - make_interval(hours => ${UNPAID_ORDER_TTL_HOURS})
-        and updated_at < now() - interval '2 minutes'
+        and customer_email <> ''
+        and updated_at < now() - interval '1 minute'
       order by created_at desc
-      limit 500`;
+      limit 200`;
     if (rows.length === 0) return;
     await ctx.sql.begin(async (tx) => {
       for (const row of rows) await enqueueReconcile(tx, row.payment_intent_id);

@@ -163,7 +163,7 @@ describe('Stripe webhook', () => {
   it('finds a paid order whose webhook was lost (recheck cron)', async () => {
     const { order } = await stripeOrder(1);
     fake.succeed(order.payment_intent_id);
-    await shop.sql`update orders set updated_at = now() - interval '10 minutes' where id = ${order.id}`;
+    await shop.sql`update orders set updated_at = now() - interval '2 minutes' where id = ${order.id}`;
     await shop.sql`select graphile_worker.add_job('orders__recheck_unpaid', '{}'::json)`;
     await shop.runJobs();
     await shop.runJobs();
