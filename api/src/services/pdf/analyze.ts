@@ -39,6 +39,8 @@ export type AnalyzeResult = {
   previewCount: number;
   /** Milliseconds from handing the file to the child to its verdict (sheets measured and judged). */
   verdictMs: number;
+  /** Of those, the milliseconds MuPDF took inside the child to open the file and measure every sheet. */
+  measureMs: number | null;
   /** Milliseconds until the child was done, previews included. */
   elapsedMs: number;
 };
@@ -109,7 +111,7 @@ function residentMb(pid: number): number | null {
 
 type ChildMessage =
   | { type: 'failed'; reason: 'unreadable' | 'encrypted' }
-  | { type: 'sheets'; pageCount: number; sheets: SheetPoints[] }
+  | { type: 'sheets'; pageCount: number; sheets: SheetPoints[]; ms: number }
   | { type: 'preview'; page: number }
   | { type: 'done' };
 
@@ -126,6 +128,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
   return new Promise<AnalyzeResult>((resolve, reject) => {
     let verdict: SheetVerdict | null = null;
     let verdictMs = 0;
+    let measureMs: number | null = null;
     let previewCount = 0;
     let limit: UnreadableReason | null = null;
     let buffered = '';
@@ -150,6 +153,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       } else if (message.type === 'sheets') {
         verdict = judgeSheets(message.pageCount, message.sheets);
         verdictMs = Date.now() - started;
+        measureMs = Math.round(message.ms);
         const wanted = verdict.status === 'ready' ? Math.min(verdict.pageCount, options.maxPreviews ?? MAX_PREVIEWS) : 0;
         send({ render: wanted, dir: options.previewDir, px: options.previewPx ?? 360 });
       } else if (message.type === 'preview' && message.page === previewCount + 1) {
@@ -180,8 +184,8 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       clearTimeout(timer);
       clearInterval(watchdog);
       const elapsedMs = Date.now() - started;
-      if (verdict) return resolve({ verdict, previewCount, verdictMs, elapsedMs });
-      if (limit) return resolve({ verdict: unreadableVerdict(limit), previewCount: 0, verdictMs: elapsedMs, elapsedMs });
+      if (verdict) return resolve({ verdict, previewCount, verdictMs, measureMs, elapsedMs });
+      if (limit) return resolve({ verdict: unreadableVerdict(limit), previewCount: 0, verdictMs: elapsedMs, measureMs: null, elapsedMs });
       reject(new AnalyzerCrashedError(`PDF analyser exited (${signal ?? `code ${code}`}) without a verdict: ${stderr.trim().slice(-500)}`));
     };
     if (child.exitCode !== null || child.signalCode !== null) return settle(child.exitCode, child.signalCode);
