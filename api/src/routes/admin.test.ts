@@ -134,6 +134,10 @@ describe('the order list', () => {
     expect(byNumber.body.orders.map((o: { id: string }) => o.id)).toEqual([made[2].id]);
     const byEmail = await admin.get('/api/admin/orders?q=needle@example');
     expect(byEmail.body.orders.map((o: { id: string }) => o.id)).toEqual([made[3].id]);
+    const byWholeEmail = await admin.get('/api/admin/orders?q=NEEDLE@example.com');
+    expect(byWholeEmail.body.orders.map((o: { id: string }) => o.id)).toEqual([made[3].id]);
+    const byHash = await admin.get(`/api/admin/orders?q=%23${orderNumberOf(made[4].id)}`);
+    expect(byHash.body.orders.map((o: { id: string }) => o.id)).toEqual([made[4].id]);
     const byName = await admin.get('/api/admin/orders?q=grace%20hop&limit=100');
     expect(byName.body.orders).toHaveLength(7);
     const processing = await admin.get('/api/admin/orders?status=processing');

@@ -79,12 +79,18 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     const q = query.q ? query.q.toLowerCase() : '';
     const qNumber = q.replace(/^#/, '');
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const search = q
-      ? sql`and (
-          (${/^[0-9a-f-]{1,36}$/.test(qNumber)} and o.id::text like ${'%' + qNumber})
-          or lower(o.customer_email) like ${like}
-          or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`
-      : sql``;
+    // A whole order number or a whole email address is an index lookup (the common case at the
+    // counter); anything else is a substring match on number, email and name.
+    const search = !q
+      ? sql``
+      : /^[0-9a-f]{8}$/.test(qNumber)
+        ? sql`and right(o.id::text, 8) = ${qNumber}`
+        : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)
+          ? sql`and lower(o.customer_email) = ${q}`
+          : sql`and (
+              (${/^[0-9a-f-]{1,36}$/.test(qNumber)} and o.id::text like ${'%' + qNumber})
+              or lower(o.customer_email) like ${like}
+              or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`;
     const rows = await sql<(OrderRow & { cursor_ts: string })[]>`
       select o.*, o.created_at::text as cursor_ts from orders o
       where o.payment_status <> 'unpaid'

@@ -1,0 +1,87 @@
+/**
+ * Export benchmark: streams a set of PDF-sized incompressible files through the real `exports__build`
+ * task into local storage, in a child process so its peak RSS is the export's own, and compares the
+ * time with `zip -0` on the same files. BENCH_EXPORT_MB (default 2048) and BENCH_FILE_MB (default 16).
+ *   npx tsx bench/admin-export.ts
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from '../shared/env';
+import { createContext } from '../api/src/context';
+import { createLogger } from '../api/src/lib/logger';
+import { connect } from '../api/src/lib/db';
+import { createBenchDatabase, insertOrders } from './admin-db';
+
+const SELF = fileURLToPath(import.meta.url);
+
+async function child(url: string, dataDir: string, exportId: string) {
+  const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const ctx = createContext(env, { sql: connect(url, { max: 2 }), log: createLogger('warn') });
+  const task = (await import('../worker/src/tasks/exports__build')).default;
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = process.hrtime.bigint();
+  await task.run({ exportId }, ctx, { job: { attempts: 1, max_attempts: 1 } } as never);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  clearInterval(timer);
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  process.stdout.write(JSON.stringify({ seconds, baselineRssMb: baseline / 2 ** 20, peakRssMb: Math.max(peak, Number(hwm?.[1] ?? 0) * 1024) / 2 ** 20 }) + '\n');
+  await ctx.sql.end();
+}
+
+async function main() {
+  const totalMb = Number(process.env.BENCH_EXPORT_MB ?? 2048);
+  const fileMb = Number(process.env.BENCH_FILE_MB ?? 16);
+  const files = Math.max(1, Math.round(totalMb / fileMb));
+  const db = await createBenchDatabase('export');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-export-'));
+  const sql = connect(db.url, { max: 2 });
+  try {
+    const dir = path.join(dataDir, 'files', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    const chunk = randomBytes(fileMb * 2 ** 20);
+    for (let n = 1; n <= files; n++) {
+      // Incompressible like real (already compressed) PDFs; a distinct first bytes per file.
+      chunk.write(`%PDF-1.7 file ${n}\n`, 0);
+      fs.writeFileSync(path.join(dir, `${n}.pdf`), chunk);
+    }
+    await insertOrders(sql, files);
+    const ids = (await sql<{ id: string }[]>`select id from orders order by created_at`).map((r) => r.id);
+    const [exp] = await sql<{ id: string }[]>`insert into exports (requested_by, order_ids, total_files) values ('bench', ${ids}::uuid[], ${ids.length}) returning id`;
+    const bytes = files * fileMb * 2 ** 20;
+    // Warm the page cache the same way for both contenders.
+    execFileSync('sh', ['-c', `cat ${dir}/*.pdf > /dev/null`]);
+
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', db.url, dataDir, exp.id], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    const ours = JSON.parse(run.stdout.trim().split('\n').pop() as string) as { seconds: number; baselineRssMb: number; peakRssMb: number };
+    const [row] = await sql<{ status: string; byte_size: number; processed_files: number }[]>`select status, byte_size, processed_files from exports where id = ${exp.id}`;
+    if (row.status !== 'completed' || row.processed_files !== files) throw new Error(`export ended ${row.status}`);
+
+    const zipOut = path.join(dataDir, 'zip0.zip');
+    const timed = spawnSync('/usr/bin/time', ['-f', '%e %M', 'zip', '-0', '-q', '-j', zipOut, ...Array.from({ length: files }, (_, i) => path.join(dir, `${i + 1}.pdf`))], { encoding: 'utf8' });
+    const [zipSeconds, zipKb] = timed.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+    const mbps = (s: number) => bytes / 2 ** 20 / s;
+    const result = {
+      files,
+      totalMb: bytes / 2 ** 20,
+      ours: { seconds: +ours.seconds.toFixed(2), mbPerS: +mbps(ours.seconds).toFixed(0), peakRssMb: +ours.peakRssMb.toFixed(0), rssBeforeExportMb: +ours.baselineRssMb.toFixed(0), zipBytes: row.byte_size },
+      zip0: { seconds: zipSeconds, mbPerS: +mbps(zipSeconds).toFixed(0), peakRssMb: +(zipKb / 1024).toFixed(0), zipBytes: fs.statSync(zipOut).size },
+      throughputVsZip: +(zipSeconds / ours.seconds).toFixed(2),
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await sql.end();
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4], process.argv[5]);
+else await main();
