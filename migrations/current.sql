@@ -28,3 +28,7 @@ create index if not exists demo_payment_intents_order_idx on demo_payment_intent
 create index if not exists orders_unpaid_intent_idx on orders (created_at) where payment_status = 'unpaid';
 -- Reconciliation marks the waiting events of one intent processed.
 create index if not exists payment_events_pending_intent_idx on payment_events (payment_intent_id) where processed_at is null;
+-- Admin (issue 6): the print counter searches by order number (the id's last 8 characters), and
+-- the four status counters count paid orders with an index-only scan.
+create index if not exists orders_number_idx on orders (right(id::text, 8)) where payment_status <> 'unpaid';
+create index if not exists orders_paid_status_idx on orders (status) where payment_status <> 'unpaid';
