@@ -66,7 +66,11 @@ describe('the admin journey', () => {
     await expect.poll(() => page.getByTestId('count-processing').textContent()).toBe('1');
     const [row] = await shop.sql`select status from orders where id = ${pickup.id}`;
     expect(row.status).toBe('processing');
-    await expect.poll(async () => (await shop.sql`select count(*)::int as n from emails where order_id = ${pickup.id} and kind = 'status_processing'`)[0].n).toBe(1);
+    await expect.poll(async () => (await shop.sql`select count(*)::int as n from emails where order_id = ${pickup.id} and kind = 'status_processing' and status = 'sent'`)[0].n).toBe(1);
+    // The outbox: the admin reads the email the customer got.
+    await rushRow.getByRole('button', { name: 'Emails' }).click();
+    await rushRow.getByText(`Your order ${orderNumberOf(pickup.id)} is being printed`).click();
+    await rushRow.getByText(/We have started printing your order/).waitFor();
 
     // Export with nothing selected, then two orders.
     await page.getByRole('button', { name: 'Export Selected' }).click();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Button, Select, buttonClasses } from '../ui';
 import { toast } from '../toast';
 import { formatDollars } from '../../../../shared/money';
+import { OrderEmails } from './OrderEmails';
 import { adminApi, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../api/admin';
 
 const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30" × 42"' };
@@ -10,6 +11,7 @@ const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30
 export function OrderRow({ order, selected, onToggle, onChanged }: { order: AdminOrder; selected: boolean; onToggle: () => void; onChanged: () => void }) {
   const [statusBusy, setStatusBusy] = useState(false);
   const [labelBusy, setLabelBusy] = useState(false);
+  const [showEmails, setShowEmails] = useState(false);
   const name = `${order.customerFirstName} ${order.customerLastName}`;
   const shipping = order.shippingMethod !== 'pickup';
 
@@ -123,6 +125,9 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             <a className={buttonClasses('ghost', 'sm')} href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(`Your Blueprint Shop order ${order.shortId}`)}`}>
               Email Customer
             </a>
+            <Button variant="ghost" size="sm" onClick={() => setShowEmails((v) => !v)} aria-expanded={showEmails}>
+              {showEmails ? 'Hide Emails' : 'Emails'}
+            </Button>
             <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
               <span>Status</span>
               <Select
@@ -140,6 +145,11 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               </Select>
             </label>
           </div>
+          {showEmails && (
+            <div className="mt-3">
+              <OrderEmails orderId={order.id} />
+            </div>
+          )}
         </div>
       </div>
     </li>
