@@ -137,9 +137,16 @@ describe('Stripe webhook', () => {
     fake.succeed(order.payment_intent_id);
     expect((await sendWebhook(event('payment_intent.succeeded', { id: order.payment_intent_id, object: 'payment_intent' }))).status).toBe(200);
     await shop.runJobs();
-    const [job] = await shop.sql`select attempts, last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'orders__reconcile_payment'`;
-    expect(job.attempts).toBe(1);
-    expect(job.last_error).toMatch(/no order yet/);
+    // The failure is recorded asynchronously by graphile-worker: wait for it.
+    let job: { attempts: number; last_error: string | null } | undefined;
+    for (let i = 0; i < 50 && !job?.last_error; i++) {
+      [job] = await shop.sql<{ attempts: number; last_error: string | null }[]>`
+        select attempts, last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+        where t.identifier = 'orders__reconcile_payment' and j.payload->>'paymentIntentId' = ${order.payment_intent_id}`;
+      if (!job?.last_error) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job?.attempts).toBe(1);
+    expect(job?.last_error).toMatch(/no order yet/);
     await shop.sql`insert into orders ${shop.sql({ ...order, payment_intent_id: null })}`;
     await retryNow();
     await shop.runJobs();
