@@ -55,14 +55,18 @@ describe('admin sign-in', () => {
 
   it('rate-limits sign-in attempts with a JSON 429', async () => {
     const c = shop.client();
-    const statuses: number[] = [];
     // A different name each time: failures per account are slowed after 10, which is not what this tests.
-    for (let i = 0; i < 62; i++) statuses.push((await c.post('/api/admin/login', { username: `x${i}`, password: 'y' })).status);
-    // Earlier tests used a few of this minute's 60 attempts from 127.0.0.1 too.
-    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(50);
-    const last = await c.post('/api/admin/login', { username: 'x', password: 'y' });
-    expect(last.status).toBe(429);
-    expect(typeof last.body.message).toBe('string');
+    let refused = null;
+    let failed = 0;
+    for (let i = 0; i < 200 && !refused; i++) {
+      const res = await c.post('/api/admin/login', { username: `x${i}`, password: 'y' });
+      if (res.status === 401) failed += 1;
+      else refused = res;
+    }
+    // Earlier tests used a few of this minute's attempts from 127.0.0.1 too; a busy office gets at least 60.
+    expect(failed).toBeGreaterThanOrEqual(60 - 10);
+    expect(refused?.status).toBe(429);
+    expect(typeof refused?.body.message).toBe('string');
   }, 60_000);
 });
 

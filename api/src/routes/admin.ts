@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { tooManyRequests, unauthorized } from '../lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
 import { sleep } from '../lib/time';
+import { AUTH_REQUESTS_PER_MINUTE, clientKey, PostgresRateLimitStore } from '../lib/rateLimit';
 import { adminOrderRoutes } from './adminOrders';
 import { adminLabelRoutes } from './adminLabels';
 import { adminExportRoutes } from './adminExports';
@@ -34,11 +35,16 @@ const SLOWDOWN_MS = 1000;
 export function adminRoutes(ctx: AppContext): Router {
   const router = Router();
   const failures = new Map<string, { count: number; since: number }>();
+  // Per client, counted in PostgreSQL so every web process shares the budget.
   const loginLimiter = rateLimit({
     windowMs: 60_000,
-    limit: 60,
+    limit: AUTH_REQUESTS_PER_MINUTE,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    store: new PostgresRateLimitStore(ctx.sql, 'admin-login-client'),
+    keyGenerator: clientKey,
+    validate: { singleCount: false, keyGeneratorIpFallback: false },
+    passOnStoreError: true,
     handler: (_req, _res, next) => next(tooManyRequests('Too many sign-in attempts. Please wait a minute and try again.')),
   });
 
