@@ -106,6 +106,7 @@ describe('retention', () => {
     await shop.sql`update orders set completed_at = now() - interval '8 days', receipt_key = ${`receipts/${old.id}.pdf`} where id = ${old.id}`;
     await shop.sql`update orders set completed_at = now() - interval '6 days' where id = ${recent.id}`;
     await shop.ctx.storage.put(`receipts/${old.id}.pdf`, Buffer.from('%PDF-receipt'));
+    await shop.ctx.storage.put(`labels/${old.id}/label.pdf`, Buffer.from('%PDF-label'));
     const [upload] = await shop.sql`select storage_key from uploads where id = ${old.upload_id}`;
     const previewKey = upload.storage_key.replace(/original\.pdf$/, 'previews/1.png');
     await shop.ctx.storage.put(previewKey, Buffer.from('png'));
@@ -121,6 +122,7 @@ describe('retention', () => {
     expect(await shop.ctx.storage.stat(old.file_key as string)).toBeNull();
     expect(await shop.ctx.storage.stat(previewKey)).toBeNull();
     expect(await shop.ctx.storage.stat(`receipts/${old.id}.pdf`)).not.toBeNull();
+    expect(await shop.ctx.storage.stat(`labels/${old.id}/label.pdf`)).not.toBeNull();
     expect(await shop.ctx.storage.stat(recent.file_key as string)).not.toBeNull();
     expect(await shop.ctx.storage.stat(active.file_key as string)).not.toBeNull();
     const [row] = await shop.sql`select file_deleted_at, status from orders where id = ${old.id}`;
