@@ -85,6 +85,13 @@ describe('the upload area', () => {
     await page.getByRole('radio', { name: '24" x 36"' }).check();
     expect(await page.getByText('These prints will not be to scale.').count()).toBe(0);
     await screenshot(page, 'upload-configured');
+    // A phone: the card, the previews strip and the choices still fit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'upload-section-phone.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const summaryBox = await summary.boundingBox();
+    expect((summaryBox?.x ?? 0) + (summaryBox?.width ?? 999)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
     errors.assertClean();
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -14,7 +14,7 @@ export type ConfiguredUpload = { uploadId: string; fileName: string; fileSize: n
 
 /** "1.24 MB". */
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  return `${Math.max(0.01, bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
 const sheets = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
@@ -111,7 +111,7 @@ export function ConfigurationCard({ upload, printSize, printType, onPrintSize, o
   const perPage = printSize && printType ? PRICE_PER_PAGE_CENTS[printSize][printType] : null;
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold text-slate-900" title={upload.fileName}>
             {upload.fileName}
@@ -125,7 +125,8 @@ export function ConfigurationCard({ upload, printSize, printType, onPrintSize, o
         </Button>
       </div>
 
-      <div className="grid gap-6 px-6 py-5">
+      {/* min-w-0: the scrolling preview strip must not widen the column on a phone. */}
+      <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews upload={upload} />
 
         <Choice
