@@ -137,7 +137,7 @@ afterAll(async () => {
 });
 
 describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
-  it('runs the whole order journey and loses nothing when a worker is killed', { timeout: 180_000 }, async () => {
+  it('runs the whole order journey and loses nothing when a worker is killed', { timeout: 240_000 }, async () => {
     const sql = db.sql;
     // The first worker alone, so it is the one holding analysis jobs when it dies.
     const doomed = spawnProcess('worker/src/main.ts');

@@ -116,7 +116,7 @@ afterAll(async () => {
 });
 
 describe('kill -9 of the worker during every job type', () => {
-  it('each job completes after a restart, with no duplicate side effect', { timeout: 150_000 }, async () => {
+  it('each job completes after a restart, with no duplicate side effect', { timeout: 240_000 }, async () => {
     const client = shop.client();
     // Analysis: an upload through the API.
     const form = new FormData();
@@ -161,7 +161,7 @@ describe('kill -9 of the worker during every job type', () => {
           select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
         return tasks.every((t) => locked.some((j) => j.task_identifier === t)) && waiting >= 5 && heldAnswers >= 1;
       },
-      45_000,
+      60_000,
     );
     expect(resend.emails.filter((e) => e.idempotencyKey?.includes('kill-9-email') || JSON.stringify(e.body.to).includes('held@example.com'))).toHaveLength(1);
 
