@@ -59,7 +59,8 @@ describe('cross-site requests', () => {
     for (const route of routes) {
       const [method, pattern] = route.split(' ');
       const path = pattern.replace(/:[A-Za-z]+/g, order.id);
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      const hostile: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+      for (const headers of hostile) {
         const res = await client.request(method, path, { json: { status: 'completed', orderIds: [order.id], email: 'a@b.c' }, headers });
         const exempt = route === 'POST /api/webhooks/stripe';
         if (exempt ? res.status === 403 : res.status !== 403 || typeof res.body?.message !== 'string') {
