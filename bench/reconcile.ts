@@ -191,8 +191,7 @@ every reconciliation job already queued.
 ${table}
 
 Target ≥ 50 orders/s: **${best >= 50 ? 'met' : 'not met'}** (best ${best.toFixed(1)} orders/s). Every run ends with exactly one
-receipt and one email per order. Receipt drawing (PDFKit, CPU) dominates; more worker processes
-scale it further, since they share only PostgreSQL and the file store.
+receipt and one email per order.
 `;
     fs.writeFileSync(path.join(ROOT, 'bench/results-checkout.md'), md);
     process.stdout.write('wrote bench/results-checkout.md\n');
