@@ -33,7 +33,8 @@ export const ORDERS_KEY = '/api/orders';
 
 /** The list, newest first; `error` is an ApiError (401 when the session has ended). */
 export function useMyOrders(enabled = true) {
-  return useSWR<Order[], ApiError>(enabled ? ORDERS_KEY : null, fetcher);
+  // Refetched on every mount: an order paid a minute ago must show on the dashboard without a reload.
+  return useSWR<Order[], ApiError>(enabled ? ORDERS_KEY : null, fetcher, { revalidateOnMount: true });
 }
 
 /** Starts a checkout with an earlier order's file and options; stores checkoutData for /checkout. */

@@ -15,7 +15,7 @@ export function Logo() {
         <path d="M8 8h16v16H8z" fill="none" stroke="#93c5fd" strokeWidth="1.5" />
         <path d="M8 14h16M14 8v16" stroke="#93c5fd" strokeWidth="1" />
       </svg>
-      <span className="text-lg tracking-tight">Blueprint Shop</span>
+      <span className="sr-only whitespace-nowrap text-lg tracking-tight min-[420px]:not-sr-only">Blueprint Shop</span>
     </Link>
   );
 }
@@ -45,10 +45,10 @@ export function NavBar() {
           </div>
         ) : (
           <div className="flex items-center gap-2">
-            <Link href="/order-lookup" className={buttonClasses('ghost', 'sm')}>
+            <Link href="/order-lookup" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
               Track Orders
             </Link>
-            <Link href="/login" className={buttonClasses('primary', 'sm')}>
+            <Link href="/login" className={buttonClasses('primary', 'sm', 'whitespace-nowrap')}>
               Sign In
             </Link>
           </div>
