@@ -3,6 +3,7 @@
  * starts an embedded PostgreSQL under .data/ when DATABASE_URL is unset, migrates, then runs the API
  * and the worker. Ctrl-C (SIGINT) or SIGTERM drains the worker and stops PostgreSQL cleanly.
  */
+import { installProcessGuards } from '../api/src/lib/processGuards';
 import path from 'node:path';
 import { loadEnvOrExit, startWeb } from '../api/src/server';
 import { createContext } from '../api/src/context';
@@ -31,6 +32,7 @@ try {
 }
 
 const ctx = createContext(env);
+installProcessGuards(ctx.log);
 const web = await startWeb(ctx);
 const worker = await startWorker(ctx);
 

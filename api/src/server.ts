@@ -2,6 +2,7 @@
  * The `web` process: the API and the built client on PORT. Run it alone (Procfile `web`) or through
  * `npm start`, which also runs the worker and, without DATABASE_URL, an embedded PostgreSQL.
  */
+import { installProcessGuards } from './lib/processGuards';
 import type { Server } from 'node:http';
 import { parseEnv, type Env } from '../../shared/env';
 import { makeApp } from './app';
@@ -45,6 +46,7 @@ export function loadEnvOrExit(): Env {
 async function main() {
   const env = loadEnvOrExit();
   const ctx = createContext(env);
+  installProcessGuards(ctx.log);
   const web = await startWeb(ctx);
   ctx.log.info(`Blueprint Shop API listening on http://localhost:${web.port}`);
   const stop = async () => {

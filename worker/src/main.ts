@@ -1,4 +1,5 @@
 /** The `worker` process (Procfile `worker`): graphile-worker tasks and crontab, drained on SIGTERM. */
+import { installProcessGuards } from '../../api/src/lib/processGuards';
 import { loadEnvOrExit } from '../../api/src/server';
 import { createContext } from '../../api/src/context';
 import { startWorker } from './runner';
@@ -6,6 +7,7 @@ import { startWorker } from './runner';
 async function main() {
   const env = loadEnvOrExit();
   const ctx = createContext(env);
+  installProcessGuards(ctx.log);
   const worker = await startWorker(ctx);
   ctx.log.info(`Blueprint Shop worker started (concurrency ${env.WORKER_CONCURRENCY})`);
   let stopping = false;

@@ -1,0 +1,20 @@
+/**
+ * Keeps a long-running process (web, worker, or both under `npm start`) alive through a database
+ * outage. graphile-worker and node-postgres can reject a promise nobody awaits when PostgreSQL
+ * refuses or drops connections (e.g. while it restarts); Node's default is to exit. We log it
+ * instead: the pools reconnect and the heartbeat sweep returns any job that was in flight.
+ */
+import type { Logger } from './logger';
+
+const TRANSIENT = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|terminating connection|Connection terminated|too many clients|the database system is (starting up|shutting down)|CONNECTION_(CLOSED|ENDED|DESTROYED)|Client has encountered a connection error/i;
+
+export function installProcessGuards(log: Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    const message = reason instanceof Error ? reason.message : String(reason);
+    if (TRANSIENT.test(message)) {
+      log.warn(`database connection problem (continuing): ${message}`);
+      return;
+    }
+    log.error('unhandled rejection', { error: reason });
+  });
+}
