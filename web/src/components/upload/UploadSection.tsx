@@ -7,16 +7,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { CHECKOUT_DATA_KEY, CheckoutDataSchema } from '../../../../shared/checkout';
+import type { CheckoutData } from '../../../../shared/checkout';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import { centsToDollars } from '../../../../shared/money';
 import { priceOrder, type PrintSize, type PrintType } from '../../../../shared/pricing';
-import { wrongSizeMessage, type UploadInfo } from '../../../../shared/upload';
+import { wrongSizeMessage } from '../../../../shared/sheets';
+import type { UploadInfo } from '../../../../shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
 import { ConfigurationCard, type ConfiguredUpload } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress } from './DropZone';
-import { readStoredUpload, writeStoredUpload } from './storedUpload';
+import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { sendPdf, waitForAnalysis } from './uploadApi';
 
 export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Analyzing Document...', complete: 'Upload Complete!' } as const;
@@ -148,7 +149,7 @@ export function UploadSection() {
     if (phase.kind !== 'configured' || !printSize || !printType || goingToCheckout) return;
     const u = phase.upload;
     const price = priceOrder({ pageCount: u.pageCount, printSize, printType, rushOrder: false, shippingMethod: 'pickup' });
-    const checkoutData = CheckoutDataSchema.parse({
+    const checkoutData: CheckoutData = {
       uploadId: u.uploadId,
       fileName: u.fileName,
       pageCount: u.pageCount,
@@ -157,7 +158,7 @@ export function UploadSection() {
       printType,
       pricePerPage: centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
-    });
+    };
     sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(checkoutData));
     remember(printSize, printType);
     setGoingToCheckout(true);

@@ -1,27 +1,47 @@
 /**
  * The uploaded file as the landing page keeps it in session storage (spec: name, page count, size,
  * and the chosen print size, print type and total), so coming back from checkout shows it again.
+ * Checked by hand rather than with zod, which would add 23 kB to the landing page for this alone.
  */
-import { z } from 'zod';
-import { PRINT_SIZES, PRINT_TYPES } from '../../../../shared/pricing';
+import { PRINT_SIZES, PRINT_TYPES, type PrintSize, type PrintType } from '../../../../shared/pricing';
 
 export const UPLOADED_FILE_KEY = 'uploadedFile';
+/** The same key as shared/checkout.ts (imported there with zod, which the landing page does without). */
+export const CHECKOUT_DATA_KEY = 'checkoutData';
 
-const StoredUploadSchema = z.object({
-  uploadId: z.uuid(),
-  name: z.string(),
-  pageCount: z.number().int().positive(),
-  size: z.number().int().nonnegative(),
-  printSize: z.enum(PRINT_SIZES).nullable(),
-  printType: z.enum(PRINT_TYPES).nullable(),
-  totalAmount: z.number().nonnegative().nullable(),
-});
-export type StoredUpload = z.infer<typeof StoredUploadSchema>;
+export type StoredUpload = {
+  uploadId: string;
+  name: string;
+  pageCount: number;
+  size: number;
+  printSize: PrintSize | null;
+  printType: PrintType | null;
+  totalAmount: number | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+function isStoredUpload(v: unknown): v is StoredUpload {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o.uploadId === 'string' &&
+    UUID.test(o.uploadId) &&
+    typeof o.name === 'string' &&
+    isCount(o.pageCount) &&
+    o.pageCount > 0 &&
+    isCount(o.size) &&
+    (o.printSize === null || (PRINT_SIZES as readonly unknown[]).includes(o.printSize)) &&
+    (o.printType === null || (PRINT_TYPES as readonly unknown[]).includes(o.printType)) &&
+    (o.totalAmount === null || (typeof o.totalAmount === 'number' && o.totalAmount >= 0))
+  );
+}
 
 export function readStoredUpload(): StoredUpload | null {
   try {
-    const parsed = StoredUploadSchema.safeParse(JSON.parse(sessionStorage.getItem(UPLOADED_FILE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(sessionStorage.getItem(UPLOADED_FILE_KEY) ?? 'null');
+    return isStoredUpload(value) ? value : null;
   } catch {
     return null;
   }

@@ -1,0 +1,120 @@
+/**
+ * The rules that turn a drawing set's sheet sizes into "ready" or a rejection a person understands,
+ * and the words for each. Pure and free of zod, so the client can use them without the schema
+ * library in its bundle; the API's JSON shapes are in ./upload.ts.
+ */
+import { MAX_PAGES, SIZE_TOLERANCE_INCHES } from './limits';
+import { PRINT_SIZES, type PrintSize } from './pricing';
+
+export const UPLOAD_STATUSES = ['analyzing', 'ready', 'rejected'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** The client's toast for a wrong-size drawing (spec point 8, 'Invalid Document Size'). */
+export function wrongSizeMessage(actualSize: string): string {
+  return `Your PDF is ${actualSize}, but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.`;
+}
+
+/** The sheet sizes we print, short side first, in inches. */
+export const ACCEPTED_SHEETS: Record<PrintSize, { shortIn: number; longIn: number }> = {
+  '24x36': { shortIn: 24, longIn: 36 },
+  '30x42': { shortIn: 30, longIn: 42 },
+};
+
+/** Points per inch in PDF user space. */
+export const POINTS_PER_INCH = 72;
+
+/** 8.5 → "8.5", 11 → "11", 8.2677 → "8.27": inches to two decimals without trailing zeros. */
+export function formatInches(inches: number): string {
+  return String(Number(inches.toFixed(2)));
+}
+
+/** A sheet's size as a person reads it, smaller side first: `8.5" x 11"`. */
+export function formatSheetSize(widthIn: number, heightIn: number): string {
+  const [a, b] = widthIn <= heightIn ? [widthIn, heightIn] : [heightIn, widthIn];
+  return `${formatInches(a)}" x ${formatInches(b)}"`;
+}
+
+/** The print size a sheet is (either orientation, within the tolerance), or null. */
+export function matchPrintSize(widthIn: number, heightIn: number): PrintSize | null {
+  const shortIn = Math.min(widthIn, heightIn);
+  const longIn = Math.max(widthIn, heightIn);
+  for (const size of PRINT_SIZES) {
+    const sheet = ACCEPTED_SHEETS[size];
+    if (Math.abs(shortIn - sheet.shortIn) <= SIZE_TOLERANCE_INCHES && Math.abs(longIn - sheet.longIn) <= SIZE_TOLERANCE_INCHES) return size;
+  }
+  return null;
+}
+
+/** One sheet's shown size in PDF points (MuPDF's page bounds, /Rotate already applied). */
+export type SheetPoints = { width: number; height: number };
+
+/** What the analysis decides about a drawing set. */
+export type SheetVerdict =
+  | { status: 'ready'; pageCount: number; detectedSize: PrintSize; actualSize: string; message: null }
+  | { status: 'rejected'; pageCount: number | null; detectedSize: null; actualSize: string | null; message: string };
+
+/** Why a PDF could not be read at all, before any sheet was measured. */
+export type UnreadableReason = 'encrypted' | 'unreadable' | 'timeout' | 'too_complex';
+
+const UNREADABLE_MESSAGES: Record<UnreadableReason, string> = {
+  encrypted: 'Your PDF is password-protected, so we cannot print it. Please remove the password (save an unprotected copy) and upload it again.',
+  unreadable: 'We could not read your PDF: it seems damaged or is not a complete PDF file. Please export it again from your drawing program and upload the new file.',
+  timeout: 'Your PDF took too long to read, so we stopped. Please export it again (for example with "Save as PDF" or flattened layers) and upload the new file.',
+  too_complex: 'Your PDF needs more memory to read than we allow for one upload. Please export it again (for example flattened, or split into smaller sets) and upload the new file.',
+};
+
+/** A rejection for a PDF that could not be measured. */
+export function unreadableVerdict(reason: UnreadableReason): SheetVerdict {
+  return { status: 'rejected', pageCount: null, detectedSize: null, actualSize: null, message: UNREADABLE_MESSAGES[reason] };
+}
+
+const pages = (n: number) => `${n} ${n === 1 ? 'page is' : 'pages are'}`;
+
+/**
+ * Decides on a drawing set from its page count and, when there are at most MAX_PAGES, every sheet's
+ * size: all sheets one accepted size → ready; otherwise a rejection that names the sizes it found.
+ */
+export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerdict {
+  if (pageCount === 0) {
+    return { status: 'rejected', pageCount: 0, detectedSize: null, actualSize: null, message: 'Your PDF has no pages. Please check the file and upload it again.' };
+  }
+  if (pageCount > MAX_PAGES) {
+    return {
+      status: 'rejected',
+      pageCount,
+      detectedSize: null,
+      actualSize: null,
+      message: `Your PDF has ${pageCount} pages; we accept at most ${MAX_PAGES} pages in one upload. Please split the set into smaller files and upload each one.`,
+    };
+  }
+  // Group sheets by the size a person would call them: the print size when within tolerance, else
+  // the measured size to a hundredth of an inch.
+  const groups = new Map<string, { label: string; count: number; printSize: PrintSize | null }>();
+  for (const sheet of sheets) {
+    const w = sheet.width / POINTS_PER_INCH;
+    const h = sheet.height / POINTS_PER_INCH;
+    const printSize = matchPrintSize(w, h);
+    const label = printSize ? formatSheetSize(ACCEPTED_SHEETS[printSize].shortIn, ACCEPTED_SHEETS[printSize].longIn) : formatSheetSize(w, h);
+    const group = groups.get(label) ?? { label, count: 0, printSize };
+    group.count += 1;
+    groups.set(label, group);
+  }
+  const sorted = [...groups.values()].sort((a, b) => b.count - a.count);
+  if (sorted.length === 1) {
+    const only = sorted[0];
+    if (only.printSize) return { status: 'ready', pageCount, detectedSize: only.printSize, actualSize: only.label, message: null };
+    return { status: 'rejected', pageCount, detectedSize: null, actualSize: only.label, message: wrongSizeMessage(only.label) };
+  }
+  const named = sorted.slice(0, 4).map((g) => `${pages(g.count)} ${g.label}`);
+  const rest = sorted.slice(4).reduce((n, g) => n + g.count, 0);
+  if (rest > 0) named.push(`${pages(rest)} other sizes`);
+  return {
+    status: 'rejected',
+    pageCount,
+    detectedSize: null,
+    actualSize: null,
+    message:
+      `Your PDF mixes sheet sizes: ${named.join(', ')}. Every sheet must be the same size, ` +
+      `24" x 36" or 30" x 42". Please resize the odd sheets or upload them as separate files.`,
+  };
+}
