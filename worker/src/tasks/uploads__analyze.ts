@@ -11,10 +11,13 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { defineTask } from '../task';
-import { analyzePdf, AnalyzerCrashedError } from '../../../api/src/services/pdf/analyze';
+import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/services/pdf/analyze';
 import { StorageNotFoundError } from '../../../api/src/services/storage/index';
 import { uploadPreviewKey } from '../../../api/src/routes/uploads';
 import { unreadableVerdict, type SheetVerdict } from '../../../shared/upload';
+
+// The worker loads this file at start: have a MuPDF child ready before the first upload arrives.
+prewarmAnalyzer();
 
 /** Time and memory each analysis may use; tests lower them. */
 export const analyzeLimits = { timeoutMs: 60_000, memoryLimitMb: 1536 };

@@ -93,6 +93,13 @@ function takeChild(keepSpare: boolean): Child {
   return child;
 }
 
+/** Starts the spare child now (when the worker loads its tasks), so not even the first PDF waits for start-up. */
+export function prewarmAnalyzer(): void {
+  if (spare && spare.exitCode === null && spare.signalCode === null) return;
+  spare = startChild();
+  hold(spare, false);
+}
+
 /** Stops the spare child (tests and shutdown; it would also exit with this process). */
 export function stopSpareAnalyzer(): void {
   spare?.kill('SIGKILL');
