@@ -54,13 +54,14 @@ export type SheetVerdict =
   | { status: 'rejected'; pageCount: number | null; detectedSize: null; actualSize: string | null; message: string };
 
 /** Why a PDF could not be read at all, before any sheet was measured. */
-export type UnreadableReason = 'encrypted' | 'unreadable' | 'timeout' | 'too_complex';
+export type UnreadableReason = 'encrypted' | 'unreadable' | 'timeout' | 'too_complex' | 'unavailable';
 
 const UNREADABLE_MESSAGES: Record<UnreadableReason, string> = {
   encrypted: 'Your PDF is password-protected, so we cannot print it. Please remove the password (save an unprotected copy) and upload it again.',
   unreadable: 'We could not read your PDF: it seems damaged or is not a complete PDF file. Please export it again from your drawing program and upload the new file.',
   timeout: 'Your PDF took too long to read, so we stopped. Please export it again (for example with "Save as PDF" or flattened layers) and upload the new file.',
   too_complex: 'Your PDF needs more memory to read than we allow for one upload. Please export it again (for example flattened, or split into smaller sets) and upload the new file.',
+  unavailable: 'We could not check your PDF just now because of a problem on our side. Please upload it again in a few minutes.',
 };
 
 /** A rejection for a PDF that could not be measured. */

@@ -73,6 +73,30 @@ describe('uploads__analyze', () => {
     expect((await client.get(`/api/uploads/${uploadId}`)).body.status).toBe('rejected');
   });
 
+  it('retries a storage failure, and after the last attempt rejects the upload with a message instead of leaving it analyzing', async () => {
+    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 1, size: ARCH_D }));
+    await shop.sql`update graphile_worker._private_jobs set max_attempts = 2`;
+    const get = shop.ctx.storage.get.bind(shop.ctx.storage);
+    let calls = 0;
+    shop.ctx.storage.get = async () => {
+      calls += 1;
+      throw new Error('storage is down');
+    };
+    try {
+      await shop.runJobs();
+      expect(calls).toBe(1);
+      expect((await client.get(`/api/uploads/${uploadId}`)).body.status).toBe('analyzing');
+      await shop.sql`update graphile_worker._private_jobs set run_at = now()`;
+      await shop.runJobs();
+      expect(calls).toBe(2);
+    } finally {
+      shop.ctx.storage.get = get;
+    }
+    const info = (await client.get(`/api/uploads/${uploadId}`)).body;
+    expect(info.status).toBe('rejected');
+    expect(info.message).toMatch(/problem on our side/);
+  });
+
   it('drops a job whose upload row is gone', async () => {
     await addJob(shop.sql, 'uploads__analyze', { uploadId: '00000000-0000-4000-8000-000000000001' });
     await shop.runJobs();

@@ -14,7 +14,7 @@ import { defineTask } from '../task';
 import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/services/pdf/analyze';
 import { StorageNotFoundError } from '../../../api/src/services/storage/index';
 import { uploadPreviewKey } from '../../../api/src/routes/uploads';
-import { unreadableVerdict, type SheetVerdict } from '../../../shared/upload';
+import { unreadableVerdict, type SheetVerdict } from '../../../shared/sheets';
 
 // The worker loads this file at start: have a MuPDF child ready before the first upload arrives.
 prewarmAnalyzer();
@@ -32,9 +32,21 @@ export default defineTask({
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-analyze-'));
     try {
+      await analyze(dir, upload.storage_key);
+    } catch (error) {
+      // Retries are for storage or process hiccups; after the last one the customer must not be left
+      // polling an upload that stays 'analyzing' for ever.
+      if (helpers.job.attempts < helpers.job.max_attempts) throw error;
+      log.warn('analysis failed on its last attempt', { uploadId, error });
+      await saveVerdict(uploadId, unreadableVerdict(error instanceof AnalyzerCrashedError ? 'unreadable' : 'unavailable'), 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    async function analyze(dir: string, storageKey: string) {
       const file = path.join(dir, 'original.pdf');
       try {
-        await pipeline(await ctx.storage.get(upload.storage_key), createWriteStream(file));
+        await pipeline(await ctx.storage.get(storageKey), createWriteStream(file));
       } catch (error) {
         if (!(error instanceof StorageNotFoundError)) throw error;
         log.warn('upload file is gone', { uploadId });
@@ -42,25 +54,13 @@ export default defineTask({
       }
       const previewDir = path.join(dir, 'previews');
       fs.mkdirSync(previewDir);
-      let verdict: SheetVerdict;
-      let previewCount = 0;
-      try {
-        const result = await analyzePdf(file, { previewDir, ...analyzeLimits });
-        verdict = result.verdict;
-        previewCount = result.previewCount;
-        log.debug(`analysed in ${result.elapsedMs} ms`, { uploadId, status: verdict.status, pages: verdict.pageCount });
-      } catch (error) {
-        // A crash a retry may cure (a process that could not start); on the last attempt, say so.
-        if (!(error instanceof AnalyzerCrashedError) || helpers.job.attempts < helpers.job.max_attempts) throw error;
-        log.warn('analyser crashed on the last attempt', { uploadId, error: error.message });
-        verdict = unreadableVerdict('unreadable');
-      }
+      // An AnalyzerCrashedError (a child that died without a verdict) is retried like any other error.
+      const { verdict, previewCount, elapsedMs } = await analyzePdf(file, { previewDir, ...analyzeLimits });
+      log.debug(`analysed in ${elapsedMs} ms`, { uploadId, status: verdict.status, pages: verdict.pageCount });
       for (let page = 1; page <= previewCount; page++) {
         await ctx.storage.put(uploadPreviewKey(uploadId, page), fs.createReadStream(path.join(previewDir, `${page}.png`)), { contentType: 'image/png' });
       }
       await saveVerdict(uploadId, verdict, previewCount);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
     }
 
     async function saveVerdict(id: string, verdict: SheetVerdict, previews: number) {
