@@ -122,6 +122,8 @@ describe('PostgreSQL stopped and started while customers check out', () => {
     const failed = attempts.filter((a) => a.status >= 500);
     expect(failed.length).toBeGreaterThan(0);
     for (const a of failed) expect(typeof a.message).toBe('string');
+    // Most say "try again in a moment" (503); a request caught mid-query by the shutdown may be a 500.
+    expect(failed.filter((a) => a.status === 503).length).toBeGreaterThan(0);
     // Orders were taken before and after the outage.
     const acknowledged = attempts.filter((a) => a.orderId);
     expect(acknowledged.length).toBeGreaterThan(4);
