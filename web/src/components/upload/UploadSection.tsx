@@ -23,6 +23,8 @@ import { sendPdf, waitForAnalysis } from './uploadApi';
 export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Analyzing Document...', complete: 'Upload Complete!' } as const;
 /** Spec point 9: the processing caption no sooner than 0.8 s, the configured view 1 s after complete, checkout after 0.5 s. */
 const PROCESSING_AFTER_MS = 800;
+/** A fast analysis still shows 'Analyzing Document...' long enough to read, rather than a flicker. */
+const PROCESSING_AT_LEAST_MS = 700;
 const CONFIGURED_AFTER_MS = 1000;
 const CHECKOUT_AFTER_MS = 500;
 const GENERIC_FAILURE = 'There was an error processing your PDF. Please try again.';
@@ -112,7 +114,9 @@ export function UploadSection() {
       setPhase({ kind: 'uploading', fileName: file.name, percent: 100 });
       await pause(Math.max(0, PROCESSING_AFTER_MS - (Date.now() - started)), control.signal);
       setPhase({ kind: 'processing', fileName: file.name, percent: 100 });
+      const processingSince = Date.now();
       const info = await waitForAnalysis(accepted.uploadId, control.signal);
+      await pause(Math.max(0, PROCESSING_AT_LEAST_MS - (Date.now() - processingSince)), control.signal);
       if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) throw new RejectedUpload(info);
       setPhase({ kind: 'complete', fileName: file.name, percent: 100 });
       toast({ title: 'File uploaded successfully', description: `Detected ${info.pageCount} pages in your ${info.detectedSize} PDF.` });
