@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function health(): Promise<number> {
   try {
-    const res = await fetch(`${shop.url}/api/health`, { signal: AbortSignal.timeout(3000) });
+    const res = await fetch(`${shop.url}/api/health`, { signal: AbortSignal.timeout(8000) });
     return res.status;
   } catch {
     return 0;
