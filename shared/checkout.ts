@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PRINT_SIZES, PRINT_TYPES } from './pricing';
 
-export const CHECKOUT_DATA_KEY = 'checkoutData';
+export { CHECKOUT_DATA_KEY } from './storageKeys';
 
 export const CheckoutDataSchema = z.object({
   uploadId: z.uuid(),

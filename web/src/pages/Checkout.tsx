@@ -7,6 +7,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '../../../shared/checkout';
+import { UPLOADED_FILE_KEY } from '../../../shared/storageKeys';
 import { formatDollars } from '../../../shared/money';
 import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, RUSH_FEE_CENTS } from '../../../shared/pricing';
 import { ApiError, apiRequest } from '../api/client';
@@ -247,6 +248,8 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
         return;
       }
       sessionStorage.removeItem(CHECKOUT_DATA_KEY);
+      // The file is ordered: the upload card starts empty again instead of offering it a second time.
+      sessionStorage.removeItem(UPLOADED_FILE_KEY);
       if (createAccount) toast({ title: 'Account on its way', description: 'If you do not have an account yet, we will email you a link to set your password.' });
       navigate(`/order-success/${intent.orderId}`);
     } catch (error) {

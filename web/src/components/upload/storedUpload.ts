@@ -5,9 +5,9 @@
  */
 import { PRINT_SIZES, PRINT_TYPES, type PrintSize, type PrintType } from '../../../../shared/pricing';
 
-export const UPLOADED_FILE_KEY = 'uploadedFile';
-/** The same key as shared/checkout.ts (imported there with zod, which the landing page does without). */
-export const CHECKOUT_DATA_KEY = 'checkoutData';
+import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '../../../../shared/storageKeys';
+
+export { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY };
 
 export type StoredUpload = {
   uploadId: string;
