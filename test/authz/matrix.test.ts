@@ -53,6 +53,7 @@ const address = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY'
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: EVERYONE(200) },
   { route: 'GET /api/config', path: () => '/api/config', expect: EVERYONE(200) },
+  { route: 'GET /api/login', path: () => '/api/login', expect: EVERYONE(302) },
 
   // Uploads: anyone may upload; only the uploading browser (and the admin) sees an upload.
   { route: 'POST /api/upload-pdf', path: () => '/api/upload-pdf', multipart: true, expect: EVERYONE(202) },

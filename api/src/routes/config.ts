@@ -14,5 +14,9 @@ export function configRoutes(ctx: AppContext): Router {
       shippingProvider: ctx.shipping?.name ?? null,
     });
   });
+  // The spec's "logged out" redirect target; the sign-in page lives at /login.
+  router.get('/api/login', (_req, res) => {
+    res.redirect(302, '/login');
+  });
   return router;
 }
