@@ -1,6 +1,7 @@
 /** Turns order rows into the contract's JSON: dollars with two decimals, camelCase, no internals. */
 import { centsToDollars } from '../../../shared/money';
 import { orderNumberOf } from '../../../shared/fields';
+import type { OrderJson } from '../../../shared/orderJson';
 
 /** The order columns the presenters read; select `orders.*` to get them. */
 export type OrderRow = {
@@ -56,7 +57,7 @@ export type OrderRow = {
 export type ShippingAddress = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
 /** The contract's order JSON. */
-export function presentOrder(row: OrderRow) {
+export function presentOrder(row: OrderRow): OrderJson {
   return {
     id: row.id,
     orderNumber: orderNumberOf(row.id),
@@ -64,8 +65,8 @@ export function presentOrder(row: OrderRow) {
     paymentStatus: row.payment_status,
     fileName: row.file_name,
     pageCount: row.page_count,
-    printSize: row.print_size,
-    printType: row.print_type,
+    printSize: row.print_size as OrderJson['printSize'],
+    printType: row.print_type as OrderJson['printType'],
     pricePerPage: centsToDollars(row.price_per_page_cents),
     subtotal: centsToDollars(row.subtotal_cents),
     rushOrder: row.rush_order,
@@ -92,4 +93,4 @@ export function presentOrder(row: OrderRow) {
   };
 }
 
-export type OrderJson = ReturnType<typeof presentOrder>;
+export type { OrderJson };

@@ -2,32 +2,10 @@
 import useSWR from 'swr';
 import { ApiError, apiRequest, fetcher } from './client';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '../../../shared/checkout';
+import type { OrderJson } from '../../../shared/orderJson';
 
 /** The contract's order JSON, as the account screens read it. */
-export type Order = {
-  id: string;
-  orderNumber: string;
-  status: string;
-  paymentStatus: string;
-  fileName: string;
-  pageCount: number;
-  printSize: string;
-  printType: string;
-  pricePerPage: number;
-  subtotal: number;
-  rushOrder: boolean;
-  rushFee: number;
-  shippingMethod: 'pickup' | 'shipping';
-  shippingCost: number;
-  taxAmount: number;
-  totalAmount: number;
-  trackingNumber: string | null;
-  estimatedDelivery: string | null;
-  hasReceipt?: boolean;
-  fileDeletedAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Order = OrderJson;
 
 export const ORDERS_KEY = '/api/orders';
 

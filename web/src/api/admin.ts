@@ -2,39 +2,17 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { apiRequest, fetcher } from './client';
+import type { OrderJson } from '../../../shared/orderJson';
 
-export type AdminOrder = {
-  id: string;
-  orderNumber: string;
+/** An order as the admin list sends it: the order JSON plus what the print counter needs. */
+export type AdminOrder = OrderJson & {
   shortId: string;
-  status: OrderStatus;
-  paymentStatus: 'unpaid' | 'paid' | 'refunded';
-  fileName: string;
   fileSize: number | null;
-  pageCount: number;
-  printSize: '24x36' | '30x42';
-  printType: 'bw' | 'color';
-  pricePerPage: number;
-  subtotal: number;
-  rushOrder: boolean;
-  rushFee: number;
-  shippingMethod: 'pickup' | 'shipping';
-  shippingCost: number;
-  shippingService: string | null;
-  taxAmount: number;
-  totalAmount: number;
-  customerEmail: string;
-  customerFirstName: string;
-  customerLastName: string;
-  customerPhone: string | null;
-  shippingAddress: { street1: string; street2?: string | null; city: string; state: string; zipCode: string } | null;
-  trackingNumber: string | null;
-  hasLabel: boolean;
   hasFile: boolean;
-  fileDeletedAt: string | null;
   pdfUrl: string;
   labelUrl: string | null;
-  createdAt: string;
+  labelCarrier: string | null;
+  paidAt: string | null;
   completedAt: string | null;
 };
 

@@ -13,35 +13,9 @@ import { useShopConfig } from '../api/config';
 import { toast } from '../components/toast';
 import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../components/ui';
 import { formatDeliveryDate } from '../components/checkout/types';
+import type { OrderJson } from '../../../shared/orderJson';
 
-type Order = {
-  id: string;
-  orderNumber: string;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  paymentStatus: 'unpaid' | 'paid' | 'refunded';
-  fileName: string;
-  pageCount: number;
-  printSize: string;
-  printType: string;
-  pricePerPage: number;
-  subtotal: number;
-  rushOrder: boolean;
-  rushFee: number;
-  shippingMethod: 'pickup' | 'shipping';
-  shippingCost: number;
-  shippingService?: string | null;
-  taxState?: string | null;
-  taxAmount: number;
-  totalAmount: number;
-  customerEmail: string;
-  customerFirstName: string;
-  customerLastName: string;
-  customerPhone: string | null;
-  shippingAddress: { street1: string; street2?: string | null; city: string; state: string; zipCode: string } | null;
-  estimatedDelivery: string | null;
-  cardLast4?: string | null;
-  createdAt: string;
-};
+type Order = OrderJson;
 
 /** How often the page asks again while the payment is being confirmed, and for how long at most. */
 const POLL_MS = 1500;

@@ -1,0 +1,39 @@
+/** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
+import type { OrderStatus, PaymentStatus } from './fields';
+import type { PrintSize, PrintType } from './pricing';
+
+export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
+
+export type OrderJson = {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  fileName: string;
+  pageCount: number;
+  printSize: PrintSize;
+  printType: PrintType;
+  pricePerPage: number;
+  subtotal: number;
+  rushOrder: boolean;
+  rushFee: number;
+  shippingMethod: 'pickup' | 'shipping';
+  shippingCost: number;
+  shippingService: string | null;
+  taxState: string | null;
+  taxAmount: number;
+  totalAmount: number;
+  customerEmail: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerPhone: string | null;
+  shippingAddress: ShippingAddressJson | null;
+  estimatedDelivery: string | null;
+  trackingNumber: string | null;
+  cardLast4: string | null;
+  hasReceipt: boolean;
+  hasLabel: boolean;
+  fileDeletedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
