@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder } from '../helpers/factories';
 
 // Journeys with several sign-ins (scrypt, N=2^17) on a machine that may be busy.
@@ -18,10 +18,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** newPage() from the helpers plus bypassCSP: our CSP (rightly) refuses the inline axe-core script. */
-async function newPage(b: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
-  const context = await b.newContext({ reducedMotion: 'reduce', bypassCSP: true, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
-  const page = await context.newPage();
+/** newPage() from the helpers with a shorter default timeout. */
+async function openPage(b: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+  const page = await newPage(b, options);
   // Fail at the step that is wrong, well before the test's own timeout.
   page.setDefaultTimeout(10_000);
   return page;
@@ -34,7 +33,7 @@ async function expectNoSeriousA11y(page: Page) {
 
 describe('customer accounts in the browser', () => {
   it('registers, signs in, sees the dashboard with an order and the order history, signs out', async () => {
-    const page = await newPage(browser);
+    const page = await openPage(browser);
     const errors = watchPageErrors(page);
     const email = 'ada.journey@example.com';
 
@@ -108,7 +107,7 @@ describe('customer accounts in the browser', () => {
   });
 
   it('hides the Upload and My Orders links on a phone, keeps the avatar menu', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await openPage(browser, { width: 390, height: 844 });
     const errors = watchPageErrors(page);
     const c = shop.client();
     await c.post('/api/auth/register', { email: 'phone@example.com', password: 'password123', firstName: 'Pat', lastName: 'Phone' });
@@ -128,7 +127,7 @@ describe('customer accounts in the browser', () => {
   });
 
   it('shows a placeholder in the 64 px navigation bar while the session loads', async () => {
-    const page = await newPage(browser);
+    const page = await openPage(browser);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/user', async (route) => {
@@ -147,7 +146,7 @@ describe('customer accounts in the browser', () => {
   });
 
   it('sends a signed-out visitor from /dashboard and /orders to /login with the spec toasts', async () => {
-    const page = await newPage(browser);
+    const page = await openPage(browser);
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/dashboard`);
     await page.getByText('You need to be signed in to view your dashboard.', { exact: true }).waitFor();
@@ -172,7 +171,7 @@ describe('emailed account links in the browser', () => {
       const [row] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${email} and kind = ${kind} order by created_at desc limit 1`;
       return row.text_body.match(/https?:\/\/\S+/)?.[0] as string;
     };
-    const page = await newPage(browser);
+    const page = await openPage(browser);
     const errors = watchPageErrors(page);
     await page.goto(await linkIn('account_verify_email'));
     await page.getByText(/Your email address is confirmed/).waitFor();
@@ -214,7 +213,7 @@ describe('ordering again from the history', () => {
     await shop.sql`update orders set file_deleted_at = now() where id = ${printed.id}`;
     const kept = await buildOrder(shop, { userId: user.id, email, pages: 5, printSize: '30x42', printType: 'color' });
 
-    const page = await newPage(browser);
+    const page = await openPage(browser);
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/login`);
     await page.getByLabel('Email').fill(email);
@@ -244,7 +243,7 @@ describe('guest order tracking in the browser', () => {
     const email = 'grace.guest@example.com';
     const done = await buildOrder(shop, { email, status: 'completed', createdAt: new Date(Date.now() - 86_400_000) });
     const failed = await buildOrder(shop, { email, status: 'failed' });
-    const page = await newPage(browser);
+    const page = await openPage(browser);
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/order-lookup`);
     await page.getByRole('heading', { name: 'Track Orders' }).waitFor();

@@ -26,9 +26,7 @@ describe('the admin journey', () => {
     const third = await buildOrder(shop, { email: 'third@example.com' });
     await buildOrder(shop, { paymentStatus: 'unpaid', email: 'unpaid@example.com' });
 
-    // bypassCSP: the axe-core check injects an inline script, which our CSP rightly refuses.
-    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    const page = await context.newPage();
+    const page = await newPage(browser);
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/admin`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor({ timeout: 10_000 });
@@ -104,7 +102,7 @@ describe('the admin journey', () => {
     const status = await page.evaluate(() => fetch('/api/admin/auth/status').then((r) => r.json()));
     expect(status).toEqual({ isAuthenticated: false });
     errors.assertClean();
-    await context.close();
+    await page.context().close();
   }, 90_000);
 
   it('fits a phone screen', async () => {

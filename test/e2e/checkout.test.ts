@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 
@@ -21,12 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.close();
 });
-
-/** A page like test/helpers/browser's newPage, with CSP bypassed so axe-core can be injected. */
-async function newPage(b: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
-  const context = await b.newContext({ reducedMotion: 'reduce', viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true, bypassCSP: true });
-  return context.newPage();
-}
 
 /** A browser page whose session owns a ready upload, with checkoutData stored as the upload card does. */
 async function pageWithCheckoutData(options: { width?: number; height?: number } = {}) {

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { buildOrder } from '../helpers/factories';
 import { unzip } from '../../api/src/routes/adminTestKit';
@@ -36,15 +36,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** A fresh browser (own cookies and session storage). CSP bypassed only so axe-core can be injected. */
-async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    reducedMotion: 'reduce',
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    acceptDownloads: true,
-    bypassCSP: true,
-  });
-  return context.newPage();
+/** A fresh browser (own cookies and session storage), a little taller than the default. */
+function openPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+  return newPage(browser, { width: options.width, height: options.height ?? 900 });
 }
 
 /** A full-page screenshot from the top (so the sticky navigation bar is where a person sees it). */
@@ -96,7 +90,7 @@ async function payWithTestCard(page: Page): Promise<string> {
 
 describe('browser journeys', { timeout: 150_000 }, () => {
   it('1. a guest uploads, configures, checks out with pickup and the test card, and downloads the receipt', async () => {
-    const page = await newPage();
+    const page = await openPage();
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/`);
     await page.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
@@ -132,7 +126,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
   });
 
   it('2. a guest ships to New York and sees New York tax (8%)', async () => {
-    const page = await newPage();
+    const page = await openPage();
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/`);
     const fileName = 'S-201 Framing Plan.pdf';
@@ -169,7 +163,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
   });
 
   it('3. a letter-size PDF gets Invalid Document Size and the upload returns to the drop zone', async () => {
-    const page = await newPage();
+    const page = await openPage();
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/`);
     await chooseFile(page, 'Specifications.pdf', await makeDrawingPdf({ pages: 2, size: LETTER }));
@@ -183,7 +177,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
   });
 
   it('4. a customer registers, signs in, orders from the dashboard and sees the order there', async () => {
-    const page = await newPage();
+    const page = await openPage();
     const errors = watchPageErrors(page);
     const email = `ada-${Date.now()}@example.com`;
     await page.goto(`${shop.url}/`);
@@ -233,7 +227,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
       for (const email of ['solo-1@example.com', 'solo-2@example.com']) placed.push({ id: (await buildOrder(shop, { email })).id, fileName: 'A-100 Floor Plans.pdf' });
     }
     const [first, second] = placed;
-    const page = await newPage();
+    const page = await openPage();
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/admin/login`);
     await page.getByLabel('Username').fill(shop.ctx.env.ADMIN_USERNAME);

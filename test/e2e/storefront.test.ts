@@ -7,21 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BUDGET_BYTES, measureLandingJs } from '../../bench/client-size';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
-
-/**
- * Like newPage() from the helpers, but with bypassCSP: the shop's Content-Security-Policy (rightly)
- * refuses inline scripts, and axe-core is injected as one.
- */
-async function newPage(b: Browser, options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
-  const context = await b.newContext({
-    reducedMotion: options.reducedMotion ?? 'reduce',
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    acceptDownloads: true,
-    bypassCSP: true,
-  });
-  return context.newPage();
-}
+import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 
 const SUPPORT_EMAIL = 'counter@paramus-prints.test';
 const SUPPORT_PHONE = '(973) 555-0199';

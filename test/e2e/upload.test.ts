@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '../../shared/checkout';
 
@@ -30,9 +30,7 @@ async function pdfFile(name: string, bytes: Promise<Buffer>): Promise<string> {
 }
 
 async function openLanding(): Promise<Page> {
-  // bypassCSP: the axe-core check injects an inline script, which the shop's CSP rightly refuses.
-  const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await newPage(browser);
   await page.goto(`${shop.url}/`);
   await page.locator('input[type=file]').waitFor({ state: 'attached', timeout: 15_000 });
   return page;

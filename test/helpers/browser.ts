@@ -56,8 +56,11 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; h
 }
 
 /** A page with reduced motion (no page-transition blur in screenshots) and a desktop viewport. */
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<Page> {
   // bypassCSP lets axe-core be injected under the shop's Content-Security-Policy.
-  const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true });
+  const context = await browser.newContext({ bypassCSP: true, reducedMotion: options.reducedMotion ?? 'reduce', viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true });
   return context.newPage();
 }
