@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '../shared/env';
-import { createContext } from '../api/src/context';
-import { createLogger } from '../api/src/lib/logger';
-import { connect } from '../api/src/lib/db';
+import { createContext } from '../api/src/core/context';
+import { createLogger } from '../api/src/core/lib/logger';
+import { connect } from '../api/src/core/lib/db';
 import { createBenchDatabase, insertOrders } from './admin-db';
 
 const SELF = fileURLToPath(import.meta.url);

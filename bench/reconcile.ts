@@ -20,11 +20,11 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { parseEnv } from '../shared/env';
 import { priceOrder } from '../shared/pricing';
-import { createContext } from '../api/src/context';
-import { createLogger } from '../api/src/lib/logger';
-import { connect } from '../api/src/lib/db';
-import { migrateDatabase } from '../api/src/lib/migrate';
-import { enqueueReconcile } from '../api/src/services/payments/jobs';
+import { createContext } from '../api/src/core/context';
+import { createLogger } from '../api/src/core/lib/logger';
+import { connect } from '../api/src/core/lib/db';
+import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { enqueueReconcile } from '../api/src/core/services/payments/jobs';
 import { startWorker } from '../worker/src/runner';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import { analyzePdf, stopSpareAnalyzer } from '../api/src/services/pdf/analyze';
+import { analyzePdf, stopSpareAnalyzer } from '../api/src/core/services/pdf/analyze';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench/out');

@@ -1,6 +1,6 @@
 /** The `release` process: applies migrations to DATABASE_URL and exits. */
-import { loadEnvOrExit } from '../api/src/server';
-import { migrateDatabase } from '../api/src/lib/migrate';
+import { loadEnvOrExit } from '../api/src/core/config';
+import { migrateDatabase } from '../api/src/core/lib/migrate';
 
 const env = loadEnvOrExit();
 if (!env.DATABASE_URL) {

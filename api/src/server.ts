@@ -2,11 +2,11 @@
  * The `web` process: the API and the built client on PORT. Run it alone (Procfile `web`) or through
  * `npm start`, which also runs the worker and, without DATABASE_URL, an embedded PostgreSQL.
  */
-import { installProcessGuards } from './lib/processGuards';
+import { installProcessGuards } from './core/lib/processGuards';
 import type { Server } from 'node:http';
-import { parseEnv, type Env } from '../../shared/env';
+import { loadEnvOrExit } from './core/config';
 import { makeApp } from './app';
-import { createContext, type AppContext } from './context';
+import { createContext, type AppContext } from './core/context';
 
 export type RunningWeb = { server: Server; port: number; close(): Promise<void> };
 
@@ -31,16 +31,6 @@ export async function startWeb(ctx: AppContext, port = ctx.env.PORT): Promise<Ru
         server.closeIdleConnections();
       }),
   };
-}
-
-/** Parses the environment or exits with the reason. */
-export function loadEnvOrExit(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    process.exit(1);
-  }
 }
 
 async function main() {

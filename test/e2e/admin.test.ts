@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder } from '../helpers/factories';
-import { unzip } from '../../api/src/routes/adminTestKit';
+import { unzip } from '../helpers/adminTestKit';
 import { orderNumberOf } from '../../shared/fields';
 
 let shop: TestShop;

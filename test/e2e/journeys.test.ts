@@ -16,7 +16,7 @@ import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { buildOrder } from '../helpers/factories';
-import { unzip } from '../../api/src/routes/adminTestKit';
+import { unzip } from '../helpers/adminTestKit';
 import { orderNumberOf } from '../../shared/fields';
 import { PRICE_PER_PAGE_CENTS } from '../../shared/pricing';
 import { mulDivRoundHalfUp } from '../../shared/money';

@@ -3,7 +3,7 @@
  * Environment as for the real worker (DATABASE_URL, DATA_DIR, ...). Prints "ready" when running.
  */
 import { parseEnv } from '../../shared/env';
-import { createContext } from '../../api/src/context';
+import { createContext } from '../../api/src/core/context';
 import { startWorker } from '../../worker/src/runner';
 
 const env = parseEnv(process.env);

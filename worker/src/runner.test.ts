@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorkerUtils } from 'graphile-worker';
 import { startTestShop, type TestShop } from '../../test/helpers/shop';
-import { queueEmail } from '../../api/src/services/email/index';
-import { createLogger } from '../../api/src/lib/logger';
+import { queueEmail } from '../../api/src/core/services/email/index';
+import { createLogger } from '../../api/src/core/lib/logger';
 import { DEAD_AFTER_MS, unlockDeadWorkers } from './runner';
 import { taskNames } from './tasks';
 

@@ -17,9 +17,9 @@ import {
   type WorkerUtils,
 } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
-import { createPgPool } from '../../api/src/lib/pgPool';
-import type { AppContext } from '../../api/src/context';
-import type { Logger } from '../../api/src/lib/logger';
+import { createPgPool } from '../../api/src/core/lib/pgPool';
+import type { AppContext } from '../../api/src/core/context';
+import type { Logger } from '../../api/src/core/lib/logger';
 import { loadTaskList } from './tasks';
 
 export const CRONTAB_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../crontab');

@@ -5,7 +5,7 @@
  */
 import type { JobHelpers } from 'graphile-worker';
 import type { z } from 'zod';
-import type { AppContext } from '../../api/src/context';
+import type { AppContext } from '../../api/src/core/context';
 
 export type TaskDefinition<S extends z.ZodType = z.ZodType> = {
   schema: S;

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Sql } from './db';
-import { unauthorized } from './errors';
+import type { Sql } from '../core/lib/db';
+import { unauthorized } from '../core/lib/errors';
 
 export const CUSTOMER_IDLE_MS = 14 * 24 * 3600_000;
 export const CUSTOMER_ABSOLUTE_MS = 30 * 24 * 3600_000;

@@ -1,8 +1,8 @@
 /** Security headers (helmet) and the same-origin check on state-changing requests. */
 import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import type { AppContext } from '../context';
-import { forbidden } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { forbidden } from '../core/lib/errors';
 
 /** Paths that other sites may POST to (signed provider webhooks). */
 const CROSS_SITE_ALLOWED = new Set(['/api/webhooks/stripe']);

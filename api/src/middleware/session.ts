@@ -1,7 +1,7 @@
 /** cookie-session (ids only, signed) followed by loading the server-side session rows. */
 import type { Express } from 'express';
 import cookieSession from 'cookie-session';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { CUSTOMER_ABSOLUTE_MS, loadSessions } from '../lib/sessions';
 
 export const SESSION_COOKIE = 'bp.session';

@@ -1,6 +1,6 @@
 /** GET /api/orders: the signed-in customer's paid orders, newest first. */
 import { Router } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { requireUser } from '../lib/sessions';
 import { presentOrder, type OrderRow } from '../presenters/order';
 

@@ -5,9 +5,9 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { addJob } from '../lib/db';
-import { conflict, notFound } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { addJob } from '../core/lib/db';
+import { conflict, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import { idParam } from './adminShared';
 import { contentDisposition } from './adminShared';

@@ -4,12 +4,12 @@
  * The `orders__buy_label` task runs the same function for retries from the queue.
  */
 import { Router } from 'express';
-import type { AppContext } from '../context';
-import { notFound, serviceUnavailable } from '../lib/errors';
-import { HttpError } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { notFound, serviceUnavailable } from '../core/lib/errors';
+import { HttpError } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { generateLabel } from '../services/labels/index';
+import { generateLabel } from '../core/services/labels/index';
 import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
 import { sendStoredFile } from './adminOrders';
 import { orderNumberOf } from '../../../shared/fields';

@@ -4,13 +4,13 @@
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { ORDER_STATUSES, orderStatusField } from '../../../shared/fields';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { queueStatusEmail } from '../emails/status-change';
-import { StorageNotFoundError, type Storage } from '../services/storage/index';
+import { queueStatusEmail } from '../core/emails/status-change';
+import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
 import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
 
 export const ADMIN_PAGE_DEFAULT = 50;

@@ -1,7 +1,7 @@
 /** Helpers the admin routers share: the admin order JSON, id parsing and safe file-name headers. */
 import type { Request } from 'express';
 import { orderNumberOf, uuidField } from '../../../shared/fields';
-import { notFound } from '../lib/errors';
+import { notFound } from '../core/lib/errors';
 import { presentOrder, type OrderRow } from '../presenters/order';
 
 /** The contract's order JSON plus what the print counter needs on its row. */

@@ -5,14 +5,14 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { queueSetPasswordEmail, queueVerifyEmail } from '../emails/account-emails';
-import { addJob, type Queryable } from '../lib/db';
-import { badRequest, conflict, unauthorized } from '../lib/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
+import type { AppContext } from '../core/context';
+import { queueSetPasswordEmail, queueVerifyEmail } from '../core/emails/account-emails';
+import { addJob, type Queryable } from '../core/lib/db';
+import { badRequest, conflict, unauthorized } from '../core/lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../core/lib/passwords';
 import { createRateLimits } from '../lib/rateLimit';
 import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
-import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../lib/tokens';
+import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../core/lib/tokens';
 import { presentUser, type UserRow } from '../presenters/user';
 import { emailField, firstNameField, lastNameField, newPasswordField, passwordField } from '../../../shared/fields';
 

@@ -7,15 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import type { Queryable } from '../lib/db';
-import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import type { Queryable } from '../core/lib/db';
+import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { centsToDollars } from '../../../shared/money';
 import { printSizeField, printTypeField, uuidField } from '../../../shared/fields';
 import { formatTaxRate, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import type { OrderRow } from '../presenters/order';
-import { PaymentProviderError, type PaymentProvider } from '../services/payments/index';
+import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
 import { AddressSchema } from './shipping';
 
 /**

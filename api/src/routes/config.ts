@@ -1,6 +1,6 @@
 /** GET /api/config: the shop facts the client shows (support contact, which payment form to load). */
 import { Router } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 
 export function configRoutes(ctx: AppContext): Router {
   const router = Router();

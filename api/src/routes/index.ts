@@ -3,7 +3,7 @@
  * paths overlap: /api/orders/lookup before /api/orders/:id.
  */
 import type { Express } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { configRoutes } from './config';
 import { healthRoutes } from './health';
 import { uploadRoutes } from './uploads';

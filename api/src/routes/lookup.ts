@@ -5,11 +5,11 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { addJob } from '../lib/db';
-import { badRequest, notFound } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { addJob } from '../core/lib/db';
+import { badRequest, notFound } from '../core/lib/errors';
 import { createRateLimits } from '../lib/rateLimit';
-import { findAuthToken } from '../lib/tokens';
+import { findAuthToken } from '../core/lib/tokens';
 import { centsToDollars } from '../../../shared/money';
 import { emailField, orderNumberOf } from '../../../shared/fields';
 

@@ -5,12 +5,13 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { conflict, notFound } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { conflict, notFound } from '../core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
 import { presentOrder, type OrderRow } from '../presenters/order';
-import { StorageNotFoundError } from '../services/storage/index';
-import { receiptKey, renderReceipt } from '../services/receipts/index';
+import { StorageNotFoundError } from '../core/services/storage/index';
+import { renderReceipt } from '../core/services/receipts/index';
+import { receiptKey } from '../core/services/storage/keys';
 
 async function loadOrder(ctx: AppContext, req: Request): Promise<OrderRow> {
   const id = req.params.id;

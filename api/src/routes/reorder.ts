@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import type { AppContext } from '../context';
-import { HttpError, notFound } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { HttpError, notFound } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { StorageNotFoundError } from '../services/storage/index';
+import { StorageNotFoundError } from '../core/services/storage/index';
 import { centsToDollars } from '../../../shared/money';
 import { uuidField } from '../../../shared/fields';
 import { priceOrder, type PrintSize, type PrintType } from '../../../shared/pricing';

@@ -1,14 +1,14 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { badRequest, serviceUnavailable } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { badRequest, serviceUnavailable } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
 import { printSizeField, stateField, zipField } from '../../../shared/fields';
 import { US_STATES } from '../../../shared/pricing';
-import { ShippingAddressError } from '../services/shipping/index';
+import { ShippingAddressError } from '../core/services/shipping/index';
 
 /** How long a quote can be used at checkout. */
 export const QUOTE_TTL_MS = 24 * 3600_000;

@@ -4,6 +4,7 @@
  * row and its `uploads__analyze` job in one transaction and answers 202. `GET /api/uploads/{id}`
  * reports the analysis; `GET /api/uploads/{id}/preview/{page}` serves a sheet preview.
  */
+import { uploadFileKey, uploadPreviewKey } from '../core/services/storage/keys';
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,12 +12,12 @@ import busboy from 'busboy';
 import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
 import type { UploadAccepted } from '../../../shared/upload';
-import type { AppContext } from '../context';
-import { addJob } from '../lib/db';
-import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../lib/errors';
+import type { AppContext } from '../core/context';
+import { addJob } from '../core/lib/db';
+import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { canAccessUpload, presentUpload, type UploadRow } from '../presenters/upload';
-import type { Storage } from '../services/storage/index';
+import type { Storage } from '../core/services/storage/index';
 
 export const TOO_LARGE_MESSAGE = 'Your file is larger than 50 MB. Please upload a file smaller than 50MB.';
 export const NOT_PDF_MESSAGE = 'This file is not a PDF. Please upload a PDF file only.';
@@ -25,13 +26,6 @@ const NO_FILE_MESSAGE = 'Please choose a PDF file to upload (form field "pdf").'
 /** A PDF's signature must appear in its first kilobyte (where readers look for it). */
 const SIGNATURE = Buffer.from('%PDF-');
 const SIGNATURE_WINDOW = 1024;
-
-/** The storage key of an upload's original file: unique per upload, never the customer's file name. */
-export const uploadFileKey = (uploadId: string) => `uploads/${uploadId}/original.pdf`;
-/** The storage key of one sheet's preview (sheets count from 1). */
-export const uploadPreviewKey = (uploadId: string, page: number) => `uploads/${uploadId}/previews/${page}.png`;
-/** Everything stored for an upload. */
-export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}/`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorkerUtils } from 'graphile-worker';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { buildOrder } from '../../../test/helpers/factories';
-import { createLogger } from '../../../api/src/lib/logger';
-import { adminClient, unzip } from '../../../api/src/routes/adminTestKit';
+import { createLogger } from '../../../api/src/core/lib/logger';
+import { adminClient, unzip } from '../../../test/helpers/adminTestKit';
 import { orderNumberOf } from '../../../shared/fields';
 import { unlockDeadWorkers } from '../runner';
-import { sleep } from '../../../api/src/lib/time';
+import { sleep } from '../../../api/src/core/lib/time';
 
 let shop: TestShop;
 const children: ChildProcess[] = [];

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { buffer } from 'node:stream/consumers';
 import { defineTask } from '../task';
-import { StorageNotFoundError } from '../../../api/src/services/storage/index';
-import type { EmailAttachment, QueuedAttachment } from '../../../api/src/services/email/index';
+import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
+import type { EmailAttachment, QueuedAttachment } from '../../../api/src/core/services/email/index';
 
 type EmailRow = {
   id: string;

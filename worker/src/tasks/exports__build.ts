@@ -9,7 +9,8 @@ import { ZipArchive } from 'archiver';
 import type { Readable } from 'node:stream';
 import { defineTask } from '../task';
 import { orderNumberOf } from '../../../shared/fields';
-import { StorageNotFoundError } from '../../../api/src/services/storage/index';
+import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
+import { exportKeyOf, exportPrefix } from '../../../api/src/core/services/storage/keys';
 
 type ExportRow = { id: string; order_ids: string[]; status: string };
 type FileRow = { id: string; file_key: string | null; file_name: string; file_deleted_at: Date | null };
@@ -17,7 +18,6 @@ type FileRow = { id: string; file_key: string | null; file_name: string; file_de
 /** Progress is written at most this often (and always at the end). */
 const PROGRESS_EVERY_MS = 250;
 
-export const exportKeyOf = (exportId: string) => `exports/${exportId}/export.zip`;
 
 /** A file name safe inside a zip on every OS, unique within the archive. */
 export function entryName(orderId: string, fileName: string, taken: Set<string>): string {
@@ -67,7 +67,7 @@ export default defineTask({
 
     const key = exportKeyOf(exportId);
     // A previous attempt killed mid-write may have left a temp file behind: start from a clean folder.
-    await ctx.storage.deletePrefix(`exports/${exportId}/`);
+    await ctx.storage.deletePrefix(exportPrefix(exportId));
     const archive = new ZipArchive({ store: true });
     const stored = ctx.storage.put(key, archive, { contentType: 'application/zip' });
     // If the write fails, stop feeding the archive; the error surfaces from `stored` below.

@@ -1,6 +1,7 @@
 /** Cron: deletes exports (row and zip) older than 24 hours. */
 import { z } from 'zod';
 import { defineTask } from '../task';
+import { exportPrefix } from '../../../api/src/core/services/storage/keys';
 
 export const EXPORT_TTL_HOURS = 24;
 
@@ -11,7 +12,7 @@ export default defineTask({
       select id from exports where created_at < now() - make_interval(hours => ${EXPORT_TTL_HOURS}) order by created_at limit 1000`;
     for (const { id } of rows) {
       // Files first: a crash in between leaves a row whose file is gone (a 404), never an orphan file.
-      await ctx.storage.deletePrefix(`exports/${id}/`);
+      await ctx.storage.deletePrefix(exportPrefix(id));
       await ctx.sql`delete from exports where id = ${id}`;
     }
     if (rows.length > 0) ctx.log.child('exports').info(`deleted ${rows.length} expired export(s)`);

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { defineTask } from '../task';
-import { generateLabel } from '../../../api/src/services/labels/index';
-import { HttpError } from '../../../api/src/lib/errors';
+import { generateLabel } from '../../../api/src/core/services/labels/index';
+import { HttpError } from '../../../api/src/core/lib/errors';
 
 export default defineTask({
   schema: z.object({ orderId: z.uuid() }),

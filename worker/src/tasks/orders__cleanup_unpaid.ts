@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
-import { enqueueReconcile } from '../../../api/src/services/payments/jobs';
+import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
 import { defineTask } from '../task';
 
 export default defineTask({

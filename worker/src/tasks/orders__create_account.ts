@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { emailField } from '../../../shared/fields';
-import { hashPassword } from '../../../api/src/lib/passwords';
-import { createAuthToken } from '../../../api/src/lib/tokens';
-import type { OrderRow } from '../../../api/src/presenters/order';
-import { queueEmail } from '../../../api/src/services/email/index';
-import { accountCreatedEmail } from '../../../api/src/emails/accountCreated';
+import { hashPassword } from '../../../api/src/core/lib/passwords';
+import { createAuthToken } from '../../../api/src/core/lib/tokens';
+import type { OrderRow } from '../../../api/src/core/orders/orderRow';
+import { queueEmail } from '../../../api/src/core/services/email/index';
+import { accountCreatedEmail } from '../../../api/src/core/emails/accountCreated';
 import { defineTask } from '../task';
 
 /** How long the set-password link works. */

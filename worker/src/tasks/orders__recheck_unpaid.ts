@@ -5,7 +5,7 @@
  * placeholders) are left to the clean-up. Each check is the ordinary reconciliation job.
  */
 import { z } from 'zod';
-import { enqueueReconcile } from '../../../api/src/services/payments/jobs';
+import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
 import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
 import { defineTask } from '../task';
 

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { browserWithUpload, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
 import { startFakeResend } from '../../../test/helpers/providerFakes';
-import type { Storage } from '../../../api/src/services/storage/index';
-import { LocalStorage } from '../../../api/src/services/storage/local';
-import { ResendSender } from '../../../api/src/services/email/resend';
-import type { EmailSender, OutgoingEmail } from '../../../api/src/services/email/index';
+import type { Storage } from '../../../api/src/core/services/storage/index';
+import { LocalStorage } from '../../../api/src/core/services/storage/local';
+import { ResendSender } from '../../../api/src/core/services/email/resend';
+import type { EmailSender, OutgoingEmail } from '../../../api/src/core/services/email/index';
 
 let shop: TestShop;
 let fake: Awaited<ReturnType<typeof startFakeResend>>;

@@ -5,9 +5,9 @@
  * Refunds mark the order refunded. Safe to run any number of times, concurrently, in any order.
  */
 import { z } from 'zod';
-import { addJob } from '../../../api/src/lib/db';
-import type { OrderRow } from '../../../api/src/presenters/order';
-import { PaymentProviderError, type PaymentIntentInfo } from '../../../api/src/services/payments/index';
+import { addJob } from '../../../api/src/core/lib/db';
+import type { OrderRow } from '../../../api/src/core/orders/orderRow';
+import { PaymentProviderError, type PaymentIntentInfo } from '../../../api/src/core/services/payments/index';
 import { defineTask } from '../task';
 
 export default defineTask({

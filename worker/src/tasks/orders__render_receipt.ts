@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { orderNumberOf } from '../../../shared/fields';
-import type { OrderRow } from '../../../api/src/presenters/order';
-import { queueEmail } from '../../../api/src/services/email/index';
-import { receiptKey, renderReceipt } from '../../../api/src/services/receipts/index';
-import { orderConfirmationEmail } from '../../../api/src/emails/orderConfirmation';
+import type { OrderRow } from '../../../api/src/core/orders/orderRow';
+import { queueEmail } from '../../../api/src/core/services/email/index';
+import { renderReceipt } from '../../../api/src/core/services/receipts/index';
+import { receiptKey } from '../../../api/src/core/services/storage/keys';
+import { orderConfirmationEmail } from '../../../api/src/core/emails/orderConfirmation';
 import { defineTask } from '../task';
 
 export default defineTask({

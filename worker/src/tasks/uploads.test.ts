@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { buildOrder, buildUpload } from '../../../test/helpers/factories';
 import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
-import { addJob } from '../../../api/src/lib/db';
-import { uploadPreviewKey } from '../../../api/src/routes/uploads';
+import { addJob } from '../../../api/src/core/lib/db';
+import { uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
 import { analyzeLimits } from './uploads__analyze';
 
 let shop: TestShop;

@@ -11,9 +11,9 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { defineTask } from '../task';
-import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/services/pdf/analyze';
-import { StorageNotFoundError } from '../../../api/src/services/storage/index';
-import { uploadPreviewKey } from '../../../api/src/routes/uploads';
+import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/core/services/pdf/analyze';
+import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
+import { uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
 import { unreadableVerdict, type SheetVerdict } from '../../../shared/sheets';
 
 // The worker loads this file at start: have a MuPDF child ready before the first upload arrives.

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineTask } from '../task';
 import { UPLOAD_TTL_HOURS } from '../../../shared/limits';
-import { uploadPrefix } from '../../../api/src/routes/uploads';
+import { uploadPrefix } from '../../../api/src/core/services/storage/keys';
 
 /** At most this many uploads per run; the next run takes the rest. */
 const BATCH = 200;

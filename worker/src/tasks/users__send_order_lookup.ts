@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineTask } from '../task';
-import { queueOrderLookupEmail } from '../../../api/src/emails/order-lookup';
+import { queueOrderLookupEmail } from '../../../api/src/core/emails/order-lookup';
 
 export const LOOKUP_EMAILS_PER_HOUR = 5;
 

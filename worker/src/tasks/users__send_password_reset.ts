@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTask } from '../task';
-import { queueResetPasswordEmail } from '../../../api/src/emails/account-emails';
+import { queueResetPasswordEmail } from '../../../api/src/core/emails/account-emails';
 
 export const RESET_EMAILS_PER_HOUR = 5;
 

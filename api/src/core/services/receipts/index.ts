@@ -4,13 +4,11 @@
  * digits and pickup or ship-to. Stored under `receiptKey(orderId)`.
  */
 import PDFDocument from 'pdfkit';
-import { formatCents } from '../../../../shared/money';
-import { orderNumberOf } from '../../../../shared/fields';
-import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../shared/pricing';
-import type { OrderRow } from '../../presenters/order';
+import { formatCents } from '../../../../../shared/money';
+import { orderNumberOf } from '../../../../../shared/fields';
+import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../../shared/pricing';
+import type { OrderRow } from '../../orders/orderRow';
 
-/** The one storage key of an order's receipt. */
-export const receiptKey = (orderId: string) => `receipts/${orderId}/receipt.pdf`;
 
 export const SHOP_ADDRESS = ['Blueprint Shop', '100 Route 17 North', 'Paramus, NJ 07652'];
 

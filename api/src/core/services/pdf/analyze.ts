@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { MAX_PAGES, MAX_PREVIEWS } from '../../../../shared/limits';
-import { judgeSheets, unreadableVerdict, type SheetPoints, type SheetVerdict, type UnreadableReason } from '../../../../shared/upload';
+import { MAX_PAGES, MAX_PREVIEWS } from '../../../../../shared/limits';
+import { judgeSheets, unreadableVerdict, type SheetPoints, type SheetVerdict, type UnreadableReason } from '../../../../../shared/upload';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child.mjs');
 

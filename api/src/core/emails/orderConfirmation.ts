@@ -1,8 +1,8 @@
 /** The order confirmation email: what was ordered, what was paid, the order link (with its access token). */
-import { formatCents } from '../../../shared/money';
-import { orderNumberOf } from '../../../shared/fields';
-import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../shared/pricing';
-import type { OrderRow } from '../presenters/order';
+import { formatCents } from '../../../../shared/money';
+import { orderNumberOf } from '../../../../shared/fields';
+import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../shared/pricing';
+import type { OrderRow } from '../orders/orderRow';
 
 /** The link a customer follows from an email to see the order, without signing in. */
 export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_token'>): string {

@@ -3,10 +3,11 @@
  * EASYPOST_API_KEY is set, otherwise a 4x6 PDF label drawn locally. `generateLabel` is the one
  * idempotent entry point used by the admin route and the `orders__buy_label` task.
  */
-import type { Env } from '../../../../shared/env';
+import type { Env } from '../../../../../shared/env';
 import type { AppContext } from '../../context';
-import type { OrderRow } from '../../presenters/order';
+import type { OrderRow } from '../../orders/orderRow';
 import { badRequest, notFound } from '../../lib/errors';
+import { labelKeyOf } from '../storage/keys';
 import { BuiltinLabels } from './builtin';
 import { EasyPostLabels } from './easypost';
 
@@ -46,7 +47,6 @@ export function labelsFor(env: Env): LabelProvider {
   return cached.provider;
 }
 
-export const labelKeyOf = (orderId: string) => `labels/${orderId}/label.pdf`;
 
 /**
  * Makes sure the order has a label in storage and a tracking number, and returns the order row.

@@ -4,9 +4,9 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import yauzl from 'yauzl';
-import type { TestShop } from '../../../test/helpers/shop';
-import type { TestClient } from '../../../test/helpers/client';
-import { SESSION_COOKIE } from '../middleware/session';
+import type { TestShop } from './shop';
+import type { TestClient } from './client';
+import { SESSION_COOKIE } from '../../api/src/middleware/session';
 
 /** A client signed in as the admin. */
 export async function adminClient(shop: TestShop): Promise<TestClient> {

@@ -4,7 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import path from 'node:path';
-import type { Env } from '../../../../shared/env';
+import type { Env } from '../../../../../shared/env';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 

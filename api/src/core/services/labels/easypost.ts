@@ -5,7 +5,7 @@
  */
 import EasyPostClient from '@easypost/api';
 import { z } from 'zod';
-import type { OrderRow } from '../../presenters/order';
+import type { OrderRow } from '../../orders/orderRow';
 import { tubeWeightOz, SHOP_ADDRESS } from './builtin';
 import type { LabelProvider, LabelResult, QuoteRow } from './index';
 

@@ -3,10 +3,10 @@
  * completed (pickup details or tracking), failed (the support contact), or back to pending.
  * One email per status-history row (its id is in the idempotency key).
  */
-import type { Env } from '../../../shared/env';
-import { orderNumberOf } from '../../../shared/fields';
+import type { Env } from '../../../../shared/env';
+import { orderNumberOf } from '../../../../shared/fields';
 import type { Queryable } from '../lib/db';
-import type { OrderRow } from '../presenters/order';
+import type { OrderRow } from '../orders/orderRow';
 import { queueEmail } from '../services/email/index';
 
 export const PICKUP_ADDRESS = 'Blueprint Shop, Paramus, NJ 07652';

@@ -1,8 +1,8 @@
 /** The built-in label: a 4" x 6" PDF drawn with PDFKit, with a Code 128 barcode of the tracking number. */
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import type { OrderRow } from '../../presenters/order';
-import { orderNumberOf } from '../../../../shared/fields';
+import type { OrderRow } from '../../orders/orderRow';
+import { orderNumberOf } from '../../../../../shared/fields';
 import { code128Modules } from './code128';
 import type { LabelProvider, LabelResult, QuoteRow } from './index';
 

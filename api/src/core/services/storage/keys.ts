@@ -1,0 +1,16 @@
+/** Where every stored file lives: the one home of the storage key layout. */
+
+/** The storage key of an upload's original file: unique per upload, never the customer's file name. */
+export const uploadFileKey = (uploadId: string) => `uploads/${uploadId}/original.pdf`;
+/** The storage key of one sheet's preview (sheets count from 1). */
+export const uploadPreviewKey = (uploadId: string, page: number) => `uploads/${uploadId}/previews/${page}.png`;
+/** Everything stored for an upload. */
+export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}/`;
+/** An order's receipt PDF. */
+export const receiptKey = (orderId: string) => `receipts/${orderId}/receipt.pdf`;
+/** An order's shipping label PDF. */
+export const labelKeyOf = (orderId: string) => `labels/${orderId}/label.pdf`;
+/** Everything stored for an export. */
+export const exportPrefix = (exportId: string) => `exports/${exportId}/`;
+/** An export's zip. */
+export const exportKeyOf = (exportId: string) => `${exportPrefix(exportId)}export.zip`;
