@@ -1,4 +1,5 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
+import { TTL_MS } from '../../../shared/shop';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -11,7 +12,7 @@ import { US_STATES } from '../../../shared/pricing';
 import { ShippingAddressError } from '../core/services/shipping/index';
 
 /** How long a quote can be used at checkout. */
-export const QUOTE_TTL_MS = 24 * 3600_000;
+export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
 
 /** A shipping address as the checkout sends it; the state must be a real one. */
 export const AddressSchema = z.object({

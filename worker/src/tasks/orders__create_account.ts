@@ -3,6 +3,7 @@
  * (never sent) and emails a one-time set-your-password link. An existing account is left alone.
  * One transaction, so a crash leaves either nothing or the account, the order link and the email.
  */
+import { TTL_MS } from '../../../shared/shop';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { emailField } from '../../../shared/fields';
@@ -14,7 +15,6 @@ import { accountCreatedEmail } from '../../../api/src/core/emails/accountCreated
 import { defineTask } from '../task';
 
 /** How long the set-password link works. */
-export const SET_PASSWORD_TTL_MS = 7 * 24 * 3600_000;
 
 export default defineTask({
   schema: z.object({ orderId: z.uuid() }),
@@ -34,7 +34,7 @@ export default defineTask({
         returning id`;
       if (!user) return; // registered meanwhile: leave it alone
       await tx`update orders set user_id = ${user.id}, updated_at = now() where id = ${order.id} and user_id is null`;
-      const token = await createAuthToken(tx, { kind: 'set_password', ttlMs: SET_PASSWORD_TTL_MS, userId: user.id, email: email.data });
+      const token = await createAuthToken(tx, { kind: 'set_password', ttlMs: TTL_MS.setPassword, userId: user.id, email: email.data });
       const message = accountCreatedEmail({ firstName: order.customer_first_name, appUrl: ctx.env.APP_URL, token, supportEmail: ctx.env.SUPPORT_EMAIL });
       await queueEmail(tx, {
         idempotencyKey: `order:${order.id}:account-created`,

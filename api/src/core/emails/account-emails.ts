@@ -3,13 +3,14 @@
  * Each creates a one-time token and queues one email in the caller's transaction; the raw token
  * exists only in the emailed link.
  */
+import { TTL_MS } from '../../../../shared/shop';
 import type { Queryable } from '../lib/db';
 import { createAuthToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
 
-export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 3600_000;
-export const RESET_PASSWORD_TTL_MS = 60 * 60_000;
-export const SET_PASSWORD_TTL_MS = 7 * 24 * 3600_000;
+export const VERIFY_EMAIL_TTL_MS = TTL_MS.verifyEmail;
+export const RESET_PASSWORD_TTL_MS = TTL_MS.resetPassword;
+export const SET_PASSWORD_TTL_MS = TTL_MS.setPassword;
 
 type Recipient = { userId: string; email: string; firstName?: string | null };
 

@@ -1,9 +1,10 @@
 /** The guest tracking email: a 24-hour link to /order-lookup?token=… listing that address's paid orders. */
+import { TTL_MS } from '../../../../shared/shop';
 import type { Queryable } from '../lib/db';
 import { createAuthToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
 
-export const ORDER_LOOKUP_TTL_MS = 24 * 3600_000;
+export const ORDER_LOOKUP_TTL_MS = TTL_MS.orderLookup;
 
 /** Creates the lookup token for `email` and queues the email with its link. */
 export async function queueOrderLookupEmail(db: Queryable, appUrl: string, email: string, orderCount: number): Promise<void> {

@@ -1,0 +1,126 @@
+/**
+ * The shop's facts, in one place: where it is, how to reach it, when it is open, what a tube weighs,
+ * how long links and quotes live. Server, worker, emails, receipts, labels and the client (through
+ * `GET /api/config`) all read them from here. No I/O and no zod, so the landing page can import it.
+ * The address and contact can be overridden per deployment (SHOP_* and SUPPORT_* in shared/env.ts);
+ * `shopFacts(env)` merges them.
+ */
+
+/** Where the counter is and how to reach it. */
+export type ShopFacts = {
+  name: string;
+  street1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: 'US';
+  /** As people read it, e.g. "(201) 555-0142". */
+  phone: string;
+  email: string;
+  /** IANA time zone of the counter; every promise (ready-by, hours) is in it. */
+  timeZone: string;
+};
+
+/** The defaults: the shop in Paramus, NJ. */
+export const DEFAULT_SHOP: ShopFacts = {
+  name: 'Blueprint Shop',
+  street1: '100 Route 17 North',
+  city: 'Paramus',
+  state: 'NJ',
+  zip: '07652',
+  country: 'US',
+  phone: '(201) 555-0142',
+  email: 'support@blueprintshop.local',
+  timeZone: 'America/New_York',
+};
+
+/** The environment variables that override the defaults (all optional). */
+export type ShopEnv = {
+  SHOP_NAME?: string;
+  SHOP_STREET?: string;
+  SHOP_CITY?: string;
+  SHOP_STATE?: string;
+  SHOP_ZIP?: string;
+  SUPPORT_PHONE?: string;
+  SUPPORT_EMAIL?: string;
+};
+
+/** The shop as configured: defaults with the deployment's overrides. */
+export function shopFacts(env: ShopEnv): ShopFacts {
+  return {
+    ...DEFAULT_SHOP,
+    name: env.SHOP_NAME || DEFAULT_SHOP.name,
+    street1: env.SHOP_STREET || DEFAULT_SHOP.street1,
+    city: env.SHOP_CITY || DEFAULT_SHOP.city,
+    state: env.SHOP_STATE || DEFAULT_SHOP.state,
+    zip: env.SHOP_ZIP || DEFAULT_SHOP.zip,
+    phone: env.SUPPORT_PHONE || DEFAULT_SHOP.phone,
+    email: env.SUPPORT_EMAIL || DEFAULT_SHOP.email,
+  };
+}
+
+/** "100 Route 17 North, Paramus, NJ 07652". */
+export function formatShopAddress(shop: ShopFacts): string {
+  return `${shop.street1}, ${shop.city}, ${shop.state} ${shop.zip}`;
+}
+
+/** The address as label or letterhead lines: name, street, "City, ST ZIP". */
+export function shopAddressLines(shop: ShopFacts): string[] {
+  return [shop.name, shop.street1, `${shop.city}, ${shop.state} ${shop.zip}`];
+}
+
+/** A map search link for the address (opens any map app on a phone). */
+export function shopMapUrl(shop: ShopFacts): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${shop.name}, ${formatShopAddress(shop)}`)}`;
+}
+
+/** The shop's digits only, as carriers want it. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** Opening hours by weekday (0 = Sunday), in the shop's time zone, minutes after midnight; null = closed. */
+export const OPENING_HOURS: readonly ({ open: number; close: number } | null)[] = [
+  null,
+  { open: 9 * 60, close: 19 * 60 },
+  { open: 9 * 60, close: 19 * 60 },
+  { open: 9 * 60, close: 19 * 60 },
+  { open: 9 * 60, close: 19 * 60 },
+  { open: 9 * 60, close: 19 * 60 },
+  { open: 10 * 60, close: 18 * 60 },
+];
+
+/** Orders paid before this time (minutes after midnight) on an open day are printed that day. */
+export const SAME_DAY_CUTOFF_MINUTES = 12 * 60;
+
+/** The hours as one line for footers, emails and receipts. */
+export const OPENING_HOURS_TEXT = 'Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed';
+
+/** Tubes: 3x3x24 for 24x36 prints, 3x3x30 for 30x42, with their empty weight. */
+export const TUBES = {
+  '24x36': { length: 24, width: 3, height: 3, emptyOz: 9 },
+  '30x42': { length: 30, width: 3, height: 3, emptyOz: 11 },
+} as const;
+
+/**
+ * Ounces per sheet of 20 lb bond (75 g/m²): 24x36 is 6 sq ft ≈ 41.8 g ≈ 1.47 oz; 30x42 is 8.75 sq ft
+ * ≈ 61 g ≈ 2.15 oz.
+ */
+export const SHEET_OZ = { '24x36': 1.47, '30x42': 2.15 } as const;
+
+/** Weight of the packed tube in ounces, rounded up to a tenth: the one formula for rates and labels. */
+export function tubeWeightOz(printSize: keyof typeof TUBES, sheetCount: number): number {
+  return Math.ceil((TUBES[printSize].emptyOz + SHEET_OZ[printSize] * sheetCount) * 10) / 10;
+}
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long links and quotes live. */
+export const TTL_MS = {
+  verifyEmail: 7 * DAY_MS,
+  resetPassword: HOUR_MS,
+  setPassword: 7 * DAY_MS,
+  orderLookup: DAY_MS,
+  shippingQuote: DAY_MS,
+} as const;
