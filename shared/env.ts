@@ -3,6 +3,7 @@
  * No I/O: callers pass `process.env` and decide what to do with the error.
  */
 import { z } from 'zod';
+import { DEFAULT_SHOP } from './shop';
 
 const optional = z
   .string()
@@ -49,8 +50,14 @@ export const EnvSchema = z
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional,
     EMAIL_FROM: z.string().default('Blueprint Shop <orders@blueprintshop.local>'),
-    SUPPORT_EMAIL: z.string().default('support@blueprintshop.local'),
-    SUPPORT_PHONE: z.string().default('(201) 555-0142'),
+    SUPPORT_EMAIL: z.string().default(DEFAULT_SHOP.email),
+    SUPPORT_PHONE: z.string().default(DEFAULT_SHOP.phone),
+    /** The counter's address (shared/shop.ts has the defaults): shown to customers, the origin of rates and labels. */
+    SHOP_NAME: optional,
+    SHOP_STREET: optional,
+    SHOP_CITY: optional,
+    SHOP_STATE: optional,
+    SHOP_ZIP: optional,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -3,6 +3,7 @@
  * session, the admin or a request carrying the order's access token (?token=). Anyone else, and any
  * malformed id, gets 404.
  */
+import { shopFacts } from '../../../shared/shop';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -46,7 +47,7 @@ export function orderRoutes(ctx: AppContext): Router {
     }
     if (!pdf) {
       // Paid but the receipt job has not run yet: draw it now and keep it (same key the job uses).
-      pdf = await renderReceipt(order, { supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE });
+      pdf = await renderReceipt(order, shopFacts(ctx.env));
       await ctx.storage.put(receiptKey(order.id), pdf, { contentType: 'application/pdf' });
       await ctx.sql`update orders set receipt_key = ${receiptKey(order.id)} where id = ${order.id} and receipt_key is null`;
     }

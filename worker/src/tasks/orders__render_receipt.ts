@@ -3,6 +3,7 @@
  * rather than duplicates), then queues the confirmation email with the receipt attached. The
  * email's idempotency key (`order:<id>:confirmation`) makes it one email however often this runs.
  */
+import { shopFacts } from '../../../shared/shop';
 import { z } from 'zod';
 import { orderNumberOf } from '../../../shared/fields';
 import type { OrderRow } from '../../../api/src/core/orders/orderRow';
@@ -21,7 +22,7 @@ export default defineTask({
     const key = receiptKey(order.id);
     const stored = order.receipt_key === key && (await ctx.storage.stat(key)) !== null;
     if (!stored) {
-      const pdf = await renderReceipt(order, { supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE });
+      const pdf = await renderReceipt(order, shopFacts(ctx.env));
       await ctx.storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length });
     }
     await ctx.sql.begin(async (tx) => {

@@ -7,25 +7,9 @@ import type { Env } from '../../../../../shared/env';
 import { addJob, type Queryable } from '../../lib/db';
 import { OutboxSender } from './outbox';
 import { ResendSender } from './resend';
+import type { EmailSender } from './types';
 
-export type EmailAttachment = { filename: string; content: Buffer; contentType?: string };
-
-export type OutgoingEmail = {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  attachments: EmailAttachment[];
-  /** Stable per email: the provider drops a second send with the same key. */
-  idempotencyKey: string;
-};
-
-export interface EmailSender {
-  readonly name: 'resend' | 'outbox';
-  /** Sends one email; resolves with the provider's message id. */
-  send(email: OutgoingEmail): Promise<{ messageId: string }>;
-}
+export * from './types';
 
 /** Picks the email adapter from the environment. */
 export function createEmailSender(env: Env): EmailSender {

@@ -4,7 +4,7 @@
  * `baseUrl` (RESEND_BASE_URL) points the SDK at a local fake in tests.
  */
 import { Resend } from 'resend';
-import type { EmailSender, OutgoingEmail } from './index';
+import type { EmailSender, OutgoingEmail } from './types';
 
 export class ResendSender implements EmailSender {
   readonly name = 'resend' as const;

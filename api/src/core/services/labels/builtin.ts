@@ -4,16 +4,10 @@ import PDFDocument from 'pdfkit';
 import type { OrderRow } from '../../orders/orderRow';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { code128Modules } from './code128';
-import type { LabelProvider, LabelResult, QuoteRow } from './index';
+import { parcelWeightOz } from './parcel';
+import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
+import type { LabelProvider, LabelResult, QuoteRow } from './types';
 
-export const SHOP_ADDRESS = ['Blueprint Shop', '1 Print Counter Plaza', 'Paramus, NJ 07652'];
-
-/** Tube weight in ounces: the quote's when it has one, else 8 oz of tube plus 0.4 oz a sheet. */
-export function tubeWeightOz(order: Pick<OrderRow, 'page_count'>, quote: QuoteRow | null): number {
-  const fromQuote = quote?.weight_oz == null ? NaN : Number(quote.weight_oz);
-  if (Number.isFinite(fromQuote) && fromQuote > 0) return fromQuote;
-  return Math.round((8 + 0.4 * order.page_count) * 10) / 10;
-}
 
 /** A stable tracking number per order, so regenerating a label keeps it. */
 export function builtinTrackingNumber(orderId: string): string {
@@ -22,7 +16,7 @@ export function builtinTrackingNumber(orderId: string): string {
 }
 
 /** Draws the label PDF. */
-export function drawLabel(input: { order: OrderRow; service: string; weightOz: number; trackingNumber: string }): Promise<Buffer> {
+export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: string; weightOz: number; trackingNumber: string }): Promise<Buffer> {
   const { order } = input;
   const address = order.shipping_address;
   return new Promise((resolve, reject) => {
@@ -33,7 +27,7 @@ export function drawLabel(input: { order: OrderRow; service: string; weightOz: n
     doc.on('error', reject);
     doc.lineWidth(1.5).rect(8, 8, 272, 416).stroke('#000');
     doc.font('Helvetica').fontSize(7).fillColor('#000').text('FROM:', 16, 16);
-    doc.fontSize(8).text(SHOP_ADDRESS.join('\n'), 16, 25, { width: 160 });
+    doc.fontSize(8).text(shopAddressLines(input.shop).join('\n'), 16, 25, { width: 160 });
     // The service, as large as fits on two lines of the top-right box.
     const service = input.service.toUpperCase().slice(0, 40);
     doc.font('Helvetica-Bold');
@@ -73,10 +67,11 @@ export function drawLabel(input: { order: OrderRow; service: string; weightOz: n
 
 export class BuiltinLabels implements LabelProvider {
   readonly name = 'builtin' as const;
+  constructor(private readonly shop: ShopFacts) {}
   async label(order: OrderRow, quote: QuoteRow | null): Promise<LabelResult> {
     const trackingNumber = order.tracking_number ?? builtinTrackingNumber(order.id);
     const service = quote?.service_name ?? order.shipping_service ?? 'Ground';
-    const pdf = await drawLabel({ order, service, weightOz: tubeWeightOz(order, quote), trackingNumber });
+    const pdf = await drawLabel({ order, shop: this.shop, service, weightOz: parcelWeightOz(order, quote), trackingNumber });
     return { trackingNumber, carrier: quote?.carrier ?? 'Blueprint Shop', pdf };
   }
 }

@@ -6,8 +6,9 @@
 import EasyPostClient from '@easypost/api';
 import { z } from 'zod';
 import type { OrderRow } from '../../orders/orderRow';
-import { tubeWeightOz, SHOP_ADDRESS } from './builtin';
-import type { LabelProvider, LabelResult, QuoteRow } from './index';
+import { parcelWeightOz } from './parcel';
+import { phoneDigits, TUBES, type ShopFacts } from '../../../../../shared/shop';
+import type { LabelProvider, LabelResult, QuoteRow } from './types';
 
 const Rate = z.object({ id: z.string(), service: z.string().nullish(), carrier: z.string().nullish(), rate: z.union([z.string(), z.number()]).nullish() });
 const Shipment = z.object({
@@ -28,10 +29,20 @@ type Client = {
   };
 };
 
+/** The tube's dimensions as quoted for rates, so the label's parcel is the one the customer paid for. */
+function tubeOf(printSize: string) {
+  const tube = TUBES[printSize === '30x42' ? '30x42' : '24x36'];
+  return { length: tube.length, width: tube.width, height: tube.height };
+}
+
 export class EasyPostLabels implements LabelProvider {
   readonly name = 'easypost' as const;
   private readonly client: Client;
-  constructor(apiKey: string, baseUrl?: string) {
+  constructor(
+    apiKey: string,
+    baseUrl: string | undefined,
+    private readonly shop: ShopFacts,
+  ) {
     const Ctor = EasyPostClient as unknown as new (key: string, options: { baseUrl?: string; timeout?: number }) => Client;
     this.client = new Ctor(apiKey, { ...(baseUrl ? { baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/` } : {}), timeout: 20_000 });
   }
@@ -75,7 +86,7 @@ export class EasyPostLabels implements LabelProvider {
   private shipmentParams(order: OrderRow, quote: QuoteRow | null) {
     const a = order.shipping_address;
     return {
-      from_address: { company: SHOP_ADDRESS[0], street1: SHOP_ADDRESS[1], city: 'Paramus', state: 'NJ', zip: '07652', country: 'US' },
+      from_address: { company: this.shop.name, street1: this.shop.street1, city: this.shop.city, state: this.shop.state, zip: this.shop.zip, country: this.shop.country, phone: phoneDigits(this.shop.phone) },
       to_address: {
         name: `${order.customer_first_name} ${order.customer_last_name}`,
         street1: a?.street1,
@@ -87,7 +98,7 @@ export class EasyPostLabels implements LabelProvider {
         phone: order.customer_phone ?? undefined,
         email: order.customer_email,
       },
-      parcel: { length: order.print_size === '24x36' ? 26 : 32, width: 4, height: 4, weight: tubeWeightOz(order, quote) },
+      parcel: { ...tubeOf(order.print_size), weight: parcelWeightOz(order, quote) },
       options: { label_format: 'PDF' },
       reference: order.id,
     };

@@ -4,49 +4,30 @@
  * idempotent entry point used by the admin route and the `orders__buy_label` task.
  */
 import type { Env } from '../../../../../shared/env';
+import { shopFacts } from '../../../../../shared/shop';
 import type { AppContext } from '../../context';
 import type { OrderRow } from '../../orders/orderRow';
 import { badRequest, notFound } from '../../lib/errors';
 import { labelKeyOf } from '../storage/keys';
 import { BuiltinLabels } from './builtin';
 import { EasyPostLabels } from './easypost';
+import type { LabelProvider, QuoteRow } from './types';
 
-/** The shipping_quotes columns a label needs. */
-export type QuoteRow = {
-  id: string;
-  provider: 'easypost' | 'table';
-  service: string;
-  service_name: string;
-  carrier: string;
-  weight_oz: string | number | null;
-  provider_shipment_id: string | null;
-  provider_rate_id: string | null;
-};
-
-export type LabelResult = { trackingNumber: string; carrier: string; pdf: Buffer };
-
-export interface LabelProvider {
-  readonly name: 'easypost' | 'builtin';
-  /**
-   * Buys (or, for a label already bought, fetches again) the label for `order`. Must never buy
-   * twice: `saveShipmentId` is called before any purchase so a retry finds the shipment.
-   */
-  label(order: OrderRow, quote: QuoteRow | null, saveShipmentId: (id: string) => Promise<void>): Promise<LabelResult>;
-}
+export * from './types';
 
 /** Picks the label adapter from the environment. */
 export function createLabels(env: Env): LabelProvider {
-  if (env.EASYPOST_API_KEY) return new EasyPostLabels(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL);
-  return new BuiltinLabels();
+  if (env.EASYPOST_API_KEY) return new EasyPostLabels(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL, shopFacts(env));
+  return new BuiltinLabels(shopFacts(env));
 }
 
 let cached: { env: Env; provider: LabelProvider } | null = null;
+
 /** One provider per environment (built once, reused by every request and job). */
 export function labelsFor(env: Env): LabelProvider {
   if (cached?.env !== env) cached = { env, provider: createLabels(env) };
   return cached.provider;
 }
-
 
 /**
  * Makes sure the order has a label in storage and a tracking number, and returns the order row.

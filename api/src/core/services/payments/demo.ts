@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../lib/db';
-import { PaymentProviderError, type IntentStatus, type PaymentEvent, type PaymentIntentInfo, type PaymentProvider } from './index';
+import { PaymentProviderError, type IntentStatus, type PaymentEvent, type PaymentIntentInfo, type PaymentProvider } from './types';
 
 /** The test cards and what they do. */
 export const DEMO_CARDS: Record<string, { outcome: 'succeeded' | 'declined'; brand: string }> = {

@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { Queryable } from '../../lib/db';
-import { PaymentProviderError, type IntentStatus, type PaymentEvent, type PaymentIntentInfo, type PaymentProvider } from './index';
+import { PaymentProviderError, type IntentStatus, type PaymentEvent, type PaymentIntentInfo, type PaymentProvider } from './types';
 
 export type StripeOptions = { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
 

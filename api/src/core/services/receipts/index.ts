@@ -4,13 +4,13 @@
  * digits and pickup or ship-to. Stored under `receiptKey(orderId)`.
  */
 import PDFDocument from 'pdfkit';
+import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
 import { formatCents } from '../../../../../shared/money';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../../shared/pricing';
 import type { OrderRow } from '../../orders/orderRow';
 
 
-export const SHOP_ADDRESS = ['Blueprint Shop', '100 Route 17 North', 'Paramus, NJ 07652'];
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -21,7 +21,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZo
 const dateText = (date: Date) => DATE_FORMAT.format(date);
 
 /** Renders the receipt; resolves with the PDF bytes. */
-export function renderReceipt(order: OrderRow, shop: { supportEmail: string; supportPhone: string }): Promise<Buffer> {
+export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop' } });
     const chunks: Buffer[] = [];
@@ -36,8 +36,8 @@ export function renderReceipt(order: OrderRow, shop: { supportEmail: string; sup
     // Header: shop name and address on the left, "Receipt" and the order number on the right.
     doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
     doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(22).text('Blueprint Shop', left, 40);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(SHOP_ADDRESS.slice(1).join('\n'), left, 68);
-    doc.text(`${shop.supportEmail} · ${shop.supportPhone}`, left, 94);
+    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(shopAddressLines(shop).slice(1).join('\n'), left, 68);
+    doc.text(`${shop.email} · ${shop.phone}`, left, 94);
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('Receipt', left, 40, { width, align: 'right' });
     doc.font('Helvetica').fontSize(10).fillColor(MUTED);
     doc.text(`Order ${orderNumberOf(order.id)}`, left, 66, { width, align: 'right' });
@@ -111,7 +111,7 @@ export function renderReceipt(order: OrderRow, shop: { supportEmail: string; sup
     if (order.rush_order) doc.text('Rush order', left, y);
 
     // Footer.
-    doc.fontSize(9).fillColor(MUTED).text(`Thank you for your order. Questions? ${shop.supportEmail} or ${shop.supportPhone}.`, left, doc.page.height - 90, { width, align: 'center' });
+    doc.fontSize(9).fillColor(MUTED).text(`Thank you for your order. Questions? ${shop.email} or ${shop.phone}.`, left, doc.page.height - 90, { width, align: 'center' });
     doc.end();
   });
 }

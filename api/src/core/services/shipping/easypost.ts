@@ -5,8 +5,9 @@
  */
 import EasyPostClientModule from '@easypost/api';
 import { z } from 'zod';
-import { zipMatchesState } from './table';
-import { SHIP_FROM, ShippingAddressError, TUBES, tubeWeightOz, type QuoteRequest, type RateQuote, type ShippingProvider } from './index';
+import { zipMatchesState } from './zips';
+import { phoneDigits, TUBES, tubeWeightOz, type ShopFacts } from '../../../../../shared/shop';
+import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
 /** The parts of an EasyPost rate we read; validated, since it is a provider response. */
 const RateSchema = z.object({
@@ -34,7 +35,11 @@ export class EasyPostShipping implements ShippingProvider {
   readonly name = 'easypost' as const;
   private readonly client: ShipmentApi;
 
-  constructor(apiKey: string, baseUrl?: string) {
+  constructor(
+    apiKey: string,
+    baseUrl: string | undefined,
+    private readonly shop: ShopFacts,
+  ) {
     const Ctor = EasyPostClientModule as unknown as EasyPostCtor;
     this.client = new Ctor(apiKey, { ...(baseUrl ? { baseUrl } : {}), timeout: 20_000 });
   }
@@ -49,7 +54,7 @@ export class EasyPostShipping implements ShippingProvider {
     let raw: unknown;
     try {
       raw = await this.client.Shipment.create({
-        from_address: SHIP_FROM,
+        from_address: { company: this.shop.name, street1: this.shop.street1, city: this.shop.city, state: this.shop.state, zip: this.shop.zip, country: this.shop.country, phone: phoneDigits(this.shop.phone) },
         to_address: {
           street1: toAddress.street1,
           street2: toAddress.street2 ?? undefined,

@@ -2,27 +2,11 @@
  * The built-in rate table: zones by distance from Paramus, NJ 07652 (by the ZIP's first three digits),
  * prices by zone and tube weight, and delivery dates in business days from the day the tube leaves.
  */
+import { zipMatchesState } from './zips';
 import { addBusinessDays, isoDate, shipDate } from './businessDays';
-import { ShippingAddressError, tubeWeightOz, type QuoteRequest, type RateQuote, type ShippingProvider } from './index';
+import { tubeWeightOz } from '../../../../../shared/shop';
+import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
-/** Which states each ZIP first digit serves (USPS national areas); catches a ZIP typed for the wrong state. */
-const STATES_BY_ZIP_DIGIT: Record<string, string[]> = {
-  '0': ['CT', 'MA', 'ME', 'NH', 'NJ', 'NY', 'RI', 'VT'],
-  '1': ['DE', 'NY', 'PA'],
-  '2': ['DC', 'MD', 'NC', 'SC', 'VA', 'WV'],
-  '3': ['AL', 'FL', 'GA', 'MS', 'TN'],
-  '4': ['IN', 'KY', 'MI', 'OH'],
-  '5': ['IA', 'MN', 'MT', 'ND', 'SD', 'WI'],
-  '6': ['IL', 'KS', 'MO', 'NE'],
-  '7': ['AR', 'LA', 'OK', 'TX'],
-  '8': ['AZ', 'CO', 'ID', 'NM', 'NV', 'UT', 'WY'],
-  '9': ['AK', 'CA', 'HI', 'OR', 'WA'],
-};
-
-/** True when the ZIP belongs to the state's range. */
-export function zipMatchesState(zip: string, state: string): boolean {
-  return (STATES_BY_ZIP_DIGIT[zip[0]] ?? []).includes(state);
-}
 
 /** Zone 1-8 from Paramus: a coarse ground-distance band by ZIP prefix. */
 export function zoneFor(zip: string, state: string): number {

@@ -2,42 +2,13 @@
  * File storage behind one interface: local files under DATA_DIR/files by default, S3 (or any
  * S3-compatible store) when S3_BUCKET is set. The choice is made once, at boot.
  */
-import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { Env } from '../../../../../shared/env';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
+import type { Storage } from './types';
 
-export type PutOptions = { contentType?: string; contentLength?: number };
-
-export interface Storage {
-  readonly kind: 'local' | 's3';
-  /** Writes `body` under `key`, replacing what was there; resolves with the stored size. */
-  put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<{ size: number }>;
-  /** A stream of the stored bytes; rejects with StorageNotFoundError when the key is absent. */
-  get(key: string): Promise<Readable>;
-  /** Size of a stored object, or null when absent. */
-  stat(key: string): Promise<{ size: number } | null>;
-  /** Deletes one object; deleting what is absent is not an error. */
-  delete(key: string): Promise<void>;
-  /** Deletes every object whose key starts with `prefix` (which must end with '/'). */
-  deletePrefix(prefix: string): Promise<void>;
-}
-
-/** Thrown by `get` for a key that does not exist. */
-export class StorageNotFoundError extends Error {
-  constructor(readonly key: string) {
-    super(`No stored object at ${key}`);
-    this.name = 'StorageNotFoundError';
-  }
-}
-
-/** Keys are relative, '/'-separated, without '..' or leading '/': safe as file paths and S3 keys. */
-export function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.' || part === '')) {
-    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
-  }
-}
+export * from './types';
 
 /** Picks the storage adapter from the environment. */
 export function createStorage(env: Env): Storage {

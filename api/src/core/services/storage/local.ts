@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, StorageNotFoundError, type Storage, type PutOptions } from './index';
+import { assertSafeKey, StorageNotFoundError, type Storage, type PutOptions } from './types';
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;

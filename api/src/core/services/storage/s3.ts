@@ -14,7 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, StorageNotFoundError, type PutOptions, type Storage } from './index';
+import { assertSafeKey, StorageNotFoundError, type PutOptions, type Storage } from './types';
 
 export type S3Options = {
   bucket: string;
