@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import postgres from 'postgres';
 import { Logger, makeWorkerUtils, quickAddJob, run, type Runner, type Task } from 'graphile-worker';
-import { addJob, connect } from '../api/src/core/lib/db';
+import { addAnyJob, connect } from '../api/src/core/lib/db';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
 import { createPgPool } from '../api/src/core/lib/pgPool';
 
@@ -73,9 +73,9 @@ async function main() {
       'shop: row + addJob in one transaction': (id) =>
         sql.begin(async (tx) => {
           await tx`insert into bench_rows default values`;
-          await addJob(tx, 'bench__noop', { id }, { jobKey: `bench:${id}`, maxAttempts: 3 });
+          await addAnyJob(tx, 'bench__noop', { id }, { jobKey: `bench:${id}`, maxAttempts: 3 });
         }) as Promise<unknown> as Promise<void>,
-      'shop: addJob alone (no transaction)': (id) => addJob(sql, 'bench__noop', { id }),
+      'shop: addJob alone (no transaction)': (id) => addAnyJob(sql, 'bench__noop', { id }),
       'graphile-worker: WorkerUtils.addJob': async (id) => void (await utils.addJob('bench__noop', { id })),
       'graphile-worker: quickAddJob (shared pool)': async (id) => void (await quickAddJob({ pgPool: quickPool, logger }, 'bench__noop', { id })),
     };
@@ -110,7 +110,7 @@ async function main() {
     for (const id of burstIds) {
       await sql.begin(async (tx) => {
         await tx`insert into bench_rows default values`;
-        await addJob(tx, 'bench__noop', { id });
+        await addAnyJob(tx, 'bench__noop', { id });
       });
     }
     const enqueuedMs = performance.now() - b0;

@@ -1,18 +1,20 @@
 /**
- * How a task is written: a zod schema for its payload and a `run` that gets the parsed payload and
- * the shared context. The loader validates the payload first; a payload that does not parse is
- * logged and dropped (a retry cannot fix it).
+ * How a task is written: its name from the job catalog (shared/jobs.ts), which gives it its payload
+ * schema, and a `run` that gets the parsed payload and the shared context. The loader parses the
+ * payload first; one that does not match fails the job loudly, so it is retried and seen.
  */
 import type { JobHelpers } from 'graphile-worker';
 import type { z } from 'zod';
 import type { AppContext } from '../../api/src/core/context';
+import { JOB_PAYLOADS, type JobName } from '../../shared/jobs';
 
-export type TaskDefinition<S extends z.ZodType = z.ZodType> = {
-  schema: S;
-  run(payload: z.infer<S>, ctx: AppContext, helpers: JobHelpers): Promise<void>;
+export type TaskDefinition<N extends JobName = JobName> = {
+  name: N;
+  schema: (typeof JOB_PAYLOADS)[N];
+  run(payload: z.output<(typeof JOB_PAYLOADS)[N]>, ctx: AppContext, helpers: JobHelpers): Promise<void>;
 };
 
-/** Identity helper that gives `run` its payload type. */
-export function defineTask<S extends z.ZodType>(definition: TaskDefinition<S>): TaskDefinition<S> {
-  return definition;
+/** Binds `run` to the catalog entry `name`, which types its payload. */
+export function defineTask<N extends JobName>(definition: Omit<TaskDefinition<N>, 'schema'>): TaskDefinition<N> {
+  return { ...definition, schema: JOB_PAYLOADS[definition.name] };
 }

@@ -17,19 +17,29 @@ export function taskNames(): string[] {
     .sort();
 }
 
-/** Imports every task and binds it to `ctx`, validating each payload with the task's schema first. */
+/** A payload that does not match its task's schema: the job fails and is retried, never dropped. */
+export class InvalidPayloadError extends Error {
+  constructor(task: string, issues: string) {
+    super(`${task}: the payload does not match the job catalog (${issues})`);
+    this.name = 'InvalidPayloadError';
+  }
+}
+
+/** Imports every task and binds it to `ctx`, parsing each payload with the catalog's schema first. */
 export async function loadTaskList(ctx: AppContext): Promise<TaskList> {
   const list: TaskList = {};
   for (const name of taskNames()) {
     const mod = (await import(pathToFileURL(path.join(TASKS_DIR, `${name}.ts`)).href)) as { default: TaskDefinition };
     const task = mod.default;
+    if (task.name !== name) throw new Error(`worker/src/tasks/${name}.ts defines the task '${task.name}'`);
     list[name] = async (payload, helpers) => {
       const parsed = task.schema.safeParse(payload);
       if (!parsed.success) {
-        ctx.log.error(`${name}: dropped a job with an invalid payload`, { payload, issues: parsed.error.issues });
-        return;
+        const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+        ctx.log.error(`${name}: invalid payload`, { payload, issues });
+        throw new InvalidPayloadError(name, issues);
       }
-      await task.run(parsed.data, ctx, helpers);
+      await task.run(parsed.data as never, ctx, helpers);
     };
   }
   return list;

@@ -217,6 +217,20 @@ describe('status changes', () => {
     const [email] = await shop.sql`select text_body from emails where order_id = ${order.id} and kind = 'status_completed'`;
     expect(email.text_body).toContain(`Tracking number: ${label.body.trackingNumber}`);
   });
+
+  it('a shipping order completed without a label gets one from the queue; a pickup order does not', async () => {
+    const admin = await adminClientOrSkipLimit();
+    const shipped = await buildOrder(shop, { shippingMethod: 'shipping', email: 'ship2@example.com' });
+    const pickup = await buildOrder(shop, { email: 'pickup2@example.com' });
+    await admin.patch(`/api/orders/${shipped.id}/status`, { status: 'completed' });
+    await admin.patch(`/api/orders/${pickup.id}/status`, { status: 'completed' });
+    const jobs = await shop.sql<{ key: string }[]>`select key from graphile_worker.jobs where task_identifier = 'orders__buy_label'`;
+    expect(jobs.map((j) => j.key)).toEqual([`label:${shipped.id}`]);
+    await shop.runJobs();
+    const [row] = await shop.sql`select label_key, tracking_number from orders where id = ${shipped.id}`;
+    expect(row.label_key).not.toBeNull();
+    expect(row.tracking_number).toMatch(/^BP\d{16}$/);
+  });
 });
 
 describe('order files', () => {

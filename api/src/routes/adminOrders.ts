@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { queueStatusEmail } from '../core/emails/status-change';
+import { addJob } from '../core/lib/db';
 import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
 import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
 
@@ -132,6 +133,10 @@ export function adminOrderRoutes(ctx: AppContext): Router {
         insert into order_status_history (order_id, from_status, to_status, changed_by)
         values (${id}, ${current.status}, ${status}, ${admin}) returning id`;
       await queueStatusEmail(tx, ctx.env, updated, history.id);
+      // A shipped order marked completed leaves in a tube: make sure it has a label, bought off the request.
+      if (status === 'completed' && updated.shipping_method === 'shipping' && !updated.label_key) {
+        await addJob(tx, 'orders__buy_label', { orderId: id }, { jobKey: `label:${id}`, maxAttempts: 5 });
+      }
       return updated;
     });
     res.json(presentAdminOrder(order));

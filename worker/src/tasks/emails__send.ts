@@ -3,7 +3,6 @@
  * and the provider gets the row's idempotency key, so a worker killed between "sent" at the
  * provider and "sent" in our table does not produce a second email.
  */
-import { z } from 'zod';
 import { buffer } from 'node:stream/consumers';
 import { defineTask } from '../task';
 import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
@@ -21,7 +20,7 @@ type EmailRow = {
 };
 
 export default defineTask({
-  schema: z.object({ emailId: z.uuid() }),
+  name: 'emails__send',
   async run({ emailId }, ctx) {
     await ctx.sql.begin(async (tx) => {
       const [email] = await tx<EmailRow[]>`select * from emails where id = ${emailId} for update`;

@@ -4,7 +4,6 @@
  * the size. processed/total are written as it goes for the page that polls. A retry after a crash
  * rebuilds the zip from scratch (storage writes are atomic, so no half zip is ever served).
  */
-import { z } from 'zod';
 import { ZipArchive } from 'archiver';
 import type { Readable } from 'node:stream';
 import { defineTask } from '../task';
@@ -46,7 +45,7 @@ function entryWritten(archive: ZipArchive): Promise<void> {
 }
 
 export default defineTask({
-  schema: z.object({ exportId: z.uuid() }),
+  name: 'exports__build',
   async run({ exportId }, ctx, helpers) {
     const log = ctx.log.child('exports');
     const [exp] = await ctx.sql<ExportRow[]>`select id, order_ids, status from exports where id = ${exportId}`;

@@ -1,12 +1,11 @@
 /** Cron: deletes exports (row and zip) older than 24 hours. */
-import { z } from 'zod';
 import { defineTask } from '../task';
 import { exportPrefix } from '../../../api/src/core/services/storage/keys';
 
 export const EXPORT_TTL_HOURS = 24;
 
 export default defineTask({
-  schema: z.unknown(),
+  name: 'exports__delete_expired',
   async run(_payload, ctx) {
     const rows = await ctx.sql<{ id: string }[]>`
       select id from exports where created_at < now() - make_interval(hours => ${EXPORT_TTL_HOURS}) order by created_at limit 1000`;

@@ -2,13 +2,12 @@
  * Buys (or re-fetches) an order's shipping label through the same idempotent function the admin
  * route uses: the shipment id is saved before buying and a bought shipment is never bought again.
  */
-import { z } from 'zod';
 import { defineTask } from '../task';
 import { generateLabel } from '../../../api/src/core/services/labels/index';
 import { HttpError } from '../../../api/src/core/lib/errors';
 
 export default defineTask({
-  schema: z.object({ orderId: z.uuid() }),
+  name: 'orders__buy_label',
   async run({ orderId }, ctx) {
     try {
       await generateLabel(ctx, orderId);

@@ -3,13 +3,12 @@
  * provider: an intent that did succeed is reconciled instead, any other is cancelled. Expired
  * shipping quotes that no order uses go too.
  */
-import { z } from 'zod';
 import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
 import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
 import { defineTask } from '../task';
 
 export default defineTask({
-  schema: z.object({}).loose(),
+  name: 'orders__cleanup_unpaid',
   async run(_payload, ctx) {
     const log = ctx.log.child('cleanup');
     const rows = await ctx.sql<{ id: string; payment_intent_id: string | null }[]>`

@@ -5,7 +5,6 @@
  */
 import { TTL_MS } from '../../../shared/shop';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { emailField } from '../../../shared/fields';
 import { hashPassword } from '../../../api/src/core/lib/passwords';
 import { createAuthToken } from '../../../api/src/core/lib/tokens';
@@ -17,7 +16,7 @@ import { defineTask } from '../task';
 /** How long the set-password link works. */
 
 export default defineTask({
-  schema: z.object({ orderId: z.uuid() }),
+  name: 'orders__create_account',
   async run({ orderId }, ctx) {
     const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${orderId}`;
     if (!order || !order.create_account || order.payment_status === 'unpaid') return;

@@ -3,7 +3,6 @@
  * PDF and sheet previews are deleted; the order, its receipt and its label stay. The order records
  * when (file_deleted_at), which the admin row shows.
  */
-import { z } from 'zod';
 import { defineTask } from '../task';
 
 type Row = { id: string; file_key: string | null; upload_id: string | null; upload_key: string | null; shared: boolean };
@@ -15,7 +14,7 @@ function folderOf(key: string): string | null {
 }
 
 export default defineTask({
-  schema: z.unknown(),
+  name: 'orders__delete_files',
   async run(_payload, ctx) {
     const log = ctx.log.child('retention');
     const days = ctx.env.FILE_RETENTION_DAYS;

@@ -4,13 +4,12 @@
  * moved for a minute, so a lost webhook does not lose a paid order. Orders abandoned at load (still
  * placeholders) are left to the clean-up. Each check is the ordinary reconciliation job.
  */
-import { z } from 'zod';
 import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
 import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
 import { defineTask } from '../task';
 
 export default defineTask({
-  schema: z.object({}).loose(),
+  name: 'orders__recheck_unpaid',
   async run(_payload, ctx) {
     const rows = await ctx.sql<{ payment_intent_id: string }[]>`
       select payment_intent_id from orders

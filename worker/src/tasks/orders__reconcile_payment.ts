@@ -11,7 +11,7 @@ import { PaymentProviderError, type PaymentIntentInfo } from '../../../api/src/c
 import { defineTask } from '../task';
 
 export default defineTask({
-  schema: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),
+  name: 'orders__reconcile_payment',
   async run({ paymentIntentId, eventId }, ctx) {
     const log = ctx.log.child('reconcile');
     if (!ctx.payments) return log.warn('no payment provider configured', { paymentIntentId });

@@ -4,7 +4,6 @@
  * email's idempotency key (`order:<id>:confirmation`) makes it one email however often this runs.
  */
 import { shopFacts } from '../../../shared/shop';
-import { z } from 'zod';
 import { orderNumberOf } from '../../../shared/fields';
 import type { OrderRow } from '../../../api/src/core/orders/orderRow';
 import { queueEmail } from '../../../api/src/core/services/email/index';
@@ -14,7 +13,7 @@ import { orderConfirmationEmail } from '../../../api/src/core/emails/orderConfir
 import { defineTask } from '../task';
 
 export default defineTask({
-  schema: z.object({ orderId: z.uuid() }),
+  name: 'orders__render_receipt',
   async run({ orderId }, ctx) {
     const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${orderId}`;
     if (!order) return ctx.log.warn('orders__render_receipt: order is gone', { orderId });

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { z } from 'zod';
 import { defineTask } from '../task';
 import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/core/services/pdf/analyze';
 import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
@@ -23,7 +22,7 @@ prewarmAnalyzer();
 export const analyzeLimits = { timeoutMs: 60_000, memoryLimitMb: 1536 };
 
 export default defineTask({
-  schema: z.object({ uploadId: z.uuid() }),
+  name: 'uploads__analyze',
   async run({ uploadId }, ctx, helpers) {
     const log = ctx.log.child('uploads__analyze');
     const [upload] = await ctx.sql<{ status: string; storage_key: string }[]>`select status, storage_key from uploads where id = ${uploadId}`;

@@ -5,7 +5,6 @@
  * lock and then fails on the missing upload rather than pointing at deleted files. A storage error
  * rolls the row back, so the next run tries again.
  */
-import { z } from 'zod';
 import { defineTask } from '../task';
 import { UPLOAD_TTL_HOURS } from '../../../shared/limits';
 import { uploadPrefix } from '../../../api/src/core/services/storage/keys';
@@ -14,7 +13,7 @@ import { uploadPrefix } from '../../../api/src/core/services/storage/keys';
 const BATCH = 200;
 
 export default defineTask({
-  schema: z.object({}).passthrough(),
+  name: 'uploads__cleanup',
   async run(_payload, ctx) {
     const log = ctx.log.child('uploads__cleanup');
     const cutoff = new Date(Date.now() - UPLOAD_TTL_HOURS * 3600_000);

@@ -2,11 +2,10 @@
  * Brings guest orders into an account once its address is verified: every order placed with that
  * email and not yet owned by anyone becomes the account's. Safe to run twice (owned orders are skipped).
  */
-import { z } from 'zod';
 import { defineTask } from '../task';
 
 export default defineTask({
-  schema: z.object({ userId: z.uuid() }),
+  name: 'users__claim_guest_orders',
   async run({ userId }, ctx) {
     const [user] = await ctx.sql<{ email: string; email_verified_at: Date | null }[]>`
       select email, email_verified_at from users where id = ${userId}`;

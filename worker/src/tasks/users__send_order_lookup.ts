@@ -3,14 +3,13 @@
  * in the same time, whether or not the address has orders): when the address has paid orders, it
  * emails a 24-hour link. At most a few such emails per address an hour, so no one can flood an inbox.
  */
-import { z } from 'zod';
 import { defineTask } from '../task';
 import { queueOrderLookupEmail } from '../../../api/src/core/emails/order-lookup';
 
 export const LOOKUP_EMAILS_PER_HOUR = 5;
 
 export default defineTask({
-  schema: z.object({ email: z.string().min(3).max(254) }),
+  name: 'users__send_order_lookup',
   async run({ email }, ctx) {
     const address = email.trim().toLowerCase();
     await ctx.sql.begin(async (tx) => {

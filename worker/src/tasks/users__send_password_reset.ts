@@ -2,14 +2,13 @@
  * Answers "forgot password" off the request path, so the API answers the same, in the same time,
  * whether or not the account exists. At most a few reset emails per account an hour.
  */
-import { z } from 'zod';
 import { defineTask } from '../task';
 import { queueResetPasswordEmail } from '../../../api/src/core/emails/account-emails';
 
 export const RESET_EMAILS_PER_HOUR = 5;
 
 export default defineTask({
-  schema: z.object({ email: z.string().min(3).max(254) }),
+  name: 'users__send_password_reset',
   async run({ email }, ctx) {
     const address = email.trim().toLowerCase();
     await ctx.sql.begin(async (tx) => {

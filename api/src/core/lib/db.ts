@@ -1,5 +1,6 @@
 /** PostgreSQL access through `postgres`, and enqueueing graphile-worker jobs inside a transaction. */
 import postgres from 'postgres';
+import { JOB_PAYLOADS, type JobName, type JobPayload } from '../../../../shared/jobs';
 
 export type Sql = postgres.Sql;
 /** A connection or a transaction: anything that can run a query. */
@@ -30,10 +31,17 @@ export type JobOptions = {
 };
 
 /**
- * Adds a graphile-worker job with the same connection as the caller's transaction, so the job exists
- * exactly when the rows it refers to do.
+ * Adds a job from the catalog (shared/jobs.ts) with the same connection as the caller's transaction,
+ * so the job exists exactly when the rows it refers to do. The payload is checked against the task's
+ * schema first: a bad payload is a bug in the caller and throws here, not in the worker.
  */
-export async function addJob(db: Queryable, task: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
+export async function addJob<N extends JobName>(db: Queryable, task: N, payload: JobPayload<N>, options: JobOptions = {}): Promise<void> {
+  const parsed = JOB_PAYLOADS[task].parse(payload) as Record<string, unknown>;
+  await addAnyJob(db, task, parsed, options);
+}
+
+/** Adds a job by name without the catalog's check: for benchmarks' no-op tasks only. */
+export async function addAnyJob(db: Queryable, task: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
   await db`
     select graphile_worker.add_job(
       ${task}::text,

@@ -1,0 +1,40 @@
+/**
+ * The job catalog: every graphile-worker task the shop runs, with the zod schema of its payload.
+ * `addJob` (api/src/core/lib/db.ts) is typed by it and checks a payload before enqueuing it; the
+ * worker parses each payload with the same schema and fails the job loudly (retried, logged, seen
+ * in the queue) when it does not match. A task file in worker/src/tasks/ must have an entry here,
+ * and an entry here must have a task file (worker/src/tasks.test.ts checks both ways).
+ */
+import { z } from 'zod';
+
+/** Recurring jobs get graphile-worker's cron payload (`_cron`); they read nothing from it. */
+const cron = z.object({}).loose();
+
+export const JOB_PAYLOADS = {
+  emails__send: z.object({ emailId: z.uuid() }),
+  exports__build: z.object({ exportId: z.uuid() }),
+  exports__delete_expired: cron,
+  orders__buy_label: z.object({ orderId: z.uuid() }),
+  orders__cleanup_unpaid: cron,
+  orders__create_account: z.object({ orderId: z.uuid() }),
+  orders__delete_files: cron,
+  orders__recheck_unpaid: cron,
+  orders__reconcile_payment: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),
+  orders__render_receipt: z.object({ orderId: z.uuid() }),
+  uploads__analyze: z.object({ uploadId: z.uuid() }),
+  uploads__cleanup: cron,
+  users__claim_guest_orders: z.object({ userId: z.uuid() }),
+  users__send_order_lookup: z.object({ email: z.string().min(3).max(254) }),
+  users__send_password_reset: z.object({ email: z.string().min(3).max(254) }),
+} as const;
+
+/** A task's name. */
+export type JobName = keyof typeof JOB_PAYLOADS;
+
+/** What a task's payload must look like when it is enqueued. */
+export type JobPayload<N extends JobName> = z.input<(typeof JOB_PAYLOADS)[N]>;
+
+/** True for a name in the catalog. */
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_PAYLOADS, name);
+}
