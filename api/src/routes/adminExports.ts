@@ -9,8 +9,9 @@ import type { AppContext } from '../core/context';
 import { addJob } from '../core/lib/db';
 import { conflict, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
-import { idParam } from './adminShared';
 import { contentDisposition } from './adminShared';
+import { validate } from '../middleware/validate';
+import { uuidField } from '../../../shared/fields';
 import { sendStoredFile } from './adminOrders';
 
 export const EXPORT_MAX_ORDERS = 2000;
@@ -49,12 +50,15 @@ export function presentExport(row: ExportRow) {
   };
 }
 
+const exportBody = validate({ body: ExportBody });
+const exportParams = validate({ params: z.object({ exportId: uuidField }) }, 'Export not found. Exports are kept for 24 hours.');
+
 export function adminExportRoutes(ctx: AppContext): Router {
   const router = Router();
   const { sql } = ctx;
 
-  router.post('/api/admin/export-files', requireAdmin, async (req, res) => {
-    const body = ExportBody.parse(req.body ?? {});
+  router.post('/api/admin/export-files', requireAdmin, exportBody, async (req, res) => {
+    const { body } = exportBody.input(req);
     const ids = [...new Set(body.orderIds)];
     const admin = req.shop.adminUsername ?? 'admin';
     const exportId = await sql.begin(async (tx) => {
@@ -66,16 +70,16 @@ export function adminExportRoutes(ctx: AppContext): Router {
     res.json({ exportId, status: 'processing' });
   });
 
-  router.get('/api/admin/export-status/:exportId', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'exportId', 'Export');
+  router.get('/api/admin/export-status/:exportId', requireAdmin, exportParams, async (req, res) => {
+    const id = exportParams.input(req).params.exportId;
     const [row] = await sql<ExportRow[]>`select * from exports where id = ${id}`;
     if (!row) throw notFound('Export not found.');
     res.set('Cache-Control', 'no-store');
     res.json(presentExport(row));
   });
 
-  router.get('/api/admin/export-download/:exportId', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'exportId', 'Export');
+  router.get('/api/admin/export-download/:exportId', requireAdmin, exportParams, async (req, res) => {
+    const id = exportParams.input(req).params.exportId;
     const [row] = await sql<ExportRow[]>`select * from exports where id = ${id}`;
     if (!row) throw notFound('Export not found. Exports are kept for 24 hours.');
     if (row.status !== 'completed' || !row.storage_key) throw conflict(row.status === 'failed' ? 'This export failed.' : 'This export is not finished yet.');

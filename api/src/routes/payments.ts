@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { badRequest, notFound } from '../core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
+import { validate } from '../middleware/validate';
 import { emailField } from '../../../shared/fields';
 import type { OrderRow } from '../presenters/order';
 import { DemoPayments } from '../core/services/payments/demo';
@@ -23,10 +24,12 @@ export function customerDetailsComplete(order: Pick<OrderRow, 'customer_email' |
   return order.customer_first_name.trim() !== '' && order.customer_last_name.trim() !== '' && emailField.safeParse(order.customer_email).success;
 }
 
+const confirmBody = validate({ body: ConfirmSchema });
+
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/api/payments/demo/confirm', async (req, res) => {
-    const input = ConfirmSchema.parse(req.body);
+  router.post('/api/payments/demo/confirm', confirmBody, async (req, res) => {
+    const input = confirmBody.input(req).body;
     const payments = ctx.payments;
     if (!(payments instanceof DemoPayments)) throw notFound('The built-in card provider is not in use.');
     if (!z.uuid().safeParse(input.orderId).success) throw notFound('Order not found.');
