@@ -100,7 +100,7 @@ export default function OrderSuccess() {
               <Row label="Sheets" value={String(order.pageCount)} />
               <Row label="Size" value={size} />
               <Row label="Type" value={type} />
-              <Row label="Price per sheet" value={formatDollars(order.pricePerPage)} />
+              {order.pricePerPage !== null && <Row label="Price per sheet" value={formatDollars(order.pricePerPage)} />}
               {order.rushOrder && <Row label="Turnaround" value="RUSH ORDER" />}
               <Row
                 label="Delivery"

@@ -160,7 +160,7 @@ export function UploadSection() {
       fileSize: u.fileSize,
       printSize,
       printType,
-      pricePerPage: centsToDollars(price.pricePerPageCents),
+      pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
     };
     sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(checkoutData));
