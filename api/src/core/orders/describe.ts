@@ -1,21 +1,11 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
 import { PRINT_SIZE_LABELS, type PrintSize } from '../../../../shared/pricing';
+import { sheetRanges } from '../../../../shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 
-type Described = Pick<OrderRow, 'sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'>;
+export { sheetRanges };
 
-/** "1-3, 7, 9": sheet numbers as a person reads them. */
-export function sheetRanges(numbers: readonly number[]): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
-    i = j;
-  }
-  return parts.join(', ');
-}
+type Described = Pick<OrderRow, 'sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'>;
 
 /** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
 export function colorSheetsText(order: Described): string {
