@@ -117,19 +117,19 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                   <span className="flex items-center justify-center gap-1">
                     Sheet {number}
                     {i < MAX_PREVIEWS && (
-                      <button type="button" className="text-blueprint-700 underline" onClick={() => setLarge(number)} aria-label={`Show sheet ${number} larger`}>
-                        Enlarge
+                      <button type="button" className="text-blueprint-700 underline" onClick={() => setLarge(number)}>
+                        Enlarge<span className="sr-only"> sheet {number}</span>
                       </button>
                     )}
                   </span>
                   <button
                     type="button"
                     aria-pressed={color}
-                    aria-label={`Sheet ${number}: ${color ? 'color' : 'black and white'}`}
                     title="Switch this sheet between color and black and white"
                     onClick={() => onToggle(number)}
                     className={cx('rounded px-2 py-0.5 font-semibold', color ? 'bg-fuchsia-100 text-fuchsia-900' : 'bg-slate-200 text-slate-800')}
                   >
+                    <span className="sr-only">Sheet {number}: </span>
                     {color ? 'Color' : 'B&W'}
                   </button>
                   {report?.blank && <span className="rounded bg-amber-100 px-1 text-amber-900">Blank sheet</span>}
@@ -162,8 +162,9 @@ function SetsStepper({ sets, onSets }: { sets: number; onSets: (sets: number) =>
       </label>
       <p className="text-xs text-slate-600">Complete copies of the whole drawing set.</p>
       <div className="mt-2 flex items-center gap-2">
-        <Button variant="outline" size="sm" aria-label="Fewer sets" disabled={sets <= MIN_SETS} onClick={() => onSets(clamp(sets - 1))}>
-          −
+        <Button variant="outline" size="sm" disabled={sets <= MIN_SETS} onClick={() => onSets(clamp(sets - 1))}>
+          <span aria-hidden="true">−</span>
+          <span className="sr-only">Fewer sets</span>
         </Button>
         <input
           id={id}
@@ -178,8 +179,9 @@ function SetsStepper({ sets, onSets }: { sets: number; onSets: (sets: number) =>
           }}
           className="h-9 w-20 rounded-md border border-slate-300 px-2 text-center text-slate-900"
         />
-        <Button variant="outline" size="sm" aria-label="More sets" disabled={sets >= MAX_SETS} onClick={() => onSets(clamp(sets + 1))}>
-          +
+        <Button variant="outline" size="sm" disabled={sets >= MAX_SETS} onClick={() => onSets(clamp(sets + 1))}>
+          <span aria-hidden="true">+</span>
+          <span className="sr-only">More sets</span>
         </Button>
       </div>
     </div>
