@@ -14,13 +14,9 @@ export function PriceBreakdown({ amounts, pageCount, shippingMethod, updating }:
   const taxLabel = noTax ? 'Tax' : `Tax (${amounts.taxState ?? ''} ${amounts.taxRate})`.replace(' )', ')');
   return (
     <dl className="grid gap-2 text-sm" aria-live="polite" aria-busy={updating}>
-      {amounts.lines && amounts.lines.length > 0 && (
-        <div className="grid gap-1 border-b border-slate-100 pb-2">
-          {amounts.lines.map((line) => (
-            <Row key={line.description} label={`${line.description} (${line.quantity} × ${formatDollars(line.unitPrice)})`} value={formatDollars(line.amount)} />
-          ))}
-        </div>
-      )}
+      {amounts.lines?.map((line) => (
+        <Row key={line.description} label={`${line.description} (${line.quantity} × ${formatDollars(line.unitPrice)})`} value={formatDollars(line.amount)} />
+      ))}
       <Row label={amounts.pricePerPage === null ? 'Subtotal' : `Subtotal (${pageCount * (amounts.sets ?? 1)} × ${formatDollars(amounts.pricePerPage)})`} value={formatDollars(amounts.subtotal)} />
       <Row label="Rush fee" value={formatDollars(amounts.rushFee)} />
       <Row label="Shipping" value={shippingMethod === 'pickup' ? 'Free (Pickup)' : formatDollars(amounts.shippingCost)} />

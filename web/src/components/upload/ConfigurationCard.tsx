@@ -91,7 +91,8 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
   const closeLarge = useCallback(() => setLarge(null), []);
   return (
     <div>
-      <ul aria-label="Sheet previews" className="flex gap-3 overflow-x-auto pb-2">
+      {/* relative: the screen-reader-only text of sheets scrolled out of view must not widen the page. */}
+      <ul aria-label="Sheet previews" className="relative flex gap-3 overflow-x-auto pb-2">
         {Array.from({ length: upload.pageCount }, (_, i) => {
           const number = i + 1;
           const report = upload.sheets?.find((s) => s.number === number);

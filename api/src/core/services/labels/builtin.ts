@@ -9,10 +9,11 @@ import type { LabelProvider, LabelResult, QuoteRow } from './index';
 export const SHOP_ADDRESS = ['Blueprint Shop', '1 Print Counter Plaza', 'Paramus, NJ 07652'];
 
 /** Tube weight in ounces: the quote's when it has one, else 8 oz of tube plus 0.4 oz a sheet. */
-export function tubeWeightOz(order: Pick<OrderRow, 'page_count'>, quote: QuoteRow | null): number {
+export function tubeWeightOz(order: Pick<OrderRow, 'page_count' | 'sets'>, quote: QuoteRow | null): number {
   const fromQuote = quote?.weight_oz == null ? NaN : Number(quote.weight_oz);
   if (Number.isFinite(fromQuote) && fromQuote > 0) return fromQuote;
-  return Math.round((8 + 0.4 * order.page_count) * 10) / 10;
+  // Every set goes in the tube.
+  return Math.round((8 + 0.4 * order.page_count * (order.sets ?? 1)) * 10) / 10;
 }
 
 /** A stable tracking number per order, so regenerating a label keeps it. */
@@ -53,7 +54,8 @@ export function drawLabel(input: { order: OrderRow; service: string; weightOz: n
     doc.font('Helvetica').fontSize(9);
     doc.text(`Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178);
     doc.text(`Order: ${orderNumberOf(order.id)}`, 16, 191);
-    doc.text(`${order.page_count} sheet${order.page_count === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204);
+    const prints = order.page_count * (order.sets ?? 1);
+    doc.text(`${prints} sheet${prints === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204);
     doc.moveTo(8, 222).lineTo(280, 222).stroke();
     doc.font('Helvetica-Bold').fontSize(9).text('TRACKING #', 16, 232);
     // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.
