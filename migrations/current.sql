@@ -1,1 +1,22 @@
 -- Enter migration here
+
+-- issue 14 (sections 2 and 3): sets, color per sheet, job name, PO and notes on orders.
+-- uploads.color_sheets: the sheet numbers the analysis found in color (null until known). A stand-in
+-- for the per-sheet analysis storage of issue 14 section 1; read only through colorSheetNumbersOf().
+alter table uploads add column if not exists color_sheets int[];
+alter table orders add column if not exists sets int not null default 1;
+alter table orders drop constraint if exists orders_sets_check;
+alter table orders add constraint orders_sets_check check (sets between 1 and 100);
+alter table orders drop constraint if exists orders_print_type_check;
+alter table orders add constraint orders_print_type_check check (print_type in ('bw', 'color', 'auto'));
+-- The sheet numbers printed in color (all of them for 'color', none for 'bw').
+alter table orders add column if not exists color_sheets int[] not null default '{}';
+alter table orders add column if not exists color_sheet_count int;
+alter table orders add column if not exists bw_sheet_count int;
+-- The price lines as charged, in cents: [{description, ink, quantity, unitPriceCents, amountCents}].
+alter table orders add column if not exists price_lines jsonb;
+-- Null when the sheets are printed in both inks.
+alter table orders alter column price_per_page_cents drop not null;
+alter table orders add column if not exists job_name text;
+alter table orders add column if not exists po_number text;
+alter table orders add column if not exists notes text;

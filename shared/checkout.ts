@@ -3,7 +3,7 @@
  * The server never trusts these amounts: it re-prices from the upload; they are for display only.
  */
 import { z } from 'zod';
-import { PRINT_SIZES, PRINT_TYPES } from './pricing';
+import { MAX_SETS, ORDER_PRINT_TYPES, PRINT_SIZES } from './pricing';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
 
@@ -13,11 +13,20 @@ export const CheckoutDataSchema = z.object({
   pageCount: z.number().int().positive(),
   fileSize: z.number().int().nonnegative(),
   printSize: z.enum(PRINT_SIZES),
-  printType: z.enum(PRINT_TYPES),
-  pricePerPage: z.number().nonnegative(),
+  printType: z.enum(ORDER_PRINT_TYPES),
+  /** Complete copies of the set; absent on data stored before sets existed. */
+  sets: z.number().int().min(1).max(MAX_SETS).default(1),
+  /** With `auto`: the sheet numbers to print in color. */
+  colorSheets: z.array(z.number().int().positive()).optional(),
+  /** Carried over by a reorder. */
+  jobName: z.string().max(100).nullish(),
+  poNumber: z.string().max(50).nullish(),
+  pricePerPage: z.number().nonnegative().nullable(),
   totalAmount: z.number().nonnegative(),
   /** Set when the checkout re-orders an earlier order's file. */
   reorderOf: z.uuid().optional(),
 });
 
-export type CheckoutData = z.infer<typeof CheckoutDataSchema>;
+export type CheckoutData = z.input<typeof CheckoutDataSchema>;
+/** After parsing: `sets` is always there. */
+export type ParsedCheckoutData = z.infer<typeof CheckoutDataSchema>;

@@ -1,7 +1,7 @@
 /** Reusable zod fields that carry the spec's user-facing messages. */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
-import { PRINT_SIZES, PRINT_TYPES } from './pricing';
+import { MAX_SETS, MIN_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, PRINT_TYPES } from './pricing';
 
 export const emailField = z
   .string({ error: 'Please enter a valid email address' })
@@ -22,6 +22,41 @@ export const lastNameField = z.string({ error: 'Last name is required' }).trim()
 
 export const printSizeField = z.enum(PRINT_SIZES, { error: 'Print size must be 24x36 or 30x42' });
 export const printTypeField = z.enum(PRINT_TYPES, { error: 'Print type must be bw or color' });
+/** What an order asks for: all B&W, all color, or color only where needed. */
+export const orderPrintTypeField = z.enum(ORDER_PRINT_TYPES, { error: 'Print type must be bw, color or auto' });
+
+/** Complete copies of the set. */
+export const setsField = z
+  .number({ error: `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}` })
+  .int(`Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`)
+  .min(MIN_SETS, `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`)
+  .max(MAX_SETS, `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`);
+
+// Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
+// keep their line breaks (a textarea makes them), nothing else.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** An optional free-text order field: trimmed, at most `max` characters, empty → null. */
+function orderText(label: string, max: number, control: RegExp) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !control.test(v), `${label} must not contain control characters`)
+    .nullish()
+    .transform((v) => (v ? v.replace(/\r\n?/g, '\n') : null));
+}
+
+export const MAX_JOB_NAME = 100;
+export const MAX_PO_NUMBER = 50;
+export const MAX_ORDER_NOTES = 1000;
+/** The customer's name for the job ('Smith Residence'). */
+export const jobNameField = orderText('Job name', MAX_JOB_NAME, CONTROL);
+/** The customer's purchase order number. */
+export const poNumberField = orderText('PO number', MAX_PO_NUMBER, CONTROL);
+/** Notes for the shop. */
+export const orderNotesField = orderText('Notes', MAX_ORDER_NOTES, CONTROL_BUT_LINE_BREAKS);
 
 export const uuidField = z.uuid({ error: 'Not a valid id' });
 

@@ -1,6 +1,6 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
 import type { OrderStatus, PaymentStatus } from './fields';
-import type { PrintSize, PrintType } from './pricing';
+import type { OrderPrintType, PriceLineJson, PrintSize } from './pricing';
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
@@ -12,8 +12,21 @@ export type OrderJson = {
   fileName: string;
   pageCount: number;
   printSize: PrintSize;
-  printType: PrintType;
-  pricePerPage: number;
+  printType: OrderPrintType;
+  /** Complete copies of the set. */
+  sets: number;
+  /** Sheet numbers printed in color. */
+  colorSheets: number[];
+  /** Per set. */
+  colorSheetCount: number;
+  bwSheetCount: number;
+  /** The prints as charged; they add up to `subtotal`. */
+  lines: PriceLineJson[];
+  jobName: string | null;
+  poNumber: string | null;
+  notes: string | null;
+  /** The one per-sheet price when every sheet is one ink, else null. */
+  pricePerPage: number | null;
   subtotal: number;
   rushOrder: boolean;
   rushFee: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_PER_PAGE_CENTS, STATE_TAX_MILLIPERCENT, US_STATES, formatTaxRate, priceOrder, taxRateMillipercent } from './pricing';
+import { linesToJson, priceSheets, PRICE_PER_PAGE_CENTS, STATE_TAX_MILLIPERCENT, US_STATES, formatTaxRate, priceOrder, taxRateMillipercent } from './pricing';
 import { mulDivRoundHalfUp, centsToDollars, dollarsToCents, formatCents } from './money';
 
 describe('price table', () => {
@@ -102,5 +102,58 @@ describe('priceOrder', () => {
   });
   it('rejects a page count that is not a positive integer', () => {
     expect(() => priceOrder({ pageCount: 0, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup' })).toThrow(RangeError);
+  });
+});
+
+describe('priceSheets: sets and color per sheet', () => {
+  // subtotal = sets × (B&W sheets × B&W price + color sheets × color price)
+  it.each([
+    // size, type, pages, sets, color sheets (auto), subtotal, lines [description, quantity, unit, amount]
+    ['24x36', 'bw', 40, 3, undefined, 3 * 40 * 599, [['24" x 36" black and white', 120, 599, 71880]]],
+    ['24x36', 'color', 2, 1, undefined, 2 * 1499, [['24" x 36" color', 2, 1499, 2998]]],
+    ['30x42', 'bw', 1, 100, undefined, 100 * 699, [['30" x 42" black and white', 100, 699, 69900]]],
+    ['24x36', 'auto', 42, 3, 2, 3 * (40 * 599 + 2 * 1499), [['24" x 36" black and white', 120, 599, 71880], ['24" x 36" color', 6, 1499, 8994]]],
+    ['30x42', 'auto', 5, 2, 5, 2 * 5 * 1799, [['30" x 42" color', 10, 1799, 17990]]],
+    ['30x42', 'auto', 5, 2, 0, 2 * 5 * 699, [['30" x 42" black and white', 10, 699, 6990]]],
+    ['24x36', 'bw', 3, undefined, undefined, 1797, [['24" x 36" black and white', 3, 599, 1797]]],
+  ] as const)('%s %s, %i sheets × %s sets, %s color → %i cents', (printSize, printType, pageCount, sets, colorSheetCount, subtotal, lines) => {
+    const p = priceSheets({ printSize, printType, pageCount, sets, colorSheetCount });
+    expect(p.subtotalCents).toBe(subtotal);
+    expect(p.lines.map((l) => [l.description, l.quantity, l.unitPriceCents, l.amountCents])).toEqual(lines);
+    expect(p.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(p.subtotalCents);
+    expect(p.bwSheetCount + p.colorSheetCount).toBe(pageCount);
+    expect(p.pricePerPageCents).toBe(lines.length === 1 ? lines[0][2] : null);
+  });
+
+  it('gives lines in dollars with two decimals for JSON', () => {
+    const p = priceSheets({ printSize: '24x36', printType: 'auto', pageCount: 3, sets: 3, colorSheetCount: 1 });
+    expect(linesToJson(p.lines)).toEqual([
+      { description: '24" x 36" black and white', quantity: 6, unitPrice: 5.99, amount: 35.94 },
+      { description: '24" x 36" color', quantity: 3, unitPrice: 14.99, amount: 44.97 },
+    ]);
+  });
+
+  it('ignores a color count unless the type is auto', () => {
+    expect(priceSheets({ printSize: '24x36', printType: 'bw', pageCount: 4, colorSheetCount: 2 }).colorSheetCount).toBe(0);
+    expect(priceSheets({ printSize: '24x36', printType: 'color', pageCount: 4, colorSheetCount: 2 }).colorSheetCount).toBe(4);
+  });
+
+  it.each([
+    { sets: 0 },
+    { sets: 101 },
+    { sets: 1.5 },
+    { printType: 'auto', colorSheetCount: 5 },
+    { printType: 'auto', colorSheetCount: -1 },
+    { pageCount: 0 },
+  ] as const)('refuses %o', (bad) => {
+    expect(() => priceSheets({ printSize: '24x36', printType: 'bw', pageCount: 4, ...bad })).toThrow(RangeError);
+  });
+
+  it('priceOrder taxes the subtotal of every set', () => {
+    // 3 sets of 2 sheets, one in color: 3 × (5.99 + 14.99) = 62.94; NJ 6.63% = 4.1729 → 4.17.
+    const p = priceOrder({ pageCount: 2, printSize: '24x36', printType: 'auto', sets: 3, colorSheetCount: 1, rushOrder: false, shippingMethod: 'pickup' });
+    expect(p.subtotalCents).toBe(6294);
+    expect(p.taxCents).toBe(417);
+    expect(p.totalCents).toBe(6711);
   });
 });

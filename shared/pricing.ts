@@ -2,12 +2,23 @@
  * The price table, the rush fee and sales tax: the single source of every amount the shop charges.
  * All amounts are integer cents; tax is rounded half up once, on subtotal + rush + shipping.
  */
-import { mulDivRoundHalfUp } from './money';
+import { centsToDollars, mulDivRoundHalfUp } from './money';
 
 export const PRINT_SIZES = ['24x36', '30x42'] as const;
 export type PrintSize = (typeof PRINT_SIZES)[number];
+/** The two inks a sheet is printed in: the columns of the price table. */
 export const PRINT_TYPES = ['bw', 'color'] as const;
 export type PrintType = (typeof PRINT_TYPES)[number];
+/**
+ * What a customer orders: every sheet B&W, every sheet color, or `auto`: color only on the sheets
+ * that need it (the detected color sheets, or the sheet numbers the customer chose).
+ */
+export const ORDER_PRINT_TYPES = ['bw', 'color', 'auto'] as const;
+export type OrderPrintType = (typeof ORDER_PRINT_TYPES)[number];
+
+/** Complete copies of the set in one order. */
+export const MIN_SETS = 1;
+export const MAX_SETS = 100;
 
 /** Per-page prices in cents, from spec point 9. */
 export const PRICE_PER_PAGE_CENTS: Record<PrintSize, Record<PrintType, number>> = {
@@ -20,7 +31,9 @@ export const RUSH_FEE_CENTS = 2000;
 
 /** Labels a person reads. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
-export const PRINT_TYPE_LABELS: Record<PrintType, string> = { bw: 'Black & White', color: 'Color' };
+export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Colour only where needed' };
+/** How a line of the price names an ink, after the size: `24" x 36" black and white`. */
+export const INK_LINE_LABELS: Record<PrintType, string> = { bw: 'black and white', color: 'color' };
 
 /** The shop's own state: pickup orders are taxed here. */
 export const SHOP_STATE = 'NJ';
@@ -52,10 +65,61 @@ export function formatTaxRate(millipercent: number): string {
   return `${Number((millipercent / 1000).toFixed(3))}%`;
 }
 
-export type PriceInput = {
+/** One line of a price: `quantity` prints at `unitPriceCents`, `amountCents` = quantity × unit price. */
+export type PriceLine = { description: string; ink: PrintType; quantity: number; unitPriceCents: number; amountCents: number };
+
+export type SheetsInput = {
   pageCount: number;
   printSize: PrintSize;
-  printType: PrintType;
+  printType: OrderPrintType;
+  /** Complete copies of the set; 1 when absent. */
+  sets?: number;
+  /** With `auto`: how many sheets of the set print in color (0..pageCount). Ignored otherwise. */
+  colorSheetCount?: number;
+};
+
+export type SheetsPrice = {
+  sets: number;
+  bwSheetCount: number;
+  colorSheetCount: number;
+  /** The one per-sheet price when every sheet is one ink, else null. */
+  pricePerPageCents: number | null;
+  lines: PriceLine[];
+  subtotalCents: number;
+};
+
+/**
+ * Prices the prints alone: sets × (B&W sheets × B&W price + color sheets × color price), one line per
+ * ink that is printed, the lines adding up to the subtotal.
+ */
+export function priceSheets(input: SheetsInput): SheetsPrice {
+  const { pageCount, printSize, printType } = input;
+  if (!Number.isInteger(pageCount) || pageCount < 1) throw new RangeError('pageCount must be a positive integer');
+  const sets = input.sets ?? 1;
+  if (!Number.isInteger(sets) || sets < MIN_SETS || sets > MAX_SETS) throw new RangeError(`sets must be an integer from ${MIN_SETS} to ${MAX_SETS}`);
+  const colorSheetCount = printType === 'bw' ? 0 : printType === 'color' ? pageCount : (input.colorSheetCount ?? 0);
+  if (!Number.isInteger(colorSheetCount) || colorSheetCount < 0 || colorSheetCount > pageCount) throw new RangeError('colorSheetCount must be from 0 to pageCount');
+  const bwSheetCount = pageCount - colorSheetCount;
+  const lines: PriceLine[] = [];
+  for (const [ink, count] of [['bw', bwSheetCount], ['color', colorSheetCount]] as const) {
+    if (count === 0) continue;
+    const unitPriceCents = PRICE_PER_PAGE_CENTS[printSize][ink];
+    const quantity = sets * count;
+    lines.push({ description: `${PRINT_SIZE_LABELS[printSize]} ${INK_LINE_LABELS[ink]}`, ink, quantity, unitPriceCents, amountCents: quantity * unitPriceCents });
+  }
+  const pricePerPageCents = lines.length === 1 ? lines[0].unitPriceCents : null;
+  return { sets, bwSheetCount, colorSheetCount, pricePerPageCents, lines, subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0) };
+}
+
+/** A price line as JSON: dollars with two decimals. */
+export type PriceLineJson = { description: string; quantity: number; unitPrice: number; amount: number };
+
+/** The lines as the API and the screens show them. */
+export function linesToJson(lines: readonly PriceLine[]): PriceLineJson[] {
+  return lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: centsToDollars(l.unitPriceCents), amount: centsToDollars(l.amountCents) }));
+}
+
+export type PriceInput = SheetsInput & {
   rushOrder: boolean;
   shippingMethod: 'pickup' | 'shipping';
   /** Quoted shipping cost in cents; ignored for pickup. */
@@ -64,9 +128,7 @@ export type PriceInput = {
   state?: string | null;
 };
 
-export type PriceBreakdown = {
-  pricePerPageCents: number;
-  subtotalCents: number;
+export type PriceBreakdown = SheetsPrice & {
   rushFeeCents: number;
   shippingCostCents: number;
   taxRateMillipercent: number;
@@ -77,9 +139,8 @@ export type PriceBreakdown = {
 
 /** Prices an order: total = subtotal + rush + shipping + tax, tax on (subtotal + rush + shipping). */
 export function priceOrder(input: PriceInput): PriceBreakdown {
-  if (!Number.isInteger(input.pageCount) || input.pageCount < 1) throw new RangeError('pageCount must be a positive integer');
-  const pricePerPageCents = PRICE_PER_PAGE_CENTS[input.printSize][input.printType];
-  const subtotalCents = pricePerPageCents * input.pageCount;
+  const sheets = priceSheets(input);
+  const { subtotalCents } = sheets;
   const rushFeeCents = input.rushOrder ? RUSH_FEE_CENTS : 0;
   const shippingCostCents = input.shippingMethod === 'pickup' ? 0 : Math.max(0, input.shippingCostCents ?? 0);
   const rate = taxRateMillipercent(input.shippingMethod, input.state);
@@ -87,8 +148,7 @@ export function priceOrder(input: PriceInput): PriceBreakdown {
   const taxCents = mulDivRoundHalfUp(taxable, rate, 100_000);
   const taxState = input.shippingMethod === 'pickup' ? SHOP_STATE : (input.state ?? '').trim().toUpperCase();
   return {
-    pricePerPageCents,
-    subtotalCents,
+    ...sheets,
     rushFeeCents,
     shippingCostCents,
     taxRateMillipercent: rate,

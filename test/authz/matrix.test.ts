@@ -124,6 +124,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/pdf/:orderId', path: (f) => `/api/admin/pdf/${f.orderA.id}`, expect: ADMIN_ONLY },
   { route: 'POST /api/admin/generate-label/:orderId', path: (f) => `/api/admin/generate-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/shipping-label/:orderId', path: (f) => `/api/admin/shipping-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/job-ticket/:orderId', path: (f) => `/api/admin/job-ticket/${f.orderA.id}`, expect: ADMIN_ONLY },
   { route: 'POST /api/admin/export-files', path: () => '/api/admin/export-files', json: (f) => ({ orderIds: [f.orderA.id], exportFormat: 'zip' }), expect: ADMIN_ONLY },
   { route: 'GET /api/admin/export-status/:exportId', path: (f) => `/api/admin/export-status/${f.exportId}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/export-download/:exportId', path: (f) => `/api/admin/export-download/${f.exportId}`, expect: ADMIN_ONLY },

@@ -84,7 +84,12 @@ describe('the admin journey', () => {
     await screenshot(page, 'admin-after-export');
     const file = await download.path();
     const entries = await unzip(fs.readFileSync(file));
-    expect([...entries.keys()].sort()).toEqual([`${orderNumberOf(pickup.id)}-A-100 Floor Plans.pdf`, `${orderNumberOf(shipped.id)}-A-100 Floor Plans.pdf`].sort());
+    // Each drawing with its job ticket beside it.
+    expect([...entries.keys()].sort()).toEqual(
+      [pickup, shipped].flatMap((o) => [`${orderNumberOf(o.id)}-A-100 Floor Plans.pdf`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort(),
+    );
+    const ticket = page.getByRole('link', { name: `Print ticket for order ${orderNumberOf(pickup.id)}` });
+    expect(await ticket.getAttribute('href')).toBe(`/api/admin/job-ticket/${pickup.id}`);
 
     // Search and the empty state.
     await page.getByLabel('Search orders').fill('nobody-here');

@@ -251,7 +251,8 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     const download = await downloadPromise;
     await page.getByText('Successfully exported 2 files', { exact: true }).first().waitFor({ timeout: 15_000 });
     const entries = await unzip(fs.readFileSync(await download.path()));
-    expect([...entries.keys()].sort()).toEqual([`${orderNumberOf(first.id)}-${first.fileName}`, `${orderNumberOf(second.id)}-${second.fileName}`].sort());
+    // Each drawing with its job ticket beside it.
+    expect([...entries.keys()].sort()).toEqual([first, second].flatMap((o) => [`${orderNumberOf(o.id)}-${o.fileName}`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort());
 
     await endShot(page, 'journey-5-admin-status-and-export');
     errors.assertClean();

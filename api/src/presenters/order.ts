@@ -3,10 +3,12 @@ import { centsToDollars } from '../../../shared/money';
 import { orderNumberOf } from '../../../shared/fields';
 import type { OrderJson } from '../../../shared/orderJson';
 
-import type { OrderRow } from '../core/orders/orderRow';
+import { linesToJson } from '../../../shared/pricing';
+import { priceLinesOf, sheetCountsOf, type OrderRow } from '../core/orders/orderRow';
 
 /** The contract's order JSON. */
 export function presentOrder(row: OrderRow): OrderJson {
+  const counts = sheetCountsOf(row);
   return {
     id: row.id,
     orderNumber: orderNumberOf(row.id),
@@ -16,7 +18,15 @@ export function presentOrder(row: OrderRow): OrderJson {
     pageCount: row.page_count,
     printSize: row.print_size as OrderJson['printSize'],
     printType: row.print_type as OrderJson['printType'],
-    pricePerPage: centsToDollars(row.price_per_page_cents),
+    sets: row.sets,
+    colorSheets: row.print_type === 'auto' ? row.color_sheets : row.print_type === 'color' ? Array.from({ length: row.page_count }, (_, i) => i + 1) : [],
+    colorSheetCount: counts.color,
+    bwSheetCount: counts.bw,
+    lines: linesToJson(priceLinesOf(row)),
+    jobName: row.job_name,
+    poNumber: row.po_number,
+    notes: row.notes,
+    pricePerPage: row.price_per_page_cents === null ? null : centsToDollars(row.price_per_page_cents),
     subtotal: centsToDollars(row.subtotal_cents),
     rushOrder: row.rush_order,
     rushFee: centsToDollars(row.rush_fee_cents),

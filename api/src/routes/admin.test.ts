@@ -1,3 +1,4 @@
+import { pdfText } from '../../../test/helpers/pdfText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { buildOrder, buildUser } from '../../../test/helpers/factories';
@@ -317,8 +318,11 @@ describe('zip exports', () => {
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect(zip.headers.get('content-disposition')).toMatch(/^attachment; filename="blueprint-export-/);
     const entries = await unzip(zip.body);
-    expect(entries.size).toBe(3);
+    expect(entries.size).toBe(6); // each drawing and its job ticket
     for (const order of orders) {
+      const ticket = entries.get(`${orderNumberOf(order.id)}-JOB-TICKET.pdf`);
+      expect(ticket?.data.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await pdfText(ticket?.data ?? Buffer.alloc(0))).toContain(`Order ${orderNumberOf(order.id)}`);
       const [upload] = await shop.sql`select storage_key from uploads where id = ${order.upload_id}`;
       const chunks: Buffer[] = [];
       for await (const c of await shop.ctx.storage.get(upload.storage_key)) chunks.push(c as Buffer);

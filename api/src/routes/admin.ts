@@ -13,6 +13,7 @@ import { sleep } from '../core/lib/time';
 import { AUTH_REQUESTS_PER_MINUTE, clientKey, PostgresRateLimitStore } from '../lib/rateLimit';
 import { adminOrderRoutes } from './adminOrders';
 import { adminLabelRoutes } from './adminLabels';
+import { adminTicketRoutes } from './adminTickets';
 import { adminExportRoutes } from './adminExports';
 
 const LoginSchema = z.object({
@@ -80,6 +81,7 @@ export function adminRoutes(ctx: AppContext): Router {
 
   router.use(adminOrderRoutes(ctx));
   router.use(adminLabelRoutes(ctx));
+  router.use(adminTicketRoutes(ctx));
   router.use(adminExportRoutes(ctx));
   return router;
 }

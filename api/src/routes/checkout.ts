@@ -12,8 +12,9 @@ import type { Queryable } from '../core/lib/db';
 import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { centsToDollars } from '../../../shared/money';
-import { printSizeField, printTypeField, uuidField } from '../../../shared/fields';
-import { formatTaxRate, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
+import { jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
+import { formatTaxRate, linesToJson, priceOrder, type OrderPrintType, type PriceBreakdown } from '../../../shared/pricing';
+import { colorSheetNumbersOf } from '../core/uploads/colorSheets';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
 import { AddressSchema } from './shipping';
@@ -30,12 +31,19 @@ const looseText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-export const CreateIntentSchema = z.object({
+export const CreateIntentSchema = z
+  .object({
   orderId: uuidField.optional(),
   updateOnly: z.boolean().optional(),
   uploadId: uuidField,
   printSize: printSizeField,
-  printType: printTypeField,
+  printType: orderPrintTypeField,
+  sets: setsField.default(1),
+  /** Only with `auto`: exactly these sheet numbers print in color. Checked against the upload below. */
+  colorSheets: z.array(z.number({ error: 'Color sheets must be sheet numbers' }).int('Color sheets must be sheet numbers'), { error: 'Color sheets must be a list of sheet numbers' }).max(1000).optional(),
+  jobName: jobNameField,
+  poNumber: poNumberField,
+  notes: orderNotesField,
   rushOrder: z.boolean().default(false),
   shippingMethod: z.enum(['pickup', 'shipping'], { error: 'Delivery method must be pickup or shipping' }).default('pickup'),
   rateId: z.string().trim().max(100).nullish(),
@@ -45,7 +53,8 @@ export const CreateIntentSchema = z.object({
   customerLastName: looseText(100),
   customerPhone: looseText(40),
   createAccount: z.boolean().optional(),
-});
+  })
+  .refine((v) => v.colorSheets === undefined || v.printType === 'auto', { message: 'Color sheets can only be chosen with print type auto.', path: ['colorSheets'] });
 
 type UploadRow = { id: string; status: string; page_count: number | null; file_name: string; file_size: number; storage_key: string; message: string | null };
 type QuoteRow = {
@@ -67,10 +76,33 @@ export function presentAmounts(price: PriceBreakdown) {
     shippingCost: centsToDollars(price.shippingCostCents),
     tax: centsToDollars(price.taxCents),
     total: centsToDollars(price.totalCents),
-    pricePerPage: centsToDollars(price.pricePerPageCents),
+    pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
+    sets: price.sets,
+    bwSheetCount: price.bwSheetCount,
+    colorSheetCount: price.colorSheetCount,
+    lines: linesToJson(price.lines),
     taxState: price.taxState || null,
     taxRate: formatTaxRate(price.taxRateMillipercent),
   };
+}
+
+/**
+ * The sheet numbers this order prints in color: none for `bw`, all for `color`; for `auto` the
+ * customer's choice when given (each 1..pageCount, no duplicates), else the sheets the analysis found
+ * in color. Refuses `auto` while color is not judged yet, rather than guess the ink.
+ */
+async function colorSheetsFor(sql: AppContext['sql'], uploadId: string, pageCount: number, printType: OrderPrintType, chosen: number[] | undefined): Promise<number[]> {
+  if (printType === 'bw') return [];
+  if (printType === 'color') return Array.from({ length: pageCount }, (_, i) => i + 1);
+  if (chosen) {
+    const outside = chosen.find((n) => n < 1 || n > pageCount);
+    if (outside !== undefined) throw badRequest(`Sheet ${outside} is not in this drawing: color sheets must be from 1 to ${pageCount}.`);
+    if (new Set(chosen).size !== chosen.length) throw badRequest('Each color sheet can be listed only once.');
+    return [...chosen].sort((a, b) => a - b);
+  }
+  const detected = await colorSheetNumbersOf(sql, uploadId);
+  if (detected === null) throw badRequest('We are still checking which sheets are in color. Please wait a moment, or choose the color sheets yourself.');
+  return detected.filter((n) => n >= 1 && n <= pageCount);
 }
 
 function providerFailure(error: unknown): HttpError {
@@ -95,6 +127,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
     if (upload.status === 'analyzing') throw badRequest('Your drawing is still being analyzed. Please wait a moment and try again.');
     if (upload.status !== 'ready' || !upload.page_count) throw badRequest(upload.message ?? 'This drawing cannot be printed. Please upload another file.');
     const pageCount = upload.page_count;
+    const colorSheets = await colorSheetsFor(ctx.sql, upload.id, pageCount, input.printType, input.colorSheets);
 
     // Shipping: a stored quote of this session, for this destination and this tube.
     let quote: QuoteRow | null = null;
@@ -109,7 +142,8 @@ export function checkoutRoutes(ctx: AppContext): Router {
       const matches =
         row &&
         row.print_size === input.printSize &&
-        row.page_count === pageCount &&
+        // The tube holds every set.
+        row.page_count === pageCount * input.sets &&
         row.to_address.state === address.state &&
         row.to_address.zipCode === address.zipCode;
       if (!matches) throw badRequest('That shipping rate no longer matches your order. Please choose a shipping rate again.');
@@ -120,6 +154,8 @@ export function checkoutRoutes(ctx: AppContext): Router {
       pageCount,
       printSize: input.printSize,
       printType: input.printType,
+      sets: input.sets,
+      colorSheetCount: colorSheets.length,
       rushOrder: input.rushOrder,
       shippingMethod: input.shippingMethod,
       shippingCostCents: quote?.cost_cents ?? 0,
@@ -136,6 +172,14 @@ export function checkoutRoutes(ctx: AppContext): Router {
       page_count: pageCount,
       print_size: input.printSize,
       print_type: input.printType,
+      sets: price.sets,
+      color_sheets: colorSheets,
+      color_sheet_count: price.colorSheetCount,
+      bw_sheet_count: price.bwSheetCount,
+      price_lines: ctx.sql.json(price.lines),
+      job_name: input.jobName,
+      po_number: input.poNumber,
+      notes: input.notes,
       price_per_page_cents: price.pricePerPageCents,
       subtotal_cents: price.subtotalCents,
       rush_order: input.rushOrder,

@@ -12,7 +12,7 @@ import type { OrderRow } from '../presenters/order';
 import { StorageNotFoundError } from '../core/services/storage/index';
 import { centsToDollars } from '../../../shared/money';
 import { uuidField } from '../../../shared/fields';
-import { priceOrder, type PrintSize, type PrintType } from '../../../shared/pricing';
+import { priceOrder, type OrderPrintType, type PrintSize } from '../../../shared/pricing';
 import type { CheckoutData } from '../../../shared/checkout';
 
 export const FILE_GONE_MESSAGE =
@@ -27,8 +27,8 @@ export function reorderRoutes(ctx: AppContext): Router {
   router.post('/api/orders/:id/reorder', async (req, res) => {
     const id = uuidField.safeParse(req.params.id);
     if (!id.success) throw notFound('Order not found.');
-    const [order] = await sql<(OrderRow & { detected_size: string | null; actual_size: string | null })[]>`
-      select o.*, u.detected_size, u.actual_size from orders o left join uploads u on u.id = o.upload_id
+    const [order] = await sql<(OrderRow & { detected_size: string | null; actual_size: string | null; color_sheets_detected: number[] | null })[]>`
+      select o.*, u.detected_size, u.actual_size, u.color_sheets as color_sheets_detected from orders o left join uploads u on u.id = o.upload_id
       where o.id = ${id.data}`;
     // Only the account that owns the order, or the browser session that placed it.
     const owner = order && ((req.shop.userId !== null && order.user_id === req.shop.userId) || (req.shop.sid !== null && order.session_sid === req.shop.sid));
@@ -47,13 +47,15 @@ export function reorderRoutes(ctx: AppContext): Router {
     }
     const detectedSize = order.detected_size ?? order.print_size;
     await sql`
-      insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, analyzed_at)
+      insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, color_sheets, analyzed_at)
       values (${uploadId}, ${sid}, ${req.shop.userId}, ${order.file_name}, ${size}, ${key}, 'ready', ${order.page_count},
-              ${detectedSize}, ${order.actual_size ?? null}, now())`;
+              ${detectedSize}, ${order.actual_size ?? null}, ${order.color_sheets_detected}, now())`;
 
     const printSize = order.print_size as PrintSize;
-    const printType = order.print_type as PrintType;
-    const price = priceOrder({ pageCount: order.page_count, printSize, printType, rushOrder: false, shippingMethod: 'pickup' });
+    const printType = order.print_type as OrderPrintType;
+    // The same sets, inks and sheets in color, at today's prices; the checkout re-prices on the server.
+    const colorSheets = printType === 'auto' ? order.color_sheets.filter((n) => n >= 1 && n <= order.page_count) : undefined;
+    const price = priceOrder({ pageCount: order.page_count, printSize, printType, sets: order.sets, colorSheetCount: colorSheets?.length, rushOrder: false, shippingMethod: 'pickup' });
     const checkoutData: CheckoutData = {
       uploadId,
       fileName: order.file_name,
@@ -61,7 +63,11 @@ export function reorderRoutes(ctx: AppContext): Router {
       fileSize: size,
       printSize,
       printType,
-      pricePerPage: centsToDollars(price.pricePerPageCents),
+      sets: order.sets,
+      ...(colorSheets ? { colorSheets } : {}),
+      jobName: order.job_name,
+      poNumber: order.po_number,
+      pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
       reorderOf: order.id,
     };

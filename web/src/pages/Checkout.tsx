@@ -17,6 +17,7 @@ import { Button, Card, CardHeader, Field, Input, Spinner } from '../components/u
 import { DemoCardForm, type DemoCard } from '../components/checkout/DemoCardForm';
 import { PickupInfo } from '../components/checkout/PickupInfo';
 import { PriceBreakdown } from '../components/checkout/PriceBreakdown';
+import { JobDetailsSection, jobDetailsFrom, printsBody, type JobDetails } from '../components/checkout/JobDetails';
 import { formatDeliveryDate, type Address, type ConfirmPayment, type IntentAnswer, type ShippingRate } from '../components/checkout/types';
 
 const StripeCardForm = lazy(() => import('../components/checkout/StripeCardForm'));
@@ -67,6 +68,7 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
   const [ratesLoading, setRatesLoading] = useState(false);
   const [ratesError, setRatesError] = useState<string | null>(null);
   const [createAccount, setCreateAccount] = useState(false);
+  const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
@@ -79,14 +81,15 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
     () => ({
       uploadId: data.uploadId,
       printSize: data.printSize,
-      printType: data.printType,
+      ...printsBody(data),
+      ...job,
       rushOrder,
       shippingMethod,
       rateId: shippingMethod === 'shipping' ? rateId : null,
       shippingAddress: shippingMethod === 'shipping' ? address : null,
       createAccount,
     }),
-    [data, rushOrder, shippingMethod, rateId, address, createAccount],
+    [data, job, rushOrder, shippingMethod, rateId, address, createAccount],
   );
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
@@ -97,7 +100,7 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
     apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', {
       uploadId: data.uploadId,
       printSize: data.printSize,
-      printType: data.printType,
+      ...printsBody(data),
       rushOrder: false,
       shippingMethod: 'pickup',
       rateId: null,
@@ -127,7 +130,7 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
     const timer = setTimeout(() => {
       setRatesLoading(true);
       setRatesError(null);
-      apiRequest<ShippingRate[]>('POST', '/api/shipping-rates', { toAddress: address, printSize: data.printSize, pageCount: data.pageCount })
+      apiRequest<ShippingRate[]>('POST', '/api/shipping-rates', { toAddress: address, printSize: data.printSize, pageCount: data.pageCount * (data.sets ?? 1) })
         .then((answer) => {
           if (cancelled) return;
           setRates(answer);
@@ -147,7 +150,7 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
       clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shippingMethod, addressKey, data.printSize, data.pageCount]);
+  }, [shippingMethod, addressKey, data.printSize, data.pageCount, data.sets]);
 
   // Re-price the same order and intent, debounced 500 ms, when delivery, rate or rush change.
   const orderId = intent?.orderId ?? null;
@@ -294,6 +297,8 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
             </div>
           </Card>
 
+          <JobDetailsSection value={job} onChange={setJob} disabled={processing} />
+
           <Card>
             <CardHeader title="Turnaround" />
             <div className="p-6">
@@ -423,6 +428,7 @@ function CheckoutForm({ data }: { data: CheckoutData }) {
               <div className="text-sm text-slate-700">
                 <p className="break-words font-medium text-slate-900">{data.fileName}</p>
                 <p>
+                  {(data.sets ?? 1) > 1 && `${data.sets} sets × `}
                   {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {sizeLabel} · {typeLabel}
                 </p>
                 {rushOrder && <p className="mt-1 font-semibold text-orange-800">RUSH ORDER</p>}

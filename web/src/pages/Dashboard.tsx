@@ -12,7 +12,8 @@ import { PROCESSING_PROMISE, StatusBadge, StatusExplanation, StatusIcon, formatD
 import { ReceiptButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, type PrintSize } from '../../../shared/pricing';
+import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize } from '../../../shared/pricing';
+import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 
 export default function Dashboard() {
   const { user, isLoading } = useUser();
@@ -41,7 +42,7 @@ export function DashboardContent({ firstName }: { firstName: string | null }) {
   const list = orders ?? [];
   const latest = list[0];
   const totalSpent = list.reduce((sum, o) => sum + Number(o.totalAmount), 0);
-  const pagesPrinted = list.reduce((sum, o) => sum + o.pageCount, 0);
+  const pagesPrinted = list.reduce((sum, o) => sum + o.pageCount * o.sets, 0);
   const completed = list.filter((o) => o.status === 'completed').length;
 
   return (
@@ -103,7 +104,8 @@ export function DashboardContent({ firstName }: { firstName: string | null }) {
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-medium text-slate-900">{o.fileName}</p>
                       <p className="text-xs text-slate-600">
-                        {o.pageCount} {o.pageCount === 1 ? 'page' : 'pages'}
+                        {orderSetsText(o)}
+                        {jobText(o) ? ` · ${jobText(o)}` : ''}
                       </p>
                     </div>
                     <span className="text-sm font-semibold text-slate-900">{formatDollars(o.totalAmount)}</span>
@@ -170,8 +172,10 @@ function LatestOrder({ order }: { order: Order }) {
               <span className="truncate">{order.fileName}</span>
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {order.pageCount} {order.pageCount === 1 ? 'page' : 'pages'} • {size} • {order.printType.toUpperCase()}
+              {orderSetsText(order)} • {size} • {PRINT_TYPE_LABELS[order.printType]}
             </p>
+            {jobText(order) && <p className="mt-1 text-sm text-slate-600">{jobText(order)}</p>}
+            <PriceLines lines={order.lines} className="mt-2 grid gap-1 text-sm" />
             {order.rushOrder && <span className="mt-2 inline-flex rounded bg-orange-100 px-2 py-0.5 text-xs font-bold tracking-wide text-orange-900">RUSH ORDER</span>}
           </div>
           <p className="text-2xl font-bold text-slate-900">{formatDollars(order.totalAmount)}</p>

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../shared/pricing';
+import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type OrderPrintType } from '../../../shared/pricing';
+import { orderColorText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
 import { useShopConfig } from '../api/config';
 import { toast } from '../components/toast';
@@ -67,7 +68,7 @@ export default function OrderSuccess() {
 
   const paid = order.paymentStatus !== 'unpaid';
   const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
-  const type = PRINT_TYPE_LABELS[order.printType as PrintType] ?? order.printType;
+  const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
   const a = order.shippingAddress;
   const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;
   const estimated = order.shippingMethod === 'shipping' && order.estimatedDelivery ? estimateText(order.estimatedDelivery) : null;
@@ -97,10 +98,14 @@ export default function OrderSuccess() {
           <div className="grid gap-6 p-6 sm:grid-cols-2">
             <dl className="grid gap-2 text-sm">
               <Row label="File" value={order.fileName} />
-              <Row label="Sheets" value={String(order.pageCount)} />
+              <Row label="Sets" value={orderSetsText(order)} />
               <Row label="Size" value={size} />
               <Row label="Type" value={type} />
-              <Row label="Price per sheet" value={formatDollars(order.pricePerPage)} />
+              {order.printType === 'auto' && <Row label="Color sheets" value={orderColorText(order)} />}
+              {order.jobName && <Row label="Job name" value={order.jobName} />}
+              {order.poNumber && <Row label="PO" value={order.poNumber} />}
+              {order.notes && <Row label="Notes" value={order.notes} />}
+              {order.pricePerPage !== null && <Row label="Price per sheet" value={formatDollars(order.pricePerPage)} />}
               {order.rushOrder && <Row label="Turnaround" value="RUSH ORDER" />}
               <Row
                 label="Delivery"
@@ -109,6 +114,8 @@ export default function OrderSuccess() {
               {a && order.shippingMethod === 'shipping' && <Row label="Ship to" value={`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`} />}
               {estimated && <Row label="Estimated delivery" value={estimated} />}
             </dl>
+ <div className="grid content-start gap-3">
+            <PriceLines lines={order.lines} />
             <dl className="grid content-start gap-2 text-sm">
               <Row label="Subtotal" value={formatDollars(order.subtotal)} />
               <Row label="Rush fee" value={formatDollars(order.rushFee)} />
@@ -120,6 +127,7 @@ export default function OrderSuccess() {
               </div>
               {order.cardLast4 && <Row label="Paid by card" value={`ending in ${order.cardLast4}`} />}
             </dl>
+            </div>
           </div>
         </Card>
 

@@ -7,7 +7,8 @@ import { StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../compo
 import { ReceiptButton, ReorderButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../shared/pricing';
+import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type OrderPrintType } from '../../../shared/pricing';
+import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 
 export default function Orders() {
   const { user, isLoading: userLoading } = useUser();
@@ -50,7 +51,7 @@ export default function Orders() {
 
 function OrderRow({ order }: { order: Order }) {
   const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
-  const type = PRINT_TYPE_LABELS[order.printType as PrintType] ?? order.printType;
+  const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
   return (
     <li>
       <Card className="p-5 sm:p-6">
@@ -70,11 +71,13 @@ function OrderRow({ order }: { order: Order }) {
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <Detail label="Pages" value={String(order.pageCount)} />
+          <Detail label="Sets" value={orderSetsText(order)} />
           <Detail label="Size" value={size} />
           <Detail label="Type" value={type} />
           <Detail label="Total" value={formatDollars(order.totalAmount)} strong />
         </dl>
+        {jobText(order) && <p className="mt-3 text-sm text-slate-700">{jobText(order)}</p>}
+        <PriceLines lines={order.lines} className="mt-3 grid gap-1 text-sm" />
         <div className="mt-3">
           <StatusExplanation status={order.status} />
         </div>

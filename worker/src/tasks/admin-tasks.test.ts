@@ -90,7 +90,8 @@ describe('a worker killed mid-export', () => {
     expect(status.body).toMatchObject({ status: 'completed', processedFiles: 4, totalFiles: 4, progress: 100 });
     const zip = await admin.bytes(`/api/admin/export-download/${exportId}`);
     const entries = await unzip(zip.body);
-    expect([...entries.keys()].sort()).toEqual(orders.map((o) => `${orderNumberOf(o.id)}-A-100 Floor Plans.pdf`).sort());
+    // Each drawing with its job ticket beside it.
+    expect([...entries.keys()].sort()).toEqual(orders.flatMap((o) => [`${orderNumberOf(o.id)}-A-100 Floor Plans.pdf`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort());
     for (const order of orders) expect(entries.get(`${orderNumberOf(order.id)}-A-100 Floor Plans.pdf`)?.data.equals(contents.get(order.id) as Buffer)).toBe(true);
     // Only the finished zip is left in the export's folder.
     expect(fs.readdirSync(exportDir)).toEqual(['export.zip']);

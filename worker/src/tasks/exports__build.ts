@@ -1,5 +1,5 @@
 /**
- * Builds a zip export: the selected orders' PDFs streamed one at a time through archiver (store,
+ * Builds a zip export: the selected orders' PDFs, each with its job ticket beside it, streamed one at a time through archiver (store,
  * not deflate: PDFs are compressed already) straight into storage, so memory stays flat whatever
  * the size. processed/total are written as it goes for the page that polls. A retry after a crash
  * rebuilds the zip from scratch (storage writes are atomic, so no half zip is ever served).
@@ -10,9 +10,11 @@ import { defineTask } from '../task';
 import { orderNumberOf } from '../../../shared/fields';
 import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
 import { exportKeyOf, exportPrefix } from '../../../api/src/core/services/storage/keys';
+import { renderJobTicket } from '../../../api/src/core/services/tickets/jobTicket';
+import type { OrderRow } from '../../../api/src/core/orders/orderRow';
 
 type ExportRow = { id: string; order_ids: string[]; status: string };
-type FileRow = { id: string; file_key: string | null; file_name: string; file_deleted_at: Date | null };
+type FileRow = OrderRow;
 
 /** Progress is written at most this often (and always at the end). */
 const PROGRESS_EVERY_MS = 250;
@@ -24,6 +26,14 @@ export function entryName(orderId: string, fileName: string, taken: Set<string>)
   const withPdf = /\.pdf$/i.test(base) ? base : `${base}.pdf`;
   let name = `${orderNumberOf(orderId)}-${withPdf}`;
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${orderNumberOf(orderId)}-${i}-${withPdf}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** The job ticket's name beside the drawing: `1A2B3C4D-JOB-TICKET.pdf`, unique within the archive. */
+export function ticketEntryName(orderId: string, taken: Set<string>): string {
+  let name = `${orderNumberOf(orderId)}-JOB-TICKET.pdf`;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${orderNumberOf(orderId)}-JOB-TICKET-${i}.pdf`;
   taken.add(name.toLowerCase());
   return name;
 }
@@ -52,7 +62,7 @@ export default defineTask({
     if (!exp) return log.warn('export row is gone', { exportId });
     if (exp.status !== 'processing') return;
     const orders = await ctx.sql<FileRow[]>`
-      select id, file_key, file_name, file_deleted_at from orders
+      select * from orders
       where id = any(${exp.order_ids}::uuid[]) order by created_at, id`;
     const files = orders.filter((o): o is FileRow & { file_key: string } => o.file_key !== null && o.file_deleted_at === null);
     if (files.length === 0) {
@@ -88,6 +98,9 @@ export default defineTask({
           const written = entryWritten(archive);
           archive.append(source, { name: entryName(file.id, file.file_name, taken), store: true, date: new Date() });
           await written;
+          const ticketWritten = entryWritten(archive);
+          archive.append(await renderJobTicket(file), { name: ticketEntryName(file.id, taken), store: true, date: new Date() });
+          await ticketWritten;
         }
         processed += 1;
         if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {

@@ -1,8 +1,9 @@
 /** The order confirmation email: what was ordered, what was paid, the order link (with its access token). */
 import { formatCents } from '../../../../shared/money';
 import { orderNumberOf } from '../../../../shared/fields';
-import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../shared/pricing';
-import type { OrderRow } from '../orders/orderRow';
+import { formatTaxRate } from '../../../../shared/pricing';
+import { priceLinesOf, type OrderRow } from '../orders/orderRow';
+import { orderDetailLines } from '../orders/describe';
 
 /** The link a customer follows from an email to see the order, without signing in. */
 export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_token'>): string {
@@ -14,8 +15,6 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function orderConfirmationEmail(order: OrderRow, options: { appUrl: string; supportEmail: string; supportPhone: string }) {
   const number = orderNumberOf(order.id);
   const link = orderLink(options.appUrl, order);
-  const size = PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size;
-  const type = PRINT_TYPE_LABELS[order.print_type as PrintType] ?? order.print_type;
   const tax = order.tax_rate_millipercent === 0 ? `${formatCents(0)} (No State Tax)` : `${formatCents(order.tax_cents)} (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
   const a = order.shipping_address;
   const delivery =
@@ -28,7 +27,8 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
     `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
     `File: ${order.file_name}`,
-    `Prints: ${order.page_count} x ${size} ${type} at ${formatCents(order.price_per_page_cents)} per sheet`,
+    ...orderDetailLines(order),
+    ...priceLinesOf(order).map((l) => `${l.description}: ${l.quantity} x ${formatCents(l.unitPriceCents)} = ${formatCents(l.amountCents)}`),
     `Subtotal: ${formatCents(order.subtotal_cents)}`,
     `Rush fee: ${formatCents(order.rush_fee_cents)}`,
     `Shipping: ${formatCents(order.shipping_cost_cents)}`,

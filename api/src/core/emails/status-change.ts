@@ -6,7 +6,8 @@
 import type { Env } from '../../../../shared/env';
 import { orderNumberOf } from '../../../../shared/fields';
 import type { Queryable } from '../lib/db';
-import type { OrderRow } from '../orders/orderRow';
+import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
+import { setsText } from '../../../../shared/orderText';
 import { queueEmail } from '../services/email/index';
 
 export const PICKUP_ADDRESS = 'Blueprint Shop, Paramus, NJ 07652';
@@ -17,7 +18,11 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
   const link = `${env.APP_URL}/order-success/${order.id}?token=${encodeURIComponent(order.access_token)}`;
   const hello = `Hello ${order.customer_first_name},`;
   const footer = `\n\nView your order: ${link}\n\nQuestions? ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.\nBlueprint Shop, Paramus, NJ`;
-  const file = `${order.file_name} (${order.page_count} sheet${order.page_count === 1 ? '' : 's'}, ${order.print_size.replace('x', '" x ')}", ${order.print_type === 'bw' ? 'black and white' : 'color'})`;
+  const { color } = sheetCountsOf(order);
+  const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
+  const sheets = order.sets === 1 ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}` : setsText(order.sets, order.page_count);
+  const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
+  const file = `${order.file_name} (${sheets}, ${order.print_size.replace('x', '" x ')}", ${ink}${job ? `; ${job}` : ''})`;
   switch (order.status) {
     case 'processing':
       return {

@@ -1,3 +1,5 @@
+import type { PriceLine } from '../../../../shared/pricing';
+
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */
 export type OrderRow = {
@@ -13,7 +15,16 @@ export type OrderRow = {
   page_count: number;
   print_size: string;
   print_type: string;
-  price_per_page_cents: number;
+  sets: number;
+  color_sheets: number[];
+  /** Null on orders placed before sets and color per sheet. */
+  color_sheet_count: number | null;
+  bw_sheet_count: number | null;
+  price_lines: PriceLine[] | null;
+  job_name: string | null;
+  po_number: string | null;
+  notes: string | null;
+  price_per_page_cents: number | null;
   subtotal_cents: number;
   rush_order: boolean;
   rush_fee_cents: number;
@@ -51,3 +62,21 @@ export type OrderRow = {
 };
 
 export type ShippingAddress = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
+
+/**
+ * The order's price lines as charged. Orders placed before the lines were stored had one set in one
+ * ink: their one line is rebuilt from the stored per-sheet price.
+ */
+export function priceLinesOf(row: Pick<OrderRow, 'price_lines' | 'print_size' | 'print_type' | 'page_count' | 'price_per_page_cents' | 'subtotal_cents'>): PriceLine[] {
+  if (row.price_lines) return row.price_lines;
+  const ink = row.print_type === 'color' ? 'color' : 'bw';
+  const size = row.print_size === '30x42' ? '30" x 42"' : '24" x 36"';
+  const unitPriceCents = row.price_per_page_cents ?? Math.round(row.subtotal_cents / row.page_count);
+  return [{ description: `${size} ${ink === 'color' ? 'color' : 'black and white'}`, ink, quantity: row.page_count, unitPriceCents, amountCents: row.subtotal_cents }];
+}
+
+/** The color and B&W sheet counts of one set, also for orders placed before they were stored. */
+export function sheetCountsOf(row: Pick<OrderRow, 'color_sheet_count' | 'bw_sheet_count' | 'print_type' | 'page_count'>): { color: number; bw: number } {
+  const color = row.color_sheet_count ?? (row.print_type === 'color' ? row.page_count : 0);
+  return { color, bw: row.bw_sheet_count ?? row.page_count - color };
+}

@@ -4,6 +4,8 @@ import { Badge, Button, Select, buttonClasses } from '../ui';
 import { toast } from '../toast';
 import { formatDollars } from '../../../../shared/money';
 import { OrderEmails } from './OrderEmails';
+import { jobText, orderColorText, orderSetsText, PriceLines } from '../orders/OrderPrints';
+import { PRINT_TYPE_LABELS } from '../../../../shared/pricing';
 import { adminApi, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../api/admin';
 
 const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30" × 42"' };
@@ -78,11 +80,25 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             <p>
               <span className="break-all font-medium text-slate-900">{order.fileName}</span>
               <br />
-              {order.pageCount} sheet{order.pageCount === 1 ? '' : 's'} · {SIZE_LABEL[order.printSize] ?? order.printSize} · {order.printType === 'bw' ? 'Black & White' : 'Color'}
+              {orderSetsText(order)} · {SIZE_LABEL[order.printSize] ?? order.printSize} · {PRINT_TYPE_LABELS[order.printType]}
+              {order.printType === 'auto' && (
+                <>
+                  <br />
+                  Color: {orderColorText(order)}
+                </>
+              )}
+              {jobText(order) && (
+                <>
+                  <br />
+                  <span className="font-medium text-slate-900">{jobText(order)}</span>
+                </>
+              )}
               <br />
               <span className="text-slate-600">{new Date(order.createdAt).toLocaleString()}</span>
             </p>
           </div>
+          <PriceLines lines={order.lines} className="mt-2 grid max-w-md gap-1 text-sm" />
+          {order.notes && <p className="mt-1 whitespace-pre-line text-sm text-slate-700">Notes: {order.notes}</p>}
           {shipping && order.shippingAddress && (
             <p className="mt-1 text-sm text-slate-600">
               Ship to {order.shippingAddress.street1}
@@ -110,6 +126,9 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 </a>
               </>
             ) : null}
+            <a className={buttonClasses('outline', 'sm')} href={`/api/admin/job-ticket/${order.id}`} target="_blank" rel="noopener noreferrer" aria-label={`Print ticket for order ${order.shortId}`}>
+              Print ticket
+            </a>
             {shipping && (
               <>
                 <Button variant="secondary" size="sm" onClick={makeLabel} disabled={labelBusy}>

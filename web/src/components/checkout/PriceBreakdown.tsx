@@ -1,4 +1,4 @@
-/** The price breakdown, always the server's amounts: subtotal, rush, shipping, tax (with state), total. */
+/** The price breakdown, always the server's amounts: the price lines, subtotal, rush, shipping, tax (with state), total. */
 import { formatDollars } from '../../../../shared/money';
 import type { Amounts } from './types';
 
@@ -14,7 +14,10 @@ export function PriceBreakdown({ amounts, pageCount, shippingMethod, updating }:
   const taxLabel = noTax ? 'Tax' : `Tax (${amounts.taxState ?? ''} ${amounts.taxRate})`.replace(' )', ')');
   return (
     <dl className="grid gap-2 text-sm" aria-live="polite" aria-busy={updating}>
-      <Row label={`Subtotal (${pageCount} × ${formatDollars(amounts.pricePerPage)})`} value={formatDollars(amounts.subtotal)} />
+      {amounts.lines?.map((line) => (
+        <Row key={line.description} label={`${line.description} (${line.quantity} × ${formatDollars(line.unitPrice)})`} value={formatDollars(line.amount)} />
+      ))}
+      <Row label={amounts.pricePerPage === null ? 'Subtotal' : `Subtotal (${pageCount * (amounts.sets ?? 1)} × ${formatDollars(amounts.pricePerPage)})`} value={formatDollars(amounts.subtotal)} />
       <Row label="Rush fee" value={formatDollars(amounts.rushFee)} />
       <Row label="Shipping" value={shippingMethod === 'pickup' ? 'Free (Pickup)' : formatDollars(amounts.shippingCost)} />
       <Row label={taxLabel} value={noTax ? '$0.00 (No State Tax)' : formatDollars(amounts.tax)} />

@@ -1,4 +1,5 @@
 /** What the checkout page and its parts share: the server's answer to create-payment-intent. */
+import type { PriceLineJson } from '../../../../shared/pricing';
 
 export type Amounts = {
   subtotal: number;
@@ -6,7 +7,11 @@ export type Amounts = {
   shippingCost: number;
   tax: number;
   total: number;
-  pricePerPage: number;
+  /** The one per-sheet price, or null when the sheets are in both inks. */
+  pricePerPage: number | null;
+  /** The prints as charged; absent only from an older server. */
+  lines?: PriceLineJson[];
+  sets?: number;
   taxState: string | null;
   taxRate: string;
 };

@@ -1,16 +1,53 @@
 /**
- * The order configuration card after a successful upload: the file, a strip of sheet previews,
- * Remove File, the print size (the drawing's own size preselected) and print type, and the summary
- * with 'Proceed to Checkout'. Choosing a size other than the drawing's says plainly that the prints
+ * The order configuration card after a successful upload: the file, a strip of sheet previews (each
+ * marked color or B&W, clickable to switch, with its blank / low-resolution / scale badges), Remove
+ * File, the print size (the drawing's own size preselected), the print type (B&W, Color, or color
+ * only where needed), the sets, and the live price with its lines and 'Proceed to Checkout'. Choosing a size other than the drawing's says plainly that the prints
  * will not be to scale, and lets the customer go on.
  */
-import { useId } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MAX_PREVIEWS } from '../../../../shared/limits';
 import { formatCents } from '../../../../shared/money';
-import { PRICE_PER_PAGE_CENTS, PRINT_SIZE_LABELS, PRINT_SIZES, PRINT_TYPE_LABELS, PRINT_TYPES, type PrintSize, type PrintType } from '../../../../shared/pricing';
+import {
+  MAX_SETS,
+  MIN_SETS,
+  ORDER_PRINT_TYPES,
+  PRICE_PER_PAGE_CENTS,
+  PRINT_SIZE_LABELS,
+  PRINT_SIZES,
+  PRINT_TYPE_LABELS,
+  priceSheets,
+  type OrderPrintType,
+  type PrintSize,
+} from '../../../../shared/pricing';
 import { Button, Card, cx } from '../ui';
 
-export type ConfiguredUpload = { uploadId: string; fileName: string; fileSize: number; pageCount: number; detectedSize: PrintSize };
+/** What the per-sheet analysis says of one sheet (fields may be null while it is still coming). */
+export type SheetReport = {
+  number: number;
+  color: boolean | null;
+  blank: boolean | null;
+  scaleNotes: string[] | null;
+  lowResolution: boolean | null;
+  previewUrl: string | null;
+};
+
+export type ConfiguredUpload = {
+  uploadId: string;
+  fileName: string;
+  fileSize: number;
+  pageCount: number;
+  detectedSize: PrintSize;
+  /** The per-sheet report, when the server sends one. */
+  sheets?: SheetReport[] | null;
+};
+
+/** The sheets the analysis found in color, or null when it has not judged color. */
+export function detectedColorSheets(upload: ConfiguredUpload): number[] | null {
+  const judged = upload.sheets?.filter((s) => s.color !== null) ?? [];
+  if (judged.length === 0) return null;
+  return judged.filter((s) => s.color === true).map((s) => s.number);
+}
 
 /** "1.24 MB". */
 export function formatMegabytes(bytes: number): string {
@@ -18,30 +55,136 @@ export function formatMegabytes(bytes: number): string {
 }
 
 const sheets = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+const previewUrlOf = (upload: ConfiguredUpload, number: number) =>
+  upload.sheets?.find((s) => s.number === number)?.previewUrl ?? `/api/uploads/${upload.uploadId}/preview/${number}`;
 
-function SheetPreviews({ upload }: { upload: ConfiguredUpload }) {
-  const shown = Math.min(upload.pageCount, MAX_PREVIEWS);
+/** A sheet's preview, larger, over the page; Escape or Close puts it away. */
+function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; number: number; onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    close.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4" onClick={onClose}>
+      <div role="dialog" aria-modal="true" aria-label={`Sheet ${number}, larger`} className="max-h-full w-full max-w-4xl rounded-lg bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
+        <div className="mb-3 flex items-center justify-between">
+          <h4 className="font-semibold text-slate-900">Sheet {number}</h4>
+          <Button ref={close} variant="outline" size="sm" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+        <img src={previewUrlOf(upload, number)} alt={`Sheet ${number}, larger preview`} className="max-h-[75vh] w-full object-contain" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Every sheet with its preview, its badges (blank, low resolution, the scales written on it) and its
+ * ink: a button that switches the sheet between color and B&W.
+ */
+function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload; isColor: (n: number) => boolean; onToggle: (n: number) => void }) {
+  const [large, setLarge] = useState<number | null>(null);
+  const closeLarge = useCallback(() => setLarge(null), []);
   return (
     <div>
-      <ul aria-label="Sheet previews" className="flex gap-3 overflow-x-auto pb-2">
-        {Array.from({ length: shown }, (_, i) => (
-          <li key={i} className="shrink-0">
-            <figure className="w-36">
-              <img
-                src={`/api/uploads/${upload.uploadId}/preview/${i + 1}`}
-                alt={`Sheet ${i + 1} preview`}
-                loading={i < 6 ? 'eager' : 'lazy'}
-                className="h-24 w-36 rounded border border-slate-200 bg-white object-contain"
-                onError={(event) => {
-                  event.currentTarget.style.visibility = 'hidden';
-                }}
-              />
-              <figcaption className="mt-1 text-center text-xs text-slate-600">Sheet {i + 1}</figcaption>
-            </figure>
-          </li>
-        ))}
+      {/* relative: the screen-reader-only text of sheets scrolled out of view must not widen the page. */}
+      <ul aria-label="Sheet previews" className="relative flex gap-3 overflow-x-auto pb-2">
+        {Array.from({ length: upload.pageCount }, (_, i) => {
+          const number = i + 1;
+          const report = upload.sheets?.find((s) => s.number === number);
+          const color = isColor(number);
+          return (
+            <li key={number} className="shrink-0">
+              <figure className={cx('w-36 rounded border-2 p-1', color ? 'border-fuchsia-500' : 'border-slate-300')}>
+                {i < MAX_PREVIEWS ? (
+                  <img
+                    src={previewUrlOf(upload, number)}
+                    alt={`Sheet ${number} preview`}
+                    loading={i < 6 ? 'eager' : 'lazy'}
+                    onClick={() => setLarge(number)}
+                    className={cx('h-24 w-36 cursor-zoom-in rounded bg-white object-contain', !color && 'grayscale')}
+                    onError={(event) => {
+                      event.currentTarget.style.visibility = 'hidden';
+                    }}
+                  />
+                ) : (
+                  <div className="flex h-24 w-full items-center justify-center rounded bg-slate-100 text-xs text-slate-500">No preview</div>
+                )}
+                <figcaption className="mt-1 grid gap-1 text-center text-xs text-slate-600">
+                  <span className="flex items-center justify-center gap-1">
+                    Sheet {number}
+                    {i < MAX_PREVIEWS && (
+                      <button type="button" className="text-blueprint-700 underline" onClick={() => setLarge(number)}>
+                        Enlarge<span className="sr-only"> sheet {number}</span>
+                      </button>
+                    )}
+                  </span>
+                  <button
+                    type="button"
+                    aria-pressed={color}
+                    title="Switch this sheet between color and black and white"
+                    onClick={() => onToggle(number)}
+                    className={cx('rounded px-2 py-0.5 font-semibold', color ? 'bg-fuchsia-100 text-fuchsia-900' : 'bg-slate-200 text-slate-800')}
+                  >
+                    <span className="sr-only">Sheet {number}: </span>
+                    {color ? 'Color' : 'B&W'}
+                  </button>
+                  {report?.blank && <span className="rounded bg-amber-100 px-1 text-amber-900">Blank sheet</span>}
+                  {report?.lowResolution && <span className="rounded bg-amber-100 px-1 text-amber-900">Low resolution</span>}
+                  {report?.scaleNotes?.map((note) => (
+                    <span key={note} className="rounded bg-blue-50 px-1 text-blue-900" title="Scale written on the sheet">
+                      Scale {note}
+                    </span>
+                  ))}
+                </figcaption>
+              </figure>
+            </li>
+          );
+        })}
       </ul>
-      {upload.pageCount > shown && <p className="text-xs text-slate-500">Previews of the first {shown} sheets; all {upload.pageCount} will be printed.</p>}
+      {upload.pageCount > MAX_PREVIEWS && <p className="text-xs text-slate-500">Previews of the first {MAX_PREVIEWS} sheets; all {upload.pageCount} will be printed.</p>}
+      {large !== null && <LargePreview upload={upload} number={large} onClose={closeLarge} />}
+    </div>
+  );
+}
+
+/** Complete copies of the set: a number with − and + either side. */
+function SetsStepper({ sets, onSets }: { sets: number; onSets: (sets: number) => void }) {
+  const id = useId();
+  const clamp = (n: number) => Math.min(MAX_SETS, Math.max(MIN_SETS, Math.round(n)));
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        Sets
+      </label>
+      <p className="text-xs text-slate-600">Complete copies of the whole drawing set.</p>
+      <div className="mt-2 flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={sets <= MIN_SETS} onClick={() => onSets(clamp(sets - 1))}>
+          <span aria-hidden="true">−</span>
+          <span className="sr-only">Fewer sets</span>
+        </Button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={MIN_SETS}
+          max={MAX_SETS}
+          value={sets}
+          onChange={(e) => {
+            const n = Number(e.target.value);
+            if (Number.isFinite(n) && e.target.value !== '') onSets(clamp(n));
+          }}
+          className="h-9 w-20 rounded-md border border-slate-300 px-2 text-center text-slate-900"
+        />
+        <Button variant="outline" size="sm" disabled={sets >= MAX_SETS} onClick={() => onSets(clamp(sets + 1))}>
+          <span aria-hidden="true">+</span>
+          <span className="sr-only">More sets</span>
+        </Button>
+      </div>
     </div>
   );
 }
@@ -99,16 +242,36 @@ function Choice<T extends string>({
 export type ConfigurationCardProps = {
   upload: ConfiguredUpload;
   printSize: PrintSize | null;
-  printType: PrintType | null;
+  printType: OrderPrintType | null;
+  sets: number;
+  /** With `auto`: the sheet numbers printed in color. */
+  colorSheets: number[];
   onPrintSize: (size: PrintSize) => void;
-  onPrintType: (type: PrintType) => void;
+  onPrintType: (type: OrderPrintType) => void;
+  onSets: (sets: number) => void;
+  /** The customer switched sheets: print `auto` with exactly these in color. */
+  onColorSheets: (sheets: number[]) => void;
   onRemove: () => void;
   onCheckout: () => void;
   goingToCheckout: boolean;
 };
 
-export function ConfigurationCard({ upload, printSize, printType, onPrintSize, onPrintType, onRemove, onCheckout, goingToCheckout }: ConfigurationCardProps) {
-  const perPage = printSize && printType ? PRICE_PER_PAGE_CENTS[printSize][printType] : null;
+/** "Colour only where needed (2 colour sheets)". */
+export function autoLabel(count: number): string {
+  return `${PRINT_TYPE_LABELS.auto} (${count} colour ${count === 1 ? 'sheet' : 'sheets'})`;
+}
+
+export function ConfigurationCard(props: ConfigurationCardProps) {
+  const { upload, printSize, printType, sets, colorSheets, onPrintSize, onPrintType, onSets, onColorSheets, onRemove, onCheckout, goingToCheckout } = props;
+  const isColor = (n: number) => printType === 'color' || (printType === 'auto' && colorSheets.includes(n));
+  const autoCount = printType === 'auto' ? colorSheets.length : (detectedColorSheets(upload) ?? colorSheets).length;
+  const price = printSize && printType ? priceSheets({ pageCount: upload.pageCount, printSize, printType, sets, colorSheetCount: colorSheets.length }) : null;
+
+  function toggle(number: number) {
+    const now = Array.from({ length: upload.pageCount }, (_, i) => i + 1).filter(isColor);
+    onColorSheets(now.includes(number) ? now.filter((n) => n !== number) : [...now, number].sort((a, b) => a - b));
+  }
+
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
@@ -127,7 +290,7 @@ export function ConfigurationCard({ upload, printSize, printType, onPrintSize, o
 
       {/* min-w-0: the scrolling preview strip must not widen the column on a phone. */}
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
-        <SheetPreviews upload={upload} />
+        <SheetPreviews upload={upload} isColor={isColor} onToggle={toggle} />
 
         <Choice
           legend="Print size"
@@ -152,14 +315,16 @@ export function ConfigurationCard({ upload, printSize, printType, onPrintSize, o
         <Choice
           legend="Print type"
           name="printType"
-          options={PRINT_TYPES}
+          options={ORDER_PRINT_TYPES}
           value={printType}
           onChange={onPrintType}
-          label={(type) => PRINT_TYPE_LABELS[type]}
-          note={(type) => `${formatCents(PRICE_PER_PAGE_CENTS[printSize ?? upload.detectedSize][type])} per page`}
+          label={(type) => (type === 'auto' ? autoLabel(autoCount) : PRINT_TYPE_LABELS[type])}
+          note={(type) => (type === 'auto' ? 'Per sheet' : `${formatCents(PRICE_PER_PAGE_CENTS[printSize ?? upload.detectedSize][type])} per page`)}
         />
 
-        {printSize && printType && perPage !== null && (
+        <SetsStepper sets={sets} onSets={onSets} />
+
+        {printSize && printType && price && (
           <section aria-labelledby="order-summary-title" className="rounded-lg bg-slate-50 px-4 py-4">
             <h4 id="order-summary-title" className="text-sm font-semibold text-slate-900">
               Order summary
@@ -167,15 +332,33 @@ export function ConfigurationCard({ upload, printSize, printType, onPrintSize, o
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1.5 text-sm">
               <dt className="text-slate-600">Pages</dt>
               <dd className="text-right text-slate-900">{upload.pageCount}</dd>
+              <dt className="text-slate-600">Sets</dt>
+              <dd className="text-right text-slate-900">{sets}</dd>
               <dt className="text-slate-600">Print size</dt>
               <dd className="text-right text-slate-900">{PRINT_SIZE_LABELS[printSize]}</dd>
               <dt className="text-slate-600">Print type</dt>
-              <dd className="text-right text-slate-900">{PRINT_TYPE_LABELS[printType]}</dd>
-              <dt className="text-slate-600">Price per page</dt>
-              <dd className="text-right text-slate-900">{formatCents(perPage)}</dd>
-              <dt className="border-t border-slate-200 pt-2 font-semibold text-slate-900">Total</dt>
-              <dd className="border-t border-slate-200 pt-2 text-right text-lg font-bold text-slate-900">{formatCents(perPage * upload.pageCount)}</dd>
+              <dd className="text-right text-slate-900">{printType === 'auto' ? autoLabel(colorSheets.length) : PRINT_TYPE_LABELS[printType]}</dd>
+              {price.pricePerPageCents !== null && (
+                <>
+                  <dt className="text-slate-600">Price per page</dt>
+                  <dd className="text-right text-slate-900">{formatCents(price.pricePerPageCents)}</dd>
+                </>
+              )}
             </dl>
+            <ul aria-label="Price lines" className="mt-3 grid gap-1 border-t border-slate-200 pt-2 text-sm">
+              {price.lines.map((line) => (
+                <li key={line.description} className="flex justify-between gap-4">
+                  <span className="text-slate-700">
+                    {line.description} <span className="whitespace-nowrap text-slate-500">({line.quantity} × {formatCents(line.unitPriceCents)})</span>
+                  </span>
+                  <span className="tabular-nums text-slate-900">{formatCents(line.amountCents)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 flex justify-between border-t border-slate-200 pt-2">
+              <span className="font-semibold text-slate-900">Total</span>
+              <span className="text-lg font-bold text-slate-900">{formatCents(price.subtotalCents)}</span>
+            </div>
             <p className="mt-2 text-xs text-slate-500">Sales tax, and rush or shipping if you choose them, are added at checkout.</p>
             <Button size="lg" className="mt-4 w-full" onClick={onCheckout} disabled={goingToCheckout}>
               {goingToCheckout ? 'Going to Checkout...' : 'Proceed to Checkout'}

@@ -10,12 +10,12 @@ import { useLocation } from 'wouter';
 import type { CheckoutData } from '../../../../shared/checkout';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import { centsToDollars } from '../../../../shared/money';
-import { priceOrder, type PrintSize, type PrintType } from '../../../../shared/pricing';
+import { priceSheets, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
 import { wrongSizeMessage } from '../../../../shared/sheets';
 import type { UploadInfo } from '../../../../shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
-import { ConfigurationCard, type ConfiguredUpload } from './ConfigurationCard';
+import { ConfigurationCard, detectedColorSheets, type ConfiguredUpload, type SheetReport } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress } from './DropZone';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { sendPdf, waitForAnalysis } from './uploadApi';
@@ -39,6 +39,19 @@ class RejectedUpload extends Error {
   constructor(readonly info: UploadInfo) {
     super(info.message ?? GENERIC_FAILURE);
   }
+}
+
+/** The upload as the card shows it, with the per-sheet report when the server sends one. */
+function configuredFrom(info: UploadInfo & { pageCount: number; detectedSize: PrintSize }): ConfiguredUpload {
+  const report: unknown = (info as { sheets?: unknown }).sheets;
+  const sheets = Array.isArray(report) ? (report as SheetReport[]).filter((s) => typeof s === 'object' && s !== null && Number.isInteger(s.number)) : null;
+  return { uploadId: info.uploadId, fileName: info.fileName, fileSize: info.fileSize, pageCount: info.pageCount, detectedSize: info.detectedSize, sheets };
+}
+
+/** B&W, unless the analysis found color: then color only where needed, on those sheets. */
+function initialInk(upload: ConfiguredUpload): { printType: OrderPrintType; colorSheets: number[] } {
+  const detected = detectedColorSheets(upload);
+  return detected && detected.length > 0 ? { printType: 'auto', colorSheets: detected } : { printType: 'bw', colorSheets: [] };
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -75,7 +88,9 @@ export function UploadSection() {
   const [, navigate] = useLocation();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [printSize, setPrintSize] = useState<PrintSize | null>(null);
-  const [printType, setPrintType] = useState<PrintType | null>(null);
+  const [printType, setPrintType] = useState<OrderPrintType | null>(null);
+  const [sets, setSets] = useState(1);
+  const [colorSheets, setColorSheets] = useState<number[]>([]);
   const [goingToCheckout, setGoingToCheckout] = useState(false);
   const running = useRef<AbortController | null>(null);
 
@@ -91,9 +106,13 @@ export function UploadSection() {
       .then((info) => {
         if (!live) return;
         if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) return writeStoredUpload(null);
-        setPhase({ kind: 'configured', upload: { uploadId: info.uploadId, fileName: info.fileName, fileSize: info.fileSize, pageCount: info.pageCount, detectedSize: info.detectedSize } });
+        const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
+        setPhase({ kind: 'configured', upload: configured });
         setPrintSize(stored.printSize ?? info.detectedSize);
-        setPrintType(stored.printType ?? 'bw');
+        const ink = stored.printType ? { printType: stored.printType, colorSheets: stored.colorSheets ?? [] } : initialInk(configured);
+        setPrintType(ink.printType);
+        setColorSheets(ink.colorSheets.filter((n) => n <= configured.pageCount));
+        setSets(stored.sets ?? 1);
       })
       .catch(() => writeStoredUpload(null));
     return () => {
@@ -121,11 +140,14 @@ export function UploadSection() {
       setPhase({ kind: 'complete', fileName: file.name, percent: 100 });
       toast({ title: 'File uploaded successfully', description: `Detected ${info.pageCount} pages in your ${info.detectedSize} PDF.` });
       await pause(CONFIGURED_AFTER_MS, control.signal);
-      const configured: ConfiguredUpload = { uploadId: info.uploadId, fileName: info.fileName, fileSize: info.fileSize, pageCount: info.pageCount, detectedSize: info.detectedSize };
+      const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
+      const ink = initialInk(configured);
       setPrintSize(info.detectedSize);
-      setPrintType('bw');
+      setPrintType(ink.printType);
+      setColorSheets(ink.colorSheets);
+      setSets(1);
       setPhase({ kind: 'configured', upload: configured });
-      writeStoredUpload({ uploadId: info.uploadId, name: info.fileName, pageCount: info.pageCount, size: info.fileSize, printSize: info.detectedSize, printType: 'bw', totalAmount: null });
+      writeStoredUpload({ uploadId: info.uploadId, name: info.fileName, pageCount: info.pageCount, size: info.fileSize, printSize: info.detectedSize, printType: ink.printType, totalAmount: null, sets: 1, colorSheets: ink.colorSheets });
     } catch (error) {
       if (control.signal.aborted) return;
       setPhase({ kind: 'idle' });
@@ -133,11 +155,24 @@ export function UploadSection() {
     }
   }
 
-  function remember(size: PrintSize | null, type: PrintType | null) {
+  type Choices = { size: PrintSize | null; type: OrderPrintType | null; sets: number; colorSheets: number[] };
+
+  function remember(next: Choices) {
     if (phase.kind !== 'configured') return;
     const { upload: u } = phase;
-    const total = size && type ? centsToDollars(priceOrder({ pageCount: u.pageCount, printSize: size, printType: type, rushOrder: false, shippingMethod: 'pickup' }).subtotalCents) : null;
-    writeStoredUpload({ uploadId: u.uploadId, name: u.fileName, pageCount: u.pageCount, size: u.fileSize, printSize: size, printType: type, totalAmount: total });
+    const total =
+      next.size && next.type ? centsToDollars(priceSheets({ pageCount: u.pageCount, printSize: next.size, printType: next.type, sets: next.sets, colorSheetCount: next.colorSheets.length }).subtotalCents) : null;
+    writeStoredUpload({ uploadId: u.uploadId, name: u.fileName, pageCount: u.pageCount, size: u.fileSize, printSize: next.size, printType: next.type, totalAmount: total, sets: next.sets, colorSheets: next.colorSheets });
+  }
+
+  /** Changes some of the choices and remembers them all. */
+  function choose(change: Partial<Choices>) {
+    const next: Choices = { size: printSize, type: printType, sets, colorSheets, ...change };
+    setPrintSize(next.size);
+    setPrintType(next.type);
+    setSets(next.sets);
+    setColorSheets(next.colorSheets);
+    remember(next);
   }
 
   function removeFile() {
@@ -146,13 +181,15 @@ export function UploadSection() {
     sessionStorage.removeItem(CHECKOUT_DATA_KEY);
     setPrintSize(null);
     setPrintType(null);
+    setSets(1);
+    setColorSheets([]);
     setPhase({ kind: 'idle' });
   }
 
   function proceedToCheckout() {
     if (phase.kind !== 'configured' || !printSize || !printType || goingToCheckout) return;
     const u = phase.upload;
-    const price = priceOrder({ pageCount: u.pageCount, printSize, printType, rushOrder: false, shippingMethod: 'pickup' });
+    const price = priceSheets({ pageCount: u.pageCount, printSize, printType, sets, colorSheetCount: colorSheets.length });
     const checkoutData: CheckoutData = {
       uploadId: u.uploadId,
       fileName: u.fileName,
@@ -160,11 +197,13 @@ export function UploadSection() {
       fileSize: u.fileSize,
       printSize,
       printType,
-      pricePerPage: centsToDollars(price.pricePerPageCents),
+      sets,
+      ...(printType === 'auto' ? { colorSheets } : {}),
+      pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
     };
     sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(checkoutData));
-    remember(printSize, printType);
+    remember({ size: printSize, type: printType, sets, colorSheets });
     setGoingToCheckout(true);
     const control = new AbortController();
     running.current = control;
@@ -180,14 +219,16 @@ export function UploadSection() {
         upload={phase.upload}
         printSize={printSize}
         printType={printType}
-        onPrintSize={(size) => {
-          setPrintSize(size);
-          remember(size, printType);
-        }}
+        sets={sets}
+        colorSheets={colorSheets}
+        onPrintSize={(size) => choose({ size })}
         onPrintType={(type) => {
-          setPrintType(type);
-          remember(printSize, type);
+          // Color only where needed starts from the sheets the analysis found in color, if it has.
+          const detected = detectedColorSheets(phase.upload);
+          choose({ type, ...(type === 'auto' && printType !== 'auto' && detected ? { colorSheets: detected } : {}) });
         }}
+        onSets={(n) => choose({ sets: n })}
+        onColorSheets={(sheetsInColor) => choose({ type: 'auto', colorSheets: sheetsInColor })}
         onRemove={removeFile}
         onCheckout={proceedToCheckout}
         goingToCheckout={goingToCheckout}

@@ -3,7 +3,7 @@
  * and the chosen print size, print type and total), so coming back from checkout shows it again.
  * Checked by hand rather than with zod, which would add 23 kB to the landing page for this alone.
  */
-import { PRINT_SIZES, PRINT_TYPES, type PrintSize, type PrintType } from '../../../../shared/pricing';
+import { MAX_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
 
 import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '../../../../shared/storageKeys';
 
@@ -15,8 +15,12 @@ export type StoredUpload = {
   pageCount: number;
   size: number;
   printSize: PrintSize | null;
-  printType: PrintType | null;
+  printType: OrderPrintType | null;
   totalAmount: number | null;
+  /** Absent in values stored before sets existed. */
+  sets?: number;
+  /** With `auto`: the sheets chosen in color. */
+  colorSheets?: number[];
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,7 +37,9 @@ function isStoredUpload(v: unknown): v is StoredUpload {
     o.pageCount > 0 &&
     isCount(o.size) &&
     (o.printSize === null || (PRINT_SIZES as readonly unknown[]).includes(o.printSize)) &&
-    (o.printType === null || (PRINT_TYPES as readonly unknown[]).includes(o.printType)) &&
+    (o.printType === null || (ORDER_PRINT_TYPES as readonly unknown[]).includes(o.printType)) &&
+    (o.sets === undefined || (isCount(o.sets) && o.sets >= 1 && o.sets <= MAX_SETS)) &&
+    (o.colorSheets === undefined || (Array.isArray(o.colorSheets) && o.colorSheets.every((n) => isCount(n) && n >= 1))) &&
     (o.totalAmount === null || (typeof o.totalAmount === 'number' && o.totalAmount >= 0))
   );
 }

@@ -47,7 +47,8 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
     doc.font('Helvetica').fontSize(9);
     doc.text(`Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178);
     doc.text(`Order: ${orderNumberOf(order.id)}`, 16, 191);
-    doc.text(`${order.page_count} sheet${order.page_count === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204);
+    const prints = order.page_count * (order.sets ?? 1);
+    doc.text(`${prints} sheet${prints === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204);
     doc.moveTo(8, 222).lineTo(280, 222).stroke();
     doc.font('Helvetica-Bold').fontSize(9).text('TRACKING #', 16, 232);
     // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.

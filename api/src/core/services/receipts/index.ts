@@ -1,14 +1,15 @@
 /**
  * The receipt PDF (PDFKit): the shop's name and address, order number and date, what was printed
- * (sheets, size, type, price per sheet), the amounts with the tax state and rate, the card's last 4
+ * (one line per ink: sheets across the sets, price per sheet; sets, color sheets, job name and PO), the amounts with the tax state and rate, the card's last 4
  * digits and pickup or ship-to. Stored under `receiptKey(orderId)`.
  */
 import PDFDocument from 'pdfkit';
 import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
 import { formatCents } from '../../../../../shared/money';
 import { orderNumberOf } from '../../../../../shared/fields';
-import { formatTaxRate, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type PrintType } from '../../../../../shared/pricing';
-import type { OrderRow } from '../../orders/orderRow';
+import { formatTaxRate } from '../../../../../shared/pricing';
+import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
+import { orderDetailLines } from '../../orders/describe';
 
 
 
@@ -71,15 +72,22 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     doc.text('Amount', col.amount, y + 7, { width: width * 0.15 - 8, align: 'right' });
     y += 30;
     doc.font('Helvetica').fillColor(INK);
-    const sizeLabel = PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size;
-    const typeLabel = PRINT_TYPE_LABELS[order.print_type as PrintType] ?? order.print_type;
-    doc.text(`${sizeLabel} ${typeLabel} prints`, col.item + 8, y, { width: width * 0.5 });
-    doc.fillColor(MUTED).fontSize(9).text(order.file_name, col.item + 8, y + 14, { width: width * 0.5, ellipsis: true, height: 12 });
-    doc.fillColor(INK).fontSize(10);
-    doc.text(String(order.page_count), col.qty, y, { width: width * 0.13, align: 'right' });
-    doc.text(formatCents(order.price_per_page_cents), col.unit, y, { width: width * 0.13, align: 'right' });
-    doc.text(formatCents(order.subtotal_cents), col.amount, y, { width: width * 0.15 - 8, align: 'right' });
-    y += 40;
+    // One row per ink, as charged: `24" x 36" black and white`, sheets across every set.
+    for (const line of priceLinesOf(order)) {
+      doc.fillColor(INK).fontSize(10).text(line.description, col.item + 8, y, { width: width * 0.5 });
+      doc.text(String(line.quantity), col.qty, y, { width: width * 0.13, align: 'right' });
+      doc.text(formatCents(line.unitPriceCents), col.unit, y, { width: width * 0.13, align: 'right' });
+      doc.text(formatCents(line.amountCents), col.amount, y, { width: width * 0.15 - 8, align: 'right' });
+      y += 18;
+    }
+    doc.fillColor(MUTED).fontSize(9).text(order.file_name, col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
+    y += 14;
+    for (const detail of orderDetailLines(order)) {
+      doc.text(detail, col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
+      y += 13;
+    }
+    doc.fontSize(10);
+    y += 8;
     doc.moveTo(left, y).lineTo(right, y).strokeColor('#e2e8f0').stroke();
 
     // Totals.

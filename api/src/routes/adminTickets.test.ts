@@ -1,0 +1,105 @@
+/** The admin's job ticket: a PDF with everything the print room needs, and a barcode of the order number. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { buildOrder } from '../../../test/helpers/factories';
+import { adminClient } from '../../../test/helpers/adminTestKit';
+import { pdfText } from '../../../test/helpers/pdfText';
+import { orderNumberOf } from '../../../shared/fields';
+import { code128Modules } from '../core/services/labels/code128';
+
+const run = promisify(execFile);
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Reads the bars along one pixel row of a rendered page: alternating bar/space run lengths. */
+function runsAlongRow(pgm: Buffer, row: number, fromX: number, toX: number): number[] {
+  // Binary PGM: "P5\n<w> <h>\n255\n" then one byte per pixel.
+  const header = pgm.subarray(0, 40).toString('latin1');
+  const match = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(header);
+  if (!match) throw new Error('not a PGM');
+  const width = Number(match[1]);
+  const offset = match[0].length;
+  const dark = (x: number) => pgm[offset + row * width + x] < 128;
+  const runs: number[] = [];
+  let x = fromX;
+  while (x < toX && !dark(x)) x++;
+  let current = true;
+  let length = 0;
+  for (; x < toX; x++) {
+    if (dark(x) === current) length++;
+    else {
+      runs.push(length);
+      current = !current;
+      length = 1;
+    }
+  }
+  if (current) runs.push(length);
+  return runs;
+}
+
+describe('GET /api/admin/job-ticket/:orderId', () => {
+  it('prints the order number, customer, delivery, ready-by, sets, size, color sheets, job name, PO and notes', async () => {
+    const order = await buildOrder(shop, { pages: 12, shippingMethod: 'shipping', state: 'NY', rushOrder: true });
+    await shop.sql`
+      update orders set sets = 3, print_type = 'auto', color_sheets = '{2,3,4,9}', color_sheet_count = 4, bw_sheet_count = 8,
+        job_name = 'Smith Residence', po_number = '4471', notes = 'Fold nothing. Roll each set separately.',
+        estimated_delivery = '2026-11-27 end of day'
+      where id = ${order.id}`;
+    const admin = await adminClient(shop);
+    const res = await admin.bytes(`/api/admin/job-ticket/${order.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^inline; filename="JOB-TICKET-${orderNumberOf(order.id)}\\.pdf"`));
+    const text = (await pdfText(res.body)).replace(/[ \t]+/g, ' ');
+    const number = orderNumberOf(order.id);
+    for (const expected of [
+      'JOB TICKET',
+      `Order ${number}`,
+      'RUSH',
+      'Customer Grace Hopper',
+      'guest@example.com',
+      'Delivery Ship (Ground) to:',
+      '1 Main St',
+      'Albany, NY 12207',
+      'Ready by RUSH: 4-6 hours (2026-11-27 end of day)',
+      'Job name Smith Residence',
+      'PO 4471',
+      'Size 24" x 36"',
+      'Sets 3 sets of 12 sheets (36 prints)',
+      'Color sheets Sheets 2-4, 9 (4 color, 8 B&W per set)',
+      'Notes Fold nothing. Roll each set separately.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    // The barcode is the order number in Code 128: read the bars off the rendered page.
+    const dir = await mkdtemp(join(tmpdir(), 'ticket-'));
+    await writeFile(join(dir, 'ticket.pdf'), res.body);
+    // 144 dpi: two pixels per PDF point; the barcode spans y 94..148 pt at the right margin.
+    await run('pdftoppm', ['-r', '144', '-gray', '-singlefile', join(dir, 'ticket.pdf'), join(dir, 'page')]);
+    const pgm = await readFile(join(dir, 'page.pgm'));
+    const runs = runsAlongRow(pgm, 120 * 2, 250 * 2, 564 * 2 + 4);
+    const expectedModules = code128Modules(number);
+    const unit = runs[0] / expectedModules[0];
+    expect(runs.map((r) => Math.round(r / unit))).toEqual(expectedModules);
+  });
+
+  it('answers 404 for an unknown order and 401 without the admin session', async () => {
+    const admin = await adminClient(shop);
+    expect((await admin.get('/api/admin/job-ticket/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/admin/job-ticket/nonsense')).status).toBe(404);
+    const order = await buildOrder(shop);
+    expect((await shop.client().get(`/api/admin/job-ticket/${order.id}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,25 @@
+/** GET /api/admin/job-ticket/:orderId: the printable job ticket PDF for one order (admin only). */
+import { Router } from 'express';
+import type { AppContext } from '../core/context';
+import { notFound } from '../core/lib/errors';
+import { requireAdmin } from '../lib/sessions';
+import type { OrderRow } from '../presenters/order';
+import { jobTicketFileName, renderJobTicket } from '../core/services/tickets/jobTicket';
+import { contentDisposition, idParam } from './adminShared';
+
+export function adminTicketRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/api/admin/job-ticket/:orderId', requireAdmin, async (req, res) => {
+    const id = idParam(req, 'orderId');
+    const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
+    if (!order) throw notFound('Order not found.');
+    const pdf = await renderJobTicket(order);
+    const download = req.query.download === 'true' || req.query.download === '1';
+    res
+      .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', jobTicketFileName(order.id)), 'Cache-Control': 'no-store' })
+      .send(pdf);
+  });
+
+  return router;
+}

@@ -1,0 +1,27 @@
+/** The words for an order's sets and color sheets, the same on every screen and document. */
+
+/** "1-3, 7, 9": sheet numbers as a person reads them. */
+export function sheetRanges(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
+    i = j;
+  }
+  return parts.join(', ');
+}
+
+/** "3 sets of 42 sheets" / "1 set of 1 sheet". */
+export function setsText(sets: number, pageCount: number): string {
+  return `${sets} ${sets === 1 ? 'set' : 'sets'} of ${pageCount} ${pageCount === 1 ? 'sheet' : 'sheets'}`;
+}
+
+/** Which sheets print in color: "None (black and white)", "All sheets" or "Sheets 2-4, 9". */
+export function colorSheetsSummary(colorSheets: readonly number[], pageCount: number): string {
+  const count = new Set(colorSheets).size;
+  if (count === 0) return 'None (black and white)';
+  if (count >= pageCount) return 'All sheets';
+  return `Sheet${count === 1 ? '' : 's'} ${sheetRanges(colorSheets)}`;
+}

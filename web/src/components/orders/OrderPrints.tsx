@@ -1,0 +1,40 @@
+/**
+ * What an order prints, the same on the confirmation page, /orders, the dashboard and the admin
+ * rows: the sets, the color sheets, the price lines as charged, and the job name and PO.
+ */
+import { formatDollars } from '../../../../shared/money';
+import { colorSheetsSummary, setsText } from '../../../../shared/orderText';
+import type { PriceLineJson } from '../../../../shared/pricing';
+import type { OrderJson } from '../../../../shared/orderJson';
+
+/** "3 sets of 42 sheets". */
+export function orderSetsText(order: Pick<OrderJson, 'sets' | 'pageCount'>): string {
+  return setsText(order.sets, order.pageCount);
+}
+
+/** "Sheets 7-8" / "All sheets" / "None (black and white)". */
+export function orderColorText(order: Pick<OrderJson, 'colorSheets' | 'pageCount'>): string {
+  return colorSheetsSummary(order.colorSheets, order.pageCount);
+}
+
+/** The price lines: `24" x 36" black and white  120 × $5.99  $718.80`. */
+export function PriceLines({ lines, className }: { lines: readonly PriceLineJson[]; className?: string }) {
+  return (
+    <ul aria-label="Price lines" className={className ?? 'grid gap-1 text-sm'}>
+      {lines.map((line) => (
+        <li key={line.description} className="flex justify-between gap-4">
+          <span className="text-slate-700">
+            {line.description} <span className="whitespace-nowrap text-slate-500">({line.quantity} × {formatDollars(line.unitPrice)})</span>
+          </span>
+          <span className="font-medium tabular-nums text-slate-900">{formatDollars(line.amount)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Job: Smith Residence · PO 4471", or nothing when neither was given. */
+export function jobText(order: Pick<OrderJson, 'jobName' | 'poNumber'>): string | null {
+  const parts = [order.jobName ? `Job: ${order.jobName}` : null, order.poNumber ? `PO ${order.poNumber}` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
