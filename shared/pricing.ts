@@ -18,6 +18,9 @@ export const PRICE_PER_PAGE_CENTS: Record<PrintSize, Record<PrintType, number>> 
 /** Rush is a flat fee per order. */
 export const RUSH_FEE_CENTS = 2000;
 
+/** Orders whose subtotal is at least this ship free with the cheapest service. */
+export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
+
 /** Labels a person reads. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
 export const PRINT_TYPE_LABELS: Record<PrintType, string> = { bw: 'Black & White', color: 'Color' };
@@ -60,6 +63,11 @@ export type PriceInput = {
   shippingMethod: 'pickup' | 'shipping';
   /** Quoted shipping cost in cents; ignored for pickup. */
   shippingCostCents?: number;
+  /**
+   * The quoted service is the cheapest of its quote: it ships free when the subtotal reaches
+   * FREE_SHIPPING_THRESHOLD_CENTS. Other services are charged in full.
+   */
+  cheapestShipping?: boolean;
   /** Destination state, for shipping. */
   state?: string | null;
 };
@@ -69,6 +77,8 @@ export type PriceBreakdown = {
   subtotalCents: number;
   rushFeeCents: number;
   shippingCostCents: number;
+  /** The cheapest service was made free by the subtotal. */
+  freeShipping: boolean;
   taxRateMillipercent: number;
   taxState: string;
   taxCents: number;
@@ -81,7 +91,8 @@ export function priceOrder(input: PriceInput): PriceBreakdown {
   const pricePerPageCents = PRICE_PER_PAGE_CENTS[input.printSize][input.printType];
   const subtotalCents = pricePerPageCents * input.pageCount;
   const rushFeeCents = input.rushOrder ? RUSH_FEE_CENTS : 0;
-  const shippingCostCents = input.shippingMethod === 'pickup' ? 0 : Math.max(0, input.shippingCostCents ?? 0);
+  const freeShipping = input.shippingMethod === 'shipping' && input.cheapestShipping === true && qualifiesForFreeShipping(subtotalCents);
+  const shippingCostCents = input.shippingMethod === 'pickup' || freeShipping ? 0 : Math.max(0, input.shippingCostCents ?? 0);
   const rate = taxRateMillipercent(input.shippingMethod, input.state);
   const taxable = subtotalCents + rushFeeCents + shippingCostCents;
   const taxCents = mulDivRoundHalfUp(taxable, rate, 100_000);
@@ -91,9 +102,24 @@ export function priceOrder(input: PriceInput): PriceBreakdown {
     subtotalCents,
     rushFeeCents,
     shippingCostCents,
+    freeShipping,
     taxRateMillipercent: rate,
     taxState,
     taxCents,
     totalCents: taxable + taxCents,
   };
+}
+
+/** Whether a subtotal (cents, before rush, shipping and tax) earns free shipping. */
+export function qualifiesForFreeShipping(subtotalCents: number): boolean {
+  return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS;
+}
+
+/**
+ * The subtotal of `sets` copies of a drawing, through priceOrder (the one place prices are made), so
+ * shipping rates and checkout decide free shipping on the same number.
+ */
+export function orderSubtotalCents(input: { pageCount: number; printSize: PrintSize; printType: PrintType; sets?: number }): number {
+  const sets = input.sets ?? 1;
+  return priceOrder({ pageCount: input.pageCount * sets, printSize: input.printSize, printType: input.printType, rushOrder: false, shippingMethod: 'pickup' }).subtotalCents;
 }

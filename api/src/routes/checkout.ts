@@ -17,6 +17,8 @@ import { formatTaxRate, priceOrder, type PriceBreakdown } from '../../../shared/
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
 import { AddressSchema } from './shipping';
+import { shopFacts } from '../../../shared/shop';
+import { turnaround } from '../../../shared/readyBy';
 
 /**
  * Customer fields are accepted as placeholders here (the page asks for an intent at load, before
@@ -57,6 +59,7 @@ type QuoteRow = {
   cost_cents: number;
   delivery_date: string | null;
   delivery_time: string | null;
+  cheapest: boolean;
 };
 
 /** The amounts as the page shows them. */
@@ -67,6 +70,7 @@ export function presentAmounts(price: PriceBreakdown) {
     shippingCost: centsToDollars(price.shippingCostCents),
     tax: centsToDollars(price.taxCents),
     total: centsToDollars(price.totalCents),
+    freeShipping: price.freeShipping,
     pricePerPage: centsToDollars(price.pricePerPageCents),
     taxState: price.taxState || null,
     taxRate: formatTaxRate(price.taxRateMillipercent),
@@ -104,7 +108,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       if (!input.rateId) throw badRequest('Please choose a shipping rate.');
       if (!z.uuid().safeParse(input.rateId).success) throw badRequest('That shipping rate is not valid. Please choose a rate again.');
       const [row] = await ctx.sql<QuoteRow[]>`
-        select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time from shipping_quotes
+        select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
         where id = ${input.rateId} and session_sid = ${sid} and expires_at > now()`;
       const matches =
         row &&
@@ -123,11 +127,15 @@ export function checkoutRoutes(ctx: AppContext): Router {
       rushOrder: input.rushOrder,
       shippingMethod: input.shippingMethod,
       shippingCostCents: quote?.cost_cents ?? 0,
+      // Free shipping is always applied here, whatever the rates request carried.
+      cheapestShipping: quote?.cheapest ?? false,
       state: address?.state ?? null,
     });
+    const shop = shopFacts(ctx.env);
+    const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[input.rushOrder ? 'rush' : 'regular'];
     const estimatedDelivery = quote
       ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
-      : 'Ready for pickup in 24-48 hours';
+      : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
     const fields = {
       upload_id: upload.id,
       file_name: upload.file_name,
