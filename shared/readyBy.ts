@@ -135,6 +135,11 @@ export function readyByText(ready: Date, now: Date, options: ClockOptions = {}):
   return `${date} by ${time}`;
 }
 
+/** "Monday, Nov 30 by 11:00 AM" whatever the day: for receipts and emails read later. */
+export function readyByDateText(ready: Date, options: ClockOptions = {}): string {
+  return readyByText(ready, new Date(0), options);
+}
+
 /** Both promises for an order paid at `at`, as the API sends them. */
 export function turnaround(at: Date, options: ClockOptions = {}): Turnaround {
   const timeZone = options.timeZone ?? DEFAULT_SHOP.timeZone;

@@ -172,6 +172,8 @@ export function checkoutRoutes(ctx: AppContext): Router {
       return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
     }
 
+    // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
+    if (userId && input.customerPhone) await ctx.sql`update users set phone = ${input.customerPhone}, updated_at = now() where id = ${userId} and phone is null`;
     const accessToken = randomBytes(24).toString('base64url');
     const [order] = await ctx.sql<{ id: string }[]>`
       insert into orders ${ctx.sql({ ...fields, user_id: userId, session_sid: sid, access_token: accessToken, payment_provider: payments.name })}
