@@ -64,6 +64,9 @@ export function reorderRoutes(ctx: AppContext): Router {
       pricePerPage: centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
       reorderOf: order.id,
+      rushOrder: order.rush_order,
+      shippingMethod: order.shipping_method,
+      shippingAddress: order.shipping_address,
     };
     res.status(201).json({
       ...checkoutData,
