@@ -25,6 +25,12 @@ export const CheckoutDataSchema = z.object({
   totalAmount: z.number().nonnegative(),
   /** Set when the checkout re-orders an earlier order's file. */
   reorderOf: z.uuid().optional(),
+  /** A reorder starts from the earlier order's choices: rush, delivery and address. */
+  rushOrder: z.boolean().optional(),
+  shippingMethod: z.enum(['pickup', 'shipping']).optional(),
+  shippingAddress: z
+    .object({ street1: z.string(), street2: z.string().nullish(), city: z.string(), state: z.string(), zipCode: z.string() })
+    .nullish(),
 });
 
 export type CheckoutData = z.input<typeof CheckoutDataSchema>;

@@ -58,6 +58,8 @@ export const EnvSchema = z
     SHOP_CITY: optional,
     SHOP_STATE: optional,
     SHOP_ZIP: optional,
+    /** Closed days for the ready-by clock, YYYY-MM-DD comma-separated, e.g. 2026-12-25,2027-01-01. */
+    SHOP_HOLIDAYS: optional,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -32,6 +32,11 @@ export const setsField = z
   .min(MIN_SETS, `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`)
   .max(MAX_SETS, `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`);
 
+/** With print type `auto`: exactly these sheet numbers print in color (checked against the upload by the server). */
+export const colorSheetsField = z
+  .array(z.number({ error: 'Color sheets must be sheet numbers' }).int('Color sheets must be sheet numbers'), { error: 'Color sheets must be a list of sheet numbers' })
+  .max(1000);
+
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
 // keep their line breaks (a textarea makes them), nothing else.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

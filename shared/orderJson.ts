@@ -4,6 +4,9 @@ import type { OrderPrintType, PriceLineJson, PrintSize } from './pricing';
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
+/** One step of an order's life: the status it entered and when. */
+export type StatusHistoryEntry = { status: OrderStatus; at: string };
+
 export type OrderJson = {
   id: string;
   orderNumber: string;
@@ -43,6 +46,14 @@ export type OrderJson = {
   shippingAddress: ShippingAddressJson | null;
   estimatedDelivery: string | null;
   trackingNumber: string | null;
+  /** The carrier's tracking page, once a label exists. */
+  trackingUrl: string | null;
+  /** ISO instant the order is promised ready (fixed at payment); null before payment. */
+  readyBy: string | null;
+  /** "Today by 7:00 PM" style text of readyBy, as of when it was promised. */
+  readyByText: string | null;
+  /** The statuses the order went through, oldest first, starting with "pending" when it was placed. */
+  statusHistory: StatusHistoryEntry[];
   cardLast4: string | null;
   hasReceipt: boolean;
   hasLabel: boolean;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { linesToJson, priceSheets, PRICE_PER_PAGE_CENTS, STATE_TAX_MILLIPERCENT, US_STATES, formatTaxRate, priceOrder, taxRateMillipercent } from './pricing';
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  PRICE_PER_PAGE_CENTS,
+  STATE_TAX_MILLIPERCENT,
+  US_STATES,
+  formatTaxRate,
+  linesToJson,
+  orderSubtotalCents,
+  priceOrder,
+  priceSheets,
+  qualifiesForFreeShipping,
+  taxRateMillipercent,
+} from './pricing';
 import { mulDivRoundHalfUp, centsToDollars, dollarsToCents, formatCents } from './money';
 
 describe('price table', () => {
@@ -155,5 +167,32 @@ describe('priceSheets: sets and color per sheet', () => {
     expect(p.subtotalCents).toBe(6294);
     expect(p.taxCents).toBe(417);
     expect(p.totalCents).toBe(6711);
+  });
+});
+
+describe('free shipping', () => {
+  const ship = { printSize: '24x36', printType: 'color', rushOrder: false, shippingMethod: 'shipping', shippingCostCents: 1000, state: 'NY' } as const;
+  it.each([
+    // pages, cheapest?, shipping charged, tax (8% of what is charged)
+    [6, true, 1000, mulDivRoundHalfUp(6 * 1499 + 1000, 8000, 100_000)], // $89.94: below $100
+    [7, true, 0, mulDivRoundHalfUp(7 * 1499, 8000, 100_000)], // $104.93: the cheapest is free
+    [7, false, 1000, mulDivRoundHalfUp(7 * 1499 + 1000, 8000, 100_000)], // other services in full
+  ])('%i color sheets, cheapest %s → shipping %i cents', (pages, cheapest, shipping, tax) => {
+    const price = priceOrder({ ...ship, pageCount: pages, cheapestShipping: cheapest });
+    expect(price.shippingCostCents).toBe(shipping);
+    expect(price.freeShipping).toBe(shipping === 0);
+    expect(price.taxCents).toBe(tax);
+    expect(price.totalCents).toBe(price.subtotalCents + shipping + tax);
+  });
+
+  it('starts at exactly $100.00 and counts sets', () => {
+    expect(qualifiesForFreeShipping(9999)).toBe(false);
+    expect(qualifiesForFreeShipping(FREE_SHIPPING_THRESHOLD_CENTS)).toBe(true);
+    expect(orderSubtotalCents({ pageCount: 3, printSize: '24x36', printType: 'bw' })).toBe(1797);
+    expect(orderSubtotalCents({ pageCount: 3, printSize: '24x36', printType: 'bw', sets: 6 })).toBe(10782);
+  });
+
+  it('never applies to pickup', () => {
+    expect(priceOrder({ ...ship, shippingMethod: 'pickup', pageCount: 7, cheapestShipping: true }).freeShipping).toBe(false);
   });
 });

@@ -29,6 +29,9 @@ export const PRICE_PER_PAGE_CENTS: Record<PrintSize, Record<PrintType, number>> 
 /** Rush is a flat fee per order. */
 export const RUSH_FEE_CENTS = 2000;
 
+/** Orders whose subtotal is at least this ship free with the cheapest service. */
+export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
+
 /** Labels a person reads. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
 export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Colour only where needed' };
@@ -124,6 +127,11 @@ export type PriceInput = SheetsInput & {
   shippingMethod: 'pickup' | 'shipping';
   /** Quoted shipping cost in cents; ignored for pickup. */
   shippingCostCents?: number;
+  /**
+   * The quoted service is the cheapest of its quote: it ships free when the subtotal reaches
+   * FREE_SHIPPING_THRESHOLD_CENTS. Other services are charged in full.
+   */
+  cheapestShipping?: boolean;
   /** Destination state, for shipping. */
   state?: string | null;
 };
@@ -131,6 +139,8 @@ export type PriceInput = SheetsInput & {
 export type PriceBreakdown = SheetsPrice & {
   rushFeeCents: number;
   shippingCostCents: number;
+  /** The cheapest service was made free by the subtotal. */
+  freeShipping: boolean;
   taxRateMillipercent: number;
   taxState: string;
   taxCents: number;
@@ -142,7 +152,8 @@ export function priceOrder(input: PriceInput): PriceBreakdown {
   const sheets = priceSheets(input);
   const { subtotalCents } = sheets;
   const rushFeeCents = input.rushOrder ? RUSH_FEE_CENTS : 0;
-  const shippingCostCents = input.shippingMethod === 'pickup' ? 0 : Math.max(0, input.shippingCostCents ?? 0);
+  const freeShipping = input.shippingMethod === 'shipping' && input.cheapestShipping === true && qualifiesForFreeShipping(subtotalCents);
+  const shippingCostCents = input.shippingMethod === 'pickup' || freeShipping ? 0 : Math.max(0, input.shippingCostCents ?? 0);
   const rate = taxRateMillipercent(input.shippingMethod, input.state);
   const taxable = subtotalCents + rushFeeCents + shippingCostCents;
   const taxCents = mulDivRoundHalfUp(taxable, rate, 100_000);
@@ -151,9 +162,23 @@ export function priceOrder(input: PriceInput): PriceBreakdown {
     ...sheets,
     rushFeeCents,
     shippingCostCents,
+    freeShipping,
     taxRateMillipercent: rate,
     taxState,
     taxCents,
     totalCents: taxable + taxCents,
   };
+}
+
+/** Whether a subtotal (cents, before rush, shipping and tax) earns free shipping. */
+export function qualifiesForFreeShipping(subtotalCents: number): boolean {
+  return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS;
+}
+
+/**
+ * The subtotal of `sets` copies of a drawing (prints only, before rush, shipping and tax), so shipping
+ * rates and checkout decide free shipping on the same number.
+ */
+export function orderSubtotalCents(input: SheetsInput): number {
+  return priceSheets(input).subtotalCents;
 }

@@ -19,6 +19,8 @@ export type ShopFacts = {
   email: string;
   /** IANA time zone of the counter; every promise (ready-by, hours) is in it. */
   timeZone: string;
+  /** Closed dates (YYYY-MM-DD in `timeZone`) besides Sundays; the ready-by clock skips them. */
+  holidays: string[];
 };
 
 /** The defaults: the shop in Paramus, NJ. */
@@ -32,6 +34,7 @@ export const DEFAULT_SHOP: ShopFacts = {
   phone: '(201) 555-0142',
   email: 'support@blueprintshop.local',
   timeZone: 'America/New_York',
+  holidays: [],
 };
 
 /** The environment variables that override the defaults (all optional). */
@@ -43,6 +46,8 @@ export type ShopEnv = {
   SHOP_ZIP?: string;
   SUPPORT_PHONE?: string;
   SUPPORT_EMAIL?: string;
+  /** Comma-separated YYYY-MM-DD. */
+  SHOP_HOLIDAYS?: string;
 };
 
 /** The shop as configured: defaults with the deployment's overrides. */
@@ -56,7 +61,16 @@ export function shopFacts(env: ShopEnv): ShopFacts {
     zip: env.SHOP_ZIP || DEFAULT_SHOP.zip,
     phone: env.SUPPORT_PHONE || DEFAULT_SHOP.phone,
     email: env.SUPPORT_EMAIL || DEFAULT_SHOP.email,
+    holidays: parseHolidays(env.SHOP_HOLIDAYS),
   };
+}
+
+/** Parses a comma-separated SHOP_HOLIDAYS value; ignores anything that is not YYYY-MM-DD. */
+export function parseHolidays(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s));
 }
 
 /** "100 Route 17 North, Paramus, NJ 07652". */

@@ -53,6 +53,7 @@ const address = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY'
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: EVERYONE(200) },
   { route: 'GET /api/config', path: () => '/api/config', expect: EVERYONE(200) },
+  { route: 'GET /api/turnaround', path: () => '/api/turnaround?at=2026-11-23T10:00:00-05:00', expect: EVERYONE(200), check: (_who, body) => expect(body.regular.text).toBe('Today by 7:00 PM') },
   { route: 'GET /api/login', path: () => '/api/login', expect: EVERYONE(302) },
 
   // Uploads: anyone may upload; only the uploading browser (and the admin) sees an upload.

@@ -71,7 +71,7 @@ describe('customer accounts in the browser', () => {
     // The signed-in home is the dashboard.
     await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 10_000 });
     await page.getByText('RUSH ORDER', { exact: true }).waitFor();
-    await page.getByText(`Order ${latest.id.slice(0, 8)}`).waitFor();
+    await page.getByText(`Order #${latest.id.slice(-8).toUpperCase()}`).waitFor();
     await page.getByText('Orders before 12 PM ready by end of day • Rush orders: 1-4 hours').waitFor();
     await page.getByText('Your order is being printed and prepared for pickup or shipping.').waitFor();
     await page.getByRole('button', { name: 'Download Receipt' }).waitFor();
@@ -197,7 +197,7 @@ describe('emailed account links in the browser', () => {
     await page.waitForURL(`${shop.url}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome back, Fay' }).waitFor();
     // The guest order placed with the verified address is on the account.
-    await page.getByText(`Order ${guestOrder.id.slice(0, 8)}`).waitFor();
+    await page.getByText(`Order #${guestOrder.id.slice(-8).toUpperCase()}`).waitFor();
     await screenshot(page, 'accounts-after-reset');
     errors.assertClean();
     await page.context().close();

@@ -62,12 +62,16 @@ describe('guest checkout with the built-in card provider', () => {
     await pay.waitFor({ timeout: 10_000 });
     // Pickup by default, NJ tax: 17.97 + 1.19.
     expect(await pay.textContent()).toBe('Pay $19.16');
-    await page.getByText('Mon-Fri 9AM-7PM', { exact: true }).waitFor();
+    await page.getByText('Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed', { exact: true }).first().waitFor();
+    await page.getByRole('link', { name: '100 Route 17 North, Paramus, NJ 07652' }).first().waitFor();
     await page.getByText('TEST MODE: no real card is charged').waitFor();
 
+    // Pay names the first missing field, focuses it and marks every invalid one.
     await pay.click();
-    await toastWith(page, 'Missing Information');
-    expect(await page.getByText('Please fill in all required fields.').count()).toBeGreaterThan(0);
+    await toastWith(page, 'Please check your details');
+    await page.getByTestId('pay-problem').getByText('Please enter your first name.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('first-name');
+    for (const label of ['First name *', 'Last name *', 'Email *']) expect(await page.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
 
     await page.getByLabel('First name *').fill('Ada');
     await page.getByLabel('Last name *').fill('Lovelace');

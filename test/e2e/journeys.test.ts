@@ -211,8 +211,8 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     // Coming back to the shop later (a fresh page load): the dashboard lists the order.
     await page.goto(`${shop.url}/`);
     await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
-    // The most recent order's card, by its short id (the first 8 characters).
-    await page.getByText(`Order ${orderId.slice(0, 8)}`).first().waitFor({ timeout: 15_000 });
+    // The most recent order's card, by its order number (the id's last 8 characters, as everywhere).
+    await page.getByText(`Order #${orderId.slice(-8).toUpperCase()}`).first().waitFor({ timeout: 15_000 });
     expect(await page.getByText('No orders yet').count()).toBe(0);
     await page.getByRole('button', { name: 'Download Receipt' }).first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -54,6 +54,8 @@ export async function buildOrder(
     status?: OrderRow['status'];
     paymentStatus?: OrderRow['payment_status'];
     createdAt?: Date;
+    /** The promised ready-by (set at payment in real orders). */
+    readyBy?: Date | null;
   } = {},
 ): Promise<OrderRow> {
   const upload = await buildUpload(shop, { sessionSid: options.sessionSid, pages: options.pages, size: options.printSize });
@@ -75,7 +77,7 @@ export async function buildOrder(
       price_per_page_cents, subtotal_cents, rush_order, rush_fee_cents, shipping_method, shipping_cost_cents,
       shipping_service, shipping_address, tax_state, tax_rate_millipercent, tax_cents, total_cents, status, payment_status,
       payment_provider, payment_intent_id, card_brand, card_last4, paid_at, customer_email, customer_first_name,
-      customer_last_name, customer_phone, created_at, updated_at)
+      customer_last_name, customer_phone, created_at, updated_at, ready_by)
     values (
       ${options.userId ?? null}, ${options.sessionSid ?? null}, ${upload.id}, ${randomBytes(24).toString('base64url')},
       ${upload.file_name}, ${upload.storage_key}, ${upload.file_size}, ${options.pages ?? 3}, ${options.printSize ?? '24x36'},
@@ -85,7 +87,7 @@ export async function buildOrder(
       ${price.totalCents}, ${options.status ?? 'pending'}, ${options.paymentStatus ?? 'paid'}, 'demo',
       ${`demo_pi_${randomBytes(8).toString('hex')}`}, ${paid ? 'visa' : null}, ${paid ? '4242' : null}, ${paid ? new Date() : null},
       ${options.email ?? 'guest@example.com'}, 'Grace', 'Hopper', '201-555-0100',
-      ${options.createdAt ?? new Date()}, ${options.createdAt ?? new Date()})
+      ${options.createdAt ?? new Date()}, ${options.createdAt ?? new Date()}, ${options.readyBy ?? null})
     returning *`;
   return row;
 }

@@ -34,6 +34,7 @@ export function Routes() {
         <Route path="/register" component={Register} />
         <Route path="/checkout" component={Checkout} />
         <Route path="/order-success/:orderId" component={OrderSuccess} />
+        <Route path="/orders/:orderId" component={OrderSuccess} />
         <Route path="/order-lookup" component={OrderLookup} />
         <Route path="/reset-password" component={ResetPassword} />
         <Route path="/verify-email" component={VerifyEmail} />

@@ -1,13 +1,25 @@
 /** Turns order rows into the contract's JSON: dollars with two decimals, camelCase, no internals. */
 import { centsToDollars } from '../../../shared/money';
 import { orderNumberOf } from '../../../shared/fields';
-import type { OrderJson } from '../../../shared/orderJson';
+import type { OrderJson, StatusHistoryEntry } from '../../../shared/orderJson';
+import { readyByText } from '../../../shared/readyBy';
+import { trackingUrlFor } from '../../../shared/tracking';
+import type { StatusChange } from '../core/orders/statusHistory';
 
 import { linesToJson } from '../../../shared/pricing';
 import { priceLinesOf, sheetCountsOf, type OrderRow } from '../core/orders/orderRow';
 
-/** The contract's order JSON. */
-export function presentOrder(row: OrderRow): OrderJson {
+/**
+ * The timeline: "pending" when the order was placed (paid), then every recorded change. `changes`
+ * is what loadStatusHistory read for this order (none when the caller did not read them).
+ */
+export function statusTimeline(row: OrderRow, changes: StatusChange[] = []): StatusHistoryEntry[] {
+  const placed = { status: 'pending' as const, at: (row.paid_at ?? row.created_at).toISOString() };
+  return [placed, ...changes.map((c) => ({ status: c.to_status, at: c.created_at.toISOString() }))];
+}
+
+/** The contract's order JSON; `changes` are the order's status-history rows, oldest first. */
+export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new Date()): OrderJson {
   const counts = sheetCountsOf(row);
   return {
     id: row.id,
@@ -43,6 +55,10 @@ export function presentOrder(row: OrderRow): OrderJson {
     shippingAddress: row.shipping_address,
     estimatedDelivery: row.estimated_delivery,
     trackingNumber: row.tracking_number,
+    trackingUrl: row.label_key ? trackingUrlFor(row.label_carrier, row.tracking_number) : null,
+    readyBy: row.ready_by?.toISOString() ?? null,
+    readyByText: row.ready_by ? readyByText(row.ready_by, now) : null,
+    statusHistory: statusTimeline(row, changes),
     cardLast4: row.card_last4,
     hasReceipt: row.receipt_key !== null,
     hasLabel: row.label_key !== null,

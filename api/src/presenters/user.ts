@@ -5,6 +5,8 @@ export type UserRow = {
   password_hash: string;
   first_name: string | null;
   last_name: string | null;
+  /** For a prefilled checkout; set at registration or by the first signed-in checkout. */
+  phone: string | null;
   profile_image_url: string | null;
   email_verified_at: Date | null;
   created_at: Date;
@@ -17,6 +19,7 @@ export function presentUser(row: UserRow) {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
+    phone: row.phone,
     profileImageUrl: row.profile_image_url,
     emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at.toISOString(),

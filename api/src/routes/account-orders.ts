@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { AppContext } from '../core/context';
 import { requireUser } from '../lib/sessions';
 import { presentOrder, type OrderRow } from '../presenters/order';
+import { loadStatusHistory } from '../core/orders/statusHistory';
 
 /** Most orders one page of history shows. */
 export const ACCOUNT_ORDERS_LIMIT = 500;
@@ -17,7 +18,8 @@ export function accountOrderRoutes(ctx: AppContext): Router {
       order by created_at desc, id desc
       limit ${ACCOUNT_ORDERS_LIMIT}`;
     res.set('Cache-Control', 'no-store');
-    res.json(rows.map(presentOrder));
+    const history = await loadStatusHistory(ctx.sql, rows.map((r) => r.id));
+    res.json(rows.map((r) => presentOrder(r, history.get(r.id))));
   });
   return router;
 }

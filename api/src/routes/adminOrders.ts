@@ -22,23 +22,30 @@ const ListQuery = z.object({
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
+  /** newest: placed, newest first (default); due: promised ready-by, soonest first. */
+  sort: z.enum(['newest', 'due'], { error: 'sort must be newest or due' }).default('newest'),
 });
 
 const StatusBody = z.object({ status: orderStatusField });
 const EmailsQuery = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }).optional(), to: z.string().trim().min(3).max(254).optional() });
 
-type Cursor = { ts: string; id: string };
-const CursorSchema = z.tuple([z.string().min(1).max(60), z.uuid()]);
+type Sort = 'newest' | 'due';
+type Cursor = { ts: string; id: string; sort: Sort };
+const CursorSchema = z.union([z.tuple([z.string().min(1).max(60), z.uuid()]), z.tuple([z.string().min(1).max(60), z.uuid(), z.literal('due')])]);
 
-/** The cursor carries PostgreSQL's own text of created_at (microseconds), so no row is skipped. */
+/**
+ * The cursor carries PostgreSQL's own text of the sort key (created_at, or the ready-by for "due",
+ * to the microsecond), so no row is skipped; a "due" cursor says so and is refused by the other sort.
+ */
 function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.ts, c.id])).toString('base64url');
+  return Buffer.from(JSON.stringify(c.sort === 'due' ? [c.ts, c.id, 'due'] : [c.ts, c.id])).toString('base64url');
 }
-function decodeCursor(text: string): Cursor {
+function decodeCursor(text: string, sort: Sort): Cursor {
   try {
-    const [ts, id] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    const [ts, id, kind] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
     if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(ts)) throw new Error('bad time');
-    return { ts, id };
+    if ((kind ?? 'newest') !== sort) throw new Error('cursor of another sort');
+    return { ts, id, sort };
   } catch {
     throw badRequest('The cursor is not valid. Reload the list.');
   }
@@ -76,7 +83,8 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   router.get('/api/admin/orders', requireAdmin, async (req, res) => {
     const query = ListQuery.parse(req.query);
     const status = query.status && query.status !== 'all' ? query.status : null;
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
+    const due = query.sort === 'due';
     const q = query.q ? query.q.toLowerCase() : '';
     const qNumber = q.replace(/^#/, '');
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -92,20 +100,30 @@ export function adminOrderRoutes(ctx: AppContext): Router {
               (${/^[0-9a-f-]{1,36}$/.test(qNumber)} and o.id::text like ${'%' + qNumber})
               or lower(o.customer_email) like ${like}
               or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`;
-    const rows = await sql<(OrderRow & { cursor_ts: string })[]>`
-      select o.*, o.created_at::text as cursor_ts from orders o
-      where o.payment_status <> 'unpaid'
-        ${status ? sql`and o.status = ${status}` : sql``}
-        ${search}
-        ${cursor ? sql`and (o.created_at, o.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
-      order by o.created_at desc, o.id desc
-      limit ${query.limit + 1}`;
+    // "due" walks the orders_paid_due_idx expression (orders from before ready_by use created_at).
+    const rows = due
+      ? await sql<(OrderRow & { cursor_ts: string })[]>`
+          select o.*, coalesce(o.ready_by, o.created_at)::text as cursor_ts from orders o
+          where o.payment_status <> 'unpaid'
+            ${status ? sql`and o.status = ${status}` : sql``}
+            ${search}
+            ${cursor ? sql`and (coalesce(o.ready_by, o.created_at), o.id) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
+          order by coalesce(o.ready_by, o.created_at), o.id
+          limit ${query.limit + 1}`
+      : await sql<(OrderRow & { cursor_ts: string })[]>`
+          select o.*, o.created_at::text as cursor_ts from orders o
+          where o.payment_status <> 'unpaid'
+            ${status ? sql`and o.status = ${status}` : sql``}
+            ${search}
+            ${cursor ? sql`and (o.created_at, o.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
+          order by o.created_at desc, o.id desc
+          limit ${query.limit + 1}`;
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     res.set('Cache-Control', 'no-store');
     res.json({
       orders: page.map(presentAdminOrder),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id }) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id, sort: query.sort }) : null,
     });
   });
 

@@ -89,7 +89,7 @@ describe('sign in, current user, sign out', () => {
 
     const me = await c.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'profileImageUrl']);
+    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'phone', 'profileImageUrl']);
 
     // A copy of the cookie, replayed after sign-out, finds no session.
     const copied = c.cookieHeader();

@@ -21,6 +21,8 @@ export const RegisterSchema = z.object({
   password: newPasswordField,
   firstName: firstNameField,
   lastName: lastNameField,
+  /** Optional: prefills the checkout. */
+  phone: z.string().trim().max(40).nullish().transform((v) => v || null),
   /**
    * Set by the checkout's 'Create an account' box (which registers with a throwaway password): the
    * email then carries a "choose your password" link instead of a plain address confirmation.
@@ -57,8 +59,8 @@ export function authRoutes(ctx: AppContext): Router {
     const passwordHash = await hashPassword(input.password);
     const user = await sql.begin(async (tx) => {
       const [row] = await tx<UserRow[]>`
-        insert into users (email, password_hash, first_name, last_name)
-        values (${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName})
+        insert into users (email, password_hash, first_name, last_name, phone)
+        values (${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName}, ${input.phone})
         on conflict (email) do nothing
         returning *`;
       if (!row) throw conflict('An account with this email already exists. Please sign in instead.');

@@ -12,12 +12,14 @@ import type { Queryable } from '../core/lib/db';
 import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { centsToDollars } from '../../../shared/money';
-import { jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
-import { formatTaxRate, linesToJson, priceOrder, type OrderPrintType, type PriceBreakdown } from '../../../shared/pricing';
-import { colorSheetNumbersOf } from '../core/uploads/colorSheets';
+import { colorSheetsField, jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
+import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
+import { colorSheetsFor } from '../core/uploads/colorSheets';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
 import { AddressSchema } from './shipping';
+import { shopFacts } from '../../../shared/shop';
+import { turnaround } from '../../../shared/readyBy';
 
 /**
  * Customer fields are accepted as placeholders here (the page asks for an intent at load, before
@@ -40,7 +42,7 @@ export const CreateIntentSchema = z
   printType: orderPrintTypeField,
   sets: setsField.default(1),
   /** Only with `auto`: exactly these sheet numbers print in color. Checked against the upload below. */
-  colorSheets: z.array(z.number({ error: 'Color sheets must be sheet numbers' }).int('Color sheets must be sheet numbers'), { error: 'Color sheets must be a list of sheet numbers' }).max(1000).optional(),
+  colorSheets: colorSheetsField.optional(),
   jobName: jobNameField,
   poNumber: poNumberField,
   notes: orderNotesField,
@@ -66,6 +68,7 @@ type QuoteRow = {
   cost_cents: number;
   delivery_date: string | null;
   delivery_time: string | null;
+  cheapest: boolean;
 };
 
 /** The amounts as the page shows them. */
@@ -76,6 +79,7 @@ export function presentAmounts(price: PriceBreakdown) {
     shippingCost: centsToDollars(price.shippingCostCents),
     tax: centsToDollars(price.taxCents),
     total: centsToDollars(price.totalCents),
+    freeShipping: price.freeShipping,
     pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
     sets: price.sets,
     bwSheetCount: price.bwSheetCount,
@@ -84,25 +88,6 @@ export function presentAmounts(price: PriceBreakdown) {
     taxState: price.taxState || null,
     taxRate: formatTaxRate(price.taxRateMillipercent),
   };
-}
-
-/**
- * The sheet numbers this order prints in color: none for `bw`, all for `color`; for `auto` the
- * customer's choice when given (each 1..pageCount, no duplicates), else the sheets the analysis found
- * in color. Refuses `auto` while color is not judged yet, rather than guess the ink.
- */
-async function colorSheetsFor(sql: AppContext['sql'], uploadId: string, pageCount: number, printType: OrderPrintType, chosen: number[] | undefined): Promise<number[]> {
-  if (printType === 'bw') return [];
-  if (printType === 'color') return Array.from({ length: pageCount }, (_, i) => i + 1);
-  if (chosen) {
-    const outside = chosen.find((n) => n < 1 || n > pageCount);
-    if (outside !== undefined) throw badRequest(`Sheet ${outside} is not in this drawing: color sheets must be from 1 to ${pageCount}.`);
-    if (new Set(chosen).size !== chosen.length) throw badRequest('Each color sheet can be listed only once.');
-    return [...chosen].sort((a, b) => a - b);
-  }
-  const detected = await colorSheetNumbersOf(sql, uploadId);
-  if (detected === null) throw badRequest('We are still checking which sheets are in color. Please wait a moment, or choose the color sheets yourself.');
-  return detected.filter((n) => n >= 1 && n <= pageCount);
 }
 
 function providerFailure(error: unknown): HttpError {
@@ -137,7 +122,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       if (!input.rateId) throw badRequest('Please choose a shipping rate.');
       if (!z.uuid().safeParse(input.rateId).success) throw badRequest('That shipping rate is not valid. Please choose a rate again.');
       const [row] = await ctx.sql<QuoteRow[]>`
-        select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time from shipping_quotes
+        select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
         where id = ${input.rateId} and session_sid = ${sid} and expires_at > now()`;
       const matches =
         row &&
@@ -159,11 +144,15 @@ export function checkoutRoutes(ctx: AppContext): Router {
       rushOrder: input.rushOrder,
       shippingMethod: input.shippingMethod,
       shippingCostCents: quote?.cost_cents ?? 0,
+      // Free shipping is always applied here, whatever the rates request carried.
+      cheapestShipping: quote?.cheapest ?? false,
       state: address?.state ?? null,
     });
+    const shop = shopFacts(ctx.env);
+    const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[input.rushOrder ? 'rush' : 'regular'];
     const estimatedDelivery = quote
       ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
-      : 'Ready for pickup in 24-48 hours';
+      : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
     const fields = {
       upload_id: upload.id,
       file_name: upload.file_name,
@@ -208,6 +197,8 @@ export function checkoutRoutes(ctx: AppContext): Router {
       return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
     }
 
+    // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
+    if (userId && input.customerPhone) await ctx.sql`update users set phone = ${input.customerPhone}, updated_at = now() where id = ${userId} and phone is null`;
     const accessToken = randomBytes(24).toString('base64url');
     const [order] = await ctx.sql<{ id: string }[]>`
       insert into orders ${ctx.sql({ ...fields, user_id: userId, session_sid: sid, access_token: accessToken, payment_provider: payments.name })}

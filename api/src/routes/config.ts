@@ -1,18 +1,57 @@
-/** GET /api/config: the shop facts the client shows (support contact, which payment form to load). */
+/**
+ * GET /api/config: the shop facts the client shows (address, map link, hours, support contact, which
+ * payment form to load). GET /api/turnaround: when an order paid at `at` (default now) is ready.
+ */
 import { Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../core/context';
+import { badRequest } from '../core/lib/errors';
+import { turnaround } from '../../../shared/readyBy';
+import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_MINUTES, shopFacts, shopMapUrl } from '../../../shared/shop';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
+import { centsToDollars } from '../../../shared/money';
+
+const TurnaroundQuery = z.object({ at: z.string().max(100).optional() });
 
 export function configRoutes(ctx: AppContext): Router {
   const router = Router();
+  const shop = shopFacts(ctx.env);
   router.get('/api/config', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=60');
     res.json({
-      supportEmail: ctx.env.SUPPORT_EMAIL,
-      supportPhone: ctx.env.SUPPORT_PHONE,
+      supportEmail: shop.email,
+      supportPhone: shop.phone,
+      shop: {
+        name: shop.name,
+        street1: shop.street1,
+        city: shop.city,
+        state: shop.state,
+        zip: shop.zip,
+        address: formatShopAddress(shop),
+        mapUrl: shopMapUrl(shop),
+        phone: shop.phone,
+        email: shop.email,
+        timeZone: shop.timeZone,
+        hoursText: OPENING_HOURS_TEXT,
+        openingHours: OPENING_HOURS,
+        sameDayCutoffMinutes: SAME_DAY_CUTOFF_MINUTES,
+        holidays: shop.holidays,
+      },
+      freeShippingThreshold: centsToDollars(FREE_SHIPPING_THRESHOLD_CENTS),
       paymentProvider: ctx.payments?.name ?? null,
       stripePublishableKey: ctx.payments?.publishableKey ?? null,
       shippingProvider: ctx.shipping?.name ?? null,
     });
+  });
+  router.get('/api/turnaround', (req, res) => {
+    const query = TurnaroundQuery.parse(req.query);
+    const at = query.at === undefined ? new Date() : new Date(query.at);
+    // Only ISO-8601 with a date; Date() alone would accept "Nov 23" or a bare number.
+    if (query.at !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(query.at) || Number.isNaN(at.getTime()))) {
+      throw badRequest('at must be an ISO-8601 date and time, e.g. 2026-11-23T10:00:00-05:00.');
+    }
+    res.set('Cache-Control', 'no-store');
+    res.json(turnaround(at, { timeZone: shop.timeZone, holidays: shop.holidays }));
   });
   // The spec's "logged out" redirect target; the sign-in page lives at /login.
   router.get('/api/login', (_req, res) => {

@@ -23,7 +23,7 @@ const LookupQuerySchema = z.object({
   orderNumber: z.string().max(100).optional(),
 });
 
-type LookupRow = { id: string; status: string; created_at: Date; file_name: string; total_cents: number };
+type LookupRow = { id: string; status: string; created_at: Date; file_name: string; total_cents: number; access_token: string };
 
 export function lookupRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -44,7 +44,7 @@ export function lookupRoutes(ctx: AppContext): Router {
       const token = await findAuthToken(sql, 'order_lookup', query.token, { allowUsed: true });
       if (!token?.email) throw notFound('This tracking link is invalid or has expired. Please ask for a new one.');
       const rows = await sql<LookupRow[]>`
-        select id, status, created_at, file_name, total_cents from orders
+        select id, status, created_at, file_name, total_cents, access_token from orders
         where lower(customer_email) = ${token.email} and payment_status <> 'unpaid'
         order by created_at desc, id desc limit 200`;
       res.json(
@@ -55,6 +55,8 @@ export function lookupRoutes(ctx: AppContext): Router {
           createdAt: o.created_at.toISOString(),
           fileName: o.file_name,
           totalAmount: centsToDollars(o.total_cents),
+          // The order page, opened with the order's own access token like the emailed links.
+          url: `/order-success/${o.id}?token=${encodeURIComponent(o.access_token)}`,
         })),
       );
       return;

@@ -10,6 +10,7 @@ import type { AppContext } from '../core/context';
 import { conflict, notFound } from '../core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
 import { presentOrder, type OrderRow } from '../presenters/order';
+import { loadStatusHistory } from '../core/orders/statusHistory';
 import { StorageNotFoundError } from '../core/services/storage/index';
 import { renderReceipt } from '../core/services/receipts/index';
 import { receiptKey } from '../core/services/storage/keys';
@@ -28,7 +29,8 @@ export function orderRoutes(ctx: AppContext): Router {
   router.get('/api/orders/:id', async (req, res) => {
     const order = await loadOrder(ctx, req);
     res.set('Cache-Control', 'private, no-store');
-    res.json(presentOrder(order));
+    const history = await loadStatusHistory(ctx.sql, [order.id]);
+    res.json(presentOrder(order, history.get(order.id)));
   });
 
   router.get('/api/orders/:id/receipt', async (req, res) => {

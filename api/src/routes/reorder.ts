@@ -70,6 +70,9 @@ export function reorderRoutes(ctx: AppContext): Router {
       pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
       reorderOf: order.id,
+      rushOrder: order.rush_order,
+      shippingMethod: order.shipping_method,
+      shippingAddress: order.shipping_address,
     };
     res.status(201).json({
       ...checkoutData,

@@ -1,14 +1,16 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
-import { TTL_MS } from '../../../shared/shop';
+import { shopFacts, TTL_MS } from '../../../shared/shop';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { badRequest, serviceUnavailable } from '../core/lib/errors';
+import { badRequest, notFound, serviceUnavailable } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
-import { printSizeField, stateField, zipField } from '../../../shared/fields';
-import { US_STATES } from '../../../shared/pricing';
+import { colorSheetsField, orderPrintTypeField, printSizeField, setsField, stateField, uuidField, zipField } from '../../../shared/fields';
+import { colorSheetsFor } from '../core/uploads/colorSheets';
+import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
+import { shipDate } from '../core/services/shipping/businessDays';
 import { ShippingAddressError } from '../core/services/shipping/index';
 
 /** How long a quote can be used at checkout. */
@@ -31,19 +33,40 @@ export const AddressSchema = z.object({
 const RatesSchema = z.object({
   toAddress: AddressSchema,
   printSize: printSizeField,
-  pageCount: z.coerce.number().int().min(1).max(MAX_PAGES),
+  pageCount: z.coerce.number().int().min(1).max(MAX_PAGES).optional(),
+  /** With uploadId and printType, the server prices the order and marks the free rate. */
+  uploadId: uuidField.optional(),
+  printType: orderPrintTypeField.optional(),
+  /** With `auto`: the sheets the customer chose in color (else the analysis's). */
+  colorSheets: colorSheetsField.optional(),
+  /** Copies of the set: all go in one tube. */
+  sets: setsField.default(1),
+  /** Delivery dates count from the day the order is ready, which rush brings forward. */
+  rushOrder: z.boolean().default(false),
 });
 
-type QuoteRow = { id: string; service: string; service_name: string; cost_cents: number; delivery_date: string | null; delivery_time: string | null; delivery_days: number | null; carrier: string };
+type QuoteRow = {
+  id: string;
+  service: string;
+  service_name: string;
+  cost_cents: number;
+  delivery_date: string | null;
+  delivery_time: string | null;
+  delivery_days: number | null;
+  carrier: string;
+  cheapest: boolean;
+};
 
-/** A stored quote as the contract's JSON. */
-export function presentRate(row: QuoteRow) {
+/** A stored quote as the contract's JSON; `free` when the order's subtotal makes this (cheapest) rate free. */
+export function presentRate(row: QuoteRow, free = false) {
   return {
     rateId: row.id,
     service: row.service,
     serviceName: row.service_name,
     carrier: row.carrier,
-    cost: centsToDollars(row.cost_cents),
+    cost: free ? 0 : centsToDollars(row.cost_cents),
+    free,
+    regularCost: centsToDollars(row.cost_cents),
     deliveryDate: row.delivery_date,
     deliveryTime: row.delivery_time,
     deliveryDays: row.delivery_days,
@@ -56,9 +79,27 @@ export function shippingRoutes(ctx: AppContext): Router {
     const input = RatesSchema.parse(req.body);
     if (!ctx.shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
+    const userId = req.shop.userId;
+    let pageCount = input.pageCount;
+    let subtotalCents: number | null = null;
+    if (input.uploadId) {
+      const [upload] = await ctx.sql<{ status: string; page_count: number | null }[]>`
+        select status, page_count from uploads
+        where id = ${input.uploadId} and (session_sid = ${sid} or (${userId}::uuid is not null and user_id = ${userId}))`;
+      if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
+      if (upload.status !== 'ready' || !upload.page_count) throw badRequest('This drawing is not ready to print yet.');
+      // The analysed sheet count wins over whatever the client sent; every set goes in the tube.
+      pageCount = upload.page_count * input.sets;
+      if (input.printType) {
+        const colorSheets = await colorSheetsFor(ctx.sql, input.uploadId, upload.page_count, input.printType, input.colorSheets);
+        subtotalCents = orderSubtotalCents({ pageCount: upload.page_count, printSize: input.printSize, printType: input.printType, sets: input.sets, colorSheetCount: colorSheets.length });
+      }
+    }
+    if (!pageCount) throw badRequest('pageCount is required (or an uploadId).');
+    const request = { toAddress: input.toAddress, printSize: input.printSize, pageCount, shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays) };
     let quotes;
     try {
-      quotes = await ctx.shipping.quote(input);
+      quotes = await ctx.shipping.quote(request);
     } catch (error) {
       if (error instanceof ShippingAddressError) throw badRequest(error.message);
       ctx.log.warn('shipping quote failed', { error });
@@ -66,14 +107,16 @@ export function shippingRoutes(ctx: AppContext): Router {
     }
     if (quotes.length === 0) throw badRequest('No carrier can ship to that address. Please check it.');
     const expires = new Date(Date.now() + QUOTE_TTL_MS);
+    const cheapestCents = Math.min(...quotes.map((q) => q.costCents));
+    const cheapestIndex = quotes.findIndex((q) => q.costCents === cheapestCents);
     const rows = await ctx.sql<QuoteRow[]>`
       insert into shipping_quotes ${ctx.sql(
-        quotes.map((q) => ({
+        quotes.map((q, i) => ({
           session_sid: sid,
           provider: ctx.shipping!.name,
           to_address: ctx.sql.json(input.toAddress),
           print_size: input.printSize,
-          page_count: input.pageCount,
+          page_count: pageCount,
           service: q.service,
           service_name: q.serviceName,
           carrier: q.carrier,
@@ -85,11 +128,13 @@ export function shippingRoutes(ctx: AppContext): Router {
           provider_shipment_id: q.providerShipmentId ?? null,
           provider_rate_id: q.providerRateId ?? null,
           expires_at: expires,
+          cheapest: i === cheapestIndex,
         })),
       )}
-      returning id, service, service_name, carrier, cost_cents, delivery_date, delivery_time, delivery_days`;
-    rows.sort((a, b) => a.cost_cents - b.cost_cents || a.service.localeCompare(b.service));
-    res.json(rows.map(presentRate));
+      returning id, service, service_name, carrier, cost_cents, delivery_date, delivery_time, delivery_days, cheapest`;
+    rows.sort((a, b) => Number(b.cheapest) - Number(a.cheapest) || a.cost_cents - b.cost_cents || a.service.localeCompare(b.service));
+    const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
+    res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
   });
   return router;
 }

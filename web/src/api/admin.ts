@@ -34,13 +34,14 @@ export function useAdminAuth() {
 }
 
 /** The paid-order list, page by page (cursor), refetched every 30 s while signed in. */
-export function useAdminOrders(filters: { q: string; status: string }, enabled: boolean) {
+export function useAdminOrders(filters: { q: string; status: string; sort?: 'newest' | 'due' }, enabled: boolean) {
   const getKey = (index: number, previous: OrderPage | null) => {
     if (!enabled) return null;
     if (previous && !previous.nextCursor) return null;
     const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
     if (filters.q.trim()) params.set('q', filters.q.trim());
     if (filters.status !== 'all') params.set('status', filters.status);
+    if (filters.sort === 'due') params.set('sort', 'due');
     if (index > 0 && previous?.nextCursor) params.set('cursor', previous.nextCursor);
     return `/api/admin/orders?${params}`;
   };

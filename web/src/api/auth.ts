@@ -9,6 +9,7 @@ export type User = {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  phone: string | null;
   profileImageUrl: string | null;
   emailVerified: boolean;
   createdAt: string;

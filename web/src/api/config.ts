@@ -1,17 +1,49 @@
-/** Shop facts from the server's configuration (support contact, payment provider): one place. */
+/** Shop facts from the server's configuration (address, hours, support contact, payment provider): one place. */
 import useSWR from 'swr';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl } from '../../../shared/shop';
+
+export type ShopInfo = {
+  name: string;
+  street1: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** "100 Route 17 North, Paramus, NJ 07652". */
+  address: string;
+  mapUrl: string;
+  phone: string;
+  email: string;
+  timeZone: string;
+  hoursText: string;
+};
 
 export type ShopConfig = {
   supportEmail: string;
   supportPhone: string;
+  shop: ShopInfo;
+  freeShippingThreshold: number;
   paymentProvider: 'stripe' | 'demo' | null;
   stripePublishableKey: string | null;
   shippingProvider: 'easypost' | 'table' | null;
 };
 
 const FALLBACK: ShopConfig = {
-  supportEmail: 'support@blueprintshop.local',
-  supportPhone: '(201) 555-0142',
+  supportEmail: DEFAULT_SHOP.email,
+  supportPhone: DEFAULT_SHOP.phone,
+  shop: {
+    name: DEFAULT_SHOP.name,
+    street1: DEFAULT_SHOP.street1,
+    city: DEFAULT_SHOP.city,
+    state: DEFAULT_SHOP.state,
+    zip: DEFAULT_SHOP.zip,
+    address: formatShopAddress(DEFAULT_SHOP),
+    mapUrl: shopMapUrl(DEFAULT_SHOP),
+    phone: DEFAULT_SHOP.phone,
+    email: DEFAULT_SHOP.email,
+    timeZone: DEFAULT_SHOP.timeZone,
+    hoursText: OPENING_HOURS_TEXT,
+  },
+  freeShippingThreshold: 100,
   paymentProvider: null,
   stripePublishableKey: null,
   shippingProvider: null,

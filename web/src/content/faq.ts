@@ -3,8 +3,9 @@
  * support contact from the server's configuration, so the answers never drift from what is charged.
  */
 import { formatCents } from '../../../shared/money';
-import { PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, SHOP_STATE, formatTaxRate } from '../../../shared/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS, PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, SHOP_STATE, formatTaxRate } from '../../../shared/pricing';
 import { MAX_UPLOAD_BYTES, MAX_PAGES } from '../../../shared/limits';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT } from '../../../shared/shop';
 
 /** The spec's ten FAQ categories, in the order the filter pills show them. */
 export const FAQ_CATEGORIES = [
@@ -22,8 +23,10 @@ export const FAQ_CATEGORIES = [
 
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
-/** How to reach the shop; filled in from useShopConfig(). */
-export type SupportContact = { supportEmail: string; supportPhone: string };
+/** How to reach the shop; filled in from useShopConfig() (the address defaults to the shop facts). */
+export type SupportContact = { supportEmail: string; supportPhone: string; shop?: { address: string; hoursText: string } };
+
+const shopOf = (c: SupportContact) => c.shop ?? { address: formatShopAddress(DEFAULT_SHOP), hoursText: OPENING_HOURS_TEXT };
 
 /** One question; `answer` may need the support contact. */
 export type FaqEntry = {
@@ -45,6 +48,11 @@ export const PICKUP_HOURS = [
   { days: 'Sunday', hours: 'Closed' },
 ] as const;
 
+/** The free-shipping rule, word for word the one the server applies (shared/pricing.ts). */
+export const FREE_SHIPPING_RULE =
+  `Free shipping on orders over $100: when your prints' subtotal is ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)} or more, the cheapest shipping service costs $0.00. ` +
+  'Faster services are charged at their full rate. Sales tax applies to the subtotal, the rush fee and the shipping actually charged.';
+
 /** Card brands the checkout accepts. */
 export const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'American Express', 'Discover'] as const;
 
@@ -64,7 +72,7 @@ export const FAQ: FaqEntry[] = [
     question: 'Are there any other fees?',
     answer:
       `Only the ones you choose: rush service is a flat ${RUSH} per order, and shipping is the carrier rate you pick at checkout. ` +
-      `Pickup is free. Sales tax is added on the subtotal, rush fee and shipping together. Free shipping on orders over $100.`,
+      `Pickup is free. ${FREE_SHIPPING_RULE}`,
   },
   {
     id: 'sales-tax',
@@ -95,23 +103,27 @@ export const FAQ: FaqEntry[] = [
     id: 'same-day',
     category: 'Turnaround Time',
     question: 'How fast will my prints be ready?',
-    answer: 'Orders placed before 12 PM are ready by the end of the same day. Pickup orders placed later are ready within 24-48 hours, and rush service is there when you cannot wait.',
+    answer:
+      'Orders paid before 12 PM on an open day are ready by closing time that day (7 PM Monday to Friday, 6 PM Saturday). ' +
+      "Orders paid later, or on Sunday, are ready by the next open day's closing time, so pickup is never more than 24-48 hours away. " +
+      'The checkout shows the exact ready-by time before you pay, and rush service is there when you cannot wait.',
   },
   {
     id: 'rush',
     category: 'Turnaround Time',
     question: 'What is rush service?',
     answer:
-      `Rush moves your order to the front of the queue for a flat ${RUSH}. Rush orders are ready in 1-4 hours; ` +
-      'for larger or color sets allow 4-6 hours, which is the window the checkout quotes.',
+      `Rush moves your order to the front of the queue for a flat ${RUSH}. Printing takes 1-4 hours (up to 4-6 hours for large color sets), ` +
+      'and we promise a rush order ready 4 open hours after payment: the hours left today, then from the next opening. ' +
+      'The checkout shows that time next to the rush option.',
   },
   {
     id: 'pickup',
     category: 'Pickup & Shipping',
     question: 'Where do I pick up my prints?',
-    answer:
-      'At our counter in a parcel-carrier retail store in Paramus, NJ. Pickup is free and your order is ready in 24-48 hours ' +
-      '(sooner for orders before 12 PM or rush). Hours: Monday to Friday 9AM-7PM, Saturday 10AM-6PM, closed Sunday. ' +
+    answer: (c) =>
+      `At our counter in a parcel-carrier retail store: ${shopOf(c).address}. Pickup is free and your order is ready within 24-48 hours ` +
+      '(the same day for orders before 12 PM, sooner with rush). Hours: Monday to Friday 9AM-7PM, Saturday 10AM-6PM, closed Sunday. ' +
       'Bring your order number; we email you when the prints are ready.',
   },
   {
@@ -132,7 +144,7 @@ export const FAQ: FaqEntry[] = [
     id: 'free-shipping',
     category: 'Shipping',
     question: 'Do you offer free shipping?',
-    answer: 'Yes, free shipping on orders over $100. Shipping rates for every other order are the carrier\'s live rates, shown at checkout before you pay.',
+    answer: `Yes. ${FREE_SHIPPING_RULE} Below that, shipping is the carrier's live rate, shown at checkout before you pay.`,
   },
   {
     id: 'cards',

@@ -51,7 +51,8 @@ function AdminConsole() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const orders = useAdminOrders({ q, status }, true);
+  const [sort, setSort] = useState<'newest' | 'due'>('newest');
+  const orders = useAdminOrders({ q, status, sort }, true);
   const counts = useOrderCounts(true);
 
   useEffect(() => {
@@ -118,7 +119,7 @@ function AdminConsole() {
             {orders.isValidating ? 'Refreshing…' : 'Refresh'}
           </Button>
         </div>
-        <div className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_12rem] sm:px-6">
+        <div className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_12rem_12rem] sm:px-6">
           <div>
             <label htmlFor="admin-search" className="sr-only">
               Search orders
@@ -136,6 +137,15 @@ function AdminConsole() {
                   {STATUS_LABELS[s]}
                 </option>
               ))}
+            </Select>
+          </div>
+          <div>
+            <label htmlFor="admin-sort" className="sr-only">
+              Sort orders
+            </label>
+            <Select id="admin-sort" value={sort} onChange={(e) => setSort(e.target.value === 'due' ? 'due' : 'newest')}>
+              <option value="newest">Newest first</option>
+              <option value="due">Due soonest</option>
             </Select>
           </div>
         </div>

@@ -102,9 +102,11 @@ export function DashboardContent({ firstName }: { firstName: string | null }) {
                   <li key={o.id} className="flex items-center gap-3 px-6 py-3">
                     <StatusIcon status={o.status} />
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900">{o.fileName}</p>
+                      <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+                        {o.fileName}
+                      </Link>
                       <p className="text-xs text-slate-600">
-                        {orderSetsText(o)}
+                        #{o.orderNumber} • {orderSetsText(o)}
                         {jobText(o) ? ` · ${jobText(o)}` : ''}
                       </p>
                     </div>
@@ -163,7 +165,7 @@ function LatestOrder({ order }: { order: Order }) {
   const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
   return (
     <Card>
-      <CardHeader title="Latest Order" description={`Order ${order.id.slice(0, 8)} • ${formatDate(order.createdAt)}`} action={<StatusBadge status={order.status} />} />
+      <CardHeader title="Latest Order" description={`Order #${order.orderNumber} • ${formatDate(order.createdAt)}`} action={<StatusBadge status={order.status} />} />
       <div className="grid gap-4 p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -182,7 +184,13 @@ function LatestOrder({ order }: { order: Order }) {
         </div>
         <StatusExplanation status={order.status} />
         {order.status === 'processing' && <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">{PROCESSING_PROMISE}</p>}
+        {order.readyBy && order.readyByText && (order.status === 'pending' || order.status === 'processing') && (
+          <p className="rounded-md bg-blueprint-50 px-3 py-2 text-sm font-medium text-blueprint-900">Ready {order.readyByText.replace(/^Today/, 'today')}</p>
+        )}
         <div className="flex flex-wrap gap-2">
+          <Link href={`/orders/${order.id}`} className={buttonClasses('outline', 'sm')}>
+            Track this order
+          </Link>
           <ReceiptButton orderId={order.id} label="Download Receipt" />
           <Link href="/orders" className={buttonClasses('ghost', 'sm')}>
             View All Orders

@@ -4,13 +4,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Button, Card, CardHeader, Field, Input, Spinner } from '../components/ui';
 import { ApiError, apiRequest, fetcher } from '../api/client';
+import { useSubmit } from '../api/useSubmit';
 import { StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../components/account/status';
 import { formatDollars } from '../../../shared/money';
 
-type LookupOrder = { id: string; orderNumber: string; status: string; createdAt: string; fileName: string; totalAmount: number };
+type LookupOrder = { id: string; orderNumber: string; status: string; createdAt: string; fileName: string; totalAmount: number; url: string };
 type QuickResult = { orderNumber: string; status: string; createdAt: string };
 
 export default function OrderLookup() {
@@ -49,7 +50,9 @@ function TokenOrders({ token }: { token: string }) {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="flex items-center gap-2 font-semibold text-slate-900">
                     <StatusIcon status={o.status} />
-                    Order #{o.orderNumber}
+                    <Link href={o.url} className="text-blueprint-700 underline underline-offset-2 hover:text-blueprint-900">
+                      Order #{o.orderNumber}
+                    </Link>
                   </p>
                   <StatusBadge status={o.status} />
                 </div>
@@ -71,23 +74,18 @@ function TokenOrders({ token }: { token: string }) {
 function EmailLinkForm() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.includes('@')) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const { submit: send, busy, error } = useSubmit(
+    async () => {
+      setMessage(null);
       const answer = await apiRequest<{ message: string }>('POST', '/api/orders/lookup', { email });
       setMessage(answer.message);
-    } catch (err) {
-      setMessage(null);
-      setError(err instanceof ApiError ? err.serverMessage : 'Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    },
+    { fallback: 'Please try again.' },
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (email.includes('@')) void send();
   }
 
   return (
@@ -114,23 +112,18 @@ function QuickCheckForm() {
   const [email, setEmail] = useState('');
   const [orderNumber, setOrderNumber] = useState('');
   const [result, setResult] = useState<QuickResult[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.includes('@') || !orderNumber.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const { submit: check, busy, error } = useSubmit(
+    async () => {
+      setResult(null);
       const query = new URLSearchParams({ email: email.trim(), orderNumber: orderNumber.trim() });
       setResult(await apiRequest<QuickResult[]>('GET', `/api/orders/lookup?${query}`));
-    } catch (err) {
-      setResult(null);
-      setError(err instanceof ApiError ? err.serverMessage : 'Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    },
+    { fallback: 'Please try again.' },
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (email.includes('@') && orderNumber.trim()) void check();
   }
 
   return (

@@ -1,7 +1,9 @@
 /**
- * /order-success/:orderId: 'Order Confirmed!' with the order's details, 'What's Next?', the customer's
- * information, Place Another Order and Download Receipt. Reconciliation is asynchronous, so the page
- * polls while the payment is still unpaid. A `?token=` from an email link is passed on to the API.
+ * /order-success/:orderId and /orders/:orderId: the live order page that every email links to. The
+ * current status with its explanation, the timeline (statusHistory), the ready-by promise, tracking
+ * once a label exists, the details and the receipt. It polls quickly while the payment is being
+ * confirmed, then every 30 s until the order is completed or failed. A `?token=` from an email link
+ * is passed on to the API.
  */
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -13,6 +15,7 @@ import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
 import { useShopConfig } from '../api/config';
 import { toast } from '../components/toast';
 import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../components/ui';
+import { STATUS_EXPLANATION, StatusBadge } from '../components/account/status';
 import { formatDeliveryDate } from '../components/checkout/types';
 import type { OrderJson } from '../../../shared/orderJson';
 
@@ -21,6 +24,33 @@ type Order = OrderJson;
 /** How often the page asks again while the payment is being confirmed, and for how long at most. */
 const POLL_MS = 1500;
 const POLL_FOR_MS = 10 * 60_000;
+/** How often a paid order that is not finished yet is read again. */
+const LIVE_MS = 30_000;
+
+/** How often to ask again for `order`: fast while paying, slowly while printing, never once done. */
+export function refreshFor(order: Order | undefined, openedAt: number, now = Date.now()): number {
+  if (!order) return 0;
+  if (order.paymentStatus === 'unpaid') return now - openedAt < POLL_FOR_MS ? POLL_MS : 0;
+  if (order.paymentStatus === 'refunded' || order.status === 'completed' || order.status === 'failed') return 0;
+  return LIVE_MS;
+}
+
+const STATUS_LABEL: Record<Order['status'], string> = { pending: 'Order placed', processing: 'Printing', completed: 'Completed', failed: 'Problem reported' };
+
+/** The heading for where the order is now. */
+function headline(order: Order): string {
+  if (order.paymentStatus === 'refunded') return 'Order Refunded';
+  switch (order.status) {
+    case 'processing':
+      return 'Your Order Is Being Printed';
+    case 'completed':
+      return order.shippingMethod === 'pickup' ? 'Ready for Pickup' : order.trackingNumber ? 'Your Order Has Shipped' : 'Your Order Is Complete';
+    case 'failed':
+      return 'There Is a Problem With Your Order';
+    default:
+      return 'Order Confirmed!';
+  }
+}
 
 export default function OrderSuccess() {
   const { orderId } = useParams<{ orderId: string }>();
@@ -29,9 +59,10 @@ export default function OrderSuccess() {
   const token = new URLSearchParams(search).get('token');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const { data: order, error, isLoading } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
-    refreshInterval: (latest) => (latest && latest.paymentStatus === 'unpaid' && Date.now() - openedAt < POLL_FOR_MS ? POLL_MS : 0),
+    refreshInterval: (latest) => refreshFor(latest, openedAt),
   });
   const config = useShopConfig();
+  const { shop } = config;
 
   if (isLoading && !order) {
     return (
@@ -72,14 +103,19 @@ export default function OrderSuccess() {
   const a = order.shippingAddress;
   const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;
   const estimated = order.shippingMethod === 'shipping' && order.estimatedDelivery ? estimateText(order.estimatedDelivery) : null;
+  const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: shop.timeZone });
+  const done = order.status === 'completed' || order.status === 'failed';
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <div className="text-center">
-        <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700" aria-hidden="true">
-          ✓
+        <div
+          className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full text-3xl ${order.status === 'failed' ? 'bg-red-100 text-red-700' : 'bg-green-100 text-green-700'}`}
+          aria-hidden="true"
+        >
+          {order.status === 'failed' ? '!' : '✓'}
         </div>
-        <h1 className="mt-4 text-3xl font-bold text-slate-900">Order Confirmed!</h1>
+        <h1 className="mt-4 text-3xl font-bold text-slate-900">{headline(order)}</h1>
         <p className="mt-2 text-slate-600">
           Thank you, {order.customerFirstName || 'there'}. Your order number is <span className="font-mono font-semibold text-slate-900">{order.orderNumber}</span>.
         </p>
@@ -93,6 +129,56 @@ export default function OrderSuccess() {
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <Card className="md:col-span-2">
+          <CardHeader title="Order status" description={paid && !done ? 'This page updates by itself.' : undefined} />
+          <div className="grid gap-5 p-6 sm:grid-cols-2">
+            <div className="grid content-start gap-3 text-sm" aria-live="polite">
+              <div className="flex items-center gap-3">
+                <StatusBadge status={order.status} />
+                <span className="text-slate-700">{STATUS_EXPLANATION[order.status]}</span>
+              </div>
+              {order.readyBy && !done && (
+                <p className="rounded-md bg-blueprint-50 px-3 py-2 text-blueprint-900" data-testid="order-ready-by">
+                  <span className="font-semibold">Ready {order.readyByText ? order.readyByText.replace(/^Today/, 'today') : when(order.readyBy)}</span>
+                  {order.rushOrder ? ' (rush)' : ''}
+                  {order.shippingMethod === 'pickup' ? ` for pickup at ${shop.address}.` : ', then it ships.'}
+                </p>
+              )}
+              {order.trackingNumber && (
+                <p className="text-slate-700">
+                  Tracking number <span className="font-mono font-semibold text-slate-900">{order.trackingNumber}</span>
+                  {order.trackingUrl && (
+                    <>
+                      {' · '}
+                      <a href={order.trackingUrl} target="_blank" rel="noreferrer" className="font-medium text-blueprint-700 underline underline-offset-2">
+                        Track your package
+                      </a>
+                    </>
+                  )}
+                </p>
+              )}
+              {order.shippingMethod === 'pickup' && (
+                <p className="text-slate-700">
+                  Pickup at {shop.name},{' '}
+                  <a href={shop.mapUrl} target="_blank" rel="noreferrer" className="text-blueprint-700 underline underline-offset-2">
+                    {shop.address}
+                  </a>
+                  . {shop.hoursText}.
+                </p>
+              )}
+            </div>
+            <ol className="grid content-start gap-3 border-l-2 border-blueprint-100 pl-4 text-sm" aria-label="Order timeline">
+              {order.statusHistory.map((step, i) => (
+                <li key={`${step.status}-${step.at}-${i}`} className="relative">
+                  <span className="absolute -left-[23px] top-1 h-3 w-3 rounded-full bg-blueprint-500" aria-hidden="true" />
+                  <span className="font-medium text-slate-900">{STATUS_LABEL[step.status] ?? step.status}</span>
+                  <span className="block text-slate-600">{when(step.at)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </Card>
+
         <Card className="md:col-span-2">
           <CardHeader title="Order details" description={new Date(order.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} />
           <div className="grid gap-6 p-6 sm:grid-cols-2">
@@ -109,7 +195,7 @@ export default function OrderSuccess() {
               {order.rushOrder && <Row label="Turnaround" value="RUSH ORDER" />}
               <Row
                 label="Delivery"
-                value={order.shippingMethod === 'pickup' ? 'Pickup in Paramus, NJ' : `Shipping${order.shippingService ? `: ${order.shippingService}` : ''}`}
+                value={order.shippingMethod === 'pickup' ? `Pickup at ${shop.address}` : `Shipping${order.shippingService ? `: ${order.shippingService}` : ''}`}
               />
               {a && order.shippingMethod === 'shipping' && <Row label="Ship to" value={`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`} />}
               {estimated && <Row label="Estimated delivery" value={estimated} />}
@@ -119,7 +205,7 @@ export default function OrderSuccess() {
             <dl className="grid content-start gap-2 text-sm">
               <Row label="Subtotal" value={formatDollars(order.subtotal)} />
               <Row label="Rush fee" value={formatDollars(order.rushFee)} />
-              <Row label="Shipping" value={order.shippingMethod === 'pickup' ? 'Free (Pickup)' : formatDollars(order.shippingCost)} />
+              <Row label="Shipping" value={order.shippingMethod === 'pickup' ? 'Free (Pickup)' : order.shippingCost === 0 ? 'Free' : formatDollars(order.shippingCost)} />
               <Row label={taxLabel} value={order.taxAmount === 0 ? '$0.00 (No State Tax)' : formatDollars(order.taxAmount)} />
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
                 <dt>Total</dt>
@@ -134,12 +220,18 @@ export default function OrderSuccess() {
         <Card>
           <CardHeader title="What's Next?" />
           <ol className="grid list-decimal gap-2 p-6 pl-10 text-sm text-slate-700">
-            <li>A confirmation email with your receipt is on its way to {order.customerEmail}.</li>
-            <li>{order.rushOrder ? 'Your rush order goes to the front of the queue: typically ready in 4-6 hours.' : 'We print your drawings: orders placed before 12 PM are ready by end of day.'}</li>
+            <li>We email {order.customerEmail} the confirmation and receipt, and again at each step.</li>
+            <li>
+              {order.readyBy
+                ? `${order.rushOrder ? 'Your rush order goes to the front of the queue: ready' : 'We print your drawings: ready'} ${order.readyByText?.replace(/^Today/, 'today') ?? when(order.readyBy)}.`
+                : 'We print your drawings: orders placed before 12 PM are ready by end of day.'}
+            </li>
             {order.shippingMethod === 'pickup' ? (
-              <li>Pick up in Paramus, NJ in 24-48 hours. Pickup hours: Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed.</li>
+              <li>
+                Pick up at {shop.address}. Pickup hours: {shop.hoursText}.
+              </li>
             ) : (
-              <li>We ship your prints in a tube and email you the tracking number.</li>
+              <li>We ship your prints in a tube and email you the tracking link.</li>
             )}
             <li>
               Questions? Email <a className="text-blueprint-700 underline" href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> or call {config.supportPhone}.

@@ -61,7 +61,11 @@ function OrderRow({ order }: { order: Order }) {
             <div className="min-w-0">
               <h2 className="truncate font-semibold text-slate-900">{order.fileName}</h2>
               <p className="text-sm text-slate-600">
-                Order #{order.orderNumber} • {formatDate(order.createdAt)}
+                <Link href={`/orders/${order.id}`} className="hover:underline">
+                  Order #{order.orderNumber}
+                </Link>{' '}
+                • {formatDate(order.createdAt)}
+                {order.readyBy && order.readyByText && (order.status === 'pending' || order.status === 'processing') ? ` • Ready ${order.readyByText.replace(/^Today/, 'today')}` : ''}
               </p>
             </div>
           </div>

@@ -8,12 +8,12 @@ import { ApiError, apiRequest } from '../api/client';
 import { z } from 'zod';
 import { emailField, firstNameField, lastNameField, newPasswordField } from '../../../shared/fields';
 
-const RegisterForm = z.object({ firstName: firstNameField, lastName: lastNameField, email: emailField, password: newPasswordField });
-type Form = { firstName: string; lastName: string; email: string; password: string };
+const RegisterForm = z.object({ firstName: firstNameField, lastName: lastNameField, email: emailField, phone: z.string().trim().max(40), password: newPasswordField });
+type Form = { firstName: string; lastName: string; email: string; phone: string; password: string };
 
 export default function Register() {
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', email: '', password: '' });
+  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', email: '', phone: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -58,6 +58,9 @@ export default function Register() {
         </div>
         <Field label="Email" htmlFor="reg-email" error={errors.email}>
           <Input id="reg-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} aria-invalid={Boolean(errors.email)} required />
+        </Field>
+        <Field label="Phone (optional)" htmlFor="reg-phone" hint="Fills in the checkout for you.">
+          <Input id="reg-phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
         </Field>
         <Field label="Password" htmlFor="reg-password" error={errors.password} hint="At least 8 characters.">
           <Input id="reg-password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-invalid={Boolean(errors.password)} required />

@@ -27,8 +27,8 @@ export default defineTask({
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
     await ctx.sql.begin(async (tx) => {
       const [user] = await tx<{ id: string }[]>`
-        insert into users (email, password_hash, first_name, last_name)
-        values (${email.data}, ${passwordHash}, ${order.customer_first_name || null}, ${order.customer_last_name || null})
+        insert into users (email, password_hash, first_name, last_name, phone)
+        values (${email.data}, ${passwordHash}, ${order.customer_first_name || null}, ${order.customer_last_name || null}, ${order.customer_phone || null})
         on conflict (email) do nothing
         returning id`;
       if (!user) return; // registered meanwhile: leave it alone

@@ -9,6 +9,14 @@ import { addJob } from '../../../api/src/core/lib/db';
 import type { OrderRow } from '../../../api/src/core/orders/orderRow';
 import { PaymentProviderError, type PaymentIntentInfo } from '../../../api/src/core/services/payments/index';
 import { defineTask } from '../task';
+import type { Queryable } from '../../../api/src/core/lib/db';
+import { readyBy } from '../../../shared/readyBy';
+import { shopFacts } from '../../../shared/shop';
+
+/** Fixes the order's ready-by promise from the moment it was paid (the clock in shared/readyBy.ts). */
+async function promiseReadyBy(tx: Queryable, orderId: string, paidAt: Date, rush: boolean, holidays: string[]): Promise<void> {
+  await tx`update orders set ready_by = ${readyBy(paidAt, rush, { holidays })} where id = ${orderId}`;
+}
 
 export default defineTask({
   name: 'orders__reconcile_payment',
@@ -28,15 +36,17 @@ export default defineTask({
       throw error;
     }
 
+    const holidays = shopFacts(ctx.env).holidays;
     await ctx.sql.begin(async (tx) => {
       // The common case in one statement: a succeeded payment of an unpaid order we know by its intent.
       if (info.status === 'succeeded') {
-        const [paid] = await tx<{ id: string; create_account: boolean; total_cents: number }[]>`
+        const [paid] = await tx<{ id: string; create_account: boolean; total_cents: number; paid_at: Date; rush_order: boolean }[]>`
           update orders set payment_status = 'paid', paid_at = now(), card_brand = ${info.cardBrand ?? null},
                  card_last4 = ${info.cardLast4 ?? null}, updated_at = now()
           where payment_intent_id = ${paymentIntentId} and payment_status = 'unpaid'
-          returning id, create_account, total_cents`;
+          returning id, create_account, total_cents, paid_at, rush_order`;
         if (paid) {
+          await promiseReadyBy(tx, paid.id, paid.paid_at, paid.rush_order, holidays);
           if (info.amountCents !== paid.total_cents) log.warn('paid amount differs from the order total', { orderId: paid.id, paid: info.amountCents, total: paid.total_cents });
           await addJob(tx, 'orders__render_receipt', { orderId: paid.id }, { jobKey: `receipt:${paid.id}`, maxAttempts: 8 });
           if (paid.create_account) await addJob(tx, 'orders__create_account', { orderId: paid.id }, { jobKey: `account:${paid.id}`, maxAttempts: 5 });
@@ -60,12 +70,13 @@ export default defineTask({
         if (info.amountCents !== order.total_cents) {
           log.warn('paid amount differs from the order total', { orderId: order.id, paid: info.amountCents, total: order.total_cents });
         }
-        const updated = await tx`
+        const updated = await tx<{ id: string; paid_at: Date }[]>`
           update orders set payment_status = 'paid', paid_at = now(), payment_intent_id = ${paymentIntentId},
                  card_brand = ${info.cardBrand ?? null}, card_last4 = ${info.cardLast4 ?? null}, updated_at = now()
           where id = ${order.id} and payment_status = 'unpaid'
-          returning id`;
+          returning id, paid_at`;
         if (updated.length === 1) {
+          await promiseReadyBy(tx, order.id, updated[0].paid_at, order.rush_order, holidays);
           await addJob(tx, 'orders__render_receipt', { orderId: order.id }, { jobKey: `receipt:${order.id}`, maxAttempts: 8 });
           if (order.create_account) await addJob(tx, 'orders__create_account', { orderId: order.id }, { jobKey: `account:${order.id}`, maxAttempts: 5 });
           log.info('order paid', { orderId: order.id });

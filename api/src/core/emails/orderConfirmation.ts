@@ -4,6 +4,8 @@ import { orderNumberOf } from '../../../../shared/fields';
 import { formatTaxRate } from '../../../../shared/pricing';
 import { priceLinesOf, type OrderRow } from '../orders/orderRow';
 import { orderDetailLines } from '../orders/describe';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '../../../../shared/shop';
+import { readyByDateText } from '../../../../shared/readyBy';
 
 /** The link a customer follows from an email to see the order, without signing in. */
 export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_token'>): string {
@@ -12,14 +14,15 @@ export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_t
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function orderConfirmationEmail(order: OrderRow, options: { appUrl: string; supportEmail: string; supportPhone: string }) {
+export function orderConfirmationEmail(order: OrderRow, options: { appUrl: string; supportEmail: string; supportPhone: string; shop?: ShopFacts }) {
+  const shop = options.shop ?? DEFAULT_SHOP;
   const number = orderNumberOf(order.id);
   const link = orderLink(options.appUrl, order);
   const tax = order.tax_rate_millipercent === 0 ? `${formatCents(0)} (No State Tax)` : `${formatCents(order.tax_cents)} (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
   const a = order.shipping_address;
   const delivery =
     order.shipping_method === 'pickup' || !a
-      ? 'Pickup in Paramus, NJ: ready in 24-48 hours. Pickup hours: Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed.'
+      ? `Pickup at ${shop.name}, ${formatShopAddress(shop)} (map: ${shopMapUrl(shop)}). Pickup hours: ${OPENING_HOURS_TEXT}.`
       : `Shipping to ${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}${order.shipping_service ? ` (${order.shipping_service})` : ''}.`;
   const lines = [
     `Hi ${order.customer_first_name},`,
@@ -36,13 +39,15 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
     `Total: ${formatCents(order.total_cents)}`,
     '',
     delivery,
-    order.rush_order ? 'Rush order: typically ready in 4-6 hours.' : 'Orders placed before 12 PM are ready by end of day.',
+    order.ready_by
+      ? `${order.rush_order ? 'Rush order: ready' : 'Ready'} ${readyByDateText(order.ready_by)}${order.shipping_method === 'shipping' ? ', then on its way' : ''}.`
+      : 'Orders placed before 12 PM are ready by end of day.',
     '',
     `See your order and download the receipt: ${link}`,
     '',
     `Questions? Reply to ${options.supportEmail} or call ${options.supportPhone}.`,
     '',
-    'Blueprint Shop, Paramus, NJ 07652',
+    `${shop.name}, ${formatShopAddress(shop)}`,
   ];
   const text = lines.join('\n');
   const html = `<div style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">${lines

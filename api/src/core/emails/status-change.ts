@@ -9,15 +9,27 @@ import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
 import { setsText } from '../../../../shared/orderText';
 import { queueEmail } from '../services/email/index';
+import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '../../../../shared/shop';
+import { readyByDateText } from '../../../../shared/readyBy';
+import { trackingUrlFor } from '../../../../shared/tracking';
+import { orderLink } from './orderConfirmation';
 
-export const PICKUP_ADDRESS = 'Blueprint Shop, Paramus, NJ 07652';
+/** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */
+export function trackingLine(order: OrderRow): string | null {
+  const url = order.label_key ? trackingUrlFor(order.label_carrier, order.tracking_number) : null;
+  if (!url || !order.tracking_number) return null;
+  return `Tracking number: ${order.tracking_number}${order.label_carrier ? ` (${order.label_carrier})` : ''}. Track it: ${url}`;
+}
 
 /** Subject and plain-text body for `order` now in its (new) status. */
 export function statusEmail(env: Env, order: OrderRow): { subject: string; text: string; kind: string } {
   const number = orderNumberOf(order.id);
-  const link = `${env.APP_URL}/order-success/${order.id}?token=${encodeURIComponent(order.access_token)}`;
+  const shop = shopFacts(env);
+  const link = orderLink(env.APP_URL, order);
   const hello = `Hello ${order.customer_first_name},`;
-  const footer = `\n\nView your order: ${link}\n\nQuestions? ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.\nBlueprint Shop, Paramus, NJ`;
+  const footer = `\n\nView your order: ${link}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`;
+  const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by)}.` : '';
+  const tracking = trackingLine(order);
   const { color } = sheetCountsOf(order);
   const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
   const sheets = order.sets === 1 ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}` : setsText(order.sets, order.page_count);
@@ -28,14 +40,14 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
       return {
         kind: 'status_processing',
         subject: `Your order ${number} is being printed`,
-        text: `${hello}\n\nWe have started printing your order ${number}: ${file}.${order.rush_order ? ' It is a rush order: rush orders are ready in 1-4 hours.' : ' Orders placed before 12 PM are ready by the end of the day.'} We will email you again when it is ready.${footer}`,
+        text: `${hello}\n\nWe have started printing your order ${number}: ${file}.${ready || (order.rush_order ? ' It is a rush order: ready within 4 open hours.' : ' Orders placed before 12 PM are ready by the end of the day.')} We will email you again when it is ready.${footer}`,
       };
     case 'completed': {
       const next =
         order.shipping_method === 'pickup'
-          ? `Your prints are ready for pickup at the counter: ${PICKUP_ADDRESS}. Please bring your order number, ${number}.`
-          : order.tracking_number
-            ? `Your prints have shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}. Tracking number: ${order.tracking_number}.`
+          ? `Your prints are ready for pickup at the counter: ${shop.name}, ${formatShopAddress(shop)} (map: ${shopMapUrl(shop)}). Hours: ${OPENING_HOURS_TEXT}. Please bring your order number, ${number}.`
+          : tracking
+            ? `Your prints have shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}`
             : `Your prints are on their way${order.shipping_service ? ` (${order.shipping_service})` : ''}. We will send the tracking number as soon as the carrier has it.`;
       return { kind: 'status_completed', subject: `Your order ${number} is ready`, text: `${hello}\n\nYour order ${number} is complete: ${file}.\n\n${next}${footer}` };
     }
@@ -63,6 +75,23 @@ export async function queueStatusEmail(db: Queryable, env: Env, order: OrderRow,
     kind: email.kind,
     subject: email.subject,
     text: email.text,
+    orderId: order.id,
+    userId: order.user_id,
+  });
+}
+
+/** Queues "your order has shipped" with the carrier's tracking link, once per tracking number. */
+export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRow): Promise<void> {
+  const tracking = trackingLine(order);
+  if (!tracking || order.shipping_method !== 'shipping') return;
+  const shop = shopFacts(env);
+  const number = orderNumberOf(order.id);
+  await queueEmail(db, {
+    idempotencyKey: `order:${order.id}:tracking:${order.tracking_number}`,
+    to: order.customer_email,
+    kind: 'tracking',
+    subject: `Your order ${number} is on its way`,
+    text: `Hello ${order.customer_first_name},\n\nYour order ${number} has a shipping label${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`,
     orderId: order.id,
     userId: order.user_id,
   });

@@ -57,6 +57,8 @@ export type OrderRow = {
   easypost_shipment_id: string | null;
   receipt_key: string | null;
   completed_at: Date | null;
+  /** When the order is promised ready (shared/readyBy.ts), fixed at payment. */
+  ready_by: Date | null;
   created_at: Date;
   updated_at: Date;
 };

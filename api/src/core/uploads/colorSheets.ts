@@ -3,6 +3,8 @@
  * analysis keeps its results (today `uploads.color_sheets`; issue 14 section 1 may move it).
  */
 import type { Queryable } from '../lib/db';
+import { badRequest } from '../lib/errors';
+import type { OrderPrintType } from '../../../../shared/pricing';
 
 /**
  * The sheet numbers (1-based, ascending) the analysis found carrying colored ink, [] when none;
@@ -12,4 +14,23 @@ export async function colorSheetNumbersOf(sql: Queryable, uploadId: string): Pro
   const [row] = await sql<{ color_sheets: number[] | null }[]>`select color_sheets from uploads where id = ${uploadId}`;
   if (!row?.color_sheets) return null;
   return [...new Set(row.color_sheets)].sort((a, b) => a - b);
+}
+
+/**
+ * The sheet numbers this order prints in color: none for `bw`, all for `color`; for `auto` the
+ * customer's choice when given (each 1..pageCount, no duplicates), else the sheets the analysis found
+ * in color. Refuses `auto` while color is not judged yet, rather than guess the ink.
+ */
+export async function colorSheetsFor(sql: Queryable, uploadId: string, pageCount: number, printType: OrderPrintType, chosen: number[] | undefined): Promise<number[]> {
+  if (printType === 'bw') return [];
+  if (printType === 'color') return Array.from({ length: pageCount }, (_, i) => i + 1);
+  if (chosen) {
+    const outside = chosen.find((n) => n < 1 || n > pageCount);
+    if (outside !== undefined) throw badRequest(`Sheet ${outside} is not in this drawing: color sheets must be from 1 to ${pageCount}.`);
+    if (new Set(chosen).size !== chosen.length) throw badRequest('Each color sheet can be listed only once.');
+    return [...chosen].sort((a, b) => a - b);
+  }
+  const detected = await colorSheetNumbersOf(sql, uploadId);
+  if (detected === null) throw badRequest('We are still checking which sheets are in color. Please wait a moment, or choose the color sheets yourself.');
+  return detected.filter((n) => n >= 1 && n <= pageCount);
 }

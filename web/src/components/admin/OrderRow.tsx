@@ -59,6 +59,11 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             <Badge tone={order.status}>{STATUS_LABELS[order.status]}</Badge>
             {order.rushOrder && <Badge tone="rush">RUSH</Badge>}
             <Badge>{shipping ? 'Shipping' : 'Pickup'}</Badge>
+            {order.readyBy && order.status !== 'completed' && order.status !== 'failed' && (
+              <span className="text-sm font-medium text-slate-700" title={order.readyBy}>
+                Due {order.readyByText?.replace(/^Today/, 'today') ?? new Date(order.readyBy).toLocaleString()}
+              </span>
+            )}
             <span className="ml-auto text-lg font-semibold tabular-nums text-slate-900">{formatDollars(order.totalAmount)}</span>
           </div>
           <div className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">

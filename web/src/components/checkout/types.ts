@@ -14,6 +14,8 @@ export type Amounts = {
   sets?: number;
   taxState: string | null;
   taxRate: string;
+  /** The cheapest shipping service was made free by the subtotal. */
+  freeShipping?: boolean;
 };
 
 export type IntentAnswer = { orderId: string; clientSecret: string; provider: 'stripe' | 'demo'; amounts: Amounts };
@@ -23,6 +25,9 @@ export type ShippingRate = {
   service: string;
   serviceName: string;
   cost: number;
+  /** Free because the subtotal reaches $100 (the cheapest service only); `regularCost` is the carrier's price. */
+  free?: boolean;
+  regularCost?: number;
   deliveryDate: string | null;
   deliveryTime: string | null;
 };

@@ -25,7 +25,7 @@ function FooterLink({ href, children }: { href: string; children: string }) {
 }
 
 export function Footer() {
-  const { supportEmail, supportPhone } = useShopConfig();
+  const { supportEmail, supportPhone, shop } = useShopConfig();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto bg-blueprint-900 text-blueprint-100" aria-labelledby="footer-title">
@@ -67,7 +67,11 @@ export function Footer() {
             <li><FooterLink href={telHref(supportPhone)}>{supportPhone}</FooterLink></li>
           </ul>
           <p className="mt-4 text-xs leading-relaxed text-blueprint-200">
-            Mon-Fri 9AM-7PM · Sat 10AM-6PM · Sun closed
+            <a href={shop.mapUrl} target="_blank" rel="noreferrer" className="hover:text-white hover:underline">
+              {shop.address}
+            </a>
+            <br />
+            {shop.hoursText}
           </p>
         </nav>
         <nav aria-label="Policies">
@@ -82,7 +86,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-blueprint-200 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {year} Blueprint Shop, Paramus, NJ. Free shipping on orders over $100.</p>
+          <p>© {year} {shop.name}, {shop.city}, {shop.state}. Free shipping on orders over $100 (cheapest service).</p>
           <p>Free software under the GNU AGPL-3.0.</p>
         </div>
       </div>

@@ -2,6 +2,7 @@
 import { formatCents } from '../../../../shared/money';
 import { PRICE_PER_PAGE_CENTS } from '../../../../shared/pricing';
 import { scrollToSection } from './scroll';
+import { ReadyByCountdown } from './ReadyByCountdown';
 
 const FROM = formatCents(PRICE_PER_PAGE_CENTS['24x36'].bw);
 
@@ -21,6 +22,7 @@ export function Hero() {
             Upload your PDF drawing set, see the exact price per sheet, and pay online. 24" x 36" and 30" x 42", black and white or
             color, from {FROM} a sheet. Orders placed before 12 PM are ready by end of day.
           </p>
+          <ReadyByCountdown className="mt-4 inline-flex rounded-md bg-emerald-400/15 px-3 py-2 text-base font-semibold text-emerald-100 ring-1 ring-emerald-300/30" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <button
               type="button"

@@ -8,7 +8,7 @@ export function telHref(phone: string): string {
 }
 
 export function StillHaveQuestions() {
-  const { supportEmail, supportPhone } = useShopConfig();
+  const { supportEmail, supportPhone, shop } = useShopConfig();
   return (
     <div className="on-dark mt-10 rounded-2xl bg-blueprint-800 p-6 text-white shadow-lg sm:p-8">
       <div className="flex flex-col gap-6">
@@ -39,7 +39,10 @@ export function StillHaveQuestions() {
         </div>
       </div>
       <p className="mt-4 break-words text-sm text-blueprint-200">
-        {supportEmail} · {supportPhone} · Mon-Fri 9AM-7PM, Sat 10AM-6PM
+        {supportEmail} · {supportPhone} · {shop.hoursText} ·{' '}
+        <a href={shop.mapUrl} target="_blank" rel="noreferrer" className="underline underline-offset-2 hover:text-white">
+          {shop.address}
+        </a>
       </p>
     </div>
   );

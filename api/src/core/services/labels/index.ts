@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { OrderRow } from '../../orders/orderRow';
 import { badRequest, notFound } from '../../lib/errors';
 import { labelKeyOf } from '../storage/keys';
+import { queueTrackingEmail } from '../../emails/status-change';
 import { BuiltinLabels } from './builtin';
 import { EasyPostLabels } from './easypost';
 import type { LabelProvider, QuoteRow } from './types';
@@ -56,6 +57,8 @@ export async function generateLabel(ctx: AppContext, orderId: string, provider: 
       update orders set label_key = ${key}, label_carrier = ${result.carrier}, tracking_number = ${result.trackingNumber},
         easypost_shipment_id = coalesce(${order.easypost_shipment_id}, easypost_shipment_id), updated_at = now()
       where id = ${orderId} returning *`;
+    // The customer gets the tracking link once per tracking number (the email's idempotency key).
+    await queueTrackingEmail(tx, ctx.env, updated);
     return updated;
   });
 }

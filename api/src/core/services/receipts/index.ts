@@ -3,8 +3,9 @@
  * (one line per ink: sheets across the sets, price per sheet; sets, color sheets, job name and PO), the amounts with the tax state and rate, the card's last 4
  * digits and pickup or ship-to. Stored under `receiptKey(orderId)`.
  */
+import { readyByDateText } from '../../../../../shared/readyBy';
 import PDFDocument from 'pdfkit';
-import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
+import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
 import { formatCents } from '../../../../../shared/money';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { formatTaxRate } from '../../../../../shared/pricing';
@@ -57,7 +58,7 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     const a = order.shipping_address;
     const delivery =
       order.shipping_method === 'pickup' || !a
-        ? ['Pickup at Blueprint Shop', 'Paramus, NJ 07652', 'Ready in 24-48 hours']
+        ? [`Pickup at ${shop.name}`, shop.street1, `${shop.city}, ${shop.state} ${shop.zip}`, order.ready_by ? `Ready ${readyByDateText(order.ready_by)}` : OPENING_HOURS_TEXT]
         : [a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`, order.shipping_service ?? ''].filter(Boolean);
     doc.text(delivery.join('\n'), left + width / 2, y + 16, { width: width / 2 });
 

@@ -1,4 +1,5 @@
 /** Business-day arithmetic in the shop's time zone (America/New_York), weekends skipped. */
+import { readyBy, shipDateFor } from '../../../../../shared/readyBy';
 
 const NY = 'America/New_York';
 
@@ -21,16 +22,12 @@ export function isoDate(date: Date): string {
 }
 
 /**
- * The day a tube leaves: today when it is a weekday before noon in New York (orders before 12 PM are
- * ready by end of day), otherwise the next weekday. Returned as a UTC-midnight date.
+ * The day a tube leaves for an order paid at `now` (a UTC-midnight date): the day the ready-by clock
+ * promises it ready when that is by 17:00, otherwise the next open weekday. So a regular order after
+ * 12 PM is quoted from tomorrow's print, not from today.
  */
-export function shipDate(now: Date): Date {
-  const p = newYorkParts(now);
-  const date = new Date(Date.UTC(p.year, p.month - 1, p.day));
-  if (!isWeekend(date) && p.hour < 12) return date;
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (isWeekend(date));
-  return date;
+export function shipDate(now: Date, rush = false, holidays: readonly string[] = []): Date {
+  return shipDateFor(readyBy(now, rush, { holidays }), { holidays });
 }
 
 /** `days` business days after `from` (a UTC-midnight date). */

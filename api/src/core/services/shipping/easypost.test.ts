@@ -56,8 +56,12 @@ describe('built-in rate table', () => {
     // Friday 2026-11-20, 3 PM in New York: the tube leaves Monday.
     const friday = new Date('2026-11-20T20:00:00Z');
     expect(shipDate(friday).toISOString().slice(0, 10)).toBe('2026-11-23');
-    // Monday 10 AM: leaves the same day.
-    expect(shipDate(new Date('2026-11-23T15:00:00Z')).toISOString().slice(0, 10)).toBe('2026-11-23');
+    // Monday 10 AM: a regular order is ready at 7 PM, after the 5 PM pickup, so it leaves Tuesday;
+    // a rush order is ready at 2 PM and leaves the same day.
+    expect(shipDate(new Date('2026-11-23T15:00:00Z')).toISOString().slice(0, 10)).toBe('2026-11-24');
+    expect(shipDate(new Date('2026-11-23T15:00:00Z'), true).toISOString().slice(0, 10)).toBe('2026-11-23');
+    // Monday 1 PM: regular is printed Tuesday; Ground no longer arrives with Next Day Air from today.
+    expect(shipDate(new Date('2026-11-23T18:00:00Z')).toISOString().slice(0, 10)).toBe('2026-11-25');
     expect(addBusinessDays(new Date('2026-11-20T00:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-23');
     const rates = await new TableShipping().quote({ toAddress: ADDRESSES.CA, printSize: '24x36', pageCount: 3 }, friday);
     expect(rates.map((r) => r.service)).toEqual(['ground', '2day', 'overnight']);

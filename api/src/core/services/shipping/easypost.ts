@@ -6,6 +6,7 @@
 import EasyPostClientModule from '@easypost/api';
 import { z } from 'zod';
 import { zipMatchesState } from './zips';
+import { addBusinessDays, isoDate, shipDate } from './businessDays';
 import { phoneDigits, TUBES, tubeWeightOz, type ShopFacts } from '../../../../../shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
@@ -44,7 +45,7 @@ export class EasyPostShipping implements ShippingProvider {
     this.client = new Ctor(apiKey, { ...(baseUrl ? { baseUrl } : {}), timeout: 20_000 });
   }
 
-  async quote(request: QuoteRequest): Promise<RateQuote[]> {
+  async quote(request: QuoteRequest, now = new Date()): Promise<RateQuote[]> {
     const { toAddress, printSize, pageCount } = request;
     if (!zipMatchesState(toAddress.zipCode.slice(0, 5), toAddress.state)) {
       throw new ShippingAddressError(`ZIP code ${toAddress.zipCode} is not in ${toAddress.state}. Please check the address.`);
@@ -74,6 +75,7 @@ export class EasyPostShipping implements ShippingProvider {
       throw error;
     }
     const shipment = ShipmentSchema.parse(raw);
+    const leaves = request.shipDate ?? shipDate(now);
     if (shipment.rates.length === 0) {
       throw new ShippingAddressError(shipment.messages?.[0]?.message ?? 'No carrier can ship to that address. Please check it.');
     }
@@ -84,7 +86,13 @@ export class EasyPostShipping implements ShippingProvider {
         serviceName: serviceName(rate.carrier, rate.service),
         costCents: Math.round(Number(rate.rate) * 100),
         deliveryDays: rate.delivery_days ?? rate.est_delivery_days ?? null,
-        deliveryDate: rate.delivery_date ? rate.delivery_date.slice(0, 10) : null,
+        // EasyPost counts from today; our tube leaves when it is printed, so count from that day.
+        deliveryDate:
+          (rate.delivery_days ?? rate.est_delivery_days) != null
+            ? isoDate(addBusinessDays(leaves, (rate.delivery_days ?? rate.est_delivery_days) as number))
+            : rate.delivery_date
+              ? rate.delivery_date.slice(0, 10)
+              : null,
         deliveryTime: null,
         weightOz,
         providerShipmentId: shipment.id,

@@ -38,7 +38,7 @@ export class TableShipping implements ShippingProvider {
     const zone = zoneFor(zip, state);
     const weightOz = tubeWeightOz(request.printSize, request.pageCount);
     const ground = groundCents(zone, weightOz);
-    const leaves = shipDate(now);
+    const leaves = request.shipDate ?? shipDate(now);
     const make = (service: string, serviceName: string, costCents: number, days: number, deliveryTime: string): RateQuote => ({
       carrier: 'UPS',
       service,

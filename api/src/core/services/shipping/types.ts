@@ -4,7 +4,13 @@ import type { PrintSize } from '../../../../../shared/pricing';
 export type Address = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
 /** What a quote request needs: the destination and what goes in the tube. */
-export type QuoteRequest = { toAddress: Address; printSize: PrintSize; pageCount: number };
+export type QuoteRequest = {
+  toAddress: Address;
+  printSize: PrintSize;
+  pageCount: number;
+  /** The day the tube leaves (UTC-midnight date), from the ready-by clock; default: a regular order paid now. */
+  shipDate?: Date;
+};
 
 /** One rate, in cents, before it is stored. */
 export type RateQuote = {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { parseHolidays } from './shop';
+import { readyBy, readyByText, shipDateFor, turnaround } from './readyBy';
+
+// 2026-11-23 is a Monday; New York is UTC-5 in November (after Nov 1) and UTC-4 in summer.
+// The tests run with TZ=UTC, so nothing here leans on the machine's zone.
+const et = (iso: string, offset = '-05:00') => new Date(`${iso}${offset}`);
+
+describe('readyBy (America/New_York)', () => {
+  it.each([
+    ['Monday 10:00 regular → Monday 19:00', '2026-11-23T10:00:00', false, '2026-11-24T00:00:00.000Z'],
+    ['Monday 10:00 rush → Monday 14:00', '2026-11-23T10:00:00', true, '2026-11-23T19:00:00.000Z'],
+    ['Monday 13:00 regular → Tuesday 19:00', '2026-11-23T13:00:00', false, '2026-11-25T00:00:00.000Z'],
+    ['Monday 17:00 rush → Tuesday 11:00', '2026-11-23T17:00:00', true, '2026-11-24T16:00:00.000Z'],
+    ['Saturday 11:00 regular → Saturday 18:00', '2026-11-28T11:00:00', false, '2026-11-28T23:00:00.000Z'],
+    ['Saturday 16:00 rush → Monday 11:00', '2026-11-28T16:00:00', true, '2026-11-30T16:00:00.000Z'],
+    ['Sunday 10:00 regular → Monday 19:00', '2026-11-29T10:00:00', false, '2026-12-01T00:00:00.000Z'],
+    ['Sunday 10:00 rush → Monday 13:00', '2026-11-29T10:00:00', true, '2026-11-30T18:00:00.000Z'],
+    ['Monday 07:00 regular (before opening) → Monday 19:00', '2026-11-23T07:00:00', false, '2026-11-24T00:00:00.000Z'],
+    ['Monday 07:00 rush → from opening, Monday 13:00', '2026-11-23T07:00:00', true, '2026-11-23T18:00:00.000Z'],
+    ['Monday 11:59 regular → Monday 19:00', '2026-11-23T11:59:00', false, '2026-11-24T00:00:00.000Z'],
+    ['Monday 12:00 regular → Tuesday 19:00', '2026-11-23T12:00:00', false, '2026-11-25T00:00:00.000Z'],
+    ['Monday 15:00 rush → exactly at closing, Monday 19:00', '2026-11-23T15:00:00', true, '2026-11-24T00:00:00.000Z'],
+    ['Monday 20:00 rush → Tuesday 13:00', '2026-11-23T20:00:00', true, '2026-11-24T18:00:00.000Z'],
+    ['Friday 13:00 regular → Saturday 18:00', '2026-11-27T13:00:00', false, '2026-11-28T23:00:00.000Z'],
+    ['Friday 17:30 rush → Saturday 12:30', '2026-11-27T17:30:00', true, '2026-11-28T17:30:00.000Z'],
+    ['Saturday 12:00 regular → Monday 19:00', '2026-11-28T12:00:00', false, '2026-12-01T00:00:00.000Z'],
+    ['Saturday 09:00 rush → Saturday 14:00', '2026-11-28T09:00:00', true, '2026-11-28T19:00:00.000Z'],
+    ['Monday 10:00:30 rush → rounded up to 14:01', '2026-11-23T10:00:30', true, '2026-11-23T19:01:00.000Z'],
+  ])('%s', (_name, local, rush, expected) => {
+    expect(readyBy(et(local), rush).toISOString()).toBe(expected);
+  });
+
+  describe('around the DST changes', () => {
+    it.each([
+      // Spring forward: Sunday 2026-03-08. Saturday is EST (-05:00), Monday EDT (-04:00).
+      ['Saturday Mar 7 16:00 EST rush → Monday Mar 9 11:00 EDT', et('2026-03-07T16:00:00'), true, '2026-03-09T15:00:00.000Z'],
+      ['Saturday Mar 7 13:00 EST regular → Monday Mar 9 19:00 EDT', et('2026-03-07T13:00:00'), false, '2026-03-09T23:00:00.000Z'],
+      ['Sunday Mar 8 03:30 EDT regular → Monday Mar 9 19:00 EDT', et('2026-03-08T03:30:00', '-04:00'), false, '2026-03-09T23:00:00.000Z'],
+      ['Monday Mar 9 10:00 EDT rush → 14:00 EDT', et('2026-03-09T10:00:00', '-04:00'), true, '2026-03-09T18:00:00.000Z'],
+      // Fall back: Sunday 2026-11-01. Saturday is EDT, Monday EST.
+      ['Saturday Oct 31 16:00 EDT rush → Monday Nov 2 11:00 EST', et('2026-10-31T16:00:00', '-04:00'), true, '2026-11-02T16:00:00.000Z'],
+      ['Saturday Oct 31 13:00 EDT regular → Monday Nov 2 19:00 EST', et('2026-10-31T13:00:00', '-04:00'), false, '2026-11-03T00:00:00.000Z'],
+      ['Sunday Nov 1 01:30 EST (second pass) regular → Monday 19:00 EST', et('2026-11-01T01:30:00', '-05:00'), false, '2026-11-03T00:00:00.000Z'],
+      ['Friday Oct 30 11:00 EDT regular → Friday 19:00 EDT', et('2026-10-30T11:00:00', '-04:00'), false, '2026-10-30T23:00:00.000Z'],
+    ])('%s', (_name, at, rush, expected) => {
+      expect(readyBy(at, rush).toISOString()).toBe(expected);
+    });
+  });
+
+  describe('holidays', () => {
+    const holidays = ['2026-11-26', '2026-11-27'];
+    it.each([
+      ['Wednesday 13:00 before two closed days → Saturday 18:00', '2026-11-25T13:00:00', false, '2026-11-28T23:00:00.000Z'],
+      ['Wednesday 17:00 rush → Saturday 12:00', '2026-11-25T17:00:00', true, '2026-11-28T17:00:00.000Z'],
+      ['Thursday (closed) 10:00 regular → Saturday 18:00', '2026-11-26T10:00:00', false, '2026-11-28T23:00:00.000Z'],
+      ['Thursday (closed) 10:00 rush → Saturday 14:00', '2026-11-26T10:00:00', true, '2026-11-28T19:00:00.000Z'],
+    ])('%s', (_name, local, rush, expected) => {
+      expect(readyBy(et(local), rush, { holidays }).toISOString()).toBe(expected);
+    });
+
+    it('reads SHOP_HOLIDAYS as comma-separated dates and ignores the rest', () => {
+      expect(parseHolidays('2026-12-25, 2027-01-01,xmas')).toEqual(['2026-12-25', '2027-01-01']);
+      expect(parseHolidays(undefined)).toEqual([]);
+    });
+  });
+});
+
+describe('readyByText', () => {
+  it('says "Today" for the same day and the weekday and date otherwise', () => {
+    expect(readyByText(readyBy(et('2026-11-23T10:00:00'), false), et('2026-11-23T10:00:00'))).toBe('Today by 7:00 PM');
+    expect(readyByText(readyBy(et('2026-11-28T16:00:00'), true), et('2026-11-28T16:00:00'))).toBe('Monday, Nov 30 by 11:00 AM');
+  });
+});
+
+describe('turnaround', () => {
+  it('answers both promises and the same-day cutoff before noon', () => {
+    expect(turnaround(et('2026-11-23T10:00:00'))).toEqual({
+      regular: { readyBy: '2026-11-24T00:00:00.000Z', text: 'Today by 7:00 PM' },
+      rush: { readyBy: '2026-11-23T19:00:00.000Z', text: 'Today by 2:00 PM' },
+      sameDayCutoff: '2026-11-23T17:00:00.000Z',
+    });
+  });
+  it('has no cutoff after noon or on Sunday', () => {
+    expect(turnaround(et('2026-11-23T13:00:00')).sameDayCutoff).toBeNull();
+    expect(turnaround(et('2026-11-29T10:00:00')).sameDayCutoff).toBeNull();
+    expect(turnaround(et('2026-11-23T13:00:00')).regular.text).toBe('Tuesday, Nov 24 by 7:00 PM');
+  });
+});
+
+describe('shipDateFor', () => {
+  it.each([
+    ['ready Monday 14:00 → ships Monday', '2026-11-23T14:00:00', '2026-11-23'],
+    ['ready Monday 17:00 → ships Monday', '2026-11-23T17:00:00', '2026-11-23'],
+    ['ready Monday 19:00 → ships Tuesday', '2026-11-23T19:00:00', '2026-11-24'],
+    ['ready Friday 19:00 → ships Monday', '2026-11-27T19:00:00', '2026-11-30'],
+    ['ready Saturday 18:00 → ships Monday', '2026-11-28T18:00:00', '2026-11-30'],
+  ])('%s', (_name, local, expected) => {
+    expect(shipDateFor(et(local)).toISOString().slice(0, 10)).toBe(expected);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Pickup or shipping. Shipping: the address, then the live rates counted from the day the order is
+ * ready (the cheapest free from a $100 subtotal); a failed fetch says why next to the rates.
+ */
+import { formatDollars } from '../../../../shared/money';
+import { useShopConfig } from '../../api/config';
+import { useTurnaround } from '../../api/turnaround';
+import { Card, CardHeader, Field, Input, Spinner } from '../ui';
+import { PickupInfo } from './PickupInfo';
+import { formatDeliveryDate } from './types';
+import type { CheckoutForm } from './useCheckoutForm';
+
+export function DeliverySection({ form }: { form: CheckoutForm }) {
+  const { shippingMethod, address, setAddress, errors } = form;
+  const { shop } = useShopConfig();
+  const turnaround = useTurnaround();
+  const ready = turnaround?.[form.rushOrder ? 'rush' : 'regular'].text ?? null;
+  return (
+    <Card>
+      <CardHeader title="Delivery method" />
+      <div className="grid gap-4 p-6">
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="sr-only">Delivery method</legend>
+          {(['pickup', 'shipping'] as const).map((method) => (
+            <label
+              key={method}
+              className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 text-sm ${shippingMethod === method ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200 bg-white'}`}
+            >
+              <input type="radio" name="delivery" value={method} className="mt-0.5 h-4 w-4 accent-blueprint-600" checked={shippingMethod === method} onChange={() => form.chooseDelivery(method)} />
+              <span>
+                <span className="font-medium text-slate-900">{method === 'pickup' ? 'Pickup (Free)' : 'Shipping'}</span>
+                <span className="block text-slate-600">{method === 'pickup' ? `${shop.city}, ${shop.state}: ${ready ? `ready ${ready.replace(/^Today/, 'today')}` : 'ready in 24-48 hours'}` : 'Delivered in a sturdy tube'}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        {shippingMethod === 'pickup' ? (
+          <PickupInfo readyText={ready} />
+        ) : (
+          <div className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                <Field label="Street address *" htmlFor="street1" error={errors.street1}>
+                  <Input id="street1" autoComplete="address-line1" aria-invalid={Boolean(errors.street1)} value={address.street1} onChange={(e) => setAddress({ street1: e.target.value })} />
+                </Field>
+              </div>
+              <div className="sm:col-span-2">
+                <Field label="Apartment, suite (optional)" htmlFor="street2">
+                  <Input id="street2" autoComplete="address-line2" value={address.street2} onChange={(e) => setAddress({ street2: e.target.value })} />
+                </Field>
+              </div>
+              <Field label="City *" htmlFor="city" error={errors.city}>
+                <Input id="city" autoComplete="address-level2" aria-invalid={Boolean(errors.city)} value={address.city} onChange={(e) => setAddress({ city: e.target.value })} />
+              </Field>
+              <div className="grid grid-cols-2 gap-4">
+                <Field label="State *" htmlFor="state" error={errors.state}>
+                  <Input
+                    id="state"
+                    autoComplete="address-level1"
+                    maxLength={2}
+                    placeholder="NJ"
+                    aria-invalid={Boolean(errors.state)}
+                    value={address.state}
+                    onChange={(e) => setAddress({ state: e.target.value.toUpperCase().slice(0, 2) })}
+                  />
+                </Field>
+                <Field label="ZIP *" htmlFor="zip" error={errors.zip}>
+                  <Input id="zip" autoComplete="postal-code" inputMode="numeric" maxLength={10} aria-invalid={Boolean(errors.zip)} value={address.zipCode} onChange={(e) => setAddress({ zipCode: e.target.value })} />
+                </Field>
+              </div>
+            </div>
+            <ShippingRates form={form} />
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ShippingRates({ form }: { form: CheckoutForm }) {
+  const { rates, rateId, ratesLoading, ratesError, errors } = form;
+  const invalid = Boolean(errors['shipping-rate']);
+  return (
+    <div aria-live="polite" id="shipping-rate" tabIndex={-1} aria-invalid={invalid} className={invalid ? 'rounded-lg outline outline-2 outline-red-300' : undefined}>
+      {ratesLoading && <Spinner label="Getting shipping rates…" />}
+      {!ratesLoading && ratesError && (
+        <p className="text-sm text-red-700" role="alert">
+          Shipping could not be calculated: {ratesError} Shipping and its tax are not in the total until a rate is chosen.
+        </p>
+      )}
+      {!ratesLoading && !ratesError && rates.length === 0 && <p className="text-sm text-slate-600">Enter your address to see shipping options.</p>}
+      {!ratesLoading && !ratesError && invalid && rates.length > 0 && (
+        <p className="text-sm text-red-700" role="alert">
+          {errors['shipping-rate']}
+        </p>
+      )}
+      {!ratesLoading && rates.length > 0 && (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium text-slate-700">Shipping options</legend>
+          {rates.map((rate) => (
+            <label
+              key={rate.rateId}
+              className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg border p-3 text-sm ${rateId === rate.rateId ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200'}`}
+            >
+              <span className="flex items-center gap-3">
+                <input type="radio" name="rate" className="h-4 w-4 accent-blueprint-600" checked={rateId === rate.rateId} onChange={() => form.setRateId(rate.rateId)} />
+                <span>
+                  <span className="font-medium text-slate-900">{rate.serviceName}</span>
+                  <span className="block text-slate-600">
+                    {[formatDeliveryDate(rate.deliveryDate) && `Arrives ${formatDeliveryDate(rate.deliveryDate)}`, rate.deliveryTime].filter(Boolean).join(', ')}
+                  </span>
+                </span>
+              </span>
+              {rate.free ? (
+                <span className="text-right font-semibold text-green-800">
+                  Free
+                  {rate.regularCost ? <span className="block text-xs font-normal text-slate-500 line-through">{formatDollars(rate.regularCost)}</span> : null}
+                </span>
+              ) : (
+                <span className="font-semibold text-slate-900">{formatDollars(rate.cost)}</span>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}

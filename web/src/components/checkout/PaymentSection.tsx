@@ -1,0 +1,33 @@
+/** The card form of the configured provider: the built-in demo form or Stripe Elements (lazy). */
+import { lazy, Suspense } from 'react';
+import { useShopConfig } from '../../api/config';
+import { Card, CardHeader, Spinner } from '../ui';
+import { DemoCardForm, type DemoCard } from './DemoCardForm';
+import type { ConfirmPayment } from './types';
+import type { CheckoutForm } from './useCheckoutForm';
+
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+export function PaymentSection({ form, card, onCard, processing, onStripeReady }: { form: CheckoutForm; card: DemoCard; onCard: (card: DemoCard) => void; processing: boolean; onStripeReady: (fn: ConfirmPayment | null) => void }) {
+  const config = useShopConfig();
+  const { intent, intentError } = form;
+  return (
+    <Card>
+      <CardHeader title="Payment" description="Payment is required before printing." />
+      <div className="p-6">
+        {!intent && !intentError && <Spinner label="Preparing secure payment…" />}
+        {intentError && (
+          <p className="text-sm text-red-700" role="alert">
+            {intentError}
+          </p>
+        )}
+        {intent?.provider === 'demo' && <DemoCardForm card={card} onChange={onCard} disabled={processing} />}
+        {intent?.provider === 'stripe' && config.stripePublishableKey && (
+          <Suspense fallback={<Spinner label="Loading the card form…" />}>
+            <StripeCardForm publishableKey={config.stripePublishableKey} clientSecret={intent.clientSecret} orderId={intent.orderId} email={form.contact.email} onReady={onStripeReady} />
+          </Suspense>
+        )}
+      </div>
+    </Card>
+  );
+}

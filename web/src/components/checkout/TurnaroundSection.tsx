@@ -1,0 +1,36 @@
+/** Rush or regular, each with its ready-by promise from the shop's clock (GET /api/turnaround). */
+import { formatDollars } from '../../../../shared/money';
+import { RUSH_FEE_CENTS } from '../../../../shared/pricing';
+import { useTurnaround } from '../../api/turnaround';
+import { Card, CardHeader } from '../ui';
+import type { CheckoutForm } from './useCheckoutForm';
+
+export function TurnaroundSection({ form }: { form: CheckoutForm }) {
+  const turnaround = useTurnaround();
+  const promise = turnaround?.[form.rushOrder ? 'rush' : 'regular'];
+  return (
+    <Card>
+      <CardHeader title="Turnaround" />
+      <div className="grid gap-3 p-6">
+        <label className="flex items-start gap-3 text-sm text-slate-700">
+          <input type="checkbox" className="mt-0.5 h-4 w-4 accent-blueprint-600" checked={form.rushOrder} onChange={(e) => form.setRushOrder(e.target.checked)} />
+          <span>
+            <span className="font-medium text-slate-900">Rush order (+{formatDollars(RUSH_FEE_CENTS / 100)})</span>
+            <span className="block text-slate-600">{turnaround ? `Pay now and it is ready ${lower(turnaround.rush.text)}.` : 'Ready 4 open hours after payment.'}</span>
+          </span>
+        </label>
+        {promise && (
+          <p className="rounded-md bg-blueprint-50 px-3 py-2 text-sm text-blueprint-900" data-testid="ready-by-promise">
+            <span className="font-semibold">Ready {lower(promise.text)}</span>
+            {form.rushOrder ? ' with rush.' : turnaround ? ` (rush: ${lower(turnaround.rush.text)}).` : '.'}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** "Today by 7:00 PM" → "today by 7:00 PM" inside a sentence. */
+function lower(text: string): string {
+  return text.startsWith('Today') ? `t${text.slice(1)}` : text;
+}
