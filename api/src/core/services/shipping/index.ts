@@ -6,7 +6,6 @@
  */
 import type { Env } from '../../../../../shared/env';
 import type { PrintSize } from '../../../../../shared/pricing';
-import { EasyPostShipping } from './easypost';
 import { TableShipping } from './table';
 
 export type Address = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
@@ -72,8 +71,11 @@ export function tubeWeightOz(printSize: PrintSize, pageCount: number): number {
   return Math.ceil((TUBES[printSize].emptyOz + SHEET_OZ[printSize] * pageCount) * 10) / 10;
 }
 
-/** Picks the shipping adapter from the environment. */
-export function createShipping(env: Env): ShippingProvider {
-  if (env.EASYPOST_API_KEY) return new EasyPostShipping(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL);
+/** Picks the shipping adapter from the environment; the EasyPost SDK is loaded only when it is chosen. */
+export async function createShipping(env: Env): Promise<ShippingProvider> {
+  if (env.EASYPOST_API_KEY) {
+    const { EasyPostShipping } = await import('./easypost');
+    return new EasyPostShipping(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL);
+  }
   return new TableShipping();
 }
