@@ -63,7 +63,16 @@ u.pathname = `/${name}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-rss-'));
 try {
   await migrateDatabase(u.toString());
-  const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: u.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-session-secret-0123456789abcdef', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'bench-admin-password' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: u.toString(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'bench-admin-password',
+  };
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   const rows: string[] = [];
   for (const [label, web, worker, viaTsx] of [
