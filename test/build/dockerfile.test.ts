@@ -60,11 +60,22 @@ function runStage(name: string, dir: string, context: string, others: Record<str
   return env;
 }
 
+/** .dockerignore's entries as tests on a relative path (a name or folder, or `*.ext`). */
+function dockerignored(): (file: string) => boolean {
+  const patterns = fs
+    .readFileSync(path.join(REPO, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  return (file) => patterns.some((p) => (p.startsWith('*.') ? file.endsWith(p.slice(1)) : file === p || file.startsWith(`${p}/`)));
+}
+
 /** The build context: what git has (committed or new, not ignored), minus .dockerignore'd paths. */
 function copyContext(to: string): void {
+  const ignored = dockerignored();
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' })
     .split('\0')
-    .filter((f) => f && !f.startsWith('test/corpus/') && fs.existsSync(path.join(REPO, f)));
+    .filter((f) => f && !ignored(f) && fs.existsSync(path.join(REPO, f)));
   for (const file of files) {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(REPO, file), path.join(to, file));
