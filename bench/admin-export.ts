@@ -20,7 +20,7 @@ const SELF = fileURLToPath(import.meta.url);
 
 async function child(url: string, dataDir: string, exportId: string) {
   const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const ctx = createContext(env, { sql: connect(url, { max: 2 }), log: createLogger('warn') });
+  const ctx = await createContext(env, { sql: connect(url, { max: 2 }), log: createLogger('warn') });
   const task = (await import('../worker/src/tasks/exports__build')).default;
   global.gc?.();
   const baseline = process.memoryUsage().rss;

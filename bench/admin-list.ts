@@ -25,7 +25,7 @@ async function main() {
   const db = await createBenchDatabase('list');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-list-'));
   const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
-  const ctx = createContext(env, { sql: connect(db.url, { max: 10 }), log: createLogger('warn') });
+  const ctx = await createContext(env, { sql: connect(db.url, { max: 10 }), log: createLogger('warn') });
   const web = await startWeb(ctx, 0);
   const base = `http://127.0.0.1:${web.port}`;
   try {

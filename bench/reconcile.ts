@@ -59,7 +59,7 @@ async function runOnce(concurrency: number, processes: number): Promise<Result> 
     await migrateDatabase(url, { includeCurrent: true });
     const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
     // One connection per concurrent job, so the pool is not what limits the run.
-    const ctx = createContext(env, { log: createLogger('warn'), sql: connect(url, { max: Math.min(concurrency + 4, 20), appName: 'bench-reconcile' }) });
+    const ctx = await createContext(env, { log: createLogger('warn'), sql: connect(url, { max: Math.min(concurrency + 4, 20), appName: 'bench-reconcile' }) });
     const sql = ctx.sql;
 
     // Orders the way checkout leaves them once the customer has paid: unpaid in our table, the

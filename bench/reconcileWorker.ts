@@ -5,7 +5,7 @@ import { createLogger } from '../api/src/core/lib/logger';
 import { startWorker } from '../worker/src/runner';
 
 const env = parseEnv(process.env);
-const ctx = createContext(env, { log: createLogger('warn') });
+const ctx = await createContext(env, { log: createLogger('warn') });
 const worker = await startWorker(ctx, { pollInterval: 100, cron: false });
 process.stdout.write('ready\n');
 process.once('SIGTERM', () => {

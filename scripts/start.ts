@@ -32,7 +32,7 @@ try {
   process.exit(1);
 }
 
-const ctx = createContext(env);
+const ctx = await createContext(env);
 installProcessGuards(ctx.log);
 const web = await startWeb(ctx);
 const worker = await startWorker(ctx);

@@ -35,7 +35,7 @@ export async function startWeb(ctx: AppContext, port = ctx.env.PORT): Promise<Ru
 
 async function main() {
   const env = loadEnvOrExit();
-  const ctx = createContext(env);
+  const ctx = await createContext(env);
   installProcessGuards(ctx.log);
   const web = await startWeb(ctx);
   ctx.log.info(`Blueprint Shop API listening on http://localhost:${web.port}`);

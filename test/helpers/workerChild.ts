@@ -7,6 +7,6 @@ import { createContext } from '../../api/src/core/context';
 import { startWorker } from '../../worker/src/runner';
 
 const env = parseEnv(process.env);
-const ctx = createContext(env);
+const ctx = await createContext(env);
 await startWorker(ctx, { concurrency: 1, pollInterval: 100, cron: false });
 process.stdout.write('ready\n');

@@ -6,7 +6,7 @@ import { startWorker } from './runner';
 
 async function main() {
   const env = loadEnvOrExit();
-  const ctx = createContext(env);
+  const ctx = await createContext(env);
   installProcessGuards(ctx.log);
   const worker = await startWorker(ctx);
   ctx.log.info(`Blueprint Shop worker started (concurrency ${env.WORKER_CONCURRENCY})`);

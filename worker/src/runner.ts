@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   Logger as WorkerLogger,
   makeWorkerUtils,
@@ -18,11 +17,12 @@ import {
 } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
 import { createPgPool } from '../../api/src/core/lib/pgPool';
+import { PROJECT_ROOT } from '../../api/src/core/lib/paths';
 import type { AppContext } from '../../api/src/core/context';
 import type { Logger } from '../../api/src/core/lib/logger';
 import { loadTaskList } from './tasks';
 
-export const CRONTAB_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../crontab');
+export const CRONTAB_FILE = path.join(PROJECT_ROOT, 'worker/crontab');
 
 /** A worker's heartbeat is written this often… */
 export const HEARTBEAT_MS = 5_000;

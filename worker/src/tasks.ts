@@ -8,12 +8,16 @@ import type { TaskDefinition } from './task';
 
 export const TASKS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tasks');
 
+// `.ts` in the source, `.js` in the build (dist/server/tasks, one bundle per task).
+const TASK_FILE = /^[a-z0-9_]+__[a-z0-9_]+\.[jt]s$/;
+const TASK_EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
 /** Task names found on disk. */
 export function taskNames(): string[] {
   return fs
     .readdirSync(TASKS_DIR)
-    .filter((f) => /^[a-z0-9_]+__[a-z0-9_]+\.ts$/.test(f))
-    .map((f) => f.replace(/\.ts$/, ''))
+    .filter((f) => f.endsWith(TASK_EXT) && TASK_FILE.test(f))
+    .map((f) => f.replace(/\.[jt]s$/, ''))
     .sort();
 }
 
@@ -29,7 +33,7 @@ export class InvalidPayloadError extends Error {
 export async function loadTaskList(ctx: AppContext): Promise<TaskList> {
   const list: TaskList = {};
   for (const name of taskNames()) {
-    const mod = (await import(pathToFileURL(path.join(TASKS_DIR, `${name}.ts`)).href)) as { default: TaskDefinition };
+    const mod = (await import(pathToFileURL(path.join(TASKS_DIR, `${name}${TASK_EXT}`)).href)) as { default: TaskDefinition };
     const task = mod.default;
     if (task.name !== name) throw new Error(`worker/src/tasks/${name}.ts defines the task '${task.name}'`);
     list[name] = async (payload, helpers) => {

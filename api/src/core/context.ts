@@ -22,16 +22,19 @@ export type AppContext = {
 
 export type ContextOverrides = Partial<Omit<AppContext, 'env'>>;
 
-/** Builds the context; tests pass overrides (a database, a storage root, fake providers). */
-export function createContext(env: Env, overrides: ContextOverrides = {}): AppContext {
+/**
+ * Builds the context; tests pass overrides (a database, a storage root, fake providers). Async
+ * because a provider's SDK is imported only when its adapter is chosen (it costs memory otherwise).
+ */
+export async function createContext(env: Env, overrides: ContextOverrides = {}): Promise<AppContext> {
   if (!env.DATABASE_URL && !overrides.sql) throw new Error('DATABASE_URL is not set');
   return {
     env,
     sql: overrides.sql ?? connect(env.DATABASE_URL as string),
     log: overrides.log ?? createLogger(env.LOG_LEVEL),
-    storage: overrides.storage ?? createStorage(env),
-    email: overrides.email ?? createEmailSender(env),
-    payments: overrides.payments ?? createPayments(env),
-    shipping: overrides.shipping ?? createShipping(env),
+    storage: overrides.storage ?? (await createStorage(env)),
+    email: overrides.email ?? (await createEmailSender(env)),
+    payments: overrides.payments ?? (await createPayments(env)),
+    shipping: overrides.shipping ?? (await createShipping(env)),
   };
 }

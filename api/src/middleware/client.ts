@@ -1,10 +1,10 @@
 /** Serves the built client from dist/web, with the SPA fallback for client routes. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
+import { PROJECT_ROOT } from '../core/lib/paths';
 
-export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+export const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/web');
 
 export function installClient(app: Express, clientDir = CLIENT_DIR): void {
   // Hashed assets never change; index.html always revalidates.

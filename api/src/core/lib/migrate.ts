@@ -4,13 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate, Logger as MigrateLogger } from 'graphile-migrate';
 import { runMigrations, Logger as WorkerLogger } from 'graphile-worker';
+import { PROJECT_ROOT } from './paths';
 import { createPgPool } from './pgPool';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const MIGRATIONS_FOLDER = path.join(ROOT, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'migrations');
 
 /** How many committed migrations exist on disk; /api/health wants at least this many applied. */
 export function committedMigrationCount(): number {

@@ -6,14 +6,16 @@
 import type { Env } from '../../../../../shared/env';
 import { addJob, type Queryable } from '../../lib/db';
 import { OutboxSender } from './outbox';
-import { ResendSender } from './resend';
 import type { EmailSender } from './types';
 
 export * from './types';
 
-/** Picks the email adapter from the environment. */
-export function createEmailSender(env: Env): EmailSender {
-  if (env.RESEND_API_KEY) return new ResendSender(env.RESEND_API_KEY, env.RESEND_BASE_URL);
+/** Picks the email adapter from the environment; the Resend SDK is loaded only when it is chosen. */
+export async function createEmailSender(env: Env): Promise<EmailSender> {
+  if (env.RESEND_API_KEY) {
+    const { ResendSender } = await import('./resend');
+    return new ResendSender(env.RESEND_API_KEY, env.RESEND_BASE_URL);
+  }
   return new OutboxSender();
 }
 

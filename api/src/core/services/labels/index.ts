@@ -11,21 +11,22 @@ import { badRequest, notFound } from '../../lib/errors';
 import { labelKeyOf } from '../storage/keys';
 import { queueTrackingEmail } from '../../emails/status-change';
 import { BuiltinLabels } from './builtin';
-import { EasyPostLabels } from './easypost';
 import type { LabelProvider, QuoteRow } from './types';
 
 export * from './types';
 
-/** Picks the label adapter from the environment. */
-export function createLabels(env: Env): LabelProvider {
-  if (env.EASYPOST_API_KEY) return new EasyPostLabels(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL, shopFacts(env));
+/** Picks the label adapter from the environment; the EasyPost SDK is loaded only when it is chosen. */
+export async function createLabels(env: Env): Promise<LabelProvider> {
+  if (env.EASYPOST_API_KEY) {
+    const { EasyPostLabels } = await import('./easypost');
+    return new EasyPostLabels(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL, shopFacts(env));
+  }
   return new BuiltinLabels(shopFacts(env));
 }
 
-let cached: { env: Env; provider: LabelProvider } | null = null;
-
-/** One provider per environment (built once, reused by every request and job). */
-export function labelsFor(env: Env): LabelProvider {
+let cached: { env: Env; provider: Promise<LabelProvider> } | null = null;
+/** One provider per environment (built once, on first use, and reused by every request and job). */
+export function labelsFor(env: Env): Promise<LabelProvider> {
   if (cached?.env !== env) cached = { env, provider: createLabels(env) };
   return cached.provider;
 }
@@ -35,7 +36,8 @@ export function labelsFor(env: Env): LabelProvider {
  * Orders are locked one at a time (advisory lock per order) so two clicks or a click and a job
  * cannot race to buy.
  */
-export async function generateLabel(ctx: AppContext, orderId: string, provider: LabelProvider = labelsFor(ctx.env)): Promise<OrderRow> {
+export async function generateLabel(ctx: AppContext, orderId: string, chosen?: LabelProvider): Promise<OrderRow> {
+  const provider = chosen ?? (await labelsFor(ctx.env));
   return ctx.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${'label:' + orderId}))`;
     const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;

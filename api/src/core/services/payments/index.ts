@@ -7,14 +7,14 @@
  */
 import type { Env } from '../../../../../shared/env';
 import { DemoPayments } from './demo';
-import { StripePayments } from './stripe';
 import type { PaymentProvider } from './types';
 
 export * from './types';
 
-/** Picks the payment adapter from the environment. */
-export function createPayments(env: Env): PaymentProvider {
+/** Picks the payment adapter from the environment; the Stripe SDK is loaded only when it is chosen. */
+export async function createPayments(env: Env): Promise<PaymentProvider> {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    const { StripePayments } = await import('./stripe');
     return new StripePayments({
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { MAX_PAGES, MAX_PREVIEWS } from '../../../../../shared/limits';
 import { judgeSheets, unreadableVerdict, type SheetPoints, type SheetVerdict, type UnreadableReason } from '../../../../../shared/upload';
 
+// Beside this module: in the source tree, and in dist/server, where the build copies child.mjs next to
+// every bundle that holds this code.
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child.mjs');
 
 export type AnalyzeOptions = {

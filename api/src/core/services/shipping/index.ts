@@ -6,14 +6,16 @@
  */
 import type { Env } from '../../../../../shared/env';
 import { shopFacts } from '../../../../../shared/shop';
-import { EasyPostShipping } from './easypost';
 import { TableShipping } from './table';
 import type { ShippingProvider } from './types';
 
 export * from './types';
 
-/** Picks the shipping adapter from the environment. */
-export function createShipping(env: Env): ShippingProvider {
-  if (env.EASYPOST_API_KEY) return new EasyPostShipping(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL, shopFacts(env));
+/** Picks the shipping adapter from the environment; the EasyPost SDK is loaded only when it is chosen. */
+export async function createShipping(env: Env): Promise<ShippingProvider> {
+  if (env.EASYPOST_API_KEY) {
+    const { EasyPostShipping } = await import('./easypost');
+    return new EasyPostShipping(env.EASYPOST_API_KEY, env.EASYPOST_BASE_URL, shopFacts(env));
+  }
   return new TableShipping();
 }

@@ -5,14 +5,14 @@
 import path from 'node:path';
 import type { Env } from '../../../../../shared/env';
 import { LocalStorage } from './local';
-import { S3Storage } from './s3';
 import type { Storage } from './types';
 
 export * from './types';
 
-/** Picks the storage adapter from the environment. */
-export function createStorage(env: Env): Storage {
+/** Picks the storage adapter from the environment; the AWS SDK is loaded only when S3 is chosen. */
+export async function createStorage(env: Env): Promise<Storage> {
   if (env.S3_BUCKET) {
+    const { S3Storage } = await import('./s3');
     return new S3Storage({
       bucket: env.S3_BUCKET,
       endpoint: env.S3_ENDPOINT,

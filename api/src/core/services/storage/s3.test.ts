@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
   const { port } = await server.run();
   const env = parseEnv({ S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
-  const chosen = createStorage(env);
+  const chosen = await createStorage(env);
   expect(chosen).toBeInstanceOf(S3Storage);
   storage = chosen as S3Storage;
 });
