@@ -105,7 +105,7 @@ export async function startEmbeddedPostgres(options: {
     }
     await pg.start();
   } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start (${String(error)}):\n${logs.slice(-20).join('\n')}`);
+    throw new Error(`Embedded PostgreSQL did not start (${String(error)}):\n${logs.slice(-20).join('\n')}`, { cause: error });
   }
   const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   const client = pg.getPgClient('postgres', '127.0.0.1');

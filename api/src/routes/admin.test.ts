@@ -240,11 +240,11 @@ describe('order files', () => {
     const order = await buildOrder(shop);
     await shop.sql`update orders set file_name = ${'Plan "Ä"; x\r\n.pdf'} where id = ${order.id}`;
     const [upload] = await shop.sql`select storage_key from uploads where id = ${order.upload_id}`;
-    const original = await new Promise<Buffer>(async (resolve) => {
+    const stored = await shop.ctx.storage.get(upload.storage_key);
+    const original = await new Promise<Buffer>((resolve) => {
       const chunks: Buffer[] = [];
-      const s = await shop.ctx.storage.get(upload.storage_key);
-      s.on('data', (c: Buffer) => chunks.push(c));
-      s.on('end', () => resolve(Buffer.concat(chunks)));
+      stored.on('data', (c: Buffer) => chunks.push(c));
+      stored.on('end', () => resolve(Buffer.concat(chunks)));
     });
     const inline = await admin.bytes(`/api/admin/pdf/${order.id}`);
     expect(inline.status).toBe(200);

@@ -70,7 +70,6 @@ class PdfGate extends Transform {
 
 /** A file name safe to show and store: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
   const base = (name ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
   if (!base) return 'drawing.pdf';
   return base.length > 200 ? `${base.slice(0, 196)}.pdf` : base;

@@ -32,7 +32,7 @@ export default defineTask({
           attachments.push({ filename: a.filename, content: await buffer(await ctx.storage.get(a.storageKey)), contentType: a.contentType });
         } catch (error) {
           // A missing attachment (e.g. a receipt not rendered yet) is worth a retry.
-          if (error instanceof StorageNotFoundError) throw new Error(`attachment ${a.storageKey} not found yet`);
+          if (error instanceof StorageNotFoundError) throw new Error(`attachment ${a.storageKey} not found yet`, { cause: error });
           throw error;
         }
       }
