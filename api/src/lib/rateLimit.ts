@@ -128,8 +128,9 @@ export function createRateLimits(sql: Sql): RateLimits {
     failedSignInsPerClient: limiter(sql, 'auth-failed-client', {
       windowMs: FAILED_SIGN_IN_WINDOW_MS,
       limit: FAILED_SIGN_INS_PER_CLIENT,
-      // Only failures count: a successful sign-in takes its hit back.
+      // Only wrong passwords count (401): a sign-in that works, or a malformed one, takes its hit back.
       skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
       keyGenerator: clientKey,
       message: 'Too many failed sign-in attempts from this network. Please wait 15 minutes or reset your password.',
     }),
