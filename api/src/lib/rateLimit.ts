@@ -23,6 +23,9 @@ export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 5;
 /** The delay after the free failures: doubles with each further failure, up to the maximum. */
 export const SIGN_IN_DELAY_BASE_MS = 250;
 export const SIGN_IN_DELAY_MAX_MS = 5_000;
+/** Admin sign-in: wrong passwords per client, and from everyone together, in the window before 429. */
+export const ADMIN_FAILED_SIGN_INS_PER_CLIENT = 10;
+export const ADMIN_FAILED_SIGN_INS_OVERALL = 100;
 /** Failed sign-ins per account in the window at which the owner is emailed (once per window). */
 export const FAILED_SIGN_INS_BEFORE_ALERT = 10;
 
@@ -91,7 +94,8 @@ export function clientKey(req: Request): string {
   return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
 
-function limiter(sql: Sql, name: string, options: Partial<Options>): RateLimitRequestHandler {
+/** A limiter counted in PostgreSQL under `name`, answering 429 through the error handler. */
+export function limiter(sql: Sql, name: string, options: Partial<Options>): RateLimitRequestHandler {
   return rateLimit({
     standardHeaders: 'draft-8',
     legacyHeaders: false,
