@@ -88,15 +88,21 @@ function sheetSize(doc, pdf, index) {
   return { width: x1 - x0, height: y1 - y0 };
 }
 
-/** True when the file's last kilobyte holds the %%EOF end marker (a complete PDF ends with it). */
-function endsComplete(file) {
+/**
+ * True when the file looks cut short: it holds at least one whole object (so it began as a real PDF)
+ * but its last kilobyte lacks the %%EOF end marker. A file of garbage after the header is damaged,
+ * not incomplete.
+ */
+function looksCutShort(file) {
   try {
     const fd = fs.openSync(file, 'r');
     const size = fs.fstatSync(fd).size;
     const tail = Buffer.alloc(Math.min(1024, size));
     fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+    const head = Buffer.alloc(Math.min(1024 * 1024, size));
+    fs.readSync(fd, head, 0, head.length, 0);
     fs.closeSync(fd);
-    return tail.includes('%%EOF');
+    return !tail.includes('%%EOF') && head.includes('endobj');
   } catch {
     return false;
   }
@@ -134,19 +140,19 @@ const job = await nextCommand();
 const started = performance.now();
 // A file cut short (an interrupted download or export) lacks its end marker and needs repair: say
 // it is incomplete rather than judge what repair salvaged (pages without their sizes, or none).
-const complete = endsComplete(job.file);
+const cutShort = looksCutShort(job.file);
 let doc;
 try {
   doc = openFile(job.file);
 } catch {
-  finish({ type: 'failed', reason: complete ? 'unreadable' : 'incomplete' });
+  finish({ type: 'failed', reason: cutShort ? 'incomplete' : 'unreadable' });
 }
 const sheets = [];
 let pageCount;
 try {
   if (doc.needsPassword()) finish({ type: 'failed', reason: 'encrypted' });
   const pdf = doc.asPDF();
-  if (!complete && pdf?.wasRepaired()) finish({ type: 'failed', reason: 'incomplete' });
+  if (cutShort && pdf?.wasRepaired()) finish({ type: 'failed', reason: 'incomplete' });
   pageCount = doc.countPages();
   // No pages and no page tree: the file is broken (a bad xref or catalog), not an empty drawing set.
   if (pageCount === 0 && pdf && !hasPageTree(pdf)) finish({ type: 'failed', reason: 'unreadable' });
