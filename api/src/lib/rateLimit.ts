@@ -19,7 +19,7 @@ export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
 /** Failed sign-ins per client (address) in the window before that client gets 429. */
 export const FAILED_SIGN_INS_PER_CLIENT = 30;
 /** Failed sign-ins per account in the window that cost no delay (typos, a forgotten password). */
-export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 5;
+export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 10;
 /** The delay after the free failures: doubles with each further failure, up to the maximum. */
 export const SIGN_IN_DELAY_BASE_MS = 250;
 export const SIGN_IN_DELAY_MAX_MS = 5_000;
