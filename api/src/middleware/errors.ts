@@ -53,7 +53,14 @@ export function toResponse(error: unknown): { status: number; body: Record<strin
   // A gzip/br/deflate body that does not inflate: body-parser wraps the zlib error in an
   // http-errors 400 without a `type`.
   if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500 && (bodyError.type || bodyError.expose)) {
-    const message = bodyError.type ? 'The request could not be read.' : 'The request body could not be decompressed or read.';
+    // Other http-errors (express.static's 404 for a missing asset) keep their status with a plain message.
+    const message = bodyError.type
+      ? 'The request could not be read.'
+      : bodyError.status === 400
+        ? 'The request body could not be read: its Content-Encoding does not decode.'
+        : bodyError.status === 404
+          ? 'Not found.'
+          : 'The request could not be served.';
     return { status: bodyError.status, body: { message, code: 'bad_request' } };
   }
   const pg = error as PgError;
