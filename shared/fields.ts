@@ -3,8 +3,47 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, PRINT_TYPES } from './pricing';
 
+/**
+ * C0 controls (NUL to US), DEL and C1 controls. No name, address, phone or search holds one; NUL in
+ * particular cannot be stored in PostgreSQL text at all. Tabs and newlines are refused too: every
+ * stored field is one line.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The message for a field that holds a control character; names the field. */
+export function controlCharacterMessage(label: string): string {
+  return `${label} must not contain control characters`;
+}
+
+/** True when the text holds no control character. */
+export function hasNoControlCharacters(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value);
+}
+
+/** A one-line text field the shop stores: trimmed, no control characters, at most `max` characters. */
+export function plainTextField(label: string, max: number, required = `${label} is required`) {
+  return z
+    .string({ error: required })
+    .refine(hasNoControlCharacters, controlCharacterMessage(label))
+    .trim()
+    .min(1, required)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** The same, optional: absent, null or blank becomes null. */
+export function optionalPlainTextField(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .refine(hasNoControlCharacters, controlCharacterMessage(label))
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
 export const emailField = z
   .string({ error: 'Please enter a valid email address' })
+  .refine(hasNoControlCharacters, 'Please enter a valid email address')
   .trim()
   .toLowerCase()
   .max(254, 'Please enter a valid email address')
@@ -17,8 +56,13 @@ export const newPasswordField = z
 
 export const passwordField = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
 
-export const firstNameField = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100);
-export const lastNameField = z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100);
+export const firstNameField = plainTextField('First name', 100);
+export const lastNameField = plainTextField('Last name', 100);
+
+/** Shipping address lines (stored on the quote and the order). */
+export const street1Field = plainTextField('Street address', 200);
+export const street2Field = optionalPlainTextField('Street address line 2', 200);
+export const cityField = plainTextField('City', 100);
 
 export const printSizeField = z.enum(PRINT_SIZES, { error: 'Print size must be 24x36 or 30x42' });
 export const printTypeField = z.enum(PRINT_TYPES, { error: 'Print type must be bw or color' });
@@ -39,7 +83,6 @@ export const colorSheetsField = z
 
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
 // keep their line breaks (a textarea makes them), nothing else.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** An optional free-text order field: trimmed, at most `max` characters, empty → null. */
@@ -48,7 +91,7 @@ function orderText(label: string, max: number, control: RegExp) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !control.test(v), `${label} must not contain control characters`)
+    .refine((v) => !control.test(v), controlCharacterMessage(label))
     .nullish()
     .transform((v) => (v ? v.replace(/\r\n?/g, '\n') : null));
 }
@@ -57,9 +100,9 @@ export const MAX_JOB_NAME = 100;
 export const MAX_PO_NUMBER = 50;
 export const MAX_ORDER_NOTES = 1000;
 /** The customer's name for the job ('Smith Residence'). */
-export const jobNameField = orderText('Job name', MAX_JOB_NAME, CONTROL);
+export const jobNameField = orderText('Job name', MAX_JOB_NAME, CONTROL_CHARACTERS);
 /** The customer's purchase order number. */
-export const poNumberField = orderText('PO number', MAX_PO_NUMBER, CONTROL);
+export const poNumberField = orderText('PO number', MAX_PO_NUMBER, CONTROL_CHARACTERS);
 /** Notes for the shop. */
 export const orderNotesField = orderText('Notes', MAX_ORDER_NOTES, CONTROL_BUT_LINE_BREAKS);
 
@@ -72,9 +115,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const orderStatusField = z.enum(ORDER_STATUSES, { error: 'Status must be pending, processing, completed or failed' });
 
 /** US ZIP: 12345 or 12345-6789. */
-export const zipField = z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid 5-digit ZIP code');
+export const zipField = z.string({ error: 'Please enter a valid 5-digit ZIP code' }).trim().regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid 5-digit ZIP code');
 /** Two-letter state, forced to upper case. */
-export const stateField = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Please enter a 2-letter state');
+export const stateField = z.string({ error: 'Please enter a 2-letter state' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Please enter a 2-letter state');
 
 /** The order number a person reads: the last 8 characters of the id, upper-cased. */
 export function orderNumberOf(id: string): string {

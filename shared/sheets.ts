@@ -54,20 +54,30 @@ export type SheetVerdict =
   | { status: 'rejected'; pageCount: number | null; detectedSize: null; actualSize: string | null; message: string };
 
 /** Why a PDF could not be read at all, before any sheet was measured. */
-export type UnreadableReason = 'encrypted' | 'unreadable' | 'timeout' | 'too_complex' | 'unavailable';
+export type UnreadableReason = 'encrypted' | 'unreadable' | 'incomplete' | 'no_size' | 'crashed' | 'timeout' | 'too_complex' | 'unavailable';
 
 const UNREADABLE_MESSAGES: Record<UnreadableReason, string> = {
   encrypted: 'Your PDF is password-protected, so we cannot print it. Please remove the password (save an unprotected copy) and upload it again.',
   unreadable: 'We could not read your PDF: it seems damaged or is not a complete PDF file. Please export it again from your drawing program and upload the new file.',
   timeout: 'Your PDF took too long to read, so we stopped. Please export it again (for example with "Save as PDF" or flattened layers) and upload the new file.',
   too_complex: 'Your PDF needs more memory to read than we allow for one upload. Please export it again (for example flattened, or split into smaller sets) and upload the new file.',
+  incomplete: 'Your PDF is incomplete: the file ends before the end of the PDF, as if its download or export was cut short. Please export or download it again and upload the complete file.',
+  no_size: 'A page of your PDF has no size (its MediaBox is missing or invalid), so we cannot tell how large to print it. Please export the set again from your drawing program and upload the new file.',
+  crashed: 'We could not finish reading your PDF; please try again. If it happens again, export the set again (for example with "Save as PDF") and upload the new file.',
   unavailable: 'We could not check your PDF just now because of a problem on our side. Please upload it again in a few minutes.',
 };
 
-/** A rejection for a PDF that could not be measured. */
-export function unreadableVerdict(reason: UnreadableReason): SheetVerdict {
-  return { status: 'rejected', pageCount: null, detectedSize: null, actualSize: null, message: UNREADABLE_MESSAGES[reason] };
+/** A rejection for a PDF that could not be measured; `page` names the sheet at fault (no_size). */
+export function unreadableVerdict(reason: UnreadableReason, page?: number): SheetVerdict {
+  const message = reason === 'no_size' && page ? UNREADABLE_MESSAGES.no_size.replace('A page of your PDF', `Page ${page} of your PDF`) : UNREADABLE_MESSAGES[reason];
+  return { status: 'rejected', pageCount: null, detectedSize: null, actualSize: null, message };
 }
+
+/**
+ * Sides beyond this are not a real sheet (a MediaBox of 1e30 points, or /UserUnit 75000): they are
+ * named as such instead of printed as a 17-digit size. 2,000 inches is about 50 m, far past any roll.
+ */
+export const MAX_REAL_SHEET_INCHES = 2000;
 
 const pages = (n: number) => `${n} ${n === 1 ? 'page is' : 'pages are'}`;
 
@@ -86,6 +96,18 @@ export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerd
       detectedSize: null,
       actualSize: null,
       message: `Your PDF has ${pageCount} pages; we accept at most ${MAX_PAGES} pages in one upload. Please split the set into smaller files and upload each one.`,
+    };
+  }
+  const unreal = sheets.findIndex((s) => !(s.width / POINTS_PER_INCH <= MAX_REAL_SHEET_INCHES && s.height / POINTS_PER_INCH <= MAX_REAL_SHEET_INCHES));
+  if (unreal >= 0) {
+    return {
+      status: 'rejected',
+      pageCount,
+      detectedSize: null,
+      actualSize: null,
+      message:
+        `Page ${unreal + 1} of your PDF claims a size that is not a real page size (over ${MAX_REAL_SHEET_INCHES.toLocaleString('en-US')} inches on a side). ` +
+        `Please export the set again at 24" x 36" or 30" x 42" and upload the new file.`,
     };
   }
   // Group sheets by the size a person would call them: the print size when within tolerance, else

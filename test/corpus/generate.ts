@@ -35,7 +35,7 @@ const D_W = 36 * PT;
 const D_H = 24 * PT;
 
 /** A PDFKit document with the given page sizes (points) and options, as bytes. */
-function pdfkit(pages: [number, number][], options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
+export function pdfkit(pages: [number, number][], options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ autoFirstPage: false, compress: true, ...options });
     const chunks: Buffer[] = [];
@@ -67,7 +67,7 @@ type RawOptions = {
  * A PDF from raw object bodies (object n is objects[n-1]) with a correct xref unless told to break
  * it. Bodies are written verbatim, so they can be anything a hostile file could hold.
  */
-function raw(objects: RawObject[], options: RawOptions = {}): Buffer {
+export function raw(objects: RawObject[], options: RawOptions = {}): Buffer {
   const parts: Buffer[] = [Buffer.from(`${options.header ?? '%PDF-1.7'}\n%\xe2\xe3\xcf\xd3\n`, 'latin1')];
   let length = parts[0].length;
   const offsets: number[] = [];
@@ -99,7 +99,7 @@ function stream(dict: string, data: Buffer): Buffer {
 }
 
 /** Catalog + Pages + one page with the given page-dictionary extras (objects 1, 2, 3). */
-function onePage(pageExtra: string, more: RawObject[] = [], options: RawOptions = {}): Buffer {
+export function onePage(pageExtra: string, more: RawObject[] = [], options: RawOptions = {}): Buffer {
   return raw(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', `<< /Type /Page /Parent 2 0 R ${pageExtra} >>`, ...more], options);
 }
 

@@ -250,11 +250,13 @@ describe('hostile requests', () => {
     const [{ n: after }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
     expect(after).toBe(before);
 
-    // Duplicate pdf fields: one upload (the first file), never two rows nor a 5xx.
+    // Duplicate pdf fields: refused with a 400 that says one file at a time (issue 13), no row kept.
     const dup = await client.request('POST', '/api/upload-pdf', { body: Buffer.concat([part('pdf', pdf, 'one.pdf'), part('pdf', pdf, 'two.pdf'), end]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     judge('upload with two pdf fields', dup.status, dup.body, dup.text);
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toMatch(/one PDF file at a time/);
     const [{ n: afterDup }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
-    expect(afterDup - after).toBeLessThanOrEqual(1);
+    expect(afterDup).toBe(after);
 
     // Hostile file names are stored as a plain name, never a path.
     for (const name of ['../../../etc/passwd.pdf', '..\\..\\boot.ini.pdf', 'ありがとう 図面 🏗️.pdf', "x'; drop table uploads; --.pdf", `${'a'.repeat(400)}.pdf`, 'new\r\nline.pdf']) {

@@ -1,7 +1,9 @@
 /**
  * Rate limits (express-rate-limit) whose counters live in PostgreSQL, so every web process behind a
  * load balancer shares them. Sign-in and order lookup are limited per client (a busy office behind
- * one address still gets well over 60 a minute); failed sign-ins are limited per account.
+ * one address still gets well over 60 a minute), and so are failed sign-ins. Failed sign-ins per
+ * account are never refused (a stranger must not be able to lock the owner out): they are slowed
+ * down, more with each failure, and the owner is emailed (docs/decisions/009-sign-in-throttling.md).
  */
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
@@ -12,17 +14,40 @@ import { tooManyRequests } from '../core/lib/errors';
 export const AUTH_REQUESTS_PER_MINUTE = 100;
 /** Per-client budget for order lookup requests (both forms). */
 export const LOOKUP_REQUESTS_PER_MINUTE = 100;
-/** Failed sign-ins per account before further attempts are refused for the window. */
-export const FAILED_SIGN_INS_PER_ACCOUNT = 10;
+/** The window in which failed sign-ins are counted, per client and per account. */
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins per client (address) in the window before that client gets 429. */
+export const FAILED_SIGN_INS_PER_CLIENT = 30;
+/** Failed sign-ins per account in the window that cost no delay (typos, a forgotten password). */
+export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 10;
+/** The delay after the free failures: doubles with each further failure, up to the maximum. */
+export const SIGN_IN_DELAY_BASE_MS = 250;
+export const SIGN_IN_DELAY_MAX_MS = 5_000;
+/** Admin sign-in: wrong passwords per client, and from everyone together, in the window before 429. */
+export const ADMIN_FAILED_SIGN_INS_PER_CLIENT = 10;
+export const ADMIN_FAILED_SIGN_INS_OVERALL = 100;
+/** Failed sign-ins per account in the window at which the owner is emailed (once per window). */
+export const FAILED_SIGN_INS_BEFORE_ALERT = 10;
+
+/**
+ * How long a sign-in for an account waits, before its password is checked, given the account's
+ * failures in the window. Every attempt waits (the right password too), so a guesser cannot cut
+ * a slow answer short and read a fast one as success; the owner is slowed, never refused.
+ */
+export function signInDelayMs(failures: number): number {
+  const over = failures - FREE_FAILED_SIGN_INS_PER_ACCOUNT;
+  if (over <= 0) return 0;
+  return Math.min(SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+}
 
 /** A counter per key in `rate_limit_hits`; one upsert per request. */
 export class PostgresRateLimitStore implements Store {
   prefix: string;
-  private windowMs = 60_000;
   constructor(
     private readonly sql: Sql,
     prefix: string,
+    /** The window; express-rate-limit sets it through init() when the store backs a limiter. */
+    private windowMs = 60_000,
   ) {
     this.prefix = prefix;
   }
@@ -69,13 +94,8 @@ export function clientKey(req: Request): string {
   return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
 
-/** The account a sign-in names: its email, trimmed and lower-cased (null when absent). */
-function accountKey(req: Request): string | null {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
-}
-
-function limiter(sql: Sql, name: string, options: Partial<Options>): RateLimitRequestHandler {
+/** A limiter counted in PostgreSQL under `name`, answering 429 through the error handler. */
+export function limiter(sql: Sql, name: string, options: Partial<Options>): RateLimitRequestHandler {
   return rateLimit({
     standardHeaders: 'draft-8',
     legacyHeaders: false,
@@ -91,13 +111,17 @@ function limiter(sql: Sql, name: string, options: Partial<Options>): RateLimitRe
 /** The limits one app uses; built once per app so a test shop has its own. */
 export type RateLimits = {
   authPerClient: RateLimitRequestHandler;
-  failedSignInsPerAccount: RateLimitRequestHandler;
+  /** 429 for a client after FAILED_SIGN_INS_PER_CLIENT failures in the window (successes give their hit back). */
+  failedSignInsPerClient: RateLimitRequestHandler;
   lookupPerClient: RateLimitRequestHandler;
-  /** Key of the per-account counter for an email (to clear it after a good sign-in). */
+  /** Failed sign-ins per account (keyed by the lower-cased email): read for the delay, never a refusal. */
+  accountFailures: PostgresRateLimitStore;
+  /** Key of the per-account counter for an email. */
   accountKeyFor(email: string): string;
 };
 
 export function createRateLimits(sql: Sql): RateLimits {
+  const accountStore = new PostgresRateLimitStore(sql, 'auth-account', FAILED_SIGN_IN_WINDOW_MS);
   return {
     authPerClient: limiter(sql, 'auth-client', {
       windowMs: 60_000,
@@ -105,14 +129,14 @@ export function createRateLimits(sql: Sql): RateLimits {
       keyGenerator: clientKey,
       message: 'Too many sign-in attempts from this network. Please wait a minute and try again.',
     }),
-    failedSignInsPerAccount: limiter(sql, 'auth-account', {
+    failedSignInsPerClient: limiter(sql, 'auth-failed-client', {
       windowMs: FAILED_SIGN_IN_WINDOW_MS,
-      limit: FAILED_SIGN_INS_PER_ACCOUNT,
-      // Only failures count: a successful sign-in takes its hit back (and clears the counter).
+      limit: FAILED_SIGN_INS_PER_CLIENT,
+      // Only wrong passwords count (401): a sign-in that works, or a malformed one, takes its hit back.
       skipSuccessfulRequests: true,
-      skip: (req) => accountKey(req) === null,
-      keyGenerator: (req) => accountKey(req) ?? 'none',
-      message: 'Too many failed sign-in attempts for this account. Please wait 15 minutes or reset your password.',
+      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+      keyGenerator: clientKey,
+      message: 'Too many failed sign-in attempts from this network. Please wait 15 minutes or reset your password.',
     }),
     lookupPerClient: limiter(sql, 'lookup-client', {
       windowMs: 60_000,
@@ -120,6 +144,7 @@ export function createRateLimits(sql: Sql): RateLimits {
       keyGenerator: clientKey,
       message: 'Too many order lookups from this network. Please wait a minute and try again.',
     }),
+    accountFailures: accountStore,
     accountKeyFor: (email) => email.trim().toLowerCase(),
   };
 }

@@ -1,13 +1,15 @@
 /**
  * The one error handler: zod → 400 with field messages, unique violation → 409, malformed JSON → 400,
- * body too large → 413, HttpError → its status, anything else → 500 with a generic message and a log line.
+ * body too large → 413, a body that does not decompress → 400, an unknown Content-Encoding → 415, a
+ * badly percent-encoded path → 400, PostgreSQL's data exceptions (SQLSTATE class 22) → 400,
+ * HttpError → its status, anything else → 500 with a generic message and a log line.
  */
 import type { Express, NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import type { AppContext } from '../core/context';
 import { HttpError } from '../core/lib/errors';
 
-type BodyParserError = Error & { type?: string; status?: number };
+type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 type PgError = Error & { code?: string };
 
 /** JSON 404 for unknown /api routes; must come after every router. */
@@ -44,13 +46,29 @@ export function toResponse(error: unknown): { status: number; body: Record<strin
   if (bodyError?.type === 'encoding.unsupported' || bodyError?.type === 'charset.unsupported') {
     return { status: 415, body: { message: 'Unsupported request encoding.', code: 'unsupported_media_type' } };
   }
-  if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500 && bodyError.type) {
-    return { status: bodyError.status, body: { message: 'The request could not be read.', code: 'bad_request' } };
+  // Express could not percent-decode a path parameter (`/api/orders/%ZZ`): the address is malformed.
+  if (error instanceof URIError || (bodyError?.status === 400 && /Failed to decode param/.test(bodyError.message ?? ''))) {
+    return { status: 400, body: { message: 'The address is not valid: part of it is wrongly percent-encoded.', code: 'bad_path' } };
+  }
+  // A gzip/br/deflate body that does not inflate: body-parser wraps the zlib error in an
+  // http-errors 400 without a `type`.
+  if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500 && (bodyError.type || bodyError.expose)) {
+    // Other http-errors (express.static's 404 for a missing asset) keep their status with a plain message.
+    const message = bodyError.type
+      ? 'The request could not be read.'
+      : bodyError.status === 400
+        ? 'The request body could not be read: its Content-Encoding does not decode.'
+        : bodyError.status === 404
+          ? 'Not found.'
+          : 'The request could not be served.';
+    return { status: bodyError.status, body: { message, code: 'bad_request' } };
   }
   const pg = error as PgError;
   if (pg?.code === '23505') return { status: 409, body: { message: 'That already exists.', code: 'conflict' } };
-  // 22021: a NUL byte (or other invalid character) in a text value; PostgreSQL text cannot hold it.
-  if (pg?.code === '22P02' || pg?.code === '22001' || pg?.code === '22003' || pg?.code === '22021') {
+  // Class 22 is PostgreSQL's "data exception": invalid text representation (22P02), a NUL or an
+  // invalid byte (22021, 22P05), a value too long (22001) or out of range (22003), a bad date…
+  // Each means the request carried a value the database refuses: the client's fault, never a 500.
+  if (typeof pg?.code === 'string' && pg.code.startsWith('22')) {
     return { status: 400, body: { message: 'A value in the request is not valid.', code: 'bad_request' } };
   }
   // The database is restarting or unreachable: a retry in a moment will work, so say so (503).

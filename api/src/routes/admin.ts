@@ -1,16 +1,16 @@
 /**
- * The admin console's API. Admin sign-in (constant-time, rate-limited, its own session row) and
+ * The admin console's API. Admin sign-in (constant-time, rate-limited, capped per client and
+ * overall, every failure logged, its own session row) and
  * the sub-routers for orders, files, labels, exports and emails, each behind `requireAdmin`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { tooManyRequests, unauthorized } from '../core/lib/errors';
+import { unauthorized } from '../core/lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
 import { sleep } from '../core/lib/time';
-import { AUTH_REQUESTS_PER_MINUTE, clientKey, PostgresRateLimitStore } from '../lib/rateLimit';
+import { ADMIN_FAILED_SIGN_INS_OVERALL, ADMIN_FAILED_SIGN_INS_PER_CLIENT, AUTH_REQUESTS_PER_MINUTE, clientKey, FAILED_SIGN_IN_WINDOW_MS, limiter } from '../lib/rateLimit';
 import { adminOrderRoutes } from './adminOrders';
 import { adminLabelRoutes } from './adminLabels';
 import { adminTicketRoutes } from './adminTickets';
@@ -36,20 +36,32 @@ const SLOWDOWN_MS = 1000;
 export function adminRoutes(ctx: AppContext): Router {
   const router = Router();
   const failures = new Map<string, { count: number; since: number }>();
-  // Per client, counted in PostgreSQL so every web process shares the budget.
-  const loginLimiter = rateLimit({
+  const log = ctx.log.child('admin');
+  // Counted in PostgreSQL so every web process shares the budgets: requests per client per minute,
+  // wrong passwords per client and from everyone together per 15 minutes (only 401s count).
+  const loginLimiter = limiter(ctx.sql, 'admin-login-client', {
     windowMs: 60_000,
     limit: AUTH_REQUESTS_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: new PostgresRateLimitStore(ctx.sql, 'admin-login-client'),
     keyGenerator: clientKey,
-    validate: { singleCount: false, keyGeneratorIpFallback: false },
-    passOnStoreError: true,
-    handler: (_req, _res, next) => next(tooManyRequests('Too many sign-in attempts. Please wait a minute and try again.')),
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
+  });
+  const onlyWrongPasswords = { skipSuccessfulRequests: true, requestWasSuccessful: (_req: unknown, res: { statusCode: number }) => res.statusCode !== 401 };
+  const failuresPerClient = limiter(ctx.sql, 'admin-login-failed-client', {
+    windowMs: FAILED_SIGN_IN_WINDOW_MS,
+    limit: ADMIN_FAILED_SIGN_INS_PER_CLIENT,
+    keyGenerator: clientKey,
+    ...onlyWrongPasswords,
+    message: 'Too many failed sign-in attempts from this network. Please wait 15 minutes and try again.',
+  });
+  const failuresOverall = limiter(ctx.sql, 'admin-login-failed-all', {
+    windowMs: FAILED_SIGN_IN_WINDOW_MS,
+    limit: ADMIN_FAILED_SIGN_INS_OVERALL,
+    keyGenerator: () => 'all',
+    ...onlyWrongPasswords,
+    message: 'Admin sign-in is paused after too many failed attempts. Please wait 15 minutes and try again.',
   });
 
-  router.post('/api/admin/login', loginLimiter, async (req, res) => {
+  router.post('/api/admin/login', loginLimiter, failuresPerClient, failuresOverall, async (req, res) => {
     const { username, password } = LoginSchema.parse(req.body ?? {});
     // Both comparisons always run, so the time does not tell which one failed.
     const userOk = sameSecret(username, ctx.env.ADMIN_USERNAME);
@@ -61,6 +73,8 @@ export function adminRoutes(ctx: AppContext): Router {
       const current = entry && now - entry.since < FAILURE_WINDOW_MS ? { count: entry.count + 1, since: entry.since } : { count: 1, since: now };
       failures.set(key, current);
       if (failures.size > 10_000) failures.clear();
+      // Never the password, nor the name typed (it may be a password typed in the wrong box).
+      log.warn('admin sign-in failed', { ip: req.ip, usernameMatched: userOk, failuresForName: current.count });
       if (current.count > FAILURES_BEFORE_SLOWDOWN) await sleep(SLOWDOWN_MS);
       throw unauthorized('Invalid username or password');
     }

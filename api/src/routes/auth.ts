@@ -6,11 +6,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { queueSetPasswordEmail, queueVerifyEmail } from '../core/emails/account-emails';
+import { queueSetPasswordEmail, queueSignInAlertEmail, queueVerifyEmail } from '../core/emails/account-emails';
 import { addJob, type Queryable } from '../core/lib/db';
 import { badRequest, conflict, unauthorized } from '../core/lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../core/lib/passwords';
-import { createRateLimits } from '../lib/rateLimit';
+import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs } from '../lib/rateLimit';
+import { sleep } from '../core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
 import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../core/lib/tokens';
 import { presentUser, type UserRow } from '../presenters/user';
@@ -49,6 +50,7 @@ export function authRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = createRateLimits(ctx.sql);
   const { sql } = ctx;
+  const log = ctx.log.child('auth');
   // Hash the dummy password now, so the first sign-in with an unknown address is not slower than the rest.
   void dummyPasswordHash();
 
@@ -74,14 +76,27 @@ export function authRoutes(ctx: AppContext): Router {
     res.status(201).json(presentUser(user));
   });
 
-  router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerAccount, async (req, res) => {
+  router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerClient, async (req, res) => {
     const input = LoginSchema.parse(req.body);
+    const accountKey = limits.accountKeyFor(input.email);
+    // Every attempt on an account that is being guessed at waits, the right password too: the owner
+    // is slowed, never refused (docs/decisions/009-sign-in-throttling.md).
+    const failures = (await limits.accountFailures.get(accountKey))?.totalHits ?? 0;
+    const delay = signInDelayMs(failures);
+    if (delay > 0) await sleep(delay);
     const [user] = await sql<UserRow[]>`select * from users where email = ${input.email}`;
     // An unknown address costs one scrypt too, so timing does not tell which addresses have accounts.
     const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !ok) throw unauthorized(INVALID_SIGN_IN);
+    if (!user || !ok) {
+      const counted = await limits.accountFailures.increment(accountKey);
+      if (user && counted.totalHits === FAILED_SIGN_INS_BEFORE_ALERT && counted.resetTime) {
+        await queueSignInAlertEmail(sql, ctx.env.APP_URL, { userId: user.id, email: user.email, firstName: user.first_name, failures: counted.totalHits, windowEndsAt: counted.resetTime });
+      }
+      log.warn('customer sign-in failed', { ip: req.ip, failures: counted.totalHits });
+      throw unauthorized(INVALID_SIGN_IN);
+    }
     await signInCustomer(req, sql, user.id);
-    await limits.failedSignInsPerAccount.resetKey(limits.accountKeyFor(input.email));
+    await limits.accountFailures.resetKey(accountKey);
     // Guest orders placed with a verified address since the last sign-in join the account.
     if (user.email_verified_at) await enqueueClaimGuestOrders(sql, user.id);
     res.json(presentUser(user));

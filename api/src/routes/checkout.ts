@@ -12,7 +12,7 @@ import type { Queryable } from '../core/lib/db';
 import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { centsToDollars } from '../../../shared/money';
-import { colorSheetsField, jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
+import { colorSheetsField, controlCharacterMessage, hasNoControlCharacters, jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import type { OrderRow } from '../presenters/order';
@@ -25,9 +25,10 @@ import { turnaround } from '../../../shared/readyBy';
  * Customer fields are accepted as placeholders here (the page asks for an intent at load, before
  * the customer has typed anything); they must be real before the payment is confirmed.
  */
-const looseText = (max: number) =>
+const looseText = (label: string, max: number) =>
   z
-    .string()
+    .string({ error: `${label} must be text` })
+    .refine(hasNoControlCharacters, controlCharacterMessage(label))
     .trim()
     .max(max)
     .nullish()
@@ -50,10 +51,10 @@ export const CreateIntentSchema = z
   shippingMethod: z.enum(['pickup', 'shipping'], { error: 'Delivery method must be pickup or shipping' }).default('pickup'),
   rateId: z.string().trim().max(100).nullish(),
   shippingAddress: z.unknown().optional(),
-  customerEmail: looseText(254).transform((v) => v.toLowerCase()),
-  customerFirstName: looseText(100),
-  customerLastName: looseText(100),
-  customerPhone: looseText(40),
+  customerEmail: looseText('Email', 254).transform((v) => v.toLowerCase()),
+  customerFirstName: looseText('First name', 100),
+  customerLastName: looseText('Last name', 100),
+  customerPhone: looseText('Phone', 40),
   createAccount: z.boolean().optional(),
   })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', { message: 'Color sheets can only be chosen with print type auto.', path: ['colorSheets'] });

@@ -7,7 +7,7 @@ import { badRequest, notFound, serviceUnavailable } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
-import { colorSheetsField, orderPrintTypeField, printSizeField, setsField, stateField, uuidField, zipField } from '../../../shared/fields';
+import { cityField, colorSheetsField, orderPrintTypeField, printSizeField, setsField, stateField, street1Field, street2Field, uuidField, zipField } from '../../../shared/fields';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
 import { shipDate } from '../core/services/shipping/businessDays';
@@ -18,14 +18,9 @@ export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
 
 /** A shipping address as the checkout sends it; the state must be a real one. */
 export const AddressSchema = z.object({
-  street1: z.string({ error: 'Street address is required' }).trim().min(1, 'Street address is required').max(200),
-  street2: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(100),
+  street1: street1Field,
+  street2: street2Field,
+  city: cityField,
   state: stateField.refine((s) => US_STATES.includes(s), 'Please enter a valid US state'),
   zipCode: zipField,
 });

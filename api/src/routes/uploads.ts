@@ -22,6 +22,7 @@ import type { Storage } from '../core/services/storage/index';
 export const TOO_LARGE_MESSAGE = 'Your file is larger than 50 MB. Please upload a file smaller than 50MB.';
 export const NOT_PDF_MESSAGE = 'This file is not a PDF. Please upload a PDF file only.';
 const NO_FILE_MESSAGE = 'Please choose a PDF file to upload (form field "pdf").';
+export const ONE_FILE_MESSAGE = 'Please upload one PDF file at a time (one file, in the form field "pdf").';
 
 /** A PDF's signature must appear in its first kilobyte (where readers look for it). */
 const SIGNATURE = Buffer.from('%PDF-');
@@ -85,7 +86,9 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
   return new Promise<StoredFile>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 } });
+      // Two files, so a second one is seen (and refused) instead of silently dropped; file names are
+      // UTF-8 as browsers send them (busboy's default for `filename` parameters is Latin-1).
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20, fieldSize: 1024 } });
     } catch {
       reject(badRequest('Send the PDF as multipart/form-data with one field named "pdf".'));
       return;
@@ -94,15 +97,19 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
     let stored: Promise<StoredFile> | null = null;
     let gate: PdfGate | null = null;
     let parsed = false;
+    let files = 0;
+    let otherFileField: string | null = null;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       gate?.destroy(error instanceof Error ? error : new Error(String(error)));
+      // A first file already stored in full is not wanted either.
+      stored?.then((file) => storage.delete(file.key)).catch(() => {});
       reject(error);
     };
     const finishIfDone = () => {
       if (!parsed || settled) return;
-      if (!stored) return fail(badRequest(NO_FILE_MESSAGE));
+      if (!stored) return fail(badRequest(otherFileField === null ? NO_FILE_MESSAGE : `${NO_FILE_MESSAGE} The file came in the field "${otherFileField.slice(0, 40)}".`));
       stored.then((file) => {
         if (settled) return;
         settled = true;
@@ -111,7 +118,14 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
     };
 
     parser.on('file', (field, stream, info) => {
-      if (field !== 'pdf' || stored) {
+      files += 1;
+      // More than one file (two PDFs, or another file beside the PDF): say so rather than pick one.
+      if (files > 1) {
+        stream.resume();
+        return fail(badRequest(ONE_FILE_MESSAGE));
+      }
+      if (field !== 'pdf') {
+        otherFileField = field;
         stream.resume();
         return;
       }
@@ -137,6 +151,8 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
       // A failed store answers at once (413 while the client is still sending), not after the body ends.
       stored.catch(fail);
     });
+    // A third file is past busboy's limit of two: it never reaches 'file'.
+    parser.on('filesLimit', () => fail(badRequest(ONE_FILE_MESSAGE)));
     parser.on('close', () => {
       parsed = true;
       finishIfDone();

@@ -37,7 +37,7 @@ export default defineTask({
       // polling an upload that stays 'analyzing' for ever.
       if (helpers.job.attempts < helpers.job.max_attempts) throw error;
       log.warn('analysis failed on its last attempt', { uploadId, error });
-      await saveVerdict(uploadId, unreadableVerdict(error instanceof AnalyzerCrashedError ? 'unreadable' : 'unavailable'), 0);
+      await saveVerdict(uploadId, unreadableVerdict(error instanceof AnalyzerCrashedError ? 'crashed' : 'unavailable'), 0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -68,3 +68,22 @@ export async function queueSetPasswordEmail(db: Queryable, appUrl: string, to: R
       `Choose your password here:\n\n${link}\n\nThe link works once, for 7 days.${signature}`,
   });
 }
+
+/**
+ * "Someone is trying to sign in to your account": sent once per counting window (the key carries the
+ * window's end) when an account's failed sign-ins reach the alert threshold. Nothing is locked: the
+ * email says so, and offers a reset in case the guesser knows something.
+ */
+export async function queueSignInAlertEmail(db: Queryable, appUrl: string, to: Recipient & { failures: number; windowEndsAt: Date }): Promise<void> {
+  await queueEmail(db, {
+    idempotencyKey: `user:${to.userId}:sign-in-alert:${to.windowEndsAt.toISOString()}`,
+    to: to.email,
+    kind: 'account_sign_in_alert',
+    userId: to.userId,
+    subject: 'Someone is trying to sign in to your Blueprint Shop account',
+    text:
+      `${hello(to.firstName)}\n\nThere have been ${to.failures} sign-in attempts with a wrong password for your Blueprint Shop account in the last few minutes.\n\n` +
+      `If that was you, there is nothing to do. If it was not, someone may be guessing your password. Your account is not locked: you can still sign in with your password, ` +
+      `and further wrong guesses are slowed down. If your password is one you use elsewhere, please choose a new one here:\n\n${appUrl}/forgot-password${signature}`,
+  });
+}

@@ -119,7 +119,7 @@ function residentMb(pid: number): number | null {
 }
 
 type ChildMessage =
-  | { type: 'failed'; reason: 'unreadable' | 'encrypted' }
+  | { type: 'failed'; reason: 'unreadable' | 'encrypted' | 'incomplete' | 'no_size'; page?: number }
   | { type: 'sheets'; pageCount: number; sheets: SheetPoints[]; ms: number }
   | { type: 'preview'; page: number }
   | { type: 'done' };
@@ -157,7 +157,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
 
     const onMessage = (message: ChildMessage) => {
       if (message.type === 'failed') {
-        verdict = unreadableVerdict(message.reason);
+        verdict = unreadableVerdict(message.reason, message.page);
         verdictMs = Date.now() - started;
       } else if (message.type === 'sheets') {
         verdict = judgeSheets(message.pageCount, message.sheets);

@@ -4,7 +4,7 @@
 // It reads commands from stdin as JSON lines and answers on file descriptor 3 as JSON lines, so
 // MuPDF's own warnings on stdout/stderr can never be mistaken for answers:
 //   stdin  {"file": "/tmp/…/original.pdf", "maxPages": 500}
-//   fd 3   {"type":"failed","reason":"unreadable"|"encrypted"}
+//   fd 3   {"type":"failed","reason":"unreadable"|"encrypted"|"incomplete"|"no_size","page"?:n}
 //       or {"type":"sheets","pageCount":n,"sheets":[{"width":w,"height":h},…],"ms":t}   (points, /Rotate applied; t = time MuPDF took)
 //   stdin  {"render": 50, "dir": "/tmp/…/previews", "px": 360}   or {"render": 0}
 //   fd 3   {"type":"preview","page":1} … then {"type":"done"}
@@ -63,6 +63,9 @@ function sheetSize(doc, pdf, index) {
   if (pdf) {
     const page = pdf.findPage(index);
     const media = pageBox(page, 'MediaBox');
+    // A page without a usable MediaBox has no size: MuPDF would show it as US Letter, and the
+    // customer would be told their drawing is 8.5" x 11".
+    if (!media || !(media[2] > media[0] && media[3] > media[1]) || !media.every(Number.isFinite)) return null;
     if (media && media[2] > media[0] && media[3] > media[1]) {
       const crop = pageBox(page, 'CropBox');
       const [x0, y0, x1, y1] = crop
@@ -86,6 +89,36 @@ function sheetSize(doc, pdf, index) {
 }
 
 /**
+ * True when the file looks cut short: it holds at least one whole object (so it began as a real PDF)
+ * but its last kilobyte lacks the %%EOF end marker. A file of garbage after the header is damaged,
+ * not incomplete.
+ */
+function looksCutShort(file) {
+  try {
+    const fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    const tail = Buffer.alloc(Math.min(1024, size));
+    fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+    const head = Buffer.alloc(Math.min(1024 * 1024, size));
+    fs.readSync(fd, head, 0, head.length, 0);
+    fs.closeSync(fd);
+    return !tail.includes('%%EOF') && head.includes('endobj');
+  } catch {
+    return false;
+  }
+}
+
+/** True when the catalog has a real page tree (a /Pages dictionary with a /Kids array), empty or not. */
+function hasPageTree(pdf) {
+  try {
+    const pages = pdf.getTrailer().get('Root').get('Pages');
+    return pages.isDictionary() && pages.get('Kids').isArray();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * While this process waits as the spare, it measures a made-up 300-sheet set a few times, so the
  * WebAssembly code that measuring runs is compiled and optimised before a customer's file arrives
  * (it makes the first real measurement several times faster).
@@ -105,20 +138,30 @@ warmUp();
 
 const job = await nextCommand();
 const started = performance.now();
+// A file cut short (an interrupted download or export) lacks its end marker and needs repair: say
+// it is incomplete rather than judge what repair salvaged (pages without their sizes, or none).
+const cutShort = looksCutShort(job.file);
 let doc;
 try {
   doc = openFile(job.file);
 } catch {
-  finish({ type: 'failed', reason: 'unreadable' });
+  finish({ type: 'failed', reason: cutShort ? 'incomplete' : 'unreadable' });
 }
 const sheets = [];
 let pageCount;
 try {
   if (doc.needsPassword()) finish({ type: 'failed', reason: 'encrypted' });
+  const pdf = doc.asPDF();
+  if (cutShort && pdf?.wasRepaired()) finish({ type: 'failed', reason: 'incomplete' });
   pageCount = doc.countPages();
+  // No pages and no page tree: the file is broken (a bad xref or catalog), not an empty drawing set.
+  if (pageCount === 0 && pdf && !hasPageTree(pdf)) finish({ type: 'failed', reason: 'unreadable' });
   if (pageCount <= job.maxPages) {
-    const pdf = doc.asPDF();
-    for (let i = 0; i < pageCount; i++) sheets.push(sheetSize(doc, pdf, i));
+    for (let i = 0; i < pageCount; i++) {
+      const size = sheetSize(doc, pdf, i);
+      if (!size) finish({ type: 'failed', reason: 'no_size', page: i + 1 });
+      sheets.push(size);
+    }
   }
 } catch {
   finish({ type: 'failed', reason: 'unreadable' });

@@ -22,10 +22,30 @@ const BRAND = '#1e3a8a';
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
 const dateText = (date: Date) => DATE_FORMAT.format(date);
 
+/** The characters outside Latin-1 that the standard fonts' WinAnsi encoding still draws. */
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Text the standard fonts (Helvetica: WinAnsi, no Cyrillic or CJK glyphs) can draw: each character
+ * they cannot is shown as "?" instead of a wrong glyph. `café plan.pdf` and `Grundriß.pdf` are drawn
+ * exactly; `планы-図面.pdf` becomes `?????-??.pdf`, and its exact name is kept in the document's
+ * Subject (PDF metadata is UTF-16) and in the order emails. We embed no extra font on purpose: a
+ * CJK font is ~15 MB for one line of the receipt.
+ */
+export function drawableText(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    const drawable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch) || ch === '\n';
+    out += drawable ? ch : '?';
+  }
+  return out;
+}
+
 /** Renders the receipt; resolves with the PDF bytes. */
 export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop' } });
+    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop', Subject: order.file_name } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -54,13 +74,13 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     doc.text(order.shipping_method === 'pickup' ? 'Pickup' : 'Ship to', left + width / 2, y);
     doc.font('Helvetica').fontSize(10).fillColor(MUTED);
     const customer = [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean);
-    doc.text(customer.join('\n'), left, y + 16, { width: width / 2 - 12 });
+    doc.text(drawableText(customer.join('\n')), left, y + 16, { width: width / 2 - 12 });
     const a = order.shipping_address;
     const delivery =
       order.shipping_method === 'pickup' || !a
         ? [`Pickup at ${shop.name}`, shop.street1, `${shop.city}, ${shop.state} ${shop.zip}`, order.ready_by ? `Ready ${readyByDateText(order.ready_by)}` : OPENING_HOURS_TEXT]
         : [a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`, order.shipping_service ?? ''].filter(Boolean);
-    doc.text(delivery.join('\n'), left + width / 2, y + 16, { width: width / 2 });
+    doc.text(drawableText(delivery.join('\n')), left + width / 2, y + 16, { width: width / 2 });
 
     // Line items.
     y = 230;
@@ -81,10 +101,10 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
       doc.text(formatCents(line.amountCents), col.amount, y, { width: width * 0.15 - 8, align: 'right' });
       y += 18;
     }
-    doc.fillColor(MUTED).fontSize(9).text(order.file_name, col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
+    doc.fillColor(MUTED).fontSize(9).text(drawableText(order.file_name), col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
     y += 14;
     for (const detail of orderDetailLines(order)) {
-      doc.text(detail, col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
+      doc.text(drawableText(detail), col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
       y += 13;
     }
     doc.fontSize(10);
