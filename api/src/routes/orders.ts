@@ -4,10 +4,12 @@
  * malformed id, gets 404.
  */
 import { Router, type Request } from 'express';
+import type { Sql } from '../core/lib/db';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { conflict, notFound } from '../core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
+import { applySessions, cookieSessionIds, liveSessionsQuery, type SessionRow } from '../lib/sessions';
 import { presentOrder, type OrderRow } from '../presenters/order';
 import { StorageNotFoundError } from '../core/services/storage/index';
 import { renderReceipt } from '../core/services/receipts/index';
@@ -21,13 +23,43 @@ async function loadOrder(ctx: AppContext, req: Request): Promise<OrderRow> {
   return order;
 }
 
+/** Any UUID PostgreSQL accepts; other ids are nobody's order. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order and, in the same round trip, the live sessions the cookie names. */
+async function orderWithSessions(sql: Sql, id: string, sessionIds: string[]) {
+  const sessions = sessionIds.length > 0 ? sql`(select json_agg(s) from (${liveSessionsQuery(sql, sessionIds)}) s)` : sql`null`;
+  const [row] = await sql<(OrderRow & { shop_sessions: SessionRow[] | null })[]>`
+    select o.*, ${sessions} as shop_sessions from orders o where o.id = ${id}`;
+  return row;
+}
+
+/**
+ * GET /api/orders/:id, the page a customer keeps open and polls: mounted ahead of the session loader
+ * and the other routers (see app.ts), it reads the order and the cookie's sessions in one query, so
+ * the cookie costs no extra round trip. The access rules are the same `canAccessOrder` as everywhere.
+ */
+export function orderReadRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/api/orders/:id', async (req, res, next) => {
+    const id = req.params.id;
+    // Not an order id: leave it to the routers after the session loader (lookup and the final 404).
+    if (!UUID.test(id)) return next();
+    const row = await orderWithSessions(ctx.sql, id, cookieSessionIds(req));
+    await applySessions(req, ctx.sql, row?.shop_sessions ?? []);
+    if (!row || !canAccessOrder(req, row)) throw notFound('Order not found.');
+    res.set('Cache-Control', 'private, no-store');
+    res.json(presentOrder(row));
+  });
+  return router;
+}
+
 export function orderRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/api/orders/:id', async (req, res) => {
-    const order = await loadOrder(ctx, req);
-    res.set('Cache-Control', 'private, no-store');
-    res.json(presentOrder(order));
+  // Ids that are not UUIDs pass the fast route above; they are nobody's order.
+  router.get('/api/orders/:id', () => {
+    throw notFound('Order not found.');
   });
 
   router.get('/api/orders/:id/receipt', async (req, res) => {
