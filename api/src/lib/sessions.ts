@@ -32,8 +32,8 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** A `sessions` row as the loader reads it; dates arrive as strings when read through `json_agg`. */
-export type SessionRow = { sid: string; kind: string; user_id: string | null; expire: Date | string; created_at: Date | string; sess: { username?: string } | null };
+/** A `sessions` row as the loader reads it. */
+export type SessionRow = { sid: string; kind: string; user_id: string | null; expire: Date; created_at: Date; sess: { username?: string } | null };
 
 function newSid(): string {
   return randomBytes(32).toString('base64url');
@@ -49,18 +49,16 @@ export function cookieSessionIds(req: Request): string[] {
   return [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
 }
 
-/**
- * The live rows for `ids`, as a query fragment, so a hot route can fetch them inside its own query
- * (one round trip instead of two) and hand them to `applySessions`.
- */
-export function liveSessionsQuery(sql: Sql, ids: string[]) {
+/** The live rows for `ids`. */
+function liveSessionsQuery(sql: Sql, ids: string[]) {
   return sql<SessionRow[]>`select sid, kind, user_id, expire, created_at, sess from sessions where sid in ${sql(ids)} and expire > now()`;
 }
 
 /**
  * Sets `req.shop` from the rows found for the cookie's ids: skips rows past their absolute lifetime,
  * slides the idle expiry (written at most once a minute), and drops ids whose rows are gone from the
- * cookie. Rows come straight from the database, so a signed-out session is dead on the next request.
+ * cookie. Rows come straight from the database (no cache), so a signed-out session is dead on the next
+ * request. Hot routes may read the rows inside their own query and hand them here.
  */
 export async function applySessions(req: Request, sql: Sql, rows: readonly SessionRow[]): Promise<void> {
   req.shop = { sid: null, userId: null, adminUsername: null };
@@ -70,13 +68,13 @@ export async function applySessions(req: Request, sql: Sql, rows: readonly Sessi
     const admin = row.kind === 'admin';
     const absolute = admin ? ADMIN_ABSOLUTE_MS : CUSTOMER_ABSOLUTE_MS;
     const idle = admin ? ADMIN_IDLE_MS : CUSTOMER_IDLE_MS;
-    if (now - new Date(row.created_at).getTime() > absolute) continue;
+    if (now - row.created_at.getTime() > absolute) continue;
     if (admin && row.sid === data.adminSid) req.shop.adminUsername = row.sess?.username ?? 'admin';
     if (!admin && row.sid === data.sid) {
       req.shop.sid = row.sid;
       req.shop.userId = row.user_id;
     }
-    if (new Date(row.expire).getTime() - now < idle - TOUCH_EVERY_MS) {
+    if (row.expire.getTime() - now < idle - TOUCH_EVERY_MS) {
       await sql`update sessions set expire = ${new Date(now + idle)} where sid = ${row.sid}`;
     }
   }

@@ -91,6 +91,10 @@ describe('sign in, current user, sign out', () => {
     expect(me.status).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'profileImageUrl']);
 
+    // The order page reads its sessions in the order's own query (issue 16): same rules.
+    const order = await buildOrder(shop, { userId: me.body.id });
+    expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
+
     // A copy of the cookie, replayed after sign-out, finds no session.
     const copied = c.cookieHeader();
     expect((await c.post('/api/auth/logout')).status).toBe(200);
@@ -99,6 +103,7 @@ describe('sign in, current user, sign out', () => {
     thief.setCookieHeader(copied);
     expect((await thief.get('/api/auth/user')).status).toBe(401);
     expect((await thief.get('/api/orders')).status).toBe(401);
+    expect((await thief.get(`/api/orders/${order.id}`)).status).toBe(404);
   });
 
   it('gives a new session id on sign-in and keeps what the anonymous session ordered', async () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { conflict, notFound } from '../core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
-import { applySessions, cookieSessionIds, liveSessionsQuery, type SessionRow } from '../lib/sessions';
+import { applySessions, cookieSessionIds, type SessionRow } from '../lib/sessions';
 import { presentOrder, type OrderRow } from '../presenters/order';
 import { StorageNotFoundError } from '../core/services/storage/index';
 import { renderReceipt } from '../core/services/receipts/index';
@@ -26,12 +26,23 @@ async function loadOrder(ctx: AppContext, req: Request): Promise<OrderRow> {
 /** Any UUID PostgreSQL accepts; other ids are nobody's order. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The order and, in the same round trip, the live sessions the cookie names. */
-async function orderWithSessions(sql: Sql, id: string, sessionIds: string[]) {
-  const sessions = sessionIds.length > 0 ? sql`(select json_agg(s) from (${liveSessionsQuery(sql, sessionIds)}) s)` : sql`null`;
-  const [row] = await sql<(OrderRow & { shop_sessions: SessionRow[] | null })[]>`
-    select o.*, ${sessions} as shop_sessions from orders o where o.id = ${id}`;
-  return row;
+/** The order and, in the same round trip, the live sessions the cookie names (one row per session). */
+async function orderWithSessions(sql: Sql, id: string, sessionIds: string[]): Promise<{ order: OrderRow; sessions: SessionRow[] } | null> {
+  if (sessionIds.length === 0) {
+    const [order] = await sql<OrderRow[]>`select * from orders where id = ${id}`;
+    return order ? { order, sessions: [] } : null;
+  }
+  type Joined = OrderRow & { s_sid: string | null; s_kind: string; s_user_id: string | null; s_expire: Date; s_created_at: Date; s_username: string | null };
+  const rows = await sql<Joined[]>`
+    select o.*, s.sid as s_sid, s.kind as s_kind, s.user_id as s_user_id, s.expire as s_expire, s.created_at as s_created_at,
+      s.sess->>'username' as s_username
+    from orders o left join sessions s on s.sid in ${sql(sessionIds)} and s.expire > now()
+    where o.id = ${id}`;
+  if (rows.length === 0) return null;
+  const sessions = rows
+    .filter((r) => r.s_sid !== null)
+    .map((r): SessionRow => ({ sid: r.s_sid as string, kind: r.s_kind, user_id: r.s_user_id, expire: r.s_expire, created_at: r.s_created_at, sess: { username: r.s_username ?? undefined } }));
+  return { order: rows[0], sessions };
 }
 
 /**
@@ -45,11 +56,11 @@ export function orderReadRoutes(ctx: AppContext): Router {
     const id = req.params.id;
     // Not an order id: leave it to the routers after the session loader (lookup and the final 404).
     if (!UUID.test(id)) return next();
-    const row = await orderWithSessions(ctx.sql, id, cookieSessionIds(req));
-    await applySessions(req, ctx.sql, row?.shop_sessions ?? []);
-    if (!row || !canAccessOrder(req, row)) throw notFound('Order not found.');
+    const found = await orderWithSessions(ctx.sql, id, cookieSessionIds(req));
+    await applySessions(req, ctx.sql, found?.sessions ?? []);
+    if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
     res.set('Cache-Control', 'private, no-store');
-    res.json(presentOrder(row));
+    res.json(presentOrder(found.order));
   });
   return router;
 }
