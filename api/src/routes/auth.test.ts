@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { buildOrder } from '../../../test/helpers/factories';
@@ -94,6 +95,9 @@ describe('sign in, current user, sign out', () => {
     // The order page reads its sessions in the order's own query (issue 16): same rules.
     const order = await buildOrder(shop, { userId: me.body.id });
     expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
+    // An order that does not exist is a 404 that leaves the session alone.
+    expect((await c.get(`/api/orders/${randomUUID()}`)).status).toBe(404);
+    expect((await c.get('/api/auth/user')).status).toBe(200);
 
     // A copy of the cookie, replayed after sign-out, finds no session.
     const copied = c.cookieHeader();

@@ -57,8 +57,10 @@ export function orderReadRoutes(ctx: AppContext): Router {
     // Not an order id: leave it to the routers after the session loader (lookup and the final 404).
     if (!UUID.test(id)) return next();
     const found = await orderWithSessions(ctx.sql, id, cookieSessionIds(req));
-    await applySessions(req, ctx.sql, found?.sessions ?? []);
-    if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
+    // No order, no session rows read: leave the cookie alone (applying none would sign the browser out).
+    if (!found) throw notFound('Order not found.');
+    await applySessions(req, ctx.sql, found.sessions);
+    if (!canAccessOrder(req, found.order)) throw notFound('Order not found.');
     res.set('Cache-Control', 'private, no-store');
     res.json(presentOrder(found.order));
   });
