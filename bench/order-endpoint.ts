@@ -87,7 +87,7 @@ async function main() {
     const shopPort = await freePort();
     const barePort = await freePort();
     const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(shopPort), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', SESSION_SECRET: randomBytes(32).toString('hex'), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: randomBytes(12).toString('hex'), DATA_DIR: os.tmpdir() };
-    children.push(spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore' }));
+    children.push(spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore' }));
     children.push(spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-bare', url, String(barePort)], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
     const shop = `http://127.0.0.1:${shopPort}`;
     await waitFor(`${shop}/api/health`);
