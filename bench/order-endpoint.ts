@@ -2,10 +2,11 @@
  * `GET /api/orders/{id}` of the shop (helmet, same-origin check, cookie session looked up in
  * PostgreSQL, access check, presenter) against a bare Express + postgres endpoint that selects the
  * same row and sends it raw, with autocannon. Each server runs in its own process; autocannon runs
- * here. Three runs: the shop with the owner's session cookie, the shop with `?token=`, the bare one.
+ * here. Three runs, taking turns for `--rounds` rounds: the shop with the owner's session cookie, the
+ * shop with `?token=`, the bare one.
  *
- *   npx tsx bench/order-endpoint.ts                      # 10 s per run, 20 connections
- *   npx tsx bench/order-endpoint.ts --seconds 20 --connections 50
+ *   npx tsx bench/order-endpoint.ts                      # 10 rounds of 2 s per run, 20 connections
+ *   npx tsx bench/order-endpoint.ts --seconds 5 --rounds 4 --connections 50
  *
  * Uses a throw-away database on BENCH_DATABASE_URL's server (default: the PostgreSQL at
  * 127.0.0.1:5432, user postgres), migrated from scratch and dropped afterwards.
@@ -62,16 +63,17 @@ async function waitFor(url: string) {
 
 type Run = { label: string; rps: number; p50: number; p97_5: number; p99: number; errors: number; non2xx: number };
 
-async function cannon(label: string, url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Run> {
-  // A short warm-up, then the measured run.
-  await autocannon({ url, headers, duration: 2, connections });
+async function cannon(label: string, url: string, headers: Record<string, string>, seconds: number, connections: number, warm: boolean): Promise<Run> {
+  // A short warm-up before the first round, then the measured run.
+  if (warm) await autocannon({ url, headers, duration: 2, connections });
   const r = await autocannon({ url, headers, duration: seconds, connections });
   return { label, rps: r.requests.average, p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
 async function main() {
-  const seconds = arg('seconds', 10);
+  const seconds = arg('seconds', 2);
   const connections = arg('connections', 20);
+  const roundCount = arg('rounds', 10);
   const name = `bp_bench_order_${randomBytes(3).toString('hex')}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
@@ -85,8 +87,8 @@ async function main() {
     const shopPort = await freePort();
     const barePort = await freePort();
     const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(shopPort), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', SESSION_SECRET: randomBytes(32).toString('hex'), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: randomBytes(12).toString('hex'), DATA_DIR: os.tmpdir() };
-    children.push(spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore' }));
-    children.push(spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-bare', url, String(barePort)], { cwd: ROOT, env, stdio: 'ignore' }));
+    children.push(spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore' }));
+    children.push(spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-bare', url, String(barePort)], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
     const shop = `http://127.0.0.1:${shopPort}`;
     await waitFor(`${shop}/api/health`);
     await waitFor(`http://127.0.0.1:${barePort}/orders/00000000-0000-0000-0000-000000000000`);
@@ -115,19 +117,34 @@ async function main() {
     const check = await fetch(`${shop}/api/orders/${order.id}`, { headers: { cookie } });
     if (check.status !== 200) throw new Error(`the shop answered ${check.status} to the owner`);
 
-    const runs = [
-      await cannon('shop GET /api/orders/{id}, owner session cookie', `${shop}/api/orders/${order.id}`, { cookie }, seconds, connections),
-      await cannon('shop GET /api/orders/{id}?token=', `${shop}/api/orders/${order.id}?token=${order.access_token}`, {}, seconds, connections),
-      await cannon('bare Express + postgres, same row', `http://127.0.0.1:${barePort}/orders/${order.id}`, {}, seconds, connections),
+    // The three runs take turns, round after round, so load from other work on the machine falls on
+    // all of them alike; each ratio is against the bare run of the same round.
+    const targets: Array<[string, string, Record<string, string>]> = [
+      ['shop GET /api/orders/{id}, owner session cookie', `${shop}/api/orders/${order.id}`, { cookie }],
+      ['shop GET /api/orders/{id}?token=', `${shop}/api/orders/${order.id}?token=${order.access_token}`, {}],
+      ['bare Express + postgres, same row', `http://127.0.0.1:${barePort}/orders/${order.id}`, {}],
     ];
-    const bare = runs[2].rps;
+    const rounds: Run[][] = [];
+    for (let round = 0; round < roundCount; round++) {
+      const runs: Run[] = [];
+      for (const [label, target, headers] of targets) runs.push(await cannon(label, target, headers, seconds, connections, round === 0));
+      rounds.push(runs);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const ratios = (i: number) => rounds.map((runs) => runs[i].rps / runs[2].rps);
+    const pooled = (i: number) => rounds.reduce((a, runs) => a + runs[i].rps, 0) / rounds.reduce((a, runs) => a + runs[2].rps, 0);
     const out = [
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${new Date().toISOString()}`,
-      `autocannon: ${connections} connections, ${seconds} s per run after a 2 s warm-up; server and PostgreSQL on the same machine`,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`,
+      `autocannon: ${connections} connections, ${seconds} s per run (2 s warm-up before the first round), ${roundCount} rounds taking turns; servers and PostgreSQL on the same machine`,
       '',
-      '| endpoint | req/s | vs bare | p50 | p97.5 | p99 | errors | non-2xx |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
-      ...runs.map((r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${((r.rps / bare) * 100).toFixed(0)}% | ${r.p50} ms | ${r.p97_5} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`),
+      '| round | endpoint | req/s | vs bare (same round) | p50 | p97.5 | p99 | errors | non-2xx |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...rounds.flatMap((runs, n) =>
+        runs.map((r) => `| ${n + 1} | ${r.label} | ${r.rps.toFixed(0)} | ${((r.rps / runs[2].rps) * 100).toFixed(0)}% | ${r.p50} ms | ${r.p97_5} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`),
+      ),
+      '',
+      `All rounds pooled (requests over bare requests): cookie ${(pooled(0) * 100).toFixed(0)}% (target ≥ 70%), token ${(pooled(1) * 100).toFixed(0)}% (target ≥ 80%)`,
+      `Median of the rounds' ratios: cookie ${(median(ratios(0)) * 100).toFixed(0)}%, token ${(median(ratios(1)) * 100).toFixed(0)}%`,
     ].join('\n');
     process.stdout.write(`${out}\n`);
   } finally {

@@ -6,7 +6,8 @@ import { installClient } from './middleware/client';
 import { installApiNotFound, installErrorHandler } from './middleware/errors';
 import { installRequestLogging } from './middleware/logging';
 import { installSameOriginCheck, installSecurityHeaders } from './middleware/security';
-import { installSession } from './middleware/session';
+import { installSessionCookie, installSessionLoader } from './middleware/session';
+import { orderReadRoutes } from './routes/orders';
 import { installRoutes } from './routes/index';
 
 export type MakeAppOptions = { serveClient?: boolean };
@@ -17,7 +18,10 @@ export function makeApp(ctx: AppContext, options: MakeAppOptions = {}): Express 
   installRequestLogging(app, ctx);
   installSameOriginCheck(app, ctx);
   installBodyParsing(app);
-  installSession(app, ctx);
+  installSessionCookie(app, ctx);
+  // The order page polls this; it loads its own sessions in its one query (issue 16).
+  app.use(orderReadRoutes(ctx));
+  installSessionLoader(app, ctx);
   installRoutes(app, ctx);
   installApiNotFound(app);
   if (options.serveClient !== false) installClient(app);

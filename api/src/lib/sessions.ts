@@ -32,7 +32,8 @@ declare module 'express-serve-static-core' {
   }
 }
 
-type SessionRow = { sid: string; user_id: string | null; expire: Date; created_at: Date; sess: { username?: string } };
+/** A `sessions` row as the loader reads it. */
+export type SessionRow = { sid: string; kind: string; user_id: string | null; expire: Date; created_at: Date; sess: { username?: string } | null };
 
 function newSid(): string {
   return randomBytes(32).toString('base64url');
@@ -42,33 +43,55 @@ function cookie(req: Request): CookieData {
   return (req.session ?? {}) as CookieData;
 }
 
+/** The session ids the signed cookie names: none for a request without the cookie. */
+export function cookieSessionIds(req: Request): string[] {
+  const data = cookie(req);
+  return [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
+}
+
+/** The live rows for `ids`. */
+function liveSessionsQuery(sql: Sql, ids: string[]) {
+  return sql<SessionRow[]>`select sid, kind, user_id, expire, created_at, sess from sessions where sid in ${sql(ids)} and expire > now()`;
+}
+
+/**
+ * Sets `req.shop` from the rows found for the cookie's ids: skips rows past their absolute lifetime,
+ * slides the idle expiry (written at most once a minute), and drops ids whose rows are gone from the
+ * cookie. Rows come straight from the database (no cache), so a signed-out session is dead on the next
+ * request. Hot routes may read the rows inside their own query and hand them here.
+ */
+export async function applySessions(req: Request, sql: Sql, rows: readonly SessionRow[]): Promise<void> {
+  req.shop = { sid: null, userId: null, adminUsername: null };
+  const data = cookie(req);
+  const now = Date.now();
+  for (const row of rows) {
+    const admin = row.kind === 'admin';
+    const absolute = admin ? ADMIN_ABSOLUTE_MS : CUSTOMER_ABSOLUTE_MS;
+    const idle = admin ? ADMIN_IDLE_MS : CUSTOMER_IDLE_MS;
+    if (now - row.created_at.getTime() > absolute) continue;
+    if (admin && row.sid === data.adminSid) req.shop.adminUsername = row.sess?.username ?? 'admin';
+    if (!admin && row.sid === data.sid) {
+      req.shop.sid = row.sid;
+      req.shop.userId = row.user_id;
+    }
+    if (row.expire.getTime() - now < idle - TOUCH_EVERY_MS) {
+      await sql`update sessions set expire = ${new Date(now + idle)} where sid = ${row.sid}`;
+    }
+  }
+  if (data.sid && !req.shop.sid && req.session) delete (req.session as CookieData).sid;
+  if (data.adminSid && !req.shop.adminUsername && req.session) delete (req.session as CookieData).adminSid;
+}
+
 /** Loads the sessions named by the cookie; drops ids whose rows are gone or expired. */
 export function loadSessions(sql: Sql) {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    req.shop = { sid: null, userId: null, adminUsername: null };
-    const data = cookie(req);
-    const ids = [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
-    if (ids.length === 0) return next();
+    const ids = cookieSessionIds(req);
+    if (ids.length === 0) {
+      req.shop = { sid: null, userId: null, adminUsername: null };
+      return next();
+    }
     try {
-      const rows = await sql<(SessionRow & { kind: string })[]>`
-        select sid, kind, user_id, expire, created_at, sess from sessions where sid in ${sql(ids)} and expire > now()`;
-      const now = Date.now();
-      for (const row of rows) {
-        const admin = row.kind === 'admin';
-        const absolute = admin ? ADMIN_ABSOLUTE_MS : CUSTOMER_ABSOLUTE_MS;
-        const idle = admin ? ADMIN_IDLE_MS : CUSTOMER_IDLE_MS;
-        if (now - row.created_at.getTime() > absolute) continue;
-        if (admin && row.sid === data.adminSid) req.shop.adminUsername = row.sess.username ?? 'admin';
-        if (!admin && row.sid === data.sid) {
-          req.shop.sid = row.sid;
-          req.shop.userId = row.user_id;
-        }
-        if (row.expire.getTime() - now < idle - TOUCH_EVERY_MS) {
-          await sql`update sessions set expire = ${new Date(now + idle)} where sid = ${row.sid}`;
-        }
-      }
-      if (data.sid && !req.shop.sid && req.session) delete (req.session as CookieData).sid;
-      if (data.adminSid && !req.shop.adminUsername && req.session) delete (req.session as CookieData).adminSid;
+      await applySessions(req, sql, await liveSessionsQuery(sql, ids));
       next();
     } catch (error) {
       next(error);

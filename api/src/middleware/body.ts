@@ -5,8 +5,10 @@ export const JSON_LIMIT = '100kb';
 
 export function installBodyParsing(app: Express): void {
   app.use('/api/webhooks', express.raw({ type: '*/*', limit: '1mb' }));
+  // One parser for the process, not one per request.
+  const json = express.json({ limit: JSON_LIMIT, strict: true });
   app.use('/api', (req, res, next) => {
     if (req.path.startsWith('/webhooks/')) return next();
-    return express.json({ limit: JSON_LIMIT, strict: true })(req, res, next);
+    return json(req, res, next);
   });
 }

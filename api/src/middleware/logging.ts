@@ -4,6 +4,8 @@ import type { AppContext } from '../core/context';
 
 export function installRequestLogging(app: Express, ctx: AppContext): void {
   const log = ctx.log.child('http');
+  // Debug is off in production: skip the timer and the listener on every request.
+  if (!log.enabled('debug')) return;
   app.use('/api', (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {

@@ -63,6 +63,7 @@ describe('admin sign-in', () => {
       info: () => {},
       warn: (message, fields) => logged.push({ message: `${scope} ${message}`, fields }),
       error: () => {},
+      enabled: (level) => level !== 'debug',
       child: (child) => capture(`${scope}:${child}`),
     });
     // Behind a proxy, so each guesser has its own address.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import { buildOrder } from '../../../test/helpers/factories';
@@ -91,6 +92,13 @@ describe('sign in, current user, sign out', () => {
     expect(me.status).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'phone', 'profileImageUrl']);
 
+    // The order page reads its sessions in the order's own query (issue 16): same rules.
+    const order = await buildOrder(shop, { userId: me.body.id });
+    expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
+    // An order that does not exist is a 404 that leaves the session alone.
+    expect((await c.get(`/api/orders/${randomUUID()}`)).status).toBe(404);
+    expect((await c.get('/api/auth/user')).status).toBe(200);
+
     // A copy of the cookie, replayed after sign-out, finds no session.
     const copied = c.cookieHeader();
     expect((await c.post('/api/auth/logout')).status).toBe(200);
@@ -99,6 +107,7 @@ describe('sign in, current user, sign out', () => {
     thief.setCookieHeader(copied);
     expect((await thief.get('/api/auth/user')).status).toBe(401);
     expect((await thief.get('/api/orders')).status).toBe(401);
+    expect((await thief.get(`/api/orders/${order.id}`)).status).toBe(404);
   });
 
   it('gives a new session id on sign-in and keeps what the anonymous session ordered', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,7 @@ describe('POST /api/upload-pdf', () => {
 
     const [row] = await shop.sql`select storage_key, sha256, preview_count from uploads where id = ${res.body.uploadId}`;
     expect(row.storage_key).toBe(`uploads/${res.body.uploadId}/original.pdf`);
-    expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
     expect(row.preview_count).toBe(3);
     const preview = await client.bytes(`/api/uploads/${res.body.uploadId}/preview/1`);
     expect(preview.status).toBe(200);

@@ -5,10 +5,11 @@
  * reports the analysis; `GET /api/uploads/{id}/preview/{page}` serves a sheet preview.
  */
 import { uploadFileKey, uploadPreviewKey } from '../core/services/storage/keys';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
+import { OffThreadSha256 } from '../lib/offThreadHash';
 import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
 import type { UploadAccepted } from '../../../shared/upload';
@@ -32,11 +33,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Passes bytes through once the first kilobyte has shown the PDF signature (415 otherwise), and
- * counts and hashes them on the way.
+ * counts and hashes them on the way (the hashing itself runs off the event loop).
  */
 class PdfGate extends Transform {
   size = 0;
-  private readonly hash = createHash('sha256');
+  private readonly hash = new OffThreadSha256();
   private head: Buffer[] = [];
   private headLength = 0;
   private open = false;
@@ -64,8 +65,14 @@ class PdfGate extends Transform {
     callback(null, head);
   }
 
-  digest(): string {
-    return this.hash.digest('hex');
+  digest(): Promise<string> {
+    return this.hash.digest();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    // A refused or broken upload will never ask for its digest.
+    if (error) this.hash.abort();
+    callback(error);
   }
 }
 
@@ -142,7 +149,7 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
       thisGate.on('error', () => stream.resume());
       stream.pipe(thisGate);
       stored = storage.put(key, thisGate, { contentType: 'application/pdf' }).then(
-        () => ({ uploadId, key, fileName: cleanFileName(info.filename), size: thisGate.size, sha256: thisGate.digest() }),
+        async () => ({ uploadId, key, fileName: cleanFileName(info.filename), size: thisGate.size, sha256: await thisGate.digest() }),
         async (error: unknown) => {
           await storage.delete(key).catch(() => {});
           throw error;

@@ -8,6 +8,8 @@ export type Logger = {
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
   child(scope: string): Logger;
+  /** True when events at `at` are written: lets hot paths skip building a message nobody reads. */
+  enabled(at: LogLevel): boolean;
 };
 
 /** Creates a logger that drops events below `level`. */
@@ -23,6 +25,7 @@ export function createLogger(level: LogLevel = 'info', scope = 'shop'): Logger {
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
     child: (child) => createLogger(level, `${scope}:${child}`),
+    enabled: (at) => ORDER[at] >= ORDER[level],
   };
 }
 

@@ -21,7 +21,9 @@ export class LocalStorage implements Storage {
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.partial`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+      // Up to 1 MB queued while a write is in flight goes out as one writev: a 50 MB upload is ~60
+      // hand-offs to libuv's thread pool instead of ~800, each of which can cost the event loop its core.
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { highWaterMark: 1024 * 1024 }));
       await fs.rename(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });

@@ -1,0 +1,194 @@
+/**
+ * The API's latency while customers upload: `GET /api/health` every 20 ms, idle and while 4 clients
+ * each upload 50 MB PDFs back to back. Target (issue 16): p99 during the uploads ≤ 1.5× idle p99.
+ *
+ * Starts the real `web` process alone (api/src/server.ts, no worker: under `npm start` the worker
+ * shares the process and its analysis adds to the figures) as a child on a free port, with a
+ * throw-away database on BENCH_DATABASE_URL's server (default: the PostgreSQL at 127.0.0.1:5432) and
+ * local storage in a temp folder. The prober runs in its own process so the uploading client's work
+ * does not delay its timers. Idle and upload windows take turns for `--rounds` rounds, so load from
+ * other work on the machine falls on both alike; each ratio is against the idle window just before.
+ *
+ *   npx tsx bench/api-p99-upload.ts                  # 5 rounds of 4 s idle + 4 s uploading
+ *   npx tsx bench/api-p99-upload.ts --seconds 10 --rounds 2
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { migrateDatabase } from '../api/src/core/lib/migrate';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SELF = fileURLToPath(import.meta.url);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const UPLOADERS = 4;
+/** Just under the limit, so every upload is accepted and stored whole. */
+const UPLOAD_BYTES = 50 * 1024 * 1024 - 64 * 1024;
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** The prober (its own process): one GET every 20 ms for `ms`, then the latencies as JSON on stdout. */
+async function probe(base: string, ms: number) {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const end = Date.now() + ms;
+  const timer = setInterval(() => {
+    const started = process.hrtime.bigint();
+    pending.push(
+      fetch(`${base}/api/health`)
+        .then((r) => r.arrayBuffer())
+        .then(() => void latencies.push(Number(process.hrtime.bigint() - started) / 1e6)),
+    );
+  }, 20);
+  await new Promise((r) => setTimeout(r, end - Date.now()));
+  clearInterval(timer);
+  await Promise.all(pending);
+  process.stdout.write(JSON.stringify(latencies));
+}
+
+function runProbe(base: string, ms: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--probe', base, String(ms)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`probe exited ${code}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+}
+
+/** One multipart upload whose body is produced 64 kB at a time (the client holds no 50 MB buffer). */
+async function upload(base: string, bytes: number): Promise<{ status: number; uploadId?: string }> {
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  let sent = head.length;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    pull(controller) {
+      if (sent >= bytes) {
+        controller.enqueue(tail);
+        return controller.close();
+      }
+      const n = Math.min(chunk.length, bytes - sent);
+      sent += n;
+      controller.enqueue(chunk.subarray(0, n));
+    },
+  });
+  const res = await fetch(`${base}/api/upload-pdf`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  const json = (await res.json()) as { uploadId?: string };
+  return { status: res.status, uploadId: json.uploadId };
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+async function main() {
+  const seconds = arg('seconds', 4);
+  const rounds = arg('rounds', 5);
+  const name = `bp_bench_p99_${randomBytes(3).toString('hex')}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-p99-'));
+  const port = await freePort();
+  let server: ChildProcess | null = null;
+  try {
+    await migrateDatabase(url, { includeCurrent: true });
+    const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SESSION_SECRET: randomBytes(32).toString('hex'), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: randomBytes(12).toString('hex') };
+    server = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (i > 300) throw new Error('the web process did not come up');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await upload(base, 1024 * 1024); // warm-up: modules and pools a first upload brings in
+    const rows: string[] = [];
+    const ratios: number[] = [];
+    const allIdle: number[] = [];
+    const allBusy: number[] = [];
+    let uploads = 0;
+    let refused = 0;
+    for (let round = 1; round <= rounds; round++) {
+      const idle = await runProbe(base, seconds * 1000);
+      // Uploading window: 4 clients upload back to back until the prober is done.
+      let probing = true;
+      const loaded = runProbe(base, seconds * 1000).finally(() => (probing = false));
+      const started = Date.now();
+      let bytes = 0;
+      await Promise.all(
+        Array.from({ length: UPLOADERS }, async () => {
+          while (probing) {
+            const r = await upload(base, UPLOAD_BYTES);
+            uploads++;
+            if (r.status !== 202) refused++;
+            else bytes += UPLOAD_BYTES;
+            // Keep the temp disk small: the stored file is not needed (no worker analyses it).
+            if (r.uploadId) fs.rmSync(path.join(dataDir, 'uploads', r.uploadId), { recursive: true, force: true });
+          }
+        }),
+      );
+      const busy = await loaded;
+      const mbps = bytes / 2 ** 20 / ((Date.now() - started) / 1000);
+      const ratio = percentile(busy, 99) / percentile(idle, 99);
+      allIdle.push(...idle);
+      allBusy.push(...busy);
+      ratios.push(ratio);
+      rows.push(`| ${round} | idle | ${idle.length} | ${percentile(idle, 50).toFixed(1)} | ${percentile(idle, 99).toFixed(1)} | ${Math.max(...idle).toFixed(1)} | | |`);
+      rows.push(`| ${round} | ${UPLOADERS} × 50 MB uploads | ${busy.length} | ${percentile(busy, 50).toFixed(1)} | ${percentile(busy, 99).toFixed(1)} | ${Math.max(...busy).toFixed(1)} | ${ratio.toFixed(2)}× | ${mbps.toFixed(0)} MB/s |`);
+    }
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    console.log(
+      [
+        `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`,
+        `web process alone (no worker), GET /api/health every 20 ms from a separate process, ${seconds} s windows; ${uploads} uploads, ${refused} not accepted`,
+        '',
+        '| round | window | requests | p50 ms | p99 ms | max ms | p99 vs idle | upload rate |',
+        '|---:|---|---:|---:|---:|---:|---:|---:|',
+        ...rows,
+        '',
+        `All rounds pooled: idle p99 ${percentile(allIdle, 99).toFixed(1)} ms, during uploads ${percentile(allBusy, 99).toFixed(1)} ms: ${(percentile(allBusy, 99) / percentile(allIdle, 99)).toFixed(2)}× (target ≤ 1.5×)`,
+        `Median of the rounds' ratios: ${median.toFixed(2)}×`,
+      ].join('\n'),
+    );
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end({ timeout: 1 });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const probeAt = process.argv.indexOf('--probe');
+if (probeAt > 0) await probe(process.argv[probeAt + 1], Number(process.argv[probeAt + 2]));
+else await main();
