@@ -12,11 +12,19 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** True when this request may read the order. */
+/**
+ * True when `who` placed the order: the account that owns it or the browser session that placed it.
+ * Only they may change it (re-price, reorder); a token or the admin may read it, not act as its owner.
+ */
+export function ownsOrder(who: { sid: string | null; userId: string | null }, order: Pick<OrderRow, 'user_id' | 'session_sid'>): boolean {
+  if (who.userId !== null && order.user_id === who.userId) return true;
+  return who.sid !== null && order.session_sid === who.sid;
+}
+
+/** True when this request may read the order: its owner, the admin, or the order's access token. */
 export function canAccessOrder(req: Request, order: Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'>): boolean {
   if (req.shop.adminUsername) return true;
-  if (req.shop.userId && order.user_id === req.shop.userId) return true;
-  if (req.shop.sid && order.session_sid === req.shop.sid) return true;
+  if (ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, order)) return true;
   const token = typeof req.query.token === 'string' ? req.query.token : null;
   return token !== null && sameToken(token, order.access_token);
 }

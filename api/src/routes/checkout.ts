@@ -11,6 +11,8 @@ import type { AppContext } from '../core/context';
 import type { Queryable } from '../core/lib/db';
 import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
+import { ownsOrder } from '../lib/orderAccess';
+import { validate } from '../middleware/validate';
 import { centsToDollars } from '../../../shared/money';
 import { colorSheetsField, controlCharacterMessage, hasNoControlCharacters, jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
@@ -96,46 +98,127 @@ function providerFailure(error: unknown): HttpError {
   return serviceUnavailable('The payment provider is not answering. Please try again in a moment.');
 }
 
+type IntentInput = z.output<typeof CreateIntentSchema>;
+type Who = { sid: string; userId: string | null };
+type Address = z.infer<typeof AddressSchema>;
+
+const intentBody = validate({ body: CreateIntentSchema });
+
+/** The browser's (or account's) upload, analysed and printable; anything else is a 400 or 404 that says why. */
+async function readyUpload(sql: Queryable, uploadId: string, who: Who): Promise<UploadRow> {
+  const [upload] = await sql<UploadRow[]>`
+    select id, status, page_count, file_name, file_size, storage_key, message from uploads
+    where id = ${uploadId} and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
+  if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
+  if (upload.status === 'analyzing') throw badRequest('Your drawing is still being analyzed. Please wait a moment and try again.');
+  if (upload.status !== 'ready' || !upload.page_count) throw badRequest(upload.message ?? 'This drawing cannot be printed. Please upload another file.');
+  return upload;
+}
+
+/** Shipping: a stored quote of this session, for this destination and this tube (every set in it). */
+async function chosenShipping(sql: Queryable, input: IntentInput, pageCount: number, sid: string): Promise<{ quote: QuoteRow | null; address: Address | null }> {
+  if (input.shippingMethod !== 'shipping') return { quote: null, address: null };
+  const address = AddressSchema.parse(input.shippingAddress ?? {});
+  if (!input.rateId) throw badRequest('Please choose a shipping rate.');
+  if (!z.uuid().safeParse(input.rateId).success) throw badRequest('That shipping rate is not valid. Please choose a rate again.');
+  const [row] = await sql<QuoteRow[]>`
+    select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
+    where id = ${input.rateId} and session_sid = ${sid} and expires_at > now()`;
+  const matches =
+    row &&
+    row.print_size === input.printSize &&
+    row.page_count === pageCount * input.sets &&
+    row.to_address.state === address.state &&
+    row.to_address.zipCode === address.zipCode;
+  if (!matches) throw badRequest('That shipping rate no longer matches your order. Please choose a shipping rate again.');
+  return { quote: row, address };
+}
+
+/** The order's columns, every amount from the server's price. */
+function orderFields(
+  ctx: AppContext,
+  o: { input: IntentInput; upload: UploadRow; colorSheets: number[]; quote: QuoteRow | null; address: Address | null; price: PriceBreakdown },
+) {
+  const { input, upload, quote, address, price } = o;
+  const shop = shopFacts(ctx.env);
+  const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[input.rushOrder ? 'rush' : 'regular'];
+  const estimatedDelivery = quote
+    ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
+    : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
+  return {
+    upload_id: upload.id,
+    file_name: upload.file_name,
+    file_key: upload.storage_key,
+    file_size: upload.file_size,
+    page_count: upload.page_count as number,
+    print_size: input.printSize,
+    print_type: input.printType,
+    sets: price.sets,
+    color_sheets: o.colorSheets,
+    color_sheet_count: price.colorSheetCount,
+    bw_sheet_count: price.bwSheetCount,
+    price_lines: ctx.sql.json(price.lines),
+    job_name: input.jobName,
+    po_number: input.poNumber,
+    notes: input.notes,
+    price_per_page_cents: price.pricePerPageCents,
+    subtotal_cents: price.subtotalCents,
+    rush_order: input.rushOrder,
+    rush_fee_cents: price.rushFeeCents,
+    shipping_method: input.shippingMethod,
+    shipping_cost_cents: price.shippingCostCents,
+    shipping_quote_id: quote?.id ?? null,
+    shipping_service: quote?.service_name ?? null,
+    shipping_address: address ? ctx.sql.json(address) : null,
+    tax_state: price.taxState || null,
+    tax_rate_millipercent: price.taxRateMillipercent,
+    tax_cents: price.taxCents,
+    total_cents: price.totalCents,
+    customer_email: input.customerEmail,
+    customer_first_name: input.customerFirstName,
+    customer_last_name: input.customerLastName,
+    customer_phone: input.customerPhone || null,
+    create_account: input.createAccount ?? false,
+    estimated_delivery: estimatedDelivery,
+  };
+}
+
+type OrderFields = ReturnType<typeof orderFields>;
+
+/** Inserts the unpaid order and creates its one payment intent. */
+async function placeOrder(ctx: AppContext, payments: PaymentProvider, who: Who, fields: OrderFields, phone: string): Promise<{ orderId: string; clientSecret: string }> {
+  // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
+  if (who.userId && phone) await ctx.sql`update users set phone = ${phone}, updated_at = now() where id = ${who.userId} and phone is null`;
+  const accessToken = randomBytes(24).toString('base64url');
+  const [order] = await ctx.sql<{ id: string }[]>`
+    insert into orders ${ctx.sql({ ...fields, user_id: who.userId, session_sid: who.sid, access_token: accessToken, payment_provider: payments.name })}
+    returning id`;
+  try {
+    const intent = await ctx.sql.begin(async (tx) => {
+      const created = await payments.createIntent(tx, { orderId: order.id, amountCents: fields.total_cents, email: fields.customer_email || null });
+      await tx`update orders set payment_intent_id = ${created.id}, updated_at = now() where id = ${order.id}`;
+      return created;
+    });
+    return { orderId: order.id, clientSecret: intent.clientSecret };
+  } catch (error) {
+    ctx.log.warn('creating a payment intent failed', { error, orderId: order.id });
+    // The unpaid order without an intent is removed by the clean-up job.
+    throw providerFailure(error);
+  }
+}
+
 export function checkoutRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/api/create-payment-intent', async (req, res) => {
-    const input = CreateIntentSchema.parse(req.body);
+  router.post('/api/create-payment-intent', intentBody, async (req, res) => {
+    const input = intentBody.input(req).body;
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
-    const sid = await ensureSession(req, ctx.sql);
-    const userId = req.shop.userId;
-
-    const [upload] = await ctx.sql<UploadRow[]>`
-      select id, status, page_count, file_name, file_size, storage_key, message from uploads
-      where id = ${input.uploadId} and (session_sid = ${sid} or (${userId}::uuid is not null and user_id = ${userId}))`;
-    if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
-    if (upload.status === 'analyzing') throw badRequest('Your drawing is still being analyzed. Please wait a moment and try again.');
-    if (upload.status !== 'ready' || !upload.page_count) throw badRequest(upload.message ?? 'This drawing cannot be printed. Please upload another file.');
-    const pageCount = upload.page_count;
+    const who = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
+    const upload = await readyUpload(ctx.sql, input.uploadId, who);
+    const pageCount = upload.page_count as number;
     const colorSheets = await colorSheetsFor(ctx.sql, upload.id, pageCount, input.printType, input.colorSheets);
-
-    // Shipping: a stored quote of this session, for this destination and this tube.
-    let quote: QuoteRow | null = null;
-    let address: z.infer<typeof AddressSchema> | null = null;
-    if (input.shippingMethod === 'shipping') {
-      address = AddressSchema.parse(input.shippingAddress ?? {});
-      if (!input.rateId) throw badRequest('Please choose a shipping rate.');
-      if (!z.uuid().safeParse(input.rateId).success) throw badRequest('That shipping rate is not valid. Please choose a rate again.');
-      const [row] = await ctx.sql<QuoteRow[]>`
-        select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
-        where id = ${input.rateId} and session_sid = ${sid} and expires_at > now()`;
-      const matches =
-        row &&
-        row.print_size === input.printSize &&
-        // The tube holds every set.
-        row.page_count === pageCount * input.sets &&
-        row.to_address.state === address.state &&
-        row.to_address.zipCode === address.zipCode;
-      if (!matches) throw badRequest('That shipping rate no longer matches your order. Please choose a shipping rate again.');
-      quote = row;
-    }
-
+    const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, who.sid);
     const price = priceOrder({
       pageCount,
       printSize: input.printSize,
@@ -149,74 +232,16 @@ export function checkoutRoutes(ctx: AppContext): Router {
       cheapestShipping: quote?.cheapest ?? false,
       state: address?.state ?? null,
     });
-    const shop = shopFacts(ctx.env);
-    const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[input.rushOrder ? 'rush' : 'regular'];
-    const estimatedDelivery = quote
-      ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
-      : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
-    const fields = {
-      upload_id: upload.id,
-      file_name: upload.file_name,
-      file_key: upload.storage_key,
-      file_size: upload.file_size,
-      page_count: pageCount,
-      print_size: input.printSize,
-      print_type: input.printType,
-      sets: price.sets,
-      color_sheets: colorSheets,
-      color_sheet_count: price.colorSheetCount,
-      bw_sheet_count: price.bwSheetCount,
-      price_lines: ctx.sql.json(price.lines),
-      job_name: input.jobName,
-      po_number: input.poNumber,
-      notes: input.notes,
-      price_per_page_cents: price.pricePerPageCents,
-      subtotal_cents: price.subtotalCents,
-      rush_order: input.rushOrder,
-      rush_fee_cents: price.rushFeeCents,
-      shipping_method: input.shippingMethod,
-      shipping_cost_cents: price.shippingCostCents,
-      shipping_quote_id: quote?.id ?? null,
-      shipping_service: quote?.service_name ?? null,
-      shipping_address: address ? ctx.sql.json(address) : null,
-      tax_state: price.taxState || null,
-      tax_rate_millipercent: price.taxRateMillipercent,
-      tax_cents: price.taxCents,
-      total_cents: price.totalCents,
-      customer_email: input.customerEmail,
-      customer_first_name: input.customerFirstName,
-      customer_last_name: input.customerLastName,
-      customer_phone: input.customerPhone || null,
-      create_account: input.createAccount ?? false,
-      estimated_delivery: estimatedDelivery,
-    };
+    const fields = orderFields(ctx, { input, upload, colorSheets, quote, address, price });
 
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {
       if (!input.orderId) throw badRequest('orderId is required with updateOnly.');
-      const clientSecret = await reprice(ctx.sql, payments, input.orderId, { sid, userId }, fields);
+      const clientSecret = await reprice(ctx.sql, payments, input.orderId, who, fields);
       return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
     }
-
-    // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
-    if (userId && input.customerPhone) await ctx.sql`update users set phone = ${input.customerPhone}, updated_at = now() where id = ${userId} and phone is null`;
-    const accessToken = randomBytes(24).toString('base64url');
-    const [order] = await ctx.sql<{ id: string }[]>`
-      insert into orders ${ctx.sql({ ...fields, user_id: userId, session_sid: sid, access_token: accessToken, payment_provider: payments.name })}
-      returning id`;
-    let intent: { id: string; clientSecret: string };
-    try {
-      intent = await ctx.sql.begin(async (tx) => {
-        const created = await payments.createIntent(tx, { orderId: order.id, amountCents: price.totalCents, email: fields.customer_email || null });
-        await tx`update orders set payment_intent_id = ${created.id}, updated_at = now() where id = ${order.id}`;
-        return created;
-      });
-    } catch (error) {
-      ctx.log.warn('creating a payment intent failed', { error, orderId: order.id });
-      // The unpaid order without an intent is removed by the clean-up job.
-      throw providerFailure(error);
-    }
-    res.status(201).json({ orderId: order.id, clientSecret: intent.clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+    const placed = await placeOrder(ctx, payments, who, fields, input.customerPhone);
+    res.status(201).json({ orderId: placed.orderId, clientSecret: placed.clientSecret, provider: payments.name, amounts: presentAmounts(price) });
   });
 
   return router;
@@ -227,14 +252,13 @@ async function reprice(
   sql: AppContext['sql'],
   payments: PaymentProvider,
   orderId: string,
-  who: { sid: string; userId: string | null },
-  fields: Record<string, unknown> & { total_cents: number },
+  who: Who,
+  fields: OrderFields,
 ): Promise<string> {
   return sql.begin(async (tx) => {
     const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_status' | 'payment_intent_id' | 'upload_id' | 'total_cents'>[]>`
       select id, session_sid, user_id, payment_status, payment_intent_id, upload_id, total_cents from orders where id = ${orderId} for update`;
-    const mine = order && (order.session_sid === who.sid || (who.userId !== null && order.user_id === who.userId));
-    if (!order || !mine) throw notFound('Order not found.');
+    if (!order || !ownsOrder(who, order)) throw notFound('Order not found.');
     if (order.payment_status !== 'unpaid') throw conflict('This order is already paid.');
     if (order.upload_id !== fields.upload_id) throw badRequest('This order is for another drawing. Please start the checkout again.');
     if (!order.payment_intent_id) throw badRequest('This order has no payment yet. Please reload the checkout.');

@@ -1,6 +1,6 @@
 /**
- * Every API router, in mounting order. Routers declare full paths ('/api/...'). Order matters where
- * paths overlap: /api/orders/lookup before /api/orders/:id.
+ * Every API router, one per resource. Routers declare full paths ('/api/...') and no two serve the
+ * same path, so their order does not matter (orders.ts keeps its own literal paths before its :id ones).
  */
 import type { Express } from 'express';
 import type { AppContext } from '../core/context';
@@ -14,9 +14,6 @@ import { shippingRoutes } from './shipping';
 import { webhookRoutes } from './webhooks';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
-import { lookupRoutes } from './lookup';
-import { accountOrderRoutes } from './account-orders';
-import { reorderRoutes } from './reorder';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -24,11 +21,6 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(uploadRoutes(ctx));
   app.use(adminRoutes(ctx));
   app.use(authRoutes(ctx));
-  // Before any /api/orders/:id router.
-  app.use(lookupRoutes(ctx));
-  app.use(accountOrderRoutes(ctx));
-  app.use(reorderRoutes(ctx));
-  // Checkout and payment (issue 4); orders.ts serves /api/orders/:id, so it stays after lookup and the list.
   app.use(shippingRoutes(ctx));
   app.use(checkoutRoutes(ctx));
   app.use(paymentRoutes(ctx));

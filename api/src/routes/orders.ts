@@ -3,6 +3,16 @@
  * session, the admin or a request carrying the order's access token (?token=). Anyone else, and any
  * malformed id, gets 404.
  */
+import { addJob } from '../core/lib/db';
+import { badRequest } from '../core/lib/errors';
+import { findAuthToken } from '../core/lib/tokens';
+import { reorder, reorderSource } from '../core/orders/reorder';
+import { createRateLimits } from '../lib/rateLimit';
+import { ensureSession, requireUser } from '../lib/sessions';
+import { ownsOrder } from '../lib/orderAccess';
+import { validate } from '../middleware/validate';
+import { centsToDollars } from '../../../shared/money';
+import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
 import { shopFacts } from '../../../shared/shop';
 import { Router, type Request } from 'express';
 import type { Sql } from '../core/lib/db';
@@ -12,14 +22,12 @@ import { conflict, notFound } from '../core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
 import { applySessions, cookieSessionIds, type SessionRow } from '../lib/sessions';
 import { presentOrder, type OrderRow } from '../presenters/order';
-import type { StatusChange } from '../core/orders/statusHistory';
+import { loadStatusHistory, type StatusChange } from '../core/orders/statusHistory';
 import { StorageNotFoundError } from '../core/services/storage/index';
 import { renderReceipt } from '../core/services/receipts/index';
 import { receiptKey } from '../core/services/storage/keys';
 
-async function loadOrder(ctx: AppContext, req: Request): Promise<OrderRow> {
-  const id = req.params.id;
-  if (typeof id !== 'string' || !z.uuid().safeParse(id).success) throw notFound('Order not found.');
+async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
   if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
   return order;
@@ -85,16 +93,113 @@ export function orderReadRoutes(ctx: AppContext): Router {
   return router;
 }
 
+/** Most orders one page of history shows. */
+export const ACCOUNT_ORDERS_LIMIT = 500;
+
+export const LOOKUP_ANSWER =
+  'If we have paid orders for that email address, we have sent it a link to see them. The link works for 24 hours.';
+
+const lookupBody = validate({ body: z.object({ email: emailField }) });
+const lookupQuery = validate({
+  query: z.object({
+  token: z.string().trim().min(1).max(200).optional(),
+  email: z.string().max(300).optional(),
+  orderNumber: z.string().max(100).optional(),
+  }),
+});
+
+type LookupRow = { id: string; status: string; created_at: Date; file_name: string; total_cents: number; access_token: string };
+
+
+const orderParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
+
+/** The paid orders of the address an emailed tracking link was sent to, each with its order page. */
+async function ordersOfLookupToken(sql: Sql, rawToken: string) {
+  const token = await findAuthToken(sql, 'order_lookup', rawToken, { allowUsed: true });
+  if (!token?.email) throw notFound('This tracking link is invalid or has expired. Please ask for a new one.');
+  const rows = await sql<LookupRow[]>`
+    select id, status, created_at, file_name, total_cents, access_token from orders
+    where lower(customer_email) = ${token.email} and payment_status <> 'unpaid'
+    order by created_at desc, id desc limit 200`;
+  return rows.map((o) => ({
+    id: o.id,
+    orderNumber: orderNumberOf(o.id),
+    status: o.status,
+    createdAt: o.created_at.toISOString(),
+    fileName: o.file_name,
+    totalAmount: centsToDollars(o.total_cents),
+    // The order page, opened with the order's own access token like the emailed links.
+    url: `/order-success/${o.id}?token=${encodeURIComponent(o.access_token)}`,
+  }));
+}
+
+/** One order's status when both its email and its number match; [] otherwise, nothing more. */
+async function orderByEmailAndNumber(sql: Sql, rawEmail: string, rawNumber: string) {
+  const email = emailField.safeParse(rawEmail);
+  const orderNumber = rawNumber.trim().replace(/^#/, '').toUpperCase();
+  if (!email.success || !/^[0-9A-F]{8}$/.test(orderNumber)) return [];
+  const rows = await sql<{ id: string; status: string; created_at: Date }[]>`
+    select id, status, created_at from orders
+    where lower(customer_email) = ${email.data} and payment_status <> 'unpaid'
+      and upper(right(id::text, 8)) = ${orderNumber}
+    limit 1`;
+  return rows.map((o) => ({ orderNumber: orderNumberOf(o.id), status: o.status, createdAt: o.created_at.toISOString() }));
+}
+
+/**
+ * Every /api/orders route after the session loader, in one router and in an order that needs no
+ * care: the list and lookup paths are literal, the rest take a UUID (anything else is 404).
+ */
 export function orderRoutes(ctx: AppContext): Router {
   const router = Router();
+  const limits = createRateLimits(ctx.sql);
+
+  router.get('/api/orders', requireUser, async (req, res) => {
+    // Unpaid checkouts that were abandoned are not orders to the customer; refunded ones were.
+    const rows = await ctx.sql<OrderRow[]>`
+      select * from orders
+      where user_id = ${req.shop.userId} and payment_status <> 'unpaid'
+      order by created_at desc, id desc
+      limit ${ACCOUNT_ORDERS_LIMIT}`;
+    res.set('Cache-Control', 'no-store');
+    const history = await loadStatusHistory(ctx.sql, rows.map((r) => r.id));
+    res.json(rows.map((r) => presentOrder(r, history.get(r.id))));
+  });
+
+  router.post('/api/orders/lookup', limits.lookupPerClient, lookupBody, async (req, res) => {
+    const { email } = lookupBody.input(req).body;
+    // Always the same work and the same answer; the worker looks for orders and sends the link.
+    await addJob(ctx.sql, 'users__send_order_lookup', { email }, { jobKey: `users:lookup:${email}`, maxAttempts: 3 });
+    res.status(202).json({ message: LOOKUP_ANSWER });
+  });
+
+  router.get('/api/orders/lookup', limits.lookupPerClient, lookupQuery, async (req, res) => {
+    const query = lookupQuery.input(req).query;
+    res.set('Cache-Control', 'no-store');
+    if (query.token) return void res.json(await ordersOfLookupToken(ctx.sql, query.token));
+    if (query.email === undefined && query.orderNumber === undefined) {
+      throw badRequest('Enter your email address and order number, or open the link we emailed you.');
+    }
+    res.json(await orderByEmailAndNumber(ctx.sql, query.email ?? '', query.orderNumber ?? ''));
+  });
+
+  router.post('/api/orders/:id/reorder', orderParams, async (req, res) => {
+    const order = await reorderSource(ctx.sql, orderParams.input(req).params.id);
+    // Only the account that owns the order, or the browser session that placed it.
+    if (!order || !ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, order)) throw notFound('Order not found.');
+    const sid = await ensureSession(req, ctx.sql);
+    const { checkoutData, detectedSize } = await reorder(ctx, order, { sid, userId: req.shop.userId });
+    res.status(201).json({ ...checkoutData, detectedSize, checkoutData });
+  });
+
 
   // Ids that are not UUIDs pass the fast route above; they are nobody's order.
   router.get('/api/orders/:id', () => {
     throw notFound('Order not found.');
   });
 
-  router.get('/api/orders/:id/receipt', async (req, res) => {
-    const order = await loadOrder(ctx, req);
+  router.get('/api/orders/:id/receipt', orderParams, async (req, res) => {
+    const order = await loadOrder(ctx, req, orderParams.input(req).params.id);
     if (order.payment_status === 'unpaid') throw conflict('The receipt is available once the payment is complete.');
     let pdf: Buffer | null = null;
     if (order.receipt_key) {
