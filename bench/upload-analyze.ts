@@ -104,7 +104,7 @@ async function main() {
   let verdict = '';
   for (let i = 0; i < RUNS; i++) {
     stopSpareAnalyzer();
-    const c = await analyzePdf(SET, { previewDir, maxPreviews: 0, keepSpare: true });
+    const c = await analyzePdf(SET, { previewDir, maxPreviews: 0 });
     cold.push(c.verdictMs);
     verdict = `${c.verdict.status}, ${c.verdict.pageCount} pages, ${c.verdict.detectedSize}`;
     // Let the spare finish starting, as it has between jobs in the worker.

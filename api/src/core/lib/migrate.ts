@@ -9,7 +9,7 @@ import { migrate, Logger as MigrateLogger } from 'graphile-migrate';
 import { runMigrations, Logger as WorkerLogger } from 'graphile-worker';
 import { createPgPool } from './pgPool';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MIGRATIONS_FOLDER = path.join(ROOT, 'migrations');
 
 /** How many committed migrations exist on disk; /api/health wants at least this many applied. */

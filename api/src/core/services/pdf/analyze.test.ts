@@ -121,7 +121,7 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     const file = await write('slow.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
     // No spare: a cold child cannot start Node and MuPDF in 20 ms.
     stopSpareAnalyzer();
-    const result = await analyzePdf(file, { previewDir, timeoutMs: 20, keepSpare: false });
+    const result = await analyzePdf(file, { previewDir, timeoutMs: 20 });
     expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
     expect(result.verdict.message).toMatch(/took too long/);
   });
@@ -129,7 +129,7 @@ describe('analyzePdf (MuPDF in a child process)', () => {
   it('kills a child past its memory limit and rejects the PDF with a clear message', async () => {
     const file = await write('big.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
     stopSpareAnalyzer();
-    const result = await analyzePdf(file, { previewDir, memoryLimitMb: 8, keepSpare: false });
+    const result = await analyzePdf(file, { previewDir, memoryLimitMb: 8 });
     expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
     expect(result.verdict.message).toMatch(/needs more memory/);
   });
