@@ -44,10 +44,10 @@ export function inkOf(pixels) {
 const QUOTE = `["\u201d\u2033]`;
 const FOOT = `['\u2019\u2032]`;
 const NUM = `\\d+(?:\\.\\d+)?`;
-const FRACTION = `(?:\\d+\\s*[- ]\\s*)?\\d+\\s*/\\s*\\d+|${NUM}`;
+const FRACTION = `(?:(?:\\d+\\s*[- ]\\s*)?\\d+\\s*/\\s*\\d+|${NUM})`;
 const SCALE_PATTERNS = [
   // 1/4" = 1'-0", 1 1/2" = 1'-0", 3/32"=1'0"; 1" = 20', 1" = 20'-0"; 1:100 after the word SCALE.
-  new RegExp(`(?:${FRACTION})\\s*${QUOTE}\\s*=\\s*${NUM}\\s*${FOOT}(?:\\s*-?\\s*${FRACTION}\\s*${QUOTE})?`, 'g'),
+  new RegExp(`${FRACTION}\\s*${QUOTE}\\s*=\\s*${NUM}\\s*${FOOT}(?:\\s*-?\\s*${FRACTION}\\s*${QUOTE})?`, 'g'),
   /\bSCALE\s*:?\s*1\s*:\s*\d+(?:[.,]\d+)?\b/gi,
   /\bN\.?\s?T\.?\s?S\b\.?|\bNOT\s+TO\s+SCALE\b/gi,
 ];
