@@ -108,8 +108,8 @@ async function saveVerdict(ctx: AppContext, id: string, verdict: SheetVerdict, s
     const rows = sheets.map((s, i) => ({ number: i + 1, width_in: +(s.width / POINTS_PER_INCH).toFixed(3), height_in: +(s.height / POINTS_PER_INCH).toFixed(3) }));
     await tx`
       insert into upload_sheets (upload_id, number, width_in, height_in)
-      select ${id}, v.number, v.width_in, v.height_in
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(number int, width_in numeric, height_in numeric)
+      select ${id}::uuid, v.number, v.width_in, v.height_in
+      from jsonb_to_recordset(${tx.json(rows)}::jsonb) as v(number int, width_in numeric, height_in numeric)
       on conflict (upload_id, number) do nothing`;
   });
 }
@@ -125,6 +125,7 @@ class SheetWriter {
   private storedPreviews = 0;
   private timer: NodeJS.Timeout | null = null;
   private failed = false;
+  private verdictError: unknown = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -134,7 +135,15 @@ class SheetWriter {
   ) {}
 
   verdict(verdict: SheetVerdict, sheets: SheetPoints[]): void {
-    this.then(() => saveVerdict(this.ctx, this.uploadId, verdict, sheets));
+    this.then(async () => {
+      try {
+        await saveVerdict(this.ctx, this.uploadId, verdict, sheets);
+      } catch (error) {
+        // Nothing was written: the job fails and is retried.
+        this.verdictError = error;
+        throw error;
+      }
+    });
   }
 
   sheet(report: SheetReport, preview: boolean): void {
@@ -152,6 +161,7 @@ class SheetWriter {
     this.timer = null;
     this.then(() => this.flush());
     await this.chain;
+    if (this.verdictError) throw this.verdictError;
     if (verdict.status !== 'ready' || this.failed) return;
     const allBlank = reports.length === pageCount && pageCount > 0 && reports.every((r) => r.blank === true);
     // The cheap check before the verdict found something painted; the pixels say it is all white.
@@ -189,7 +199,7 @@ class SheetWriter {
       await tx`
         update upload_sheets s set color = v.color, blank = v.blank, low_resolution = v."lowResolution", has_preview = v.has_preview,
           scale_notes = case when jsonb_typeof(v."scaleNotes") = 'array' then array(select jsonb_array_elements_text(v."scaleNotes")) end
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        from jsonb_to_recordset(${tx.json(rows)}::jsonb)
           as v(number int, color boolean, blank boolean, "lowResolution" boolean, has_preview boolean, "scaleNotes" jsonb)
         where s.upload_id = ${this.uploadId} and s.number = v.number`;
       await tx`update uploads set preview_count = greatest(preview_count, ${stored}) where id = ${this.uploadId}`;

@@ -212,15 +212,16 @@ function dispatch(): void {
   startWatchdog();
 }
 
+function checkMemory(): void {
+  const pid = child?.pid;
+  const mb = pid ? residentMb(pid) : null;
+  if (running && mb !== null && mb > running.job.memoryLimitMb) killFor(running.job, 'too_complex');
+}
+
+/** Checks the child's memory now, for the command just handed to it, and every 50 ms while it works. */
 function startWatchdog(): void {
-  if (watchdog) return;
-  const check = () => {
-    const pid = child?.pid;
-    const mb = pid ? residentMb(pid) : null;
-    if (running && mb !== null && mb > running.job.memoryLimitMb) killFor(running.job, 'too_complex');
-  };
-  watchdog = setInterval(check, 50);
-  check();
+  watchdog ??= setInterval(checkMemory, 50);
+  checkMemory();
 }
 
 function stopWatchdog(): void {
@@ -360,6 +361,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       end();
       if (job.limit) {
         verdict = unreadableVerdict(job.limit);
+        options.onVerdict?.(verdict, []);
         return resolve({ verdict, sheets: [], reports, reportComplete: true, previewCount: 0, verdictMs: Date.now() - started, measureMs: null, elapsedMs: Date.now() - started });
       }
       reject(new AnalyzerCrashedError(`PDF analyser exited (${signal ?? `code ${code}`}) without a verdict: ${stderr.trim().slice(-500)}`));
