@@ -8,9 +8,20 @@ import { useId } from 'react';
 import { MAX_PREVIEWS } from '../../../../shared/limits';
 import { formatCents } from '../../../../shared/money';
 import { PRICE_PER_PAGE_CENTS, PRINT_SIZE_LABELS, PRINT_SIZES, PRINT_TYPE_LABELS, PRINT_TYPES, type PrintSize, type PrintType } from '../../../../shared/pricing';
+import type { UploadSheet } from '../../../../shared/upload';
 import { Button, Card, cx } from '../ui';
 
-export type ConfiguredUpload = { uploadId: string; fileName: string; fileSize: number; pageCount: number; detectedSize: PrintSize };
+export type ConfiguredUpload = {
+  uploadId: string;
+  fileName: string;
+  fileSize: number;
+  pageCount: number;
+  detectedSize: PrintSize;
+  /** Each sheet as the per-sheet report has it so far (issue 14). */
+  sheets: UploadSheet[];
+  /** The report is done: a sheet without a preview now will not get one. */
+  sheetsComplete: boolean;
+};
 
 /** "1.24 MB". */
 export function formatMegabytes(bytes: number): string {
@@ -27,15 +38,22 @@ function SheetPreviews({ upload }: { upload: ConfiguredUpload }) {
         {Array.from({ length: shown }, (_, i) => (
           <li key={i} className="shrink-0">
             <figure className="w-36">
-              <img
-                src={`/api/uploads/${upload.uploadId}/preview/${i + 1}`}
-                alt={`Sheet ${i + 1} preview`}
-                loading={i < 6 ? 'eager' : 'lazy'}
-                className="h-24 w-36 rounded border border-slate-200 bg-white object-contain"
-                onError={(event) => {
-                  event.currentTarget.style.visibility = 'hidden';
-                }}
-              />
+              {/* Previews follow the price: a placeholder until this sheet's is stored. */}
+              {upload.sheets[i]?.previewUrl ? (
+                <img
+                  src={upload.sheets[i].previewUrl ?? undefined}
+                  alt={`Sheet ${i + 1} preview`}
+                  loading={i < 6 ? 'eager' : 'lazy'}
+                  className="h-24 w-36 rounded border border-slate-200 bg-white object-contain"
+                  onError={(event) => {
+                    event.currentTarget.style.visibility = 'hidden';
+                  }}
+                />
+              ) : (
+                <div className="flex h-24 w-36 items-center justify-center rounded border border-dashed border-slate-200 bg-slate-50 text-xs text-slate-400">
+                  {upload.sheetsComplete ? 'No preview' : 'Preview coming…'}
+                </div>
+              )}
               <figcaption className="mt-1 text-center text-xs text-slate-600">Sheet {i + 1}</figcaption>
             </figure>
           </li>
