@@ -200,8 +200,8 @@ async function main() {
     if (process.argv.includes('--write')) fs.writeFileSync(path.join(OUT, 'upload-analyze.json'), JSON.stringify(result, null, 2));
   } finally {
     stopSpareAnalyzer();
-    for (const p of processes) p.kill('SIGTERM');
-    await sleep(1000);
+    // The worker would drain a running 500-sheet report first: stop both at once, then drop the database.
+    await Promise.all(processes.map((p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL'))))));
     await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
     await admin.end({ timeout: 1 });
     fs.rmSync(dataDir, { recursive: true, force: true });
