@@ -174,7 +174,9 @@ function onChildExit(dead: Child, code: number | null, signal: NodeJS.Signals | 
   running = null;
   stopWatchdog();
   // Jobs with work in the dead child end here; jobs still waiting to be opened go to the next child.
-  for (const job of [...jobs.values()]) if (job.opened) job.onExit(code, signal, stderrTail);
+  // Decided before any of them ends: an ending job hands the next one to a new child at once.
+  const hit = [...jobs.values()].filter((job) => job.opened);
+  for (const job of hit) job.onExit(code, signal, stderrTail);
   for (let i = queue.length - 1; i >= 0; i--) if (queue[i].op !== 'open') queue.splice(i, 1);
   dispatch();
 }
@@ -253,6 +255,11 @@ function idle(): void {
 /** Starts the MuPDF child now (when the worker loads its tasks), so not even the first PDF waits for start-up. */
 export function prewarmAnalyzer(): void {
   if (!live(child)) child = startChild();
+}
+
+/** The process id of the MuPDF child, while there is one (tests and health checks). */
+export function analyzerPid(): number | null {
+  return live(child) ? (child.pid ?? null) : null;
 }
 
 /** Stops the MuPDF child (tests and shutdown; it would also exit with this process). */
