@@ -8,9 +8,7 @@
  * downloaded once to a temp file. Safe to run twice: an upload that is no longer `analyzing` is
  * left alone.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
 import { defineTask } from '../task';
 import { analyzeLimits, uploadPdfFile } from '../pdfJobs';
@@ -25,9 +23,6 @@ prewarmAnalyzer();
 /** Its limits live with the report's; re-exported for tests. */
 export { analyzeLimits };
 
-/** How long sheet reports gather before they are written in one statement. */
-const SHEET_BATCH_MS = 100;
-
 export default defineTask({
   schema: z.object({ uploadId: z.uuid() }),
   async run({ uploadId }, ctx, helpers) {
@@ -36,29 +31,34 @@ export default defineTask({
     if (!upload) return log.warn('upload row is gone', { uploadId });
     if (upload.status !== 'analyzing') return;
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-analyze-'));
     try {
-      await analyze(dir, upload.storage_key);
+      await analyze(upload.storage_key);
     } catch (error) {
       // Retries are for storage or process hiccups; after the last one the customer must not be left
       // polling an upload that stays 'analyzing' for ever.
       if (helpers.job.attempts < helpers.job.max_attempts) throw error;
       log.warn('analysis failed on its last attempt', { uploadId, error });
       await saveVerdict(ctx, uploadId, unreadableVerdict(error instanceof AnalyzerCrashedError ? 'unreadable' : 'unavailable'), []);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
     }
 
-    async function analyze(dir: string, storageKey: string) {
-      const file = await uploadPdfFile(ctx, storageKey, dir);
-      if (!file) {
+    async function analyze(storageKey: string) {
+      const pdf = await uploadPdfFile(ctx, uploadId, storageKey);
+      if (!pdf) {
         log.warn('upload file is gone', { uploadId });
         return void (await saveVerdict(ctx, uploadId, unreadableVerdict('unreadable'), []));
       }
-      // An AnalyzerCrashedError (a child that died before the verdict) is retried like any other error.
-      const result = await analyzePdf(file, { previewDir: dir, ...analyzeLimits, report: false });
-      log.debug(`verdict in ${result.verdictMs} ms`, { uploadId, status: result.verdict.status, pages: result.verdict.pageCount });
-      await saveVerdict(ctx, uploadId, result.verdict, result.sheets);
+      let keepForReport = false;
+      try {
+        // An AnalyzerCrashedError (a child that died before the verdict) is retried like any other error.
+        // No report here, so nothing is written to the preview folder.
+        const result = await analyzePdf(pdf.file, { previewDir: os.tmpdir(), ...analyzeLimits, report: false });
+        log.debug(`verdict in ${result.verdictMs} ms`, { uploadId, status: result.verdict.status, pages: result.verdict.pageCount });
+        await saveVerdict(ctx, uploadId, result.verdict, result.sheets);
+        keepForReport = result.verdict.status === 'ready';
+      } finally {
+        // An S3 download stays for the report job, which reads the same file.
+        if (!keepForReport) pdf.release();
+      }
     }
   },
 });

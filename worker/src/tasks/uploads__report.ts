@@ -30,26 +30,28 @@ export default defineTask({
       select status, storage_key, sheets_complete from uploads where id = ${uploadId}`;
     if (!upload || upload.status !== 'ready' || upload.sheets_complete) return;
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-report-'));
+    const pdf = await uploadPdfFile(ctx, uploadId, upload.storage_key);
+    if (!pdf) {
+      log.warn('upload file is gone before its report', { uploadId });
+      return await markComplete(ctx, uploadId);
+    }
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'bp-report-'));
     try {
-      const file = await uploadPdfFile(ctx, upload.storage_key, dir);
-      if (!file) {
-        log.warn('upload file is gone before its report', { uploadId });
-        return await markComplete(ctx, uploadId);
-      }
       const writer = new SheetWriter(ctx, log, uploadId, dir);
-      const result = await analyzePdf(file, { previewDir: dir, ...analyzeLimits, onSheet: (report, preview) => writer.sheet(report, preview) });
+      const result = await analyzePdf(pdf.file, { previewDir: dir, ...analyzeLimits, onSheet: (report, preview) => writer.sheet(report, preview) });
       log.debug(`report in ${result.elapsedMs} ms`, { uploadId, sheets: result.reports.length, complete: result.reportComplete });
       // A report cut short (a limit, or a crash of the shared child) keeps what it has: the rest stays unknown.
       if (!result.reportComplete) log.warn('report cut short', { uploadId, sheets: result.reports.length });
       await writer.finish(result.reports, result.sheets.length);
+      pdf.release();
     } catch (error) {
       if (helpers.job.attempts < helpers.job.max_attempts) throw error;
       // The price stands; the sheets not reported stay unknown.
       log.warn('report failed on its last attempt', { uploadId, error });
+      pdf.release();
       await markComplete(ctx, uploadId);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await fs.promises.rm(dir, { recursive: true, force: true });
     }
   },
 });
@@ -119,7 +121,7 @@ class SheetWriter {
       if (!this.previews.has(report.number)) continue;
       const file = path.join(this.previewDir, `${report.number}.png`);
       await this.ctx.storage.put(uploadPreviewKey(this.uploadId, report.number), fs.createReadStream(file), { contentType: 'image/png' });
-      fs.rmSync(file, { force: true });
+      await fs.promises.rm(file, { force: true });
       if (report.number === stored + 1) stored = report.number;
     }
     this.storedPreviews = stored;
