@@ -23,6 +23,7 @@ export const JOB_PAYLOADS = {
   orders__render_receipt: z.object({ orderId: z.uuid() }),
   uploads__analyze: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
+  uploads__report: z.object({ uploadId: z.uuid() }),
   users__claim_guest_orders: z.object({ userId: z.uuid() }),
   users__send_order_lookup: z.object({ email: z.string().min(3).max(254) }),
   users__send_password_reset: z.object({ email: z.string().min(3).max(254) }),

@@ -9,10 +9,27 @@ import { PRINT_SIZES, type PrintSize } from './pricing';
 export const UPLOAD_STATUSES = ['analyzing', 'ready', 'rejected'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
+/**
+ * Sheet sizes customers confuse with the ones we print (ANSI D is not ARCH D), by the label
+ * formatSheetSize gives them: a rejection names them.
+ */
+export const NAMED_SHEETS: Record<string, string> = {
+  '22" x 34"': 'ANSI D (22" x 34")',
+  '11" x 17"': 'ANSI B (11" x 17")',
+};
+
+/** `22" x 34"` → `ANSI D (22" x 34")`; other sizes as they are. */
+export function nameSheetSize(label: string): string {
+  return NAMED_SHEETS[label] ?? label;
+}
+
 /** The client's toast for a wrong-size drawing (spec point 8, 'Invalid Document Size'). */
 export function wrongSizeMessage(actualSize: string): string {
-  return `Your PDF is ${actualSize}, but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.`;
+  return `Your PDF is ${nameSheetSize(actualSize)}, but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.`;
 }
+
+/** The rejection of a set whose every sheet is blank (issue 14). */
+export const NO_DRAWINGS_MESSAGE = 'Your PDF has no drawings on it: every sheet is blank. Please check that you exported the right file and upload it again.';
 
 /** The sheet sizes we print, short side first, in inches. */
 export const ACCEPTED_SHEETS: Record<PrintSize, { shortIn: number; longIn: number }> = {
@@ -65,6 +82,28 @@ const UNREADABLE_MESSAGES: Record<UnreadableReason, string> = {
   no_size: 'A page of your PDF has no size (its MediaBox is missing or invalid), so we cannot tell how large to print it. Please export the set again from your drawing program and upload the new file.',
   crashed: 'We could not finish reading your PDF; please try again. If it happens again, export the set again (for example with "Save as PDF") and upload the new file.',
   unavailable: 'We could not check your PDF just now because of a problem on our side. Please upload it again in a few minutes.',
+};
+
+/** A set of the right size with nothing drawn on any sheet. */
+export function noDrawingsVerdict(pageCount: number): SheetVerdict {
+  return { status: 'rejected', pageCount, detectedSize: null, actualSize: null, message: NO_DRAWINGS_MESSAGE };
+}
+
+/**
+ * What the per-sheet report (issue 14) says about one sheet of an accepted set; null where the sheet
+ * could not be analysed.
+ */
+export type SheetReport = {
+  /** Page number, from 1. */
+  number: number;
+  /** Coloured ink covers at least 0.05% of the rendered sheet. */
+  color: boolean | null;
+  /** Nothing drawn or written on it. */
+  blank: boolean | null;
+  /** Drawing scales written on it (`1/4" = 1'-0"`, `NTS`), as written. */
+  scaleNotes: string[] | null;
+  /** A raster image covering a quarter of it at under 150 dpi at print size. */
+  lowResolution: boolean | null;
 };
 
 /** A rejection for a PDF that could not be measured; `page` names the sheet at fault (no_size). */
@@ -128,7 +167,7 @@ export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerd
     if (only.printSize) return { status: 'ready', pageCount, detectedSize: only.printSize, actualSize: only.label, message: null };
     return { status: 'rejected', pageCount, detectedSize: null, actualSize: only.label, message: wrongSizeMessage(only.label) };
   }
-  const named = sorted.slice(0, 4).map((g) => `${pages(g.count)} ${g.label}`);
+  const named = sorted.slice(0, 4).map((g) => `${pages(g.count)} ${nameSheetSize(g.label)}`);
   const rest = sorted.slice(4).reduce((n, g) => n + g.count, 0);
   if (rest > 0) named.push(`${pages(rest)} other sizes`);
   return {

@@ -18,6 +18,19 @@ export const UploadAcceptedSchema = z.object({
 });
 export type UploadAccepted = z.infer<typeof UploadAcceptedSchema>;
 
+/** One sheet of `GET /api/uploads/{uploadId}`'s `sheets` (issue 14); null = still coming (or could not be analysed). */
+export const UploadSheetSchema = z.object({
+  number: z.number().int().min(1),
+  widthIn: z.number(),
+  heightIn: z.number(),
+  color: z.boolean().nullable(),
+  blank: z.boolean().nullable(),
+  scaleNotes: z.array(z.string()).nullable(),
+  lowResolution: z.boolean().nullable(),
+  previewUrl: z.string().nullable(),
+});
+export type UploadSheet = z.infer<typeof UploadSheetSchema>;
+
 /** `GET /api/uploads/{uploadId}`. */
 export const UploadInfoSchema = z.object({
   uploadId: z.uuid(),
@@ -28,6 +41,15 @@ export const UploadInfoSchema = z.object({
   detectedSize: z.enum(PRINT_SIZES).nullable(),
   actualSize: z.string().nullable(),
   message: z.string().nullable(),
+  /**
+   * Each sheet in page order once `ready` (issue 14); [] before and when rejected. Sizes come with
+   * the verdict; the other fields are null while the report is still coming.
+   */
+  sheets: z.array(UploadSheetSchema),
+  /** Sheets with colour, once every sheet is reported; else null. */
+  colorSheetCount: z.number().int().nonnegative().nullable(),
+  /** Nothing more will come for this upload: every sheet reported (or the report gave up), or rejected. */
+  sheetsComplete: z.boolean(),
 });
 export type UploadInfo = z.infer<typeof UploadInfoSchema>;
 

@@ -136,5 +136,14 @@ export async function unlockDeadWorkers(ctx: AppContext, utils: WorkerUtils, log
 export async function runJobsOnce(ctx: AppContext): Promise<void> {
   const connectionString = ctx.env.DATABASE_URL;
   if (!connectionString) throw new Error('DATABASE_URL is not set');
-  await runOnce({ connectionString, taskList: await loadTaskList(ctx), logger: workerLogger(ctx.log.child('worker')) });
+  const taskList = await loadTaskList(ctx);
+  // A job can enqueue another on a named queue (uploads__analyze → uploads__report) whose lock the
+  // finished job is still releasing when runOnce looks; go round again while anything is due.
+  for (let round = 0; round < 50; round++) {
+    await runOnce({ connectionString, taskList, logger: workerLogger(ctx.log.child('worker')) });
+    const [{ due }] = await ctx.sql<{ due: boolean }[]>`
+      select exists (select 1 from graphile_worker.jobs where run_at <= now() and locked_at is null and attempts < max_attempts) as due`;
+    if (!due) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -1,7 +1,7 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
 import type { PrintSize } from '../../../shared/pricing';
-import type { UploadInfo, UploadStatus } from '../../../shared/upload';
+import type { UploadInfo, UploadSheet, UploadStatus } from '../../../shared/upload';
 
 /** The columns of `uploads` the API reads. */
 export type UploadRow = {
@@ -17,11 +17,40 @@ export type UploadRow = {
   actual_size: string | null;
   message: string | null;
   preview_count: number;
+  sheets_complete: boolean;
   created_at: Date;
 };
 
-/** The contract's upload JSON. */
-export function presentUpload(row: UploadRow): UploadInfo {
+/** The columns of `upload_sheets` the API reads (numeric sizes arrive as strings). */
+export type UploadSheetRow = {
+  number: number;
+  width_in: string | number;
+  height_in: string | number;
+  color: boolean | null;
+  blank: boolean | null;
+  scale_notes: string[] | null;
+  low_resolution: boolean | null;
+  has_preview: boolean;
+};
+
+/** One sheet of the upload JSON; its preview through the upload's preview route. */
+export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet {
+  return {
+    number: row.number,
+    widthIn: Number(row.width_in),
+    heightIn: Number(row.height_in),
+    color: row.color,
+    blank: row.blank,
+    scaleNotes: row.scale_notes,
+    lowResolution: row.low_resolution,
+    previewUrl: row.has_preview ? `/api/uploads/${uploadId}/preview/${row.number}` : null,
+  };
+}
+
+/** The contract's upload JSON; `sheets` are the upload's sheet rows in page order (read only once ready). */
+export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): UploadInfo {
+  const ready = row.status === 'ready';
+  const complete = row.status === 'rejected' || (ready && row.sheets_complete);
   return {
     uploadId: row.id,
     status: row.status,
@@ -31,6 +60,9 @@ export function presentUpload(row: UploadRow): UploadInfo {
     detectedSize: row.detected_size,
     actualSize: row.actual_size,
     message: row.message,
+    sheets: ready ? sheets.map((sheet) => presentSheet(row.id, sheet)) : [],
+    colorSheetCount: ready && complete ? sheets.filter((sheet) => sheet.color === true).length : null,
+    sheetsComplete: complete,
   };
 }
 

@@ -84,6 +84,9 @@ describe('POST /api/upload-pdf', () => {
       detectedSize: null,
       actualSize: null,
       message: null,
+      sheets: [],
+      colorSheetCount: null,
+      sheetsComplete: false,
     });
     const jobs = await shop.sql`
       select t.identifier, j.payload, j.key, j.max_attempts from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id`;
@@ -91,7 +94,28 @@ describe('POST /api/upload-pdf', () => {
 
     await shop.runJobs();
     const after = await client.get(`/api/uploads/${res.body.uploadId}`);
-    expect(after.body).toEqual({ ...before.body, status: 'ready', pageCount: 3, detectedSize: '24x36', actualSize: '24" x 36"', message: null });
+    // The test helper's sheets are drawn in dark blue: colour.
+    const sheet = (number: number) => ({
+      number,
+      widthIn: 36,
+      heightIn: 24,
+      color: true,
+      blank: false,
+      scaleNotes: [],
+      lowResolution: false,
+      previewUrl: `/api/uploads/${res.body.uploadId}/preview/${number}`,
+    });
+    expect(after.body).toEqual({
+      ...before.body,
+      status: 'ready',
+      pageCount: 3,
+      detectedSize: '24x36',
+      actualSize: '24" x 36"',
+      message: null,
+      sheets: [sheet(1), sheet(2), sheet(3)],
+      colorSheetCount: 3,
+      sheetsComplete: true,
+    });
 
     const [row] = await shop.sql`select storage_key, sha256, preview_count from uploads where id = ${res.body.uploadId}`;
     expect(row.storage_key).toBe(`uploads/${res.body.uploadId}/original.pdf`);

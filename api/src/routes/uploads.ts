@@ -17,7 +17,7 @@ import type { AppContext } from '../core/context';
 import { addJob } from '../core/lib/db';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
-import { canAccessUpload, presentUpload, type UploadRow } from '../presenters/upload';
+import { canAccessUpload, presentUpload, type UploadRow, type UploadSheetRow } from '../presenters/upload';
 import type { Storage } from '../core/services/storage/index';
 
 export const TOO_LARGE_MESSAGE = 'Your file is larger than 50 MB. Please upload a file smaller than 50MB.';
@@ -206,7 +206,7 @@ export function uploadRoutes(ctx: AppContext): Router {
     if (!UUID.test(id)) throw notFound('Upload not found.');
     const [row] = await ctx.sql<UploadRow[]>`
       select id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, message,
-             preview_count, created_at
+             preview_count, sheets_complete, created_at
       from uploads where id = ${id}`;
     if (!row || !canAccessUpload(req, row)) throw notFound('Upload not found.');
     return row;
@@ -215,8 +215,14 @@ export function uploadRoutes(ctx: AppContext): Router {
   router.get('/api/uploads/:uploadId', async (req, res, next) => {
     try {
       const row = await findUpload(req);
+      const sheets =
+        row.status === 'ready'
+          ? await ctx.sql<UploadSheetRow[]>`
+              select number, width_in, height_in, color, blank, scale_notes, low_resolution, has_preview
+              from upload_sheets where upload_id = ${row.id} order by number`
+          : [];
       res.set('Cache-Control', 'no-store');
-      res.json(presentUpload(row));
+      res.json(presentUpload(row, sheets));
     } catch (error) {
       next(error);
     }

@@ -4,6 +4,7 @@ import { buildOrder, buildUpload } from '../../../test/helpers/factories';
 import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
 import { addJob } from '../../../api/src/core/lib/db';
 import { uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
+import PDFDocument from 'pdfkit';
 import { analyzeLimits } from './uploads__analyze';
 
 let shop: TestShop;
@@ -38,6 +39,8 @@ describe('uploads__analyze', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(seen.at(-1)).toBe('ready');
+    // The previews follow the verdict: wait for the report to finish.
+    for (let i = 0; i < 150 && !(await client.get(`/api/uploads/${uploadId}`)).body.sheetsComplete; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await row(uploadId)).toMatchObject({ status: 'ready', page_count: 5, detected_size: '24x36', preview_count: 5 });
     for (let page = 1; page <= 5; page++) expect(await shop.ctx.storage.stat(uploadPreviewKey(uploadId, page))).not.toBeNull();
     await worker.stop();
@@ -76,9 +79,10 @@ describe('uploads__analyze', () => {
   it('retries a storage failure, and after the last attempt rejects the upload with a message instead of leaving it analyzing', async () => {
     const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 1, size: ARCH_D }));
     await shop.sql`update graphile_worker._private_jobs set max_attempts = 2`;
-    const get = shop.ctx.storage.get.bind(shop.ctx.storage);
+    // Local storage is read in place: the failure is in finding the file.
+    const localPath = shop.ctx.storage.localPath.bind(shop.ctx.storage);
     let calls = 0;
-    shop.ctx.storage.get = async () => {
+    shop.ctx.storage.localPath = () => {
       calls += 1;
       throw new Error('storage is down');
     };
@@ -90,12 +94,70 @@ describe('uploads__analyze', () => {
       await shop.runJobs();
       expect(calls).toBe(2);
     } finally {
-      shop.ctx.storage.get = get;
+      shop.ctx.storage.localPath = localPath;
     }
     const info = (await client.get(`/api/uploads/${uploadId}`)).body;
     expect(info.status).toBe('rejected');
     expect(info.message).toMatch(/problem on our side/);
   });
+
+  it('writes the ready verdict and every sheet size before the previews, then the per-sheet report', async () => {
+    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 3, size: ARCH_D }));
+    // Hold every preview at the storage door until the verdict has been seen.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const put = shop.ctx.storage.put.bind(shop.ctx.storage);
+    shop.ctx.storage.put = async (key, body, options) => {
+      if (key.includes('/previews/')) await gate;
+      return put(key, body, options);
+    };
+    try {
+      const running = shop.runJobs();
+      let info = (await client.get(`/api/uploads/${uploadId}`)).body;
+      for (let i = 0; i < 300 && info.status === 'analyzing'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        info = (await client.get(`/api/uploads/${uploadId}`)).body;
+      }
+      expect(info).toMatchObject({ status: 'ready', pageCount: 3, detectedSize: '24x36', sheetsComplete: false, colorSheetCount: null });
+      expect(info.sheets).toHaveLength(3);
+      expect(info.sheets[0]).toEqual({ number: 1, widthIn: 36, heightIn: 24, color: null, blank: null, scaleNotes: null, lowResolution: null, previewUrl: null });
+      expect(await shop.ctx.storage.stat(uploadPreviewKey(uploadId, 1))).toBeNull();
+      open();
+      await running;
+    } finally {
+      open();
+      shop.ctx.storage.put = put;
+    }
+    const done = (await client.get(`/api/uploads/${uploadId}`)).body;
+    expect(done).toMatchObject({ status: 'ready', sheetsComplete: true, colorSheetCount: 3 });
+    expect(done.sheets.map((s: { previewUrl: string | null }) => s.previewUrl)).toEqual([1, 2, 3].map((n) => `/api/uploads/${uploadId}/preview/${n}`));
+    const [{ n }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from upload_sheets where upload_id = ${uploadId} and color is not null`;
+    expect(n).toBe(3);
+  }, 60_000);
+
+  it('rejects a set of only blank sheets and flags a blank sheet inside a set', async () => {
+    const blank = (pages: number, drawn: number[]) =>
+      new Promise<Buffer>((resolve) => {
+        const doc = new PDFDocument({ autoFirstPage: false });
+        const chunks: Buffer[] = [];
+        doc.on('data', (c: Buffer) => chunks.push(c));
+        doc.on('end', () => resolve(Buffer.concat(chunks)));
+        for (let i = 0; i < pages; i++) {
+          doc.addPage({ size: [36 * 72, 24 * 72], margin: 0 });
+          if (drawn.includes(i + 1)) doc.lineWidth(2).rect(36, 36, 36 * 72 - 72, 24 * 72 - 72).stroke('#000000');
+        }
+        doc.end();
+      });
+    const empty = await postPdf(await blank(2, []));
+    const mixed = await postPdf(await blank(3, [1, 3]));
+    await shop.runJobs();
+    const rejected = (await empty.client.get(`/api/uploads/${empty.uploadId}`)).body;
+    expect(rejected).toMatchObject({ status: 'rejected', sheets: [], sheetsComplete: true, colorSheetCount: null });
+    expect(rejected.message).toMatch(/^Your PDF has no drawings on it/);
+    const kept = (await mixed.client.get(`/api/uploads/${mixed.uploadId}`)).body;
+    expect(kept).toMatchObject({ status: 'ready', pageCount: 3, sheetsComplete: true, colorSheetCount: 0 });
+    expect(kept.sheets.map((s: { blank: boolean; color: boolean }) => [s.blank, s.color])).toEqual([[false, false], [true, false], [false, false]]);
+  }, 60_000);
 
   it('drops a job whose upload row is gone', async () => {
     await addJob(shop.sql, 'uploads__analyze', { uploadId: '00000000-0000-4000-8000-000000000001' });

@@ -1,25 +1,26 @@
 /**
- * Analyses one upload: copies its PDF to a temp folder, runs MuPDF in a child process with a time and
- * memory limit (api/src/services/pdf/analyze.ts), stores the sheet previews and writes the verdict to
- * the `uploads` row, which the client polls. Safe to run twice: an upload that is no longer
- * `analyzing` is left alone, and previews are simply written again.
+ * Judges one upload with MuPDF in the warm child process (api/src/core/services/pdf/analyze.ts): every
+ * sheet measured, the set accepted or rejected, and the verdict written to the `uploads` row the
+ * client polls, with a row per sheet (`upload_sheets`, sizes only) when ready. The per-sheet report
+ * (colour, blank, scale notes, low resolution, previews) is a job of its own, `uploads__report`,
+ * enqueued with the verdict on a queue of its own, so a long report never holds a worker slot that
+ * the next customer's verdict needs. Local files are read where they are; an S3 object is
+ * downloaded once to a temp file. Safe to run twice: an upload that is no longer `analyzing` is
+ * left alone.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { defineTask } from '../task';
+import { analyzeLimits, uploadPdfFile } from '../pdfJobs';
 import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/core/services/pdf/analyze';
-import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
-import { uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
-import { unreadableVerdict, type SheetVerdict } from '../../../shared/sheets';
+import { addJob } from '../../../api/src/core/lib/db';
+import type { AppContext } from '../../../api/src/core/context';
+import { POINTS_PER_INCH, unreadableVerdict, type SheetPoints, type SheetVerdict } from '../../../shared/sheets';
 
-// The worker loads this file at start: have a MuPDF child ready before the first upload arrives.
+// The worker loads this file at start: have the MuPDF child warm before the first upload arrives.
 prewarmAnalyzer();
 
-/** Time and memory each analysis may use; tests lower them. */
-export const analyzeLimits = { timeoutMs: 60_000, memoryLimitMb: 1536 };
+/** Its limits live with the report's; re-exported for tests. */
+export { analyzeLimits };
 
 export default defineTask({
   name: 'uploads__analyze',
@@ -29,44 +30,56 @@ export default defineTask({
     if (!upload) return log.warn('upload row is gone', { uploadId });
     if (upload.status !== 'analyzing') return;
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-analyze-'));
     try {
-      await analyze(dir, upload.storage_key);
+      await analyze(upload.storage_key);
     } catch (error) {
       // Retries are for storage or process hiccups; after the last one the customer must not be left
       // polling an upload that stays 'analyzing' for ever.
       if (helpers.job.attempts < helpers.job.max_attempts) throw error;
       log.warn('analysis failed on its last attempt', { uploadId, error });
-      await saveVerdict(uploadId, unreadableVerdict(error instanceof AnalyzerCrashedError ? 'crashed' : 'unavailable'), 0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await saveVerdict(ctx, uploadId, unreadableVerdict(error instanceof AnalyzerCrashedError ? 'crashed' : 'unavailable'), []);
     }
 
-    async function analyze(dir: string, storageKey: string) {
-      const file = path.join(dir, 'original.pdf');
-      try {
-        await pipeline(await ctx.storage.get(storageKey), createWriteStream(file));
-      } catch (error) {
-        if (!(error instanceof StorageNotFoundError)) throw error;
+    async function analyze(storageKey: string) {
+      const pdf = await uploadPdfFile(ctx, uploadId, storageKey);
+      if (!pdf) {
         log.warn('upload file is gone', { uploadId });
-        return void (await saveVerdict(uploadId, unreadableVerdict('unreadable'), 0));
+        return void (await saveVerdict(ctx, uploadId, unreadableVerdict('unreadable'), []));
       }
-      const previewDir = path.join(dir, 'previews');
-      fs.mkdirSync(previewDir);
-      // An AnalyzerCrashedError (a child that died without a verdict) is retried like any other error.
-      const { verdict, previewCount, elapsedMs } = await analyzePdf(file, { previewDir, ...analyzeLimits });
-      log.debug(`analysed in ${elapsedMs} ms`, { uploadId, status: verdict.status, pages: verdict.pageCount });
-      for (let page = 1; page <= previewCount; page++) {
-        await ctx.storage.put(uploadPreviewKey(uploadId, page), fs.createReadStream(path.join(previewDir, `${page}.png`)), { contentType: 'image/png' });
+      let keepForReport = false;
+      try {
+        // An AnalyzerCrashedError (a child that died before the verdict) is retried like any other error.
+        // No report here, so nothing is written to the preview folder.
+        const result = await analyzePdf(pdf.file, { previewDir: os.tmpdir(), ...analyzeLimits, report: false });
+        log.debug(`verdict in ${result.verdictMs} ms`, { uploadId, status: result.verdict.status, pages: result.verdict.pageCount });
+        await saveVerdict(ctx, uploadId, result.verdict, result.sheets);
+        keepForReport = result.verdict.status === 'ready';
+      } finally {
+        // An S3 download stays for the report job, which reads the same file.
+        if (!keepForReport) pdf.release();
       }
-      await saveVerdict(uploadId, verdict, previewCount);
-    }
-
-    async function saveVerdict(id: string, verdict: SheetVerdict, previews: number) {
-      await ctx.sql`
-        update uploads set status = ${verdict.status}, page_count = ${verdict.pageCount}, detected_size = ${verdict.detectedSize},
-          actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = ${previews}, analyzed_at = now()
-        where id = ${id} and status = 'analyzing'`;
     }
   },
 });
+
+/**
+ * Writes the verdict, and only while the upload is still `analyzing` (a second run changes nothing);
+ * for a ready set also its sheets and the job that reports on them, in the same transaction.
+ */
+async function saveVerdict(ctx: AppContext, id: string, verdict: SheetVerdict, sheets: SheetPoints[]): Promise<void> {
+  await ctx.sql.begin(async (tx) => {
+    const updated = await tx`
+      update uploads set status = ${verdict.status}, page_count = ${verdict.pageCount}, detected_size = ${verdict.detectedSize},
+        actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = 0, analyzed_at = now()
+      where id = ${id} and status = 'analyzing'`;
+    if (updated.count === 0 || verdict.status !== 'ready') return;
+    const rows = sheets.map((s, i) => ({ number: i + 1, width_in: +(s.width / POINTS_PER_INCH).toFixed(3), height_in: +(s.height / POINTS_PER_INCH).toFixed(3) }));
+    await tx`
+      insert into upload_sheets (upload_id, number, width_in, height_in)
+      select ${id}::uuid, v.number, v.width_in, v.height_in
+      from jsonb_to_recordset(${tx.json(rows)}::jsonb) as v(number int, width_in numeric, height_in numeric)
+      on conflict (upload_id, number) do nothing`;
+    // One report at a time per cluster: reports queue behind each other, never in front of verdicts.
+    await addJob(tx, 'uploads__report', { uploadId: id }, { jobKey: `uploads__report:${id}`, queueName: 'uploads__report', maxAttempts: 2 });
+  });
+}

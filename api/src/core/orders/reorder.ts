@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
 import type { OrderRow } from './orderRow';
+import { colorSheetNumbersOf } from '../uploads/colorSheets';
 import { StorageNotFoundError } from '../services/storage/index';
 import { uploadFileKey } from '../services/storage/keys';
 import { centsToDollars } from '../../../../shared/money';
@@ -24,8 +25,9 @@ export type ReorderSource = OrderRow & { detected_size: string | null; actual_si
 /** The order and its upload's analysis, or undefined. */
 export async function reorderSource(sql: AppContext['sql'], orderId: string): Promise<ReorderSource | undefined> {
   const [order] = await sql<ReorderSource[]>`
-    select o.*, u.detected_size, u.actual_size, u.color_sheets as color_sheets_detected from orders o left join uploads u on u.id = o.upload_id
+    select o.*, u.detected_size, u.actual_size, null::int[] as color_sheets_detected from orders o left join uploads u on u.id = o.upload_id
     where o.id = ${orderId}`;
+  if (order?.upload_id) order.color_sheets_detected = await colorSheetNumbersOf(sql, order.upload_id);
   return order;
 }
 
@@ -43,9 +45,9 @@ export async function reorder(ctx: AppContext, order: ReorderSource, who: { sid:
   }
   const detectedSize = order.detected_size ?? order.print_size;
   await ctx.sql`
-    insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, color_sheets, analyzed_at)
+    insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, color_sheets, sheets_complete, analyzed_at)
     values (${uploadId}, ${who.sid}, ${who.userId}, ${order.file_name}, ${size}, ${key}, 'ready', ${order.page_count},
-            ${detectedSize}, ${order.actual_size ?? null}, ${order.color_sheets_detected}, now())`;
+            ${detectedSize}, ${order.actual_size ?? null}, ${order.color_sheets_detected}, true, now())`;
   return { checkoutData: checkoutDataOf(order, uploadId, size), detectedSize };
 }
 

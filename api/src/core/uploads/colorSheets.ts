@@ -1,6 +1,7 @@
 /**
  * The one reader of an upload's color sheets, so pricing `auto` does not care where the per-sheet
- * analysis keeps its results (today `uploads.color_sheets`; issue 14 section 1 may move it).
+ * analysis keeps its results: the per-sheet report's `upload_sheets` rows, or `uploads.color_sheets`
+ * for an upload made by reorder (which copies the earlier upload's finding and has no rows).
  */
 import type { Queryable } from '../lib/db';
 import { badRequest } from '../lib/errors';
@@ -11,9 +12,15 @@ import type { OrderPrintType } from '../../../../shared/pricing';
  * null when the analysis has not judged color (yet) or the upload does not exist.
  */
 export async function colorSheetNumbersOf(sql: Queryable, uploadId: string): Promise<number[] | null> {
-  const [row] = await sql<{ color_sheets: number[] | null }[]>`select color_sheets from uploads where id = ${uploadId}`;
-  if (!row?.color_sheets) return null;
-  return [...new Set(row.color_sheets)].sort((a, b) => a - b);
+  const [row] = await sql<{ color_sheets: number[] | null; sheets_complete: boolean; judged: number; detected: number[] | null }[]>`
+    select u.color_sheets, u.sheets_complete,
+      (select count(*) from upload_sheets s where s.upload_id = u.id and s.color is not null)::int as judged,
+      (select array_agg(s.number order by s.number) from upload_sheets s where s.upload_id = u.id and s.color) as detected
+    from uploads u where u.id = ${uploadId}`;
+  if (!row) return null;
+  if (row.color_sheets) return [...new Set(row.color_sheets)].sort((a, b) => a - b);
+  if (!row.sheets_complete || row.judged === 0) return null;
+  return row.detected ?? [];
 }
 
 /**

@@ -20,17 +20,11 @@ import {
   type OrderPrintType,
   type PrintSize,
 } from '../../../../shared/pricing';
+import type { UploadSheet } from '../../../../shared/upload';
 import { Button, Card, cx } from '../ui';
 
-/** What the per-sheet analysis says of one sheet (fields may be null while it is still coming). */
-export type SheetReport = {
-  number: number;
-  color: boolean | null;
-  blank: boolean | null;
-  scaleNotes: string[] | null;
-  lowResolution: boolean | null;
-  previewUrl: string | null;
-};
+/** What the per-sheet analysis says of one sheet (fields are null while it is still coming). */
+export type SheetReport = UploadSheet;
 
 export type ConfiguredUpload = {
   uploadId: string;
@@ -38,8 +32,10 @@ export type ConfiguredUpload = {
   fileSize: number;
   pageCount: number;
   detectedSize: PrintSize;
-  /** The per-sheet report, when the server sends one. */
+  /** Each sheet as the per-sheet report has it so far (issue 14). */
   sheets?: SheetReport[] | null;
+  /** The report is done: a sheet without a preview now will not get one. */
+  sheetsComplete?: boolean;
 };
 
 /** The sheets the analysis found in color, or null when it has not judged color. */
@@ -100,9 +96,9 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
           return (
             <li key={number} className="shrink-0">
               <figure className={cx('w-36 rounded border-2 p-1', color ? 'border-fuchsia-500' : 'border-slate-300')}>
-                {i < MAX_PREVIEWS ? (
+                {report?.previewUrl ? (
                   <img
-                    src={previewUrlOf(upload, number)}
+                    src={report.previewUrl}
                     alt={`Sheet ${number} preview`}
                     loading={i < 6 ? 'eager' : 'lazy'}
                     onClick={() => setLarge(number)}
@@ -112,12 +108,15 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                     }}
                   />
                 ) : (
-                  <div className="flex h-24 w-full items-center justify-center rounded bg-slate-100 text-xs text-slate-500">No preview</div>
+                  // Previews follow the price: a placeholder until this sheet's is stored.
+                  <div className="flex h-24 w-full items-center justify-center rounded bg-slate-100 text-xs text-slate-500">
+                    {upload.sheetsComplete || i >= MAX_PREVIEWS ? 'No preview' : 'Preview coming…'}
+                  </div>
                 )}
                 <figcaption className="mt-1 grid gap-1 text-center text-xs text-slate-600">
                   <span className="flex items-center justify-center gap-1">
                     Sheet {number}
-                    {i < MAX_PREVIEWS && (
+                    {report?.previewUrl && (
                       <button type="button" className="text-blueprint-700 underline" onClick={() => setLarge(number)}>
                         Enlarge<span className="sr-only"> sheet {number}</span>
                       </button>

@@ -33,24 +33,50 @@ export function sendPdf(file: File, onProgress: (fraction: number) => void, sign
   });
 }
 
-/** How often the analysis is asked about, and for how long at most. */
-export const POLL_EVERY_MS = 700;
+/**
+ * When the analysis is asked about after the upload is accepted: soon and often at first, since the
+ * verdict usually takes tens of milliseconds, then every POLL_EVERY_MS (issue 16: a ready price must
+ * not wait for a slow poll).
+ */
+export const POLL_DELAYS_MS = [40, 80, 120, 160];
+export const POLL_EVERY_MS = 200;
+/** How often the per-sheet report (colour, previews) is asked about once the price shows. */
+export const REPORT_POLL_EVERY_MS = 400;
 const POLL_FOR_MS = 3 * 60_000;
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Upload cancelled', 'AbortError'));
+    }, { once: true });
+  });
+}
 
 /** Asks for the upload until it is `ready` or `rejected`. */
 export async function waitForAnalysis(uploadId: string, signal: AbortSignal): Promise<UploadInfo> {
   const until = Date.now() + POLL_FOR_MS;
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const info = await apiRequest<UploadInfo>('GET', `/api/uploads/${uploadId}`);
     if (info.status !== 'analyzing') return info;
     if (Date.now() > until) throw new Error('Checking your PDF is taking longer than it should. Please try again in a few minutes.');
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, POLL_EVERY_MS);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new DOMException('Upload cancelled', 'AbortError'));
-      }, { once: true });
-    });
-    if (signal.aborted) throw new DOMException('Upload cancelled', 'AbortError');
+    await wait(POLL_DELAYS_MS[attempt] ?? POLL_EVERY_MS, signal);
+  }
+}
+
+/**
+ * After `ready`, asks for the upload until its per-sheet report is complete, handing each answer to
+ * `onInfo` (sheets fill in: colour, blank, scale notes, previews). Stops on abort or after a while.
+ */
+export async function followSheetReport(uploadId: string, onInfo: (info: UploadInfo) => void, signal: AbortSignal): Promise<void> {
+  const until = Date.now() + POLL_FOR_MS;
+  while (Date.now() < until) {
+    await wait(REPORT_POLL_EVERY_MS, signal);
+    const info = await apiRequest<UploadInfo>('GET', `/api/uploads/${uploadId}`);
+    if (signal.aborted) return;
+    onInfo(info);
+    if (info.sheetsComplete) return;
   }
 }

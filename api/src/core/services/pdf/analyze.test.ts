@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import * as mupdf from 'mupdf';
 import { judgeSheets } from '../../../../../shared/upload';
-import { analyzePdf, stopSpareAnalyzer } from './analyze';
+import { analyzePdf, analyzerPid, stopSpareAnalyzer } from './analyze';
 
 /** Edits a PDF with MuPDF's own writer (the file stays valid). */
 function edit(pdf: Buffer, change: (doc: mupdf.PDFDocument) => void): Buffer {
@@ -121,7 +121,7 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     const file = await write('slow.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
     // No spare: a cold child cannot start Node and MuPDF in 20 ms.
     stopSpareAnalyzer();
-    const result = await analyzePdf(file, { previewDir, timeoutMs: 20, keepSpare: false });
+    const result = await analyzePdf(file, { previewDir, timeoutMs: 20 });
     expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
     expect(result.verdict.message).toMatch(/took too long/);
   });
@@ -129,7 +129,7 @@ describe('analyzePdf (MuPDF in a child process)', () => {
   it('kills a child past its memory limit and rejects the PDF with a clear message', async () => {
     const file = await write('big.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
     stopSpareAnalyzer();
-    const result = await analyzePdf(file, { previewDir, memoryLimitMb: 8, keepSpare: false });
+    const result = await analyzePdf(file, { previewDir, memoryLimitMb: 8 });
     expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: null });
     expect(result.verdict.message).toMatch(/needs more memory/);
   });
@@ -141,6 +141,25 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     expect(result.verdict).toMatchObject({ status: 'ready', pageCount: 50 });
     expect(result.previewCount).toBeLessThan(50);
     expect(fs.readdirSync(previewDir).length).toBeGreaterThanOrEqual(result.previewCount);
+  }, 60_000);
+
+  it('serves many jobs from one warm child, side by side, and starts another when it dies', async () => {
+    const file = await write('warm.pdf', makeDrawingPdf({ pages: 3, size: ARCH_D }));
+    await analyzePdf(file, { previewDir, report: false });
+    const pid = analyzerPid();
+    expect(pid).not.toBeNull();
+    const results = await Promise.all([1, 2, 3].map(() => analyzePdf(file, { previewDir, maxPreviews: 0 })));
+    for (const result of results) {
+      expect(result.verdict).toMatchObject({ status: 'ready', pageCount: 3 });
+      expect(result.reportComplete).toBe(true);
+      expect(result.reports.map((r) => r.number)).toEqual([1, 2, 3]);
+    }
+    expect(analyzerPid()).toBe(pid);
+    process.kill(pid ?? 0, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await analyzePdf(file, { previewDir, report: false });
+    expect(after.verdict).toMatchObject({ status: 'ready', pageCount: 3 });
+    expect(analyzerPid()).not.toBe(pid);
   }, 60_000);
 
   it('keeps the event loop free while MuPDF works', async () => {

@@ -1,12 +1,14 @@
 /**
- * Runs MuPDF on a PDF file in a child process (child.mjs) with a time limit and a memory limit, so a
- * hostile or enormous PDF can stall or poison only that process: never the event loop, the other
- * jobs or the worker. A child past either limit is killed and the PDF is rejected with a message a
- * person understands; previews rendered before a late kill are kept.
+ * Runs MuPDF on PDF files in one warm child process (child.mjs) with a time limit and a memory limit
+ * per job, so a hostile or enormous PDF can stall or poison only that process: never the event loop,
+ * the other jobs or the worker. A child past either limit is killed and that PDF is rejected with a
+ * message a person understands; a child that dies is started again for the next job, and one that
+ * has grown past RECYCLE_MB is replaced when it is idle (MuPDF's WebAssembly heap never shrinks).
  *
- * Each child analyses one PDF and exits. Starting Node and MuPDF's WebAssembly takes a few hundred
- * milliseconds, so one spare child is kept started and idle (it holds no file and exits when this
- * process does); the next analysis takes it and starts the next spare.
+ * A job answers in two steps: the verdict as soon as every sheet is measured (`onVerdict`, which the
+ * worker writes at once so the customer sees a price), then, for an accepted set, the per-sheet
+ * report (colour, blank, scale notes, low resolution, previews) in chunks, so another customer's
+ * verdict can be measured between two chunks instead of waiting for a 500-sheet report.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +16,15 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_PAGES, MAX_PREVIEWS } from '../../../../../shared/limits';
-import { judgeSheets, unreadableVerdict, type SheetPoints, type SheetVerdict, type UnreadableReason } from '../../../../../shared/upload';
+import {
+  judgeSheets,
+  noDrawingsVerdict,
+  unreadableVerdict,
+  type SheetPoints,
+  type SheetReport,
+  type SheetVerdict,
+  type UnreadableReason,
+} from '../../../../../shared/upload';
 
 // Beside this module: in the source tree, and in dist/server, where the build copies child.mjs next to
 // every bundle that holds this code.
@@ -31,8 +41,12 @@ export type AnalyzeOptions = {
   timeoutMs?: number;
   /** The child is killed when its resident memory passes this (MuPDF's WebAssembly heap included). */
   memoryLimitMb?: number;
-  /** Keep a started child ready for the next call (default true). */
-  keepSpare?: boolean;
+  /** Called once, as soon as the sizes are judged, before any sheet is reported. */
+  onVerdict?: (verdict: SheetVerdict, sheets: SheetPoints[]) => void;
+  /** Called for each sheet of an accepted set as it is reported, in page order. */
+  onSheet?: (report: SheetReport, preview: boolean) => void;
+  /** Make the per-sheet report of an accepted set (default true). */
+  report?: boolean;
 };
 
 export type AnalyzeResult = {
@@ -43,6 +57,12 @@ export type AnalyzeResult = {
   verdictMs: number;
   /** Of those, the milliseconds MuPDF took inside the child to open the file and measure every sheet. */
   measureMs: number | null;
+  /** Each sheet's size in points (empty when the PDF could not be measured). */
+  sheets: SheetPoints[];
+  /** The per-sheet reports made, in page order. */
+  reports: SheetReport[];
+  /** Every sheet of an accepted set was reported (false when a limit or a crash cut the report short). */
+  reportComplete: boolean;
   /** Milliseconds until the child was done, previews included. */
   elapsedMs: number;
 };
@@ -55,57 +75,41 @@ export class AnalyzerCrashedError extends Error {
   }
 }
 
+
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MEMORY_LIMIT_MB = 1536;
+/** An idle child larger than this is replaced by a fresh one. */
+export const RECYCLE_MB = 512;
+/** Sheets reported per command: another job's verdict waits at most one chunk. */
+const REPORT_CHUNK = 8;
 
 type Child = ChildProcess & { stdin: Writable; stderr: Readable };
 
+type ChildMessage =
+  | { job: number; type: 'failed'; reason: 'unreadable' | 'encrypted' | 'incomplete' | 'no_size'; page?: number }
+  | { job: number; type: 'sheets'; pageCount: number; sheets: SheetPoints[]; drawn: boolean; ms: number }
+  | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport)
+  | { job: number; type: 'reported' };
+
+type Command = { op: 'open' | 'report'; job: Job; body: Record<string, unknown> };
+
+/** One analysis as the scheduler sees it. */
+type Job = {
+  id: number;
+  memoryLimitMb: number;
+  /** Its file is open in the current child. */
+  opened: boolean;
+  /** The limit that ended it, if one did. */
+  limit: UnreadableReason | null;
+  onMessage: (message: ChildMessage) => void;
+  /** The child died (killed on a limit or crashed) while this job had work in it. */
+  onExit: (code: number | null, signal: NodeJS.Signals | null, stderr: string) => void;
+  /** The child has been handed its file. */
+  onOpen: () => void;
+};
+
 function results(child: ChildProcess): Readable {
   return child.stdio[3] as Readable;
-}
-
-function startChild(): Child {
-  const child = spawn(process.execPath, ['--max-old-space-size=256', CHILD], {
-    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  }) as Child;
-  // A spare that fails to start is noticed when it is used.
-  child.once('error', () => {});
-  return child;
-}
-
-/** Lets this process exit while `child` idles (or makes it wait for the child again). */
-function hold(child: Child, held: boolean): void {
-  const handles = [child, child.stdin, child.stderr, results(child)] as { ref?: () => void; unref?: () => void }[];
-  for (const h of handles) (held ? h.ref : h.unref)?.call(h);
-}
-
-let spare: Child | null = null;
-
-function takeChild(keepSpare: boolean): Child {
-  const ready = spare && spare.exitCode === null && spare.signalCode === null ? spare : null;
-  if (spare && !ready) spare.kill('SIGKILL');
-  spare = null;
-  const child = ready ?? startChild();
-  hold(child, true);
-  if (keepSpare) {
-    spare = startChild();
-    hold(spare, false);
-  }
-  return child;
-}
-
-/** Starts the spare child now (when the worker loads its tasks), so not even the first PDF waits for start-up. */
-export function prewarmAnalyzer(): void {
-  if (spare && spare.exitCode === null && spare.signalCode === null) return;
-  spare = startChild();
-  hold(spare, false);
-}
-
-/** Stops the spare child (tests and shutdown; it would also exit with this process). */
-export function stopSpareAnalyzer(): void {
-  spare?.kill('SIGKILL');
-  spare = null;
 }
 
 /** Resident memory of a process in MB (Linux), or null where /proc is not available. */
@@ -118,94 +122,261 @@ function residentMb(pid: number): number | null {
   }
 }
 
-type ChildMessage =
-  | { type: 'failed'; reason: 'unreadable' | 'encrypted' | 'incomplete' | 'no_size'; page?: number }
-  | { type: 'sheets'; pageCount: number; sheets: SheetPoints[]; ms: number }
-  | { type: 'preview'; page: number }
-  | { type: 'done' };
+let child: Child | null = null;
+let stderrTail = '';
+let running: Command | null = null;
+const queue: Command[] = [];
+const jobs = new Map<number, Job>();
+let nextJobId = 1;
+let watchdog: NodeJS.Timeout | null = null;
 
-/** Measures and judges `file`, rendering previews when the set is accepted; rejects only with AnalyzerCrashedError. */
+function startChild(): Child {
+  const started = spawn(process.execPath, ['--max-old-space-size=256', CHILD], {
+    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  }) as Child;
+  stderrTail = '';
+  let buffered = '';
+  const out = results(started);
+  out.setEncoding('utf8');
+  out.on('data', (chunk: string) => {
+    buffered += chunk;
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      onAnswer(JSON.parse(line) as ChildMessage);
+    }
+  });
+  started.stderr.setEncoding('utf8');
+  started.stderr.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-4000);
+  });
+  // Writing to a child that has just died fails with EPIPE; its exit is handled below.
+  started.stdin.on('error', () => {});
+  started.once('error', () => started.emit('close', null, null));
+  started.once('close', (code: number | null, signal: NodeJS.Signals | null) => onChildExit(started, code, signal));
+  hold(started, false);
+  return started;
+}
+
+/** Lets this process exit while `c` idles (or makes it wait for the child again). */
+function hold(c: Child, held: boolean): void {
+  const handles = [c, c.stdin, c.stderr, results(c)] as { ref?: () => void; unref?: () => void }[];
+  for (const h of handles) (held ? h.ref : h.unref)?.call(h);
+}
+
+function live(c: Child | null): c is Child {
+  return c !== null && c.exitCode === null && c.signalCode === null && !c.killed;
+}
+
+function onChildExit(dead: Child, code: number | null, signal: NodeJS.Signals | null): void {
+  if (dead !== child) return;
+  child = null;
+  running = null;
+  stopWatchdog();
+  // Jobs with work in the dead child end here; jobs still waiting to be opened go to the next child.
+  // Decided before any of them ends: an ending job hands the next one to a new child at once.
+  const hit = [...jobs.values()].filter((job) => job.opened);
+  for (const job of hit) job.onExit(code, signal, stderrTail);
+  for (let i = queue.length - 1; i >= 0; i--) if (queue[i].op !== 'open') queue.splice(i, 1);
+  dispatch();
+}
+
+function onAnswer(message: ChildMessage): void {
+  const job = jobs.get(message.job);
+  if (message.type === 'sheets' || message.type === 'failed' || message.type === 'reported') {
+    running = null;
+    // The next command goes before the job hears its answer, so the child never idles.
+    dispatch();
+  }
+  job?.onMessage(message);
+}
+
+function send(body: Record<string, unknown>): void {
+  if (child?.stdin.writable) child.stdin.write(`${JSON.stringify(body)}\n`);
+}
+
+/** Hands the child its next command: verdicts (opens) before report chunks. */
+function dispatch(): void {
+  if (running) return;
+  const index = queue.findIndex((c) => c.op === 'open');
+  const next = index >= 0 ? queue.splice(index, 1)[0] : queue.shift();
+  if (!next) return idle();
+  if (!live(child)) {
+    child = startChild();
+  }
+  hold(child, true);
+  running = next;
+  send({ op: next.op, job: next.job.id, ...next.body });
+  if (next.op === 'open') {
+    next.job.opened = true;
+    next.job.onOpen();
+  }
+  startWatchdog();
+}
+
+function checkMemory(): void {
+  const pid = child?.pid;
+  const mb = pid ? residentMb(pid) : null;
+  if (running && mb !== null && mb > running.job.memoryLimitMb) killFor(running.job, 'too_complex');
+}
+
+/** Checks the child's memory now, for the command just handed to it, and every 50 ms while it works. */
+function startWatchdog(): void {
+  watchdog ??= setInterval(checkMemory, 50);
+  checkMemory();
+}
+
+function stopWatchdog(): void {
+  if (watchdog) clearInterval(watchdog);
+  watchdog = null;
+}
+
+function killFor(job: Job, why: UnreadableReason): void {
+  if (job.limit) return;
+  job.limit = why;
+  child?.kill('SIGKILL');
+}
+
+/** Nothing to do: let the process exit around the child, and replace a child that has grown too big. */
+function idle(): void {
+  stopWatchdog();
+  if (!child) return;
+  const mb = child.pid ? residentMb(child.pid) : null;
+  if (mb !== null && mb > RECYCLE_MB && ![...jobs.values()].some((j) => j.opened)) {
+    const old = child;
+    child = null;
+    old.kill('SIGKILL');
+    child = startChild();
+    return;
+  }
+  hold(child, false);
+}
+
+/** Starts the MuPDF child now (when the worker loads its tasks), so not even the first PDF waits for start-up. */
+export function prewarmAnalyzer(): void {
+  if (!live(child)) child = startChild();
+}
+
+/** The process id of the MuPDF child, while there is one (tests and health checks). */
+export function analyzerPid(): number | null {
+  return live(child) ? (child.pid ?? null) : null;
+}
+
+/** Stops the MuPDF child (tests and shutdown; it would also exit with this process). */
+export function stopSpareAnalyzer(): void {
+  const old = child;
+  if (!old) return;
+  // Jobs in it end as after any crash.
+  onChildExit(old, null, 'SIGKILL');
+  old.kill('SIGKILL');
+}
+
+/**
+ * Measures and judges `file`; for an accepted set, then reports every sheet and renders previews of
+ * the first ones. Resolves when all is done (or cut short by a limit); rejects only with
+ * AnalyzerCrashedError, when the child died before the verdict for a reason a retry might fix.
+ */
 export function analyzePdf(file: string, options: AnalyzeOptions): Promise<AnalyzeResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
-  const child = takeChild(options.keepSpare ?? true);
+  const wantReport = options.report ?? true;
+  const maxPreviews = options.maxPreviews ?? MAX_PREVIEWS;
   const started = Date.now();
-  const send = (command: Record<string, unknown>) => {
-    if (child.stdin.writable) child.stdin.write(`${JSON.stringify(command)}\n`);
-  };
 
   return new Promise<AnalyzeResult>((resolve, reject) => {
     let verdict: SheetVerdict | null = null;
+    let sheets: SheetPoints[] = [];
     let verdictMs = 0;
     let measureMs: number | null = null;
     let previewCount = 0;
-    let limit: UnreadableReason | null = null;
-    let buffered = '';
-    let stderr = '';
+    let reportFrom = 0;
+    let pageCount = 0;
+    const reports: SheetReport[] = [];
+    let timer: NodeJS.Timeout | null = null;
 
-    const kill = (why: 'timeout' | 'too_complex') => {
-      if (limit) return;
-      limit = why;
-      child.kill('SIGKILL');
+    const job: Job = {
+      id: nextJobId++,
+      memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+      opened: false,
+      limit: null,
+      onMessage,
+      onExit,
+      // The time limit runs from the moment the child takes the file, not while it waits its turn.
+      onOpen: () => {
+        timer = setTimeout(() => {
+          if (running?.job === job) return killFor(job, 'timeout');
+          // Waiting between two report chunks: stop the report, keep the verdict.
+          if (verdict) finish(false);
+        }, timeoutMs);
+      },
     };
-    const timer = setTimeout(() => kill('timeout'), timeoutMs);
-    const checkMemory = () => {
-      const mb = child.pid ? residentMb(child.pid) : null;
-      if (mb !== null && mb > memoryLimitMb) kill('too_complex');
-    };
-    const watchdog = setInterval(checkMemory, 50);
+    jobs.set(job.id, job);
 
-    const onMessage = (message: ChildMessage) => {
+    const end = () => {
+      if (timer) clearTimeout(timer);
+      jobs.delete(job.id);
+      for (let i = queue.length - 1; i >= 0; i--) if (queue[i].job === job) queue.splice(i, 1);
+      if (job.opened) send({ op: 'close', job: job.id });
+      job.opened = false;
+      dispatch();
+    };
+    const finish = (complete: boolean) => {
+      end();
+      if (!verdict) return;
+      const decided: SheetVerdict = verdict;
+      resolve({ verdict: decided, sheets, reports, reportComplete: complete, previewCount, verdictMs, measureMs, elapsedMs: Date.now() - started });
+    };
+    const enqueueChunk = () => {
+      const to = Math.min(pageCount, reportFrom + REPORT_CHUNK);
+      queue.push({ op: 'report', job, body: { from: reportFrom, to, previews: maxPreviews, dir: options.previewDir, px: options.previewPx ?? 360 } });
+      reportFrom = to;
+      dispatch();
+    };
+
+    function onMessage(message: ChildMessage): void {
       if (message.type === 'failed') {
         verdict = unreadableVerdict(message.reason, message.page);
         verdictMs = Date.now() - started;
-      } else if (message.type === 'sheets') {
+        options.onVerdict?.(verdict, []);
+        return finish(true);
+      }
+      if (message.type === 'sheets') {
+        sheets = message.sheets;
+        pageCount = message.pageCount;
         verdict = judgeSheets(message.pageCount, message.sheets);
+        if (verdict.status === 'ready' && !message.drawn) verdict = noDrawingsVerdict(message.pageCount);
         verdictMs = Date.now() - started;
         measureMs = Math.round(message.ms);
-        const wanted = verdict.status === 'ready' ? Math.min(verdict.pageCount, options.maxPreviews ?? MAX_PREVIEWS) : 0;
-        send({ render: wanted, dir: options.previewDir, px: options.previewPx ?? 360 });
-      } else if (message.type === 'preview' && message.page === previewCount + 1) {
+        options.onVerdict?.(verdict, sheets);
+        if (verdict.status !== 'ready' || !wantReport) return finish(verdict.status !== 'ready');
+        return enqueueChunk();
+      }
+      if (message.type === 'sheet') {
+        const { job: _job, type: _type, preview, ...report } = message;
         // Previews arrive in order; count only an unbroken run from sheet 1.
-        previewCount = message.page;
+        if (preview && report.number === previewCount + 1) previewCount = report.number;
+        reports.push(report);
+        options.onSheet?.(report, preview);
+        return;
       }
-    };
+      if (reportFrom < pageCount) return enqueueChunk();
+      finish(true);
+    }
 
-    const out = results(child);
-    out.setEncoding('utf8');
-    out.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        onMessage(JSON.parse(line) as ChildMessage);
+    function onExit(code: number | null, signal: NodeJS.Signals | null, stderr: string): void {
+      job.opened = false;
+      if (verdict) return finish(false);
+      end();
+      if (job.limit) {
+        verdict = unreadableVerdict(job.limit);
+        options.onVerdict?.(verdict, []);
+        return resolve({ verdict, sheets: [], reports, reportComplete: true, previewCount: 0, verdictMs: Date.now() - started, measureMs: null, elapsedMs: Date.now() - started });
       }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 4000) stderr += chunk;
-    });
-    // Writing to a child that has just died fails with EPIPE; its exit is handled below.
-    child.stdin.on('error', () => {});
-
-    const settle = (code: number | null, signal: NodeJS.Signals | null) => {
-      clearTimeout(timer);
-      clearInterval(watchdog);
-      const elapsedMs = Date.now() - started;
-      if (verdict) return resolve({ verdict, previewCount, verdictMs, measureMs, elapsedMs });
-      if (limit) return resolve({ verdict: unreadableVerdict(limit), previewCount: 0, verdictMs: elapsedMs, measureMs: null, elapsedMs });
       reject(new AnalyzerCrashedError(`PDF analyser exited (${signal ?? `code ${code}`}) without a verdict: ${stderr.trim().slice(-500)}`));
-    };
-    if (child.exitCode !== null || child.signalCode !== null) return settle(child.exitCode, child.signalCode);
-    child.once('close', settle);
-    child.once('error', (error) => {
-      child.removeListener('close', settle);
-      clearTimeout(timer);
-      clearInterval(watchdog);
-      reject(new AnalyzerCrashedError(`could not start the PDF analyser: ${error.message}`));
-    });
-    checkMemory();
-    send({ file, maxPages: MAX_PAGES });
+    }
+
+    queue.push({ op: 'open', job, body: { file, maxPages: MAX_PAGES } });
+    dispatch();
   });
 }

@@ -1,33 +1,28 @@
 // The MuPDF process. Plain JavaScript so it starts in a fraction of a second without a TypeScript
 // loader; the judging of sheet sizes stays in TypeScript in the parent (analyze.ts).
 //
-// It reads commands from stdin as JSON lines and answers on file descriptor 3 as JSON lines, so
-// MuPDF's own warnings on stdout/stderr can never be mistaken for answers:
-//   stdin  {"file": "/tmp/…/original.pdf", "maxPages": 500}
-//   fd 3   {"type":"failed","reason":"unreadable"|"encrypted"|"incomplete"|"no_size","page"?:n}
-//       or {"type":"sheets","pageCount":n,"sheets":[{"width":w,"height":h},…],"ms":t}   (points, /Rotate applied; t = time MuPDF took)
-//   stdin  {"render": 50, "dir": "/tmp/…/previews", "px": 360}   or {"render": 0}
-//   fd 3   {"type":"preview","page":1} … then {"type":"done"}
-// One process analyses one PDF and exits: a hostile PDF that makes MuPDF loop, leak or exhaust its
-// 2 GiB heap poisons only this process, which the parent kills on its time or memory limit.
+// One process stays warm and serves many jobs, one command at a time, so no job pays for starting
+// Node and MuPDF's WebAssembly. It reads commands from stdin as JSON lines and answers on file
+// descriptor 3 as JSON lines, so MuPDF's own warnings on stdout/stderr can never be mistaken for
+// answers. Every answer carries the job it belongs to:
+//   stdin  {"op":"open","job":1,"file":"/…/original.pdf","maxPages":500}
+//   fd 3   {"job":1,"type":"failed","reason":"unreadable"|"encrypted"|"incomplete"|"no_size","page"?:n}
+//       or {"job":1,"type":"sheets","pageCount":n,"sheets":[{"width":w,"height":h},…],"drawn":true,"ms":t}
+//          (points, /Rotate applied; drawn: some sheet paints anything; t = time MuPDF took). The file stays open.
+//   stdin  {"op":"report","job":1,"from":0,"to":20,"previews":50,"dir":"/…/previews","px":360}
+//   fd 3   {"job":1,"type":"sheet","number":1,"color":false,"blank":false,"scaleNotes":[],"lowResolution":false,"preview":true} …
+//          then {"job":1,"type":"reported"}
+//   stdin  {"op":"close","job":1}   (no answer)
+// The parent sends reports in chunks so another customer's "open" can go between them, and kills
+// this process on a job's time or memory limit (a hostile PDF poisons only this process).
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import * as mupdf from 'mupdf';
+import { pageHasPaint, reportSheet } from './sheetReport.mjs';
 
 const answer = (message) => fs.writeSync(3, `${JSON.stringify(message)}\n`);
-const commands = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-
-async function nextCommand() {
-  const { value, done } = await commands.next();
-  if (done) process.exit(0);
-  return JSON.parse(value);
-}
-
-function finish(message) {
-  answer(message);
-  process.exit(0);
-}
+const commands = readline.createInterface({ input: process.stdin });
 
 /**
  * MuPDF reads the file through a stream on its descriptor, only the parts it needs: a 50 MB set is
@@ -136,52 +131,86 @@ function warmUp() {
 }
 warmUp();
 
-const job = await nextCommand();
-const started = performance.now();
-// A file cut short (an interrupted download or export) lacks its end marker and needs repair: say
-// it is incomplete rather than judge what repair salvaged (pages without their sizes, or none).
-const cutShort = looksCutShort(job.file);
-let doc;
-try {
-  doc = openFile(job.file);
-} catch {
-  finish({ type: 'failed', reason: cutShort ? 'incomplete' : 'unreadable' });
-}
-const sheets = [];
-let pageCount;
-try {
-  if (doc.needsPassword()) finish({ type: 'failed', reason: 'encrypted' });
-  const pdf = doc.asPDF();
-  if (cutShort && pdf?.wasRepaired()) finish({ type: 'failed', reason: 'incomplete' });
-  pageCount = doc.countPages();
-  // No pages and no page tree: the file is broken (a bad xref or catalog), not an empty drawing set.
-  if (pageCount === 0 && pdf && !hasPageTree(pdf)) finish({ type: 'failed', reason: 'unreadable' });
-  if (pageCount <= job.maxPages) {
-    for (let i = 0; i < pageCount; i++) {
-      const size = sheetSize(doc, pdf, i);
-      if (!size) finish({ type: 'failed', reason: 'no_size', page: i + 1 });
-      sheets.push(size);
-    }
-  }
-} catch {
-  finish({ type: 'failed', reason: 'unreadable' });
-}
-answer({ type: 'sheets', pageCount, sheets, ms: performance.now() - started });
+/** Open documents by job. */
+const open = new Map();
 
-const render = await nextCommand();
-try {
-  for (let i = 0; i < Math.min(render.render ?? 0, pageCount); i++) {
-    const page = doc.loadPage(i);
-    const [x0, y0, x1, y1] = page.getBounds();
-    const scale = render.px / Math.max(x1 - x0, y1 - y0, 1);
-    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-    fs.writeFileSync(path.join(render.dir, `${i + 1}.png`), pixmap.asPNG());
-    pixmap.destroy();
-    page.destroy();
-    answer({ type: 'preview', page: i + 1 });
+function measure(job) {
+  const started = performance.now();
+  // A file cut short (an interrupted download or export) lacks its end marker and needs repair: say
+  // it is incomplete rather than judge what repair salvaged (pages without their sizes, or none).
+  const cutShort = looksCutShort(job.file);
+  let doc;
+  try {
+    doc = openFile(job.file);
+  } catch {
+    return { type: 'failed', reason: cutShort ? 'incomplete' : 'unreadable' };
   }
-} catch (error) {
-  // A sheet that will not render leaves fewer previews; the verdict stands.
-  process.stderr.write(`preview rendering stopped: ${error?.message ?? error}\n`);
+  const failed = (answer) => {
+    doc.destroy();
+    return answer;
+  };
+  const sheets = [];
+  let pageCount;
+  let drawn = false;
+  try {
+    if (doc.needsPassword()) return failed({ type: 'failed', reason: 'encrypted' });
+    const pdf = doc.asPDF();
+    if (cutShort && pdf?.wasRepaired()) return failed({ type: 'failed', reason: 'incomplete' });
+    pageCount = doc.countPages();
+    // No pages and no page tree: the file is broken (a bad xref or catalog), not an empty drawing set.
+    if (pageCount === 0 && pdf && !hasPageTree(pdf)) return failed({ type: 'failed', reason: 'unreadable' });
+    if (pageCount <= job.maxPages) {
+      for (let i = 0; i < pageCount; i++) {
+        const size = sheetSize(doc, pdf, i);
+        if (!size) return failed({ type: 'failed', reason: 'no_size', page: i + 1 });
+        sheets.push(size);
+      }
+      // Usually sheet 1 already draws something; only an all-blank set is read through.
+      for (let i = 0; i < pageCount && !drawn; i++) drawn = pdf ? pageHasPaint(pdf.findPage(i)) : true;
+    }
+  } catch {
+    return failed({ type: 'failed', reason: 'unreadable' });
+  }
+  open.set(job.job, doc);
+  return { type: 'sheets', pageCount, sheets, drawn, ms: performance.now() - started };
 }
-finish({ type: 'done' });
+
+function report(job) {
+  const doc = open.get(job.job);
+  if (!doc) return;
+  for (let i = job.from; i < Math.min(job.to, doc.countPages()); i++) {
+    let sheet = { color: null, blank: null, scaleNotes: null, lowResolution: null };
+    let preview = false;
+    try {
+      const page = doc.loadPage(i);
+      sheet = reportSheet(page);
+      if (i < job.previews) {
+        const [x0, y0, x1, y1] = page.getBounds();
+        const scale = job.px / Math.max(x1 - x0, y1 - y0, 1);
+        const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+        fs.writeFileSync(path.join(job.dir, `${i + 1}.png`), pixmap.asPNG());
+        pixmap.destroy();
+        preview = true;
+      }
+      page.destroy();
+    } catch (error) {
+      // A sheet that will not render is reported as unknown; the verdict stands.
+      process.stderr.write(`sheet ${i + 1} could not be analysed: ${error?.message ?? error}\n`);
+    }
+    answer({ job: job.job, type: 'sheet', number: i + 1, ...sheet, preview });
+  }
+}
+
+for await (const line of commands) {
+  const command = JSON.parse(line);
+  if (command.op === 'open') {
+    answer({ job: command.job, ...measure(command) });
+  } else if (command.op === 'report') {
+    report(command);
+    answer({ job: command.job, type: 'reported' });
+  } else if (command.op === 'close') {
+    open.get(command.job)?.destroy();
+    open.delete(command.job);
+  }
+}
+process.exit(0);

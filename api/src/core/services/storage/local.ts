@@ -45,6 +45,10 @@ export class LocalStorage implements Storage {
     }
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   async stat(key: string): Promise<{ size: number } | null> {
     try {
       const { size } = await fs.stat(this.pathOf(key));

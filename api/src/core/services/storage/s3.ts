@@ -86,6 +86,10 @@ export class S3Storage implements Storage {
     }
   }
 
+  localPath(_key: string): null {
+    return null;
+  }
+
   async stat(key: string): Promise<{ size: number } | null> {
     assertSafeKey(key);
     try {

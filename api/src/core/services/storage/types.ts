@@ -9,6 +9,11 @@ export interface Storage {
   put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<{ size: number }>;
   /** A stream of the stored bytes; rejects with StorageNotFoundError when the key is absent. */
   get(key: string): Promise<Readable>;
+  /**
+   * A path the object can be read at where it is stored, or null when it is not a local file (S3):
+   * readers that need a file (MuPDF) then read it in place instead of copying it.
+   */
+  localPath(key: string): string | null;
   /** Size of a stored object, or null when absent. */
   stat(key: string): Promise<{ size: number } | null>;
   /** Deletes one object; deleting what is absent is not an error. */

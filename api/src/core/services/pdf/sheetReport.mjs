@@ -1,0 +1,125 @@
+// The per-sheet report the MuPDF child makes once a set is accepted (issue 14): colour judged from
+// rendered pixels, blank, scale notes written on the sheet, and low-resolution scans. Plain JavaScript
+// for the same reason as child.mjs; pure functions of MuPDF objects, so the child stays a loop.
+import * as mupdf from 'mupdf';
+
+/**
+ * Resolution of the analysis render. At 20 dpi a 0.5 pt line covers 14% of a pixel's width, enough
+ * for its colour to clear the near-grey threshold below, while a 24" x 36" sheet is only 720 x 480
+ * pixels to scan. MuPDF renders straight at this size with area anti-aliasing, so a thin line's ink
+ * is spread, not dropped (rendering larger and averaging down would only dilute it further).
+ */
+export const ANALYSIS_DPI = 20;
+/** A pixel whose channels differ by less than this (of 255) is grey: anti-aliasing, near-greys, CMYK greys. */
+export const GREY_SPREAD = 24;
+/** A sheet is colour when coloured ink covers at least this fraction of it (0.05%). */
+export const COLOUR_SHARE = 0.0005;
+/** A pixel darker than this in any channel has ink on it. */
+const INK_BELOW = 250;
+/** A raster image covering this share of the sheet at under LOW_DPI at print size makes it a bad scan. */
+const LOW_RES_SHARE = 0.25;
+const LOW_DPI = 150;
+
+/**
+ * Coloured ink and any ink in an RGB render. A coloured pixel counts by how much ink it holds
+ * ((255 - its darkest channel) / 255), so a thin red line that tints a pixel counts as the fraction
+ * of the pixel it covers, and a solid blue block as whole pixels.
+ */
+export function inkOf(pixels) {
+  let inked = 0;
+  let colour = 0;
+  for (let p = 0; p < pixels.length; p += 3) {
+    const r = pixels[p];
+    const g = pixels[p + 1];
+    const b = pixels[p + 2];
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    if (min < INK_BELOW) inked++;
+    if (max - min >= GREY_SPREAD) colour += 255 - min;
+  }
+  const count = pixels.length / 3;
+  return { inked, colourShare: count ? colour / 255 / count : 0 };
+}
+
+const QUOTE = `["\u201d\u2033]`;
+const FOOT = `['\u2019\u2032]`;
+const NUM = `\\d+(?:\\.\\d+)?`;
+const FRACTION = `(?:(?:\\d+\\s*[- ]\\s*)?\\d+\\s*/\\s*\\d+|${NUM})`;
+const SCALE_PATTERNS = [
+  // 1/4" = 1'-0", 1 1/2" = 1'-0", 3/32"=1'0"; 1" = 20', 1" = 20'-0"; 1:100 after the word SCALE.
+  new RegExp(`${FRACTION}\\s*${QUOTE}\\s*=\\s*${NUM}\\s*${FOOT}(?:\\s*-?\\s*${FRACTION}\\s*${QUOTE})?`, 'g'),
+  /\bSCALE\s*:?\s*1\s*:\s*\d+(?:[.,]\d+)?\b/gi,
+  /\bN\.?\s?T\.?\s?S\b\.?|\bNOT\s+TO\s+SCALE\b/gi,
+];
+
+/** The drawing scales written in `text`, as written with runs of spaces made one, in reading order; NTS for "not to scale". */
+export function findScaleNotes(text) {
+  const found = [];
+  for (const pattern of SCALE_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const raw = match[0].replace(/\s+/g, ' ').trim();
+      const note = /^N\.?\s?T|^NOT/i.test(raw) ? 'NTS' : raw;
+      found.push({ at: match.index ?? 0, note });
+    }
+  }
+  const notes = [];
+  for (const { note } of found.sort((a, b) => a.at - b.at)) if (!notes.includes(note)) notes.push(note);
+  return notes;
+}
+
+/**
+ * One sheet's report. Renders it once at ANALYSIS_DPI for colour and blank; reads its text (scale
+ * notes) and its images' placement (resolution at print size) from MuPDF's structured text.
+ */
+export function reportSheet(page) {
+  const [x0, y0, x1, y1] = page.getBounds();
+  const sheetArea = Math.max(1, (x1 - x0) * (y1 - y0));
+  const scale = ANALYSIS_DPI / 72;
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+  const { inked, colourShare } = inkOf(pixmap.getPixels());
+  pixmap.destroy();
+
+  const text = page.toStructuredText('preserve-images');
+  const chars = text.asText();
+  let lowResArea = 0;
+  text.walk({
+    onImageBlock(bbox, transform, image) {
+      // The image's pixels over the size it is placed at, in points: dots per inch at print size.
+      const w = Math.hypot(transform[0], transform[1]);
+      const h = Math.hypot(transform[2], transform[3]);
+      const dpi = Math.min((image.getWidth() * 72) / Math.max(w, 1e-6), (image.getHeight() * 72) / Math.max(h, 1e-6));
+      if (dpi < LOW_DPI) lowResArea += Math.max(0, (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]));
+    },
+  });
+  text.destroy();
+  return {
+    color: colourShare >= COLOUR_SHARE,
+    blank: inked === 0 && chars.trim() === '',
+    scaleNotes: findScaleNotes(chars),
+    lowResolution: lowResArea >= LOW_RES_SHARE * sheetArea,
+  };
+}
+
+/** Paint operators in a content stream: fill, stroke, text, image, XObject, shading. */
+const PAINT = /(?:^|[\s\])>])(?:f\*?|F|B\*?|b\*?|S|s|Tj|TJ|'|"|Do|sh|BI)(?=[\s[(<\/]|$)/;
+
+/**
+ * Whether a page puts anything on the sheet, judged cheaply from its content stream and annotations
+ * (`obj`: the page dictionary; no rendering): used before the verdict so a set of only blank sheets is refused at once. A stream
+ * that cannot be read counts as drawn; the pixel report decides later.
+ */
+export function pageHasPaint(obj) {
+  try {
+    const annots = obj.get('Annots');
+    if (annots.isArray() && annots.length > 0) return true;
+    const contents = obj.get('Contents');
+    const streams = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
+    for (const stream of streams) {
+      if (!stream.isStream()) continue;
+      if (PAINT.test(stream.readStream().asString())) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}

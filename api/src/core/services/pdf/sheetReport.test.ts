@@ -1,0 +1,211 @@
+/**
+ * The per-sheet report (issue 14) on generated drawings of each kind, through the real MuPDF child:
+ * colour judged by rendered pixels, blank sheets, scale notes, low-resolution scans, and the ANSI
+ * sizes rejected by name.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as mupdf from 'mupdf';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
+
+const W = 36 * 72;
+const H = 24 * 72;
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** A set of 36" x 24" sheets, each drawn by one function (none: a blank sheet). */
+function drawingSet(sheets: ((doc: Doc) => void)[], size = { w: W, h: H }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const draw of sheets) {
+      doc.addPage({ size: [size.w, size.h], margin: 0 });
+      draw(doc);
+    }
+    doc.end();
+  });
+}
+
+/** Black linework: a border, a grid of walls and a black title. */
+function bwDrawing(doc: Doc): void {
+  doc.lineWidth(2).rect(36, 36, W - 72, H - 72).stroke('#000000');
+  doc.lineWidth(0.5);
+  for (let x = 144; x < W - 144; x += 72) doc.moveTo(x, 144).lineTo(x, H - 144).stroke('#000000');
+  doc.fillColor('#000000').fontSize(36).text('FLOOR PLAN', 72, 72, { lineBreak: false });
+}
+
+/** A PNG of w x h pixels, colour (a rainbow photo stand-in) or grey (a scan with paper noise). */
+function png(w: number, h: number, kind: 'colour' | 'grey'): Buffer {
+  const space = kind === 'colour' ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
+  const pixmap = new mupdf.Pixmap(space, [0, 0, w, h], false);
+  const px = pixmap.getPixels();
+  const n = kind === 'colour' ? 3 : 1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * n;
+      if (kind === 'colour') {
+        px[i] = (x * 255) / w;
+        px[i + 1] = (y * 255) / h;
+        px[i + 2] = 255 - (x * 255) / w;
+      } else {
+        px[i] = (x + y) % 40 < 3 ? 30 : 235 + ((x * 7 + y * 13) % 20);
+      }
+    }
+  }
+  return Buffer.from(pixmap.asPNG());
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-report-test-'));
+});
+afterAll(() => {
+  stopSpareAnalyzer();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+async function analyse(pdf: Buffer | Promise<Buffer>): Promise<AnalyzeResult> {
+  const file = path.join(dir, `${++n}.pdf`);
+  fs.writeFileSync(file, await pdf);
+  const previewDir = path.join(dir, `previews-${n}`);
+  fs.mkdirSync(previewDir);
+  return analyzePdf(file, { previewDir });
+}
+
+describe('colour, judged from rendered pixels', () => {
+  it('tells colour sheets from black, white and grey ones whatever their colour space', async () => {
+    const result = await analyse(
+      drawingSet([
+        // 1. B&W drawing.
+        bwDrawing,
+        // 2. The same with red markup: two revision clouds in 1 pt red lines (≈ 0.1% of the sheet).
+        (doc) => {
+          bwDrawing(doc);
+          doc.lineWidth(1).rect(300, 300, 12 * 72, 6 * 72).stroke('#ff0000');
+          doc.lineWidth(1).rect(1400, 700, 12 * 72, 6 * 72).stroke('#e00000');
+        },
+        // 3. A blue title block.
+        (doc) => {
+          bwDrawing(doc);
+          doc.rect(W - 8 * 72, H - 4 * 72, 7 * 72, 3 * 72).fill('#1e3a8a');
+        },
+        // 4. Grey hatching drawn in RGB, CMYK grey, and near-greys: not colour.
+        (doc) => {
+          bwDrawing(doc);
+          doc.lineWidth(1);
+          for (let x = 200; x < 1800; x += 12) doc.moveTo(x, 400).lineTo(x + 300, 1100).stroke('#808080');
+          doc.rect(1900, 300, 400, 400).fill([0, 0, 0, 40]);
+          doc.rect(1900, 800, 400, 400).fill('#7a8078');
+        },
+        // 5. A colour photo (raster) on the sheet.
+        (doc) => {
+          bwDrawing(doc);
+          doc.image(png(300, 200, 'colour'), 200, 300, { width: 6 * 72, height: 4 * 72 });
+        },
+        // 6. A scanned greyscale sheet (a grey raster over the whole sheet).
+        (doc) => {
+          doc.image(png(1800, 1200, 'grey'), 0, 0, { width: W, height: H });
+        },
+      ]),
+    );
+    expect(result.verdict.status).toBe('ready');
+    expect(result.reportComplete).toBe(true);
+    expect(result.reports.map((r) => r.color)).toEqual([false, true, true, false, true, false]);
+  }, 60_000);
+
+  it('does not count a speck of colour under 0.05% of the sheet', async () => {
+    const result = await analyse(
+      drawingSet([
+        (doc) => {
+          bwDrawing(doc);
+          // A 1 pt red line 10" long: ≈ 0.016% of the sheet.
+          doc.lineWidth(1).moveTo(300, 300).lineTo(300 + 720, 300).stroke('#ff0000');
+        },
+      ]),
+    );
+    expect(result.reports[0].color).toBe(false);
+  }, 30_000);
+});
+
+describe('blank sheets', () => {
+  it('keeps a blank sheet inside a set and flags it', async () => {
+    const result = await analyse(drawingSet([bwDrawing, () => {}, bwDrawing]));
+    expect(result.verdict).toMatchObject({ status: 'ready', pageCount: 3 });
+    expect(result.reports.map((r) => r.blank)).toEqual([false, true, false]);
+  }, 30_000);
+
+  it('rejects a set of only blank sheets', async () => {
+    const result = await analyse(drawingSet([() => {}, () => {}]));
+    expect(result.verdict).toMatchObject({ status: 'rejected', pageCount: 2 });
+    expect(result.verdict.message).toMatch(/^Your PDF has no drawings on it/);
+    expect(result.reports).toEqual([]);
+  }, 30_000);
+});
+
+describe('scale notes', () => {
+  it('reads the drawing scales written on each sheet, as written with spaces made one', async () => {
+    const text = (lines: string[]) => (doc: Doc) => {
+      bwDrawing(doc);
+      lines.forEach((line, i) => doc.fillColor('#000000').fontSize(14).text(line, 200, 1200 + i * 40, { lineBreak: false }));
+    };
+    const result = await analyse(
+      drawingSet([
+        text([`FLOOR PLAN  SCALE: 1/4" = 1'-0"`, `DETAIL 3   1 1/2"=1'-0"`]),
+        text([`SITE PLAN 1" = 20'`, `SCALE: 1:100`]),
+        text([`SECTION A   NOT TO SCALE`, `DIAGRAM (N.T.S.)`]),
+        text([`DOOR SCHEDULE`, `1/8"   =   1'-0"`]),
+        bwDrawing,
+      ]),
+    );
+    expect(result.reports.map((r) => r.scaleNotes)).toEqual([
+      [`1/4" = 1'-0"`, `1 1/2"=1'-0"`],
+      [`1" = 20'`, 'SCALE: 1:100'],
+      ['NTS'],
+      [`1/8" = 1'-0"`],
+      [],
+    ]);
+  }, 30_000);
+});
+
+describe('low resolution', () => {
+  it('flags a raster covering a quarter of the sheet or more at under 150 dpi at print size', async () => {
+    const result = await analyse(
+      drawingSet([
+        // A scan at 50 dpi over the whole sheet.
+        (doc) => doc.image(png(1800, 1200, 'grey'), 0, 0, { width: W, height: H }),
+        // A sharp photo: 600 px over 4" (150 dpi).
+        (doc) => {
+          bwDrawing(doc);
+          doc.image(png(600, 600, 'colour'), 300, 300, { width: 4 * 72, height: 4 * 72 });
+        },
+        // A blurry logo, 20 dpi but small (5% of the sheet).
+        (doc) => {
+          bwDrawing(doc);
+          doc.image(png(120, 120, 'colour'), 300, 300, { width: 6 * 72, height: 6 * 72 });
+        },
+        bwDrawing,
+      ]),
+    );
+    expect(result.reports.map((r) => r.lowResolution)).toEqual([true, false, false, false]);
+  }, 30_000);
+});
+
+describe('sizes customers confuse with ours', () => {
+  it('rejects ANSI D and 11" x 17" sheets with a message naming them', async () => {
+    const ansiD = await analyse(makeDrawingPdf({ pages: 2, size: ANSI_D }));
+    expect(ansiD.verdict).toMatchObject({ status: 'rejected', actualSize: '22" x 34"' });
+    expect(ansiD.verdict.message).toContain('ANSI D (22" x 34")');
+    const tabloid = await analyse(makeDrawingPdf({ pages: 1, size: { widthIn: 11, heightIn: 17 } }));
+    expect(tabloid.verdict).toMatchObject({ status: 'rejected', actualSize: '11" x 17"' });
+    expect(tabloid.verdict.message).toContain('ANSI B (11" x 17")');
+    const mixed = await analyse(makeDrawingPdf({ sheets: [ARCH_D, ARCH_D, ANSI_D] }));
+    expect(mixed.verdict.message).toContain('1 page is ANSI D (22" x 34")');
+  }, 30_000);
+});

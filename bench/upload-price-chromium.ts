@@ -1,0 +1,123 @@
+/**
+ * Upload finished → price on screen, in Chromium, for the 500-sheet set under 50 MiB that
+ * bench/upload-analyze.ts makes (issue 16: ≤ 1.0 s). The real `web` and `worker` processes run on a
+ * throw-away database (BENCH_DATABASE_URL's server, default the PostgreSQL at 127.0.0.1:5432) with
+ * local storage and the built client; the landing page uploads the file through its own file input.
+ * In the page, "upload finished" is the moment the upload's XMLHttpRequest answers (202) and "price
+ * on screen" the moment the order summary with its total is in the document, both on the page's clock.
+ *
+ *   npx tsx bench/upload-analyze.ts            # once, to make the set
+ *   npx tsx bench/upload-price-chromium.ts     # prints the runs
+ *   npx tsx bench/upload-price-chromium.ts --write
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { buildClientIfStale } from '../scripts/build-client';
+import { launchBrowser } from '../test/helpers/browser';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SET = path.join(ROOT, 'bench/out/set-500-sheets-v4.pdf');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RUNS = Number(process.env.RUNS ?? 5);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Runs in the page before its scripts: notes when the upload answers and when the total appears. */
+function instrument() {
+  const marks = { uploadDone: 0, priceShown: 0 };
+  (window as unknown as { benchMarks: typeof marks }).benchMarks = marks;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+    this.addEventListener('load', () => {
+      if (this.responseURL.endsWith('/api/upload-pdf') && this.status === 202) marks.uploadDone = performance.now();
+    });
+    return send.call(this, body);
+  };
+  new MutationObserver(() => {
+    if (marks.uploadDone && !marks.priceShown && document.getElementById('order-summary-title')) marks.priceShown = performance.now();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function main() {
+  if (!fs.existsSync(SET)) throw new Error('Run bench/upload-analyze.ts first: it makes the set.');
+  await buildClientIfStale(() => {});
+  const name = `bp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-price-'));
+  const port = await freePort();
+  const processes: ChildProcess[] = [];
+  const browser = await launchBrowser();
+  try {
+    await migrateDatabase(url.toString(), { includeCurrent: true });
+    const env = { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+    for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
+      processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+    }
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (i > 300) throw new Error('the web process did not come up');
+      await sleep(100);
+    }
+    const runs: { uploadToPriceMs: number; uploadSendMs: number }[] = [];
+    // One warm-up run (worker modules, MuPDF compiling, the browser's cache of the client), then the measured ones.
+    for (let i = 0; i <= RUNS; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(instrument);
+      await page.goto(`${base}/`);
+      const input = page.locator('#upload input[type=file]');
+      await input.waitFor({ state: 'attached', timeout: 30_000 });
+      const chosen = await page.evaluate(() => performance.now());
+      await input.setInputFiles(SET);
+      await page.locator('#order-summary-title').waitFor({ timeout: 120_000 });
+      const marks = await page.evaluate(() => (window as unknown as { benchMarks: { uploadDone: number; priceShown: number } }).benchMarks);
+      if (i > 0) runs.push({ uploadToPriceMs: +(marks.priceShown - marks.uploadDone).toFixed(1), uploadSendMs: +(marks.uploadDone - chosen).toFixed(1) });
+      await context.close();
+      await sleep(1500);
+    }
+    const result = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`,
+      file: { pages: 500, mebibytes: +(fs.statSync(SET).size / 2 ** 20).toFixed(2) },
+      medianUploadToPriceMs: median(runs.map((r) => r.uploadToPriceMs)),
+      runs,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    if (process.argv.includes('--write')) fs.writeFileSync(path.join(ROOT, 'bench/out/upload-price-chromium.json'), JSON.stringify(result, null, 2));
+  } finally {
+    await browser.close();
+    // The worker would drain a running 500-sheet report first: stop both at once, then drop the database.
+    await Promise.all(processes.map((p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL'))))));
+    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end({ timeout: 1 });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();

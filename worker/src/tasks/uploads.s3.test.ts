@@ -1,0 +1,60 @@
+/**
+ * With S3 storage the upload's PDF is downloaded once, for the analysis and its report together,
+ * and the download is gone when the report is done (issue 16: never copy what can be read in place,
+ * and copy once what cannot).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
+import { uploadFileKey } from '../../../api/src/core/services/storage/keys';
+import { DOWNLOADS_DIR } from '../pdfJobs';
+
+const BUCKET = 'blueprint-report-test';
+let server: S3rver;
+let dir: string;
+let shop: TestShop;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-s3rver-'));
+  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const { port } = await server.run();
+  shop = await startTestShop({ env: { S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } });
+});
+
+afterAll(async () => {
+  await shop?.close();
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('downloads an S3 upload once for its verdict and its report, then lets the copy go', async () => {
+  expect(shop.ctx.storage.kind).toBe('s3');
+  const client = shop.client();
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 2, size: ARCH_D }))], { type: 'application/pdf' }), 'Set.pdf');
+  const res = await client.request('POST', '/api/upload-pdf', { body: form });
+  expect(res.status).toBe(202);
+  const uploadId = res.body.uploadId as string;
+
+  const get = shop.ctx.storage.get.bind(shop.ctx.storage);
+  const fetched: string[] = [];
+  shop.ctx.storage.get = async (key) => {
+    fetched.push(key);
+    return get(key);
+  };
+  try {
+    await shop.runJobs();
+  } finally {
+    shop.ctx.storage.get = get;
+  }
+  const info = (await client.get(`/api/uploads/${uploadId}`)).body;
+  expect(info).toMatchObject({ status: 'ready', pageCount: 2, sheetsComplete: true, colorSheetCount: 2 });
+  expect(info.sheets.map((s: { previewUrl: string | null }) => s.previewUrl)).toEqual([1, 2].map((n) => `/api/uploads/${uploadId}/preview/${n}`));
+  expect(fetched.filter((key) => key === uploadFileKey(uploadId))).toHaveLength(1);
+  expect(fs.existsSync(path.join(DOWNLOADS_DIR, `${uploadId}.pdf`))).toBe(false);
+  expect((await client.bytes(`/api/uploads/${uploadId}/preview/1`)).status).toBe(200);
+}, 60_000);
