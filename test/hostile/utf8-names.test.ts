@@ -93,7 +93,8 @@ describe('UTF-8 file names', () => {
     const zip = await admin.bytes(`/api/admin/export-download/${start.body.exportId}`);
     expect(zip.status).toBe(200);
     const entries = await unzip(zip.body);
-    expect([...entries.keys()]).toEqual([`${orderNumberOf(orderId)}-${name}`]);
+    // Beside the drawing, its job ticket (issue 14).
+    expect([...entries.keys()]).toEqual([`${orderNumberOf(orderId)}-${name}`, `${orderNumberOf(orderId)}-JOB-TICKET.pdf`]);
 
     // The receipt: never a failure; the exact name in its metadata; on the page what Helvetica can draw.
     const receipt = await customer.bytes(`/api/orders/${orderId}/receipt`);
