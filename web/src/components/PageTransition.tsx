@@ -6,7 +6,7 @@
  * "shown" location that trails the real one by the exit time (a nested wouter Router whose location
  * hook returns it; navigation still goes to the real browser location).
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 
@@ -27,18 +27,15 @@ function prefersReducedMotion(): boolean {
 export function PageTransition({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [shown, setShown] = useState(location);
+  // Reduced motion: the new page right away, in this render (React's "adjust state when a prop
+  // changes" pattern), with no exit frame.
+  if (shown !== location && prefersReducedMotion()) setShown(location);
   const exiting = shown !== location;
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     if (location === shown) return;
-    if (prefersReducedMotion()) {
-      setShown(location);
-      return;
-    }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setShown(location), EXIT_MS);
-    return () => clearTimeout(timer.current);
+    const timer = setTimeout(() => setShown(location), EXIT_MS);
+    return () => clearTimeout(timer);
   }, [location, shown]);
 
   // A new page starts at the top, as a full page load would (unless it links to a section).

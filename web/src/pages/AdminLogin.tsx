@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { Button, Card, Field, Input } from '../components/ui';
-import { ApiError } from '../api/client';
+import { useSubmit } from '../api/useSubmit';
 import { adminApi } from '../api/admin';
 
 export default function AdminLogin() {
@@ -11,22 +11,24 @@ export default function AdminLogin() {
   const { mutate } = useSWRConfig();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!username.trim() || !password) return setError('Please enter both username and password');
-    setError(null);
-    setBusy(true);
-    try {
+  const {
+    submit: signIn,
+    busy,
+    error,
+    setError,
+  } = useSubmit(
+    async () => {
       await adminApi.login(username.trim(), password);
       await mutate('/api/admin/auth/status', { isAuthenticated: true }, { revalidate: false });
       navigate('/admin');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.serverMessage : 'Login failed');
-      setBusy(false);
-    }
+    },
+    { fallback: 'Login failed', keepBusyOnSuccess: true },
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!username.trim() || !password) return setError('Please enter both username and password');
+    void signIn();
   }
 
   return (
@@ -39,7 +41,14 @@ export default function AdminLogin() {
             <Input id="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
           </Field>
           <Field label="Password" htmlFor="admin-password">
-            <Input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+            <Input
+              id="admin-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
           </Field>
           {error && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

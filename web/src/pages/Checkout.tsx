@@ -4,7 +4,7 @@
  * or rush change; every amount shown is the server's); the page is a list of sections and the Pay
  * step, which names and focuses the first missing or wrong field before anything is sent.
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '../../../shared/checkout';
 import { UPLOADED_FILE_KEY } from '../../../shared/storageKeys';
@@ -40,7 +40,8 @@ function readCheckoutData(): CheckoutData | null {
 
 export default function Checkout() {
   const [, navigate] = useLocation();
-  const data = useMemo(readCheckoutData, []);
+  // Read once, when the page opens.
+  const [data] = useState(readCheckoutData);
   const { user, isLoading } = useUser();
   useEffect(() => {
     if (!data) navigate('/', { replace: true });
@@ -94,7 +95,8 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
     sessionStorage.removeItem(CHECKOUT_DATA_KEY);
     // The file is ordered: the upload card starts empty again instead of offering it a second time.
     sessionStorage.removeItem(UPLOADED_FILE_KEY);
-    if (form.createAccount && !user) toast({ title: 'Account on its way', description: 'If you do not have an account yet, we will email you a link to set your password.' });
+    if (form.createAccount && !user)
+      toast({ title: 'Account on its way', description: 'If you do not have an account yet, we will email you a link to set your password.' });
     navigate(`/order-success/${intent.orderId}`);
   }
 
@@ -136,7 +138,9 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                   {problem}
                 </p>
               )}
-              <p className="text-xs text-slate-500">Your card details go to the payment provider only. Files are processed securely and deleted after printing.</p>
+              <p className="text-xs text-slate-500">
+                Your card details go to the payment provider only. Files are processed securely and deleted after printing.
+              </p>
             </div>
           </Card>
         </div>
@@ -157,7 +161,10 @@ async function payOrder(form: Form, card: DemoCard, stripeConfirm: ConfirmPaymen
     return stripeConfirm();
   }
   try {
-    const result = await apiRequest<{ status: 'succeeded' | 'declined'; message?: string }>('POST', '/api/payments/demo/confirm', { orderId: intent.orderId, cardNumber: card.number });
+    const result = await apiRequest<{ status: 'succeeded' | 'declined'; message?: string }>('POST', '/api/payments/demo/confirm', {
+      orderId: intent.orderId,
+      cardNumber: card.number,
+    });
     return result.status === 'succeeded' ? { status: 'succeeded' } : { status: 'failed', message: result.message ?? 'Your card was declined.' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return { status: 'failed', message: error.serverMessage };

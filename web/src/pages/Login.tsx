@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { Button, Field, Input } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard, fieldErrors } from '../components/account/AuthCard';
-import { ApiError, apiRequest } from '../api/client';
+import { apiRequest } from '../api/client';
+import { useSubmit } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
 import { emailField, passwordField } from '../../../shared/fields';
 
@@ -17,23 +18,26 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { submit: signIn, busy } = useSubmit(
+    async (credentials: z.infer<typeof LoginForm>) => {
+      const user = await apiRequest<User>('POST', '/api/auth/login', credentials);
+      await signedIn(user);
+      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}.` });
+      navigate('/');
+    },
+    {
+      fallback: 'Please try again.',
+      keepBusyOnSuccess: true,
+      onError: (message) => toast({ title: 'Sign in failed', description: message, variant: 'destructive' }),
+    },
+  );
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = LoginForm.safeParse({ email, password });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    setBusy(true);
-    try {
-      const user = await apiRequest<User>('POST', '/api/auth/login', parsed.data);
-      await signedIn(user);
-      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}.` });
-      navigate('/');
-    } catch (error) {
-      toast({ title: 'Sign in failed', description: error instanceof ApiError ? error.serverMessage : 'Please try again.', variant: 'destructive' });
-      setBusy(false);
-    }
+    void signIn(parsed.data);
   }
 
   return (
@@ -51,7 +55,15 @@ export default function Login() {
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
         <Field label="Email" htmlFor="login-email" error={errors.email}>
-          <Input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(errors.email)} required />
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(errors.email)}
+            required
+          />
         </Field>
         <Field label="Password" htmlFor="login-password" error={errors.password}>
           <Input

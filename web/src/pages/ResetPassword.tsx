@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { Button, Field, Input } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard, fieldErrors } from '../components/account/AuthCard';
-import { ApiError, apiRequest } from '../api/client';
+import { apiRequest } from '../api/client';
+import { useSubmit } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
 import { emailField, newPasswordField } from '../../../shared/fields';
 
@@ -20,24 +21,25 @@ export default function ResetPassword() {
 
 function RequestLink() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    submit: sendLink,
+    busy,
+    error,
+    setError,
+  } = useSubmit(
+    async (address: string) => {
+      const answer = await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { email: address });
+      setMessage(answer.message);
+    },
+    { fallback: 'Please try again.' },
+  );
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = emailField.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    setBusy(true);
-    try {
-      const answer = await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { email: parsed.data });
-      setMessage(answer.message);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.serverMessage : 'Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    void sendLink(parsed.data);
   }
 
   return (
@@ -51,7 +53,7 @@ function RequestLink() {
       }
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field label="Email" htmlFor="forgot-email" error={error}>
+        <Field label="Email" htmlFor="forgot-email" error={error ?? undefined}>
           <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(error)} />
         </Field>
         <Button type="submit" disabled={busy} className="w-full">
@@ -75,39 +77,57 @@ function ChoosePassword({ token, welcome }: { token: string; welcome: boolean })
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [linkError, setLinkError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = PasswordForm.safeParse({ password, confirm });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    setBusy(true);
-    try {
+  const {
+    submit: savePassword,
+    busy,
+    error: linkError,
+  } = useSubmit(
+    async () => {
       const user = await apiRequest<User>('POST', '/api/auth/reset-password', { token, password });
       await signedIn(user);
       toast({ title: 'Password saved', description: 'You are now signed in.' });
       navigate('/dashboard');
-    } catch (err) {
-      setLinkError(err instanceof ApiError ? err.serverMessage : 'Please try again.');
-      setBusy(false);
-    }
+    },
+    { fallback: 'Please try again.', keepBusyOnSuccess: true },
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = PasswordForm.safeParse({ password, confirm });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    void savePassword();
   }
 
   return (
     <AuthCard
       title="Choose your password"
       subtitle={
-        welcome ? 'Your account is ready: choose a password to sign in with from now on.' : 'Choose a new password for your Blueprint Shop account. It signs you in.'
+        welcome
+          ? 'Your account is ready: choose a password to sign in with from now on.'
+          : 'Choose a new password for your Blueprint Shop account. It signs you in.'
       }
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
         <Field label="New password" htmlFor="new-password" error={errors.password} hint="At least 8 characters.">
-          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(errors.password)} />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={Boolean(errors.password)}
+          />
         </Field>
         <Field label="Confirm password" htmlFor="confirm-password" error={errors.confirm}>
-          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={Boolean(errors.confirm)} />
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            aria-invalid={Boolean(errors.confirm)}
+          />
         </Field>
         {linkError && (
           <p role="alert" className="text-sm text-red-700">

@@ -1,28 +1,23 @@
 /** Receipt download and 'Order again', shared by the dashboard and /orders. */
-import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button, type ButtonProps } from '../ui';
 import { toast } from '../toast';
-import { ApiError, downloadBlob, saveBlob } from '../../api/client';
+import { downloadBlob, saveBlob } from '../../api/client';
+import { useSubmit } from '../../api/useSubmit';
 import { startReorder } from '../../api/accountOrders';
 
 /** Downloads /api/orders/{id}/receipt as receipt-{id}.pdf. */
 export function ReceiptButton({ orderId, label = 'Receipt', ...rest }: { orderId: string; label?: string } & ButtonProps) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
+  const { submit: download, busy } = useSubmit(
+    async () => {
       const blob = await downloadBlob(`/api/orders/${orderId}/receipt`);
       saveBlob(blob, `receipt-${orderId}.pdf`);
       toast({ title: 'Receipt downloaded', description: `Saved as receipt-${orderId}.pdf` });
-    } catch {
-      toast({ title: 'Download failed', description: 'Failed to download receipt. Please try again.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    { onError: () => toast({ title: 'Download failed', description: 'Failed to download receipt. Please try again.', variant: 'destructive' }) },
+  );
   return (
-    <Button variant="outline" size="sm" onClick={download} disabled={busy} {...rest}>
+    <Button variant="outline" size="sm" onClick={() => void download()} disabled={busy} {...rest}>
       <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M12 3v12m0 0-4-4m4 4 4-4M4 19h16" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
@@ -33,21 +28,20 @@ export function ReceiptButton({ orderId, label = 'Receipt', ...rest }: { orderId
 
 /** Copies the order's kept file into a new upload and goes to /checkout with the same options. */
 export function ReorderButton({ orderId, ...rest }: { orderId: string } & ButtonProps) {
-  const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
-  async function reorder() {
-    setBusy(true);
-    try {
+  const { submit: reorder, busy } = useSubmit(
+    async () => {
       await startReorder(orderId);
       navigate('/checkout');
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : 'Please try again.';
-      toast({ title: 'Cannot order again', description: message, variant: 'destructive' });
-      setBusy(false);
-    }
-  }
+    },
+    {
+      fallback: 'Please try again.',
+      keepBusyOnSuccess: true,
+      onError: (message) => toast({ title: 'Cannot order again', description: message, variant: 'destructive' }),
+    },
+  );
   return (
-    <Button variant="secondary" size="sm" onClick={reorder} disabled={busy} {...rest}>
+    <Button variant="secondary" size="sm" onClick={() => void reorder()} disabled={busy} {...rest}>
       {busy ? 'Preparing…' : 'Order again'}
     </Button>
   );

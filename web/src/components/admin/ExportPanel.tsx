@@ -2,35 +2,38 @@
  * File export: Select All, Clear, Export Selected, then a progress bar (processed/total and
  * percent) polled every 1 s; the zip downloads when complete and the selection clears.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Card, ProgressBar } from '../ui';
 import { toast } from '../toast';
+import { useSubmit } from '../../api/useSubmit';
 import { adminApi, type ExportStatus } from '../../api/admin';
 
 const POLL_MS = 1000;
 
 export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds: string[]; onSelectAll: () => void; onClear: () => void }) {
   const [job, setJob] = useState<ExportStatus | null>(null);
-  const [starting, setStarting] = useState(false);
-  const clearRef = useRef(onClear);
-  clearRef.current = onClear;
   const running = job?.status === 'processing';
+  const pollingId = running ? job.exportId : null;
+
+  // The latest onClear, without restarting the poll when the parent passes a new function.
+  const polled = useEffectEvent((next: ExportStatus) => {
+    setJob(next);
+    if (next.status === 'completed') {
+      download(`/api/admin/export-download/${next.exportId}`);
+      toast({ title: 'Export Complete', description: `Successfully exported ${next.processedFiles} files` });
+      onClear();
+    } else if (next.status === 'failed') {
+      toast({ title: 'Export Failed', description: next.error || 'Export process failed', variant: 'destructive' });
+    }
+  });
 
   useEffect(() => {
-    if (!job || job.status !== 'processing') return;
+    if (!pollingId) return;
     let cancelled = false;
     const timer = setInterval(async () => {
       try {
-        const next = await adminApi.exportStatus(job.exportId);
-        if (cancelled) return;
-        setJob(next);
-        if (next.status === 'completed') {
-          download(`/api/admin/export-download/${next.exportId}`);
-          toast({ title: 'Export Complete', description: `Successfully exported ${next.processedFiles} files` });
-          clearRef.current();
-        } else if (next.status === 'failed') {
-          toast({ title: 'Export Failed', description: next.error || 'Export process failed', variant: 'destructive' });
-        }
+        const next = await adminApi.exportStatus(pollingId);
+        if (!cancelled) polled(next);
       } catch {
         // A missed poll is retried on the next tick.
       }
@@ -39,19 +42,19 @@ export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds
       cancelled = true;
       clearInterval(timer);
     };
-  }, [job?.exportId, job?.status]);
+  }, [pollingId]);
 
-  async function start() {
+  const { submit: startExport, busy: starting } = useSubmit(
+    async (ids: string[]) => {
+      const { exportId } = await adminApi.startExport(ids);
+      setJob({ exportId, status: 'processing', progress: 0, totalFiles: ids.length, processedFiles: 0, error: null });
+    },
+    { onError: () => toast({ title: 'Export Failed', description: 'Failed to start file export', variant: 'destructive' }) },
+  );
+
+  function start() {
     if (selectedIds.length === 0) return toast({ title: 'No Orders Selected', description: 'Please select orders to export', variant: 'destructive' });
-    setStarting(true);
-    try {
-      const { exportId } = await adminApi.startExport(selectedIds);
-      setJob({ exportId, status: 'processing', progress: 0, totalFiles: selectedIds.length, processedFiles: 0, error: null });
-    } catch {
-      toast({ title: 'Export Failed', description: 'Failed to start file export', variant: 'destructive' });
-    } finally {
-      setStarting(false);
-    }
+    void startExport(selectedIds);
   }
 
   return (

@@ -6,45 +6,39 @@ import { formatDollars } from '../../../../shared/money';
 import { OrderEmails } from './OrderEmails';
 import { jobText, orderColorText, orderSetsText, PriceLines } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '../../../../shared/pricing';
+import { useSubmit } from '../../api/useSubmit';
 import { adminApi, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../api/admin';
 
 const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30" × 42"' };
 
 export function OrderRow({ order, selected, onToggle, onChanged }: { order: AdminOrder; selected: boolean; onToggle: () => void; onChanged: () => void }) {
-  const [statusBusy, setStatusBusy] = useState(false);
-  const [labelBusy, setLabelBusy] = useState(false);
   const [showEmails, setShowEmails] = useState(false);
   const name = `${order.customerFirstName} ${order.customerLastName}`;
   const shipping = order.shippingMethod !== 'pickup';
 
-  async function changeStatus(status: OrderStatus) {
-    setStatusBusy(true);
-    try {
+  const { submit: changeStatus, busy: statusBusy } = useSubmit(
+    async (status: OrderStatus) => {
       await adminApi.setStatus(order.id, status);
       toast({ title: 'Status Updated', description: `Order ${order.shortId} is now ${STATUS_LABELS[status].toLowerCase()}.` });
       onChanged();
-    } catch {
-      toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' });
-    } finally {
-      setStatusBusy(false);
-    }
-  }
+    },
+    { onError: () => toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' }) },
+  );
 
-  async function makeLabel() {
-    setLabelBusy(true);
-    try {
+  const { submit: makeLabel, busy: labelBusy } = useSubmit(
+    async () => {
       await adminApi.generateLabel(order.id);
       toast({ title: 'Success', description: 'Shipping label generated successfully' });
       onChanged();
-    } catch {
-      toast({ title: 'Error', description: 'Failed to generate shipping label', variant: 'destructive' });
-    } finally {
-      setLabelBusy(false);
-    }
-  }
+    },
+    { onError: () => toast({ title: 'Error', description: 'Failed to generate shipping label', variant: 'destructive' }) },
+  );
 
   return (
-    <li className={`rounded-xl border bg-white p-4 shadow-sm ${selected ? 'border-blueprint-400 ring-2 ring-blueprint-100' : 'border-slate-200'}`} aria-label={`Order ${order.shortId}`}>
+    <li
+      className={`rounded-xl border bg-white p-4 shadow-sm ${selected ? 'border-blueprint-400 ring-2 ring-blueprint-100' : 'border-slate-200'}`}
+      aria-label={`Order ${order.shortId}`}
+    >
       <div className="flex flex-wrap items-start gap-3">
         <input
           type="checkbox"
@@ -107,7 +101,8 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
           {shipping && order.shippingAddress && (
             <p className="mt-1 text-sm text-slate-600">
               Ship to {order.shippingAddress.street1}
-              {order.shippingAddress.street2 ? `, ${order.shippingAddress.street2}` : ''}, {order.shippingAddress.city}, {order.shippingAddress.state} {order.shippingAddress.zipCode}
+              {order.shippingAddress.street2 ? `, ${order.shippingAddress.street2}` : ''}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
+              {order.shippingAddress.zipCode}
               {order.shippingService ? ` · ${order.shippingService}` : ''}
               {order.trackingNumber ? ` · Tracking ${order.trackingNumber}` : ''}
             </p>
@@ -118,7 +113,9 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             </p>
           )}
           {order.fileDeletedAt && (
-            <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">File deleted after printing on {new Date(order.fileDeletedAt).toLocaleDateString()}.</p>
+            <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+              File deleted after printing on {new Date(order.fileDeletedAt).toLocaleDateString()}.
+            </p>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-2">
             {order.hasFile ? (
@@ -131,12 +128,18 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 </a>
               </>
             ) : null}
-            <a className={buttonClasses('outline', 'sm')} href={`/api/admin/job-ticket/${order.id}`} target="_blank" rel="noopener noreferrer" aria-label={`Print ticket for order ${order.shortId}`}>
+            <a
+              className={buttonClasses('outline', 'sm')}
+              href={`/api/admin/job-ticket/${order.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Print ticket for order ${order.shortId}`}
+            >
               Print ticket
             </a>
             {shipping && (
               <>
-                <Button variant="secondary" size="sm" onClick={makeLabel} disabled={labelBusy}>
+                <Button variant="secondary" size="sm" onClick={() => void makeLabel()} disabled={labelBusy}>
                   {labelBusy ? 'Generating…' : order.hasLabel ? 'Regenerate Label' : 'Generate Label'}
                 </Button>
                 {order.labelUrl && (
@@ -146,7 +149,10 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 )}
               </>
             )}
-            <a className={buttonClasses('ghost', 'sm')} href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(`Your Blueprint Shop order ${order.shortId}`)}`}>
+            <a
+              className={buttonClasses('ghost', 'sm')}
+              href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(`Your Blueprint Shop order ${order.shortId}`)}`}
+            >
               Email Customer
             </a>
             <Button variant="ghost" size="sm" onClick={() => setShowEmails((v) => !v)} aria-expanded={showEmails}>
@@ -158,7 +164,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 className="h-8 w-36"
                 value={order.status}
                 disabled={statusBusy}
-                onChange={(e) => changeStatus(e.target.value as OrderStatus)}
+                onChange={(e) => void changeStatus(e.target.value as OrderStatus)}
                 aria-label={`Status of order ${order.shortId}`}
               >
                 {ORDER_STATUSES.map((s) => (

@@ -4,7 +4,7 @@
  * amounts, and the validation that Pay uses. The page and its section components only read it.
  */
 import { jobDetailsFrom, printsBody, type JobDetails } from './JobDetails';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { CheckoutData } from '../../../../shared/checkout';
 import { US_STATES } from '../../../../shared/pricing';
 import { apiRequest } from '../../api/client';
@@ -21,13 +21,24 @@ export type FieldId = 'first-name' | 'last-name' | 'email' | 'street1' | 'city' 
 
 export type Contact = { firstName: string; lastName: string; email: string; phone: string };
 
+/** The account's name, email and phone in the fields still empty (never over what was typed). */
+function prefilled(contact: Contact, user: User | null): Contact {
+  if (!user) return contact;
+  return {
+    firstName: contact.firstName || user.firstName || '',
+    lastName: contact.lastName || user.lastName || '',
+    email: contact.email || user.email,
+    phone: contact.phone || user.phone || '',
+  };
+}
+
 function addressOf(data: CheckoutData): Address {
   const a = data.shippingAddress;
   return a ? { street1: a.street1, street2: a.street2 ?? '', city: a.city, state: a.state, zipCode: a.zipCode } : EMPTY_ADDRESS;
 }
 
 export function useCheckoutForm(data: CheckoutData, user: User | null) {
-  const [contact, setContactState] = useState<Contact>({ firstName: '', lastName: '', email: '', phone: '' });
+  const [contact, setContactState] = useState<Contact>(() => prefilled({ firstName: '', lastName: '', email: '', phone: '' }, user));
   const [rushOrder, setRushOrder] = useState(data.rushOrder ?? false);
   const [shippingMethod, setShippingMethod] = useState<'pickup' | 'shipping'>(data.shippingMethod ?? 'pickup');
   const [address, setAddressState] = useState<Address>(() => addressOf(data));
@@ -39,23 +50,21 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
-  const [updating, setUpdating] = useState(false);
   /** Set by the first Pay: from then on every invalid field is marked. */
   const [showErrors, setShowErrors] = useState(false);
 
   const setContact = useCallback((patch: Partial<Contact>) => setContactState((c) => ({ ...c, ...patch })), []);
 
-  // Signed in: the account's name, email and phone, without overwriting what was typed.
-  useEffect(() => {
-    if (!user) return;
-    setContactState((c) => ({
-      firstName: c.firstName || user.firstName || '',
-      lastName: c.lastName || user.lastName || '',
-      email: c.email || user.email,
-      phone: c.phone || user.phone || '',
-    }));
-    setCreateAccount(false);
-  }, [user]);
+  // Signed in (at load, or later in another tab): the account's details, without overwriting what
+  // was typed. Adjusted while rendering, when the account changes, rather than in an effect.
+  const [prefilledFor, setPrefilledFor] = useState(user);
+  if (user !== prefilledFor) {
+    setPrefilledFor(user);
+    if (user) {
+      setContactState((c) => prefilled(c, user));
+      setCreateAccount(false);
+    }
+  }
 
   const setAddress = useCallback((patch: Partial<Address>) => setAddressState((a) => ({ ...a, ...patch })), []);
 
@@ -111,22 +120,32 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   // so a total never shows shipping and tax for a state the customer has left.
   const addressComplete = address.zipCode.trim().length >= 5 && address.state.length === 2 && address.street1.trim() !== '' && address.city.trim() !== '';
   const addressKey = `${address.street1}|${address.city}|${address.state}|${address.zipCode}`;
-  useEffect(() => {
+  const ratesKey = `${shippingMethod}|${addressKey}|${rushOrder}|${data.printSize}|${data.pageCount}|${data.sets}`;
+  const [ratesFor, setRatesFor] = useState(ratesKey);
+  if (ratesFor !== ratesKey) {
+    setRatesFor(ratesKey);
     setRates([]);
     setRateId(null);
     setRatesError(null);
+    setRatesLoading(false);
+  }
+  // Reads the address as it is when the debounce ends (street2 included, though it alone does not refetch).
+  const fetchRates = useEffectEvent(() =>
+    apiRequest<ShippingRate[]>('POST', '/api/shipping-rates', {
+      toAddress: address,
+      printSize: data.printSize,
+      pageCount: data.pageCount,
+      uploadId: data.uploadId,
+      ...printsBody(data),
+      rushOrder,
+    }),
+  );
+  useEffect(() => {
     if (shippingMethod !== 'shipping' || !addressComplete) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       setRatesLoading(true);
-      apiRequest<ShippingRate[]>('POST', '/api/shipping-rates', {
-        toAddress: address,
-        printSize: data.printSize,
-        pageCount: data.pageCount,
-        uploadId: data.uploadId,
-        ...printsBody(data),
-        rushOrder,
-      })
+      fetchRates()
         .then((answer) => {
           if (cancelled) return;
           setRates(answer);
@@ -141,26 +160,29 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      setRatesLoading(false);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shippingMethod, addressKey, addressComplete, rushOrder, data.printSize, data.pageCount, data.sets]);
+  }, [shippingMethod, addressComplete, ratesKey]);
 
   // Re-price the same order and intent, debounced 500 ms, when delivery, rate or rush change.
+  // `updating` turns on with the change itself (adjusted while rendering) and off with the answer.
   const orderId = intent?.orderId ?? null;
-  const firstPrice = useRef(true);
+  const priceKey = `${orderId}|${shippingMethod}|${rateId}|${rushOrder}`;
+  const [pricedFor, setPricedFor] = useState({ key: priceKey, orderId });
+  const [updating, setUpdating] = useState(false);
+  if (pricedFor.key !== priceKey) {
+    // The intent at load is priced for pickup without rush; a reorder may start with rush or
+    // shipping, so the first choices are priced right away when they differ from that.
+    const first = pricedFor.orderId === null;
+    setPricedFor({ key: priceKey, orderId });
+    setUpdating(orderId !== null && !(first && !rushOrder && shippingMethod === 'pickup') && !(shippingMethod === 'shipping' && !rateId));
+  }
+  // Sends the whole form as it is when the debounce ends; typing alone does not re-price.
+  const reprice = useEffectEvent((id: string) => apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...body(), orderId: id, updateOnly: true }));
   useEffect(() => {
-    if (!orderId) return;
-    if (firstPrice.current) {
-      firstPrice.current = false;
-      // A reorder may start with rush or shipping: price those choices right away.
-      if (!rushOrder && shippingMethod === 'pickup') return;
-    }
-    if (shippingMethod === 'shipping' && !rateId) return;
+    if (!updating || !orderId) return;
     let cancelled = false;
-    setUpdating(true);
     const timer = setTimeout(() => {
-      apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...body(), orderId, updateOnly: true })
+      reprice(orderId)
         .then((answer) => !cancelled && setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current)))
         .catch((error: unknown) => console.warn('Could not update the payment amount', error))
         .finally(() => !cancelled && setUpdating(false));
@@ -168,10 +190,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      setUpdating(false);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId, shippingMethod, rateId, rushOrder]);
+  }, [updating, orderId, priceKey]);
 
   const chooseDelivery = useCallback((method: 'pickup' | 'shipping') => setShippingMethod(method), []);
 
@@ -201,7 +221,10 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       else if (!US_STATES.includes(address.state)) list.push(['state', `${address.state} is not a US state. Please check it.`]);
       if (!/^\d{5}(-\d{4})?$/.test(address.zipCode.trim())) list.push(['zip', 'Please enter a valid 5-digit ZIP code.']);
       if (list.every(([id]) => id !== 'street1' && id !== 'city' && id !== 'state' && id !== 'zip') && !rateId) {
-        list.push(['shipping-rate', ratesError ?? (ratesLoading ? 'Shipping rates are still loading. Please wait a moment.' : 'Please choose a shipping option.')]);
+        list.push([
+          'shipping-rate',
+          ratesError ?? (ratesLoading ? 'Shipping rates are still loading. Please wait a moment.' : 'Please choose a shipping option.'),
+        ]);
       }
     }
     return list;
