@@ -212,7 +212,9 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
     const zip = await admin.bytes(`/api/admin/export-download/${exp.body.exportId}`);
     expect(zip.status).toBe(200);
     const entries = await zipEntries(zip.body);
-    expect(entries.filter((e) => e.endsWith('.pdf'))).toHaveLength(CUSTOMERS);
+    // Each drawing with its job ticket beside it (issue 14).
+    expect(entries.filter((e) => e.endsWith('.pdf') && !e.endsWith('-JOB-TICKET.pdf'))).toHaveLength(CUSTOMERS);
+    expect(entries.filter((e) => e.endsWith('-JOB-TICKET.pdf'))).toHaveLength(CUSTOMERS);
 
     // Nothing lost, nothing doubled: one confirmation and one status email per order, all sent.
     await until('every email to be sent', async () => {
