@@ -34,5 +34,5 @@ export async function insertOrders(sql: postgres.Sql, count: number, options: { 
       now() - make_interval(secs => ${options.spreadSeconds ?? count} * random()), now()
     from generate_series(1, ${count}) n`;
   // What autovacuum would have done on a live table (visibility map for index-only counts).
-  await sql.unsafe("vacuum analyze orders");
+  await sql.unsafe('vacuum analyze orders');
 }

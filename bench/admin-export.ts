@@ -31,7 +31,9 @@ async function child(url: string, dataDir: string, exportId: string) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(timer);
   const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-  process.stdout.write(JSON.stringify({ seconds, baselineRssMb: baseline / 2 ** 20, peakRssMb: Math.max(peak, Number(hwm?.[1] ?? 0) * 1024) / 2 ** 20 }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ seconds, baselineRssMb: baseline / 2 ** 20, peakRssMb: Math.max(peak, Number(hwm?.[1] ?? 0) * 1024) / 2 ** 20 }) + '\n',
+  );
   await ctx.sql.end();
 }
 
@@ -53,7 +55,9 @@ async function main() {
     }
     await insertOrders(sql, files);
     const ids = (await sql<{ id: string }[]>`select id from orders order by created_at`).map((r) => r.id);
-    const [exp] = await sql<{ id: string }[]>`insert into exports (requested_by, order_ids, total_files) values ('bench', ${ids}::uuid[], ${ids.length}) returning id`;
+    const [exp] = await sql<
+      { id: string }[]
+    >`insert into exports (requested_by, order_ids, total_files) values ('bench', ${ids}::uuid[], ${ids.length}) returning id`;
     const bytes = files * fileMb * 2 ** 20;
     // Warm the page cache the same way for both contenders.
     execFileSync('sh', ['-c', `cat ${dir}/*.pdf > /dev/null`]);
@@ -61,17 +65,29 @@ async function main() {
     const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', db.url, dataDir, exp.id], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const ours = JSON.parse(run.stdout.trim().split('\n').pop() as string) as { seconds: number; baselineRssMb: number; peakRssMb: number };
-    const [row] = await sql<{ status: string; byte_size: number; processed_files: number }[]>`select status, byte_size, processed_files from exports where id = ${exp.id}`;
+    const [row] = await sql<
+      { status: string; byte_size: number; processed_files: number }[]
+    >`select status, byte_size, processed_files from exports where id = ${exp.id}`;
     if (row.status !== 'completed' || row.processed_files !== files) throw new Error(`export ended ${row.status}`);
 
     const zipOut = path.join(dataDir, 'zip0.zip');
-    const timed = spawnSync('/usr/bin/time', ['-f', '%e %M', 'zip', '-0', '-q', '-j', zipOut, ...Array.from({ length: files }, (_, i) => path.join(dir, `${i + 1}.pdf`))], { encoding: 'utf8' });
+    const timed = spawnSync(
+      '/usr/bin/time',
+      ['-f', '%e %M', 'zip', '-0', '-q', '-j', zipOut, ...Array.from({ length: files }, (_, i) => path.join(dir, `${i + 1}.pdf`))],
+      { encoding: 'utf8' },
+    );
     const [zipSeconds, zipKb] = timed.stderr.trim().split('\n').pop()!.split(' ').map(Number);
     const mbps = (s: number) => bytes / 2 ** 20 / s;
     const result = {
       files,
       totalMb: bytes / 2 ** 20,
-      ours: { seconds: +ours.seconds.toFixed(2), mbPerS: +mbps(ours.seconds).toFixed(0), peakRssMb: +ours.peakRssMb.toFixed(0), rssBeforeExportMb: +ours.baselineRssMb.toFixed(0), zipBytes: row.byte_size },
+      ours: {
+        seconds: +ours.seconds.toFixed(2),
+        mbPerS: +mbps(ours.seconds).toFixed(0),
+        peakRssMb: +ours.peakRssMb.toFixed(0),
+        rssBeforeExportMb: +ours.baselineRssMb.toFixed(0),
+        zipBytes: row.byte_size,
+      },
       zip0: { seconds: zipSeconds, mbPerS: +mbps(zipSeconds).toFixed(0), peakRssMb: +(zipKb / 1024).toFixed(0), zipBytes: fs.statSync(zipOut).size },
       throughputVsZip: +(zipSeconds / ours.seconds).toFixed(2),
     };

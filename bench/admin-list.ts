@@ -33,8 +33,15 @@ async function main() {
     const t0 = Date.now();
     await insertOrders(ctx.sql, ORDERS, { spreadSeconds: 365 * 86400 });
     const seeded = Date.now() - t0;
-    const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const get = async (url: string) => {
       const started = process.hrtime.bigint();
       const res = await fetch(base + url, { headers: { cookie } });

@@ -76,7 +76,9 @@ function freePort(): Promise<number> {
 /** One multipart upload whose body is produced 64 kB at a time (the client holds no 50 MB buffer). */
 async function upload(base: string, bytes: number): Promise<{ status: number; uploadId?: string }> {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   let sent = head.length;
@@ -123,11 +125,31 @@ async function main() {
   let server: ChildProcess | null = null;
   try {
     await migrateDatabase(url, { includeCurrent: true });
-    const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SESSION_SECRET: randomBytes(32).toString('hex'), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: randomBytes(12).toString('hex') };
-    server = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    };
+    server = spawn(
+      process.execPath,
+      [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')],
+      { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 300) throw new Error('the web process did not come up');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -163,8 +185,12 @@ async function main() {
       allIdle.push(...idle);
       allBusy.push(...busy);
       ratios.push(ratio);
-      rows.push(`| ${round} | idle | ${idle.length} | ${percentile(idle, 50).toFixed(1)} | ${percentile(idle, 99).toFixed(1)} | ${Math.max(...idle).toFixed(1)} | | |`);
-      rows.push(`| ${round} | ${UPLOADERS} × 50 MB uploads | ${busy.length} | ${percentile(busy, 50).toFixed(1)} | ${percentile(busy, 99).toFixed(1)} | ${Math.max(...busy).toFixed(1)} | ${ratio.toFixed(2)}× | ${mbps.toFixed(0)} MB/s |`);
+      rows.push(
+        `| ${round} | idle | ${idle.length} | ${percentile(idle, 50).toFixed(1)} | ${percentile(idle, 99).toFixed(1)} | ${Math.max(...idle).toFixed(1)} | | |`,
+      );
+      rows.push(
+        `| ${round} | ${UPLOADERS} × 50 MB uploads | ${busy.length} | ${percentile(busy, 50).toFixed(1)} | ${percentile(busy, 99).toFixed(1)} | ${Math.max(...busy).toFixed(1)} | ${ratio.toFixed(2)}× | ${mbps.toFixed(0)} MB/s |`,
+      );
     }
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
     console.log(

@@ -54,7 +54,10 @@ function freePort(): Promise<number> {
 
 async function waitFor(url: string) {
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -86,19 +89,52 @@ async function main() {
     await migrateDatabase(url, { includeCurrent: true });
     const shopPort = await freePort();
     const barePort = await freePort();
-    const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(shopPort), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', SESSION_SECRET: randomBytes(32).toString('hex'), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: randomBytes(12).toString('hex'), DATA_DIR: os.tmpdir() };
-    children.push(spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore' }));
-    children.push(spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-bare', url, String(barePort)], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(shopPort),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      DATA_DIR: os.tmpdir(),
+    };
+    children.push(
+      spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'api/src/server.ts'], {
+        cwd: ROOT,
+        env,
+        stdio: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore',
+      }),
+    );
+    children.push(
+      spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-bare', url, String(barePort)], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
     const shop = `http://127.0.0.1:${shopPort}`;
     await waitFor(`${shop}/api/health`);
     await waitFor(`http://127.0.0.1:${barePort}/orders/00000000-0000-0000-0000-000000000000`);
 
     // A customer with an account and one paid order.
     const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
-    await fetch(`${shop}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a-long-password-1', firstName: 'Bench', lastName: 'Mark' }) });
-    const login = await fetch(`${shop}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a-long-password-1' }) });
+    await fetch(`${shop}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a-long-password-1', firstName: 'Bench', lastName: 'Mark' }),
+    });
+    const login = await fetch(`${shop}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a-long-password-1' }),
+    });
     if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const [user] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
     const [order] = await sql<{ id: string; access_token: string }[]>`
       insert into orders (user_id, access_token, file_name, file_key, file_size, page_count, print_size, print_type, price_per_page_cents,
@@ -140,7 +176,10 @@ async function main() {
       '| round | endpoint | req/s | vs bare (same round) | p50 | p97.5 | p99 | errors | non-2xx |',
       '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
       ...rounds.flatMap((runs, n) =>
-        runs.map((r) => `| ${n + 1} | ${r.label} | ${r.rps.toFixed(0)} | ${((r.rps / runs[2].rps) * 100).toFixed(0)}% | ${r.p50} ms | ${r.p97_5} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`),
+        runs.map(
+          (r) =>
+            `| ${n + 1} | ${r.label} | ${r.rps.toFixed(0)} | ${((r.rps / runs[2].rps) * 100).toFixed(0)}% | ${r.p50} ms | ${r.p97_5} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} |`,
+        ),
       ),
       '',
       `All rounds pooled (requests over bare requests): cookie ${(pooled(0) * 100).toFixed(0)}% (target ≥ 70%), token ${(pooled(1) * 100).toFixed(0)}% (target ≥ 80%)`,

@@ -33,8 +33,12 @@ function verifyUnqueued(password: string, stored: string): Promise<boolean> {
   const [, n, r, p, saltB64, keyB64] = stored.split('$');
   const expected = Buffer.from(keyB64, 'base64url');
   return new Promise((resolve, reject) =>
-    scryptCb(password, Buffer.from(saltB64, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(timingSafeEqual(key, expected)),
+    scryptCb(
+      password,
+      Buffer.from(saltB64, 'base64url'),
+      expected.length,
+      { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(timingSafeEqual(key, expected))),
     ),
   );
 }
@@ -63,9 +67,12 @@ async function main() {
     if (name !== 'idle') mode = name;
     signIns = 0;
     const until = Date.now() + SECONDS * 1000;
-    const guessers = name === 'idle' ? [] : Array.from({ length: SIGN_INS_AT_ONCE }, async () => {
-      while (Date.now() < until) await fetch(`${base}/login`, { method: 'POST' }).then((r) => r.arrayBuffer());
-    });
+    const guessers =
+      name === 'idle'
+        ? []
+        : Array.from({ length: SIGN_INS_AT_ONCE }, async () => {
+            while (Date.now() < until) await fetch(`${base}/login`, { method: 'POST' }).then((r) => r.arrayBuffer());
+          });
     const latencies: number[] = [];
     while (Date.now() < until) {
       const started = performance.now();
@@ -75,7 +82,15 @@ async function main() {
     }
     await Promise.all(guessers);
     latencies.sort((a, b) => a - b);
-    return { name, files: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1], signInsPerSecond: signIns / SECONDS };
+    return {
+      name,
+      files: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1],
+      signInsPerSecond: signIns / SECONDS,
+    };
   }
 
   const rows = [await phase('idle'), await phase('before'), await phase('after')];
@@ -83,9 +98,12 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  process.stdout.write(`\nStatic file (64 KB) latency, ${SECONDS} s per phase, ${SIGN_INS_AT_ONCE} failed sign-ins at a time; libuv pool ${process.env.UV_THREADPOOL_SIZE ?? 4}, hashes at once (after): ${HASHES_AT_ONCE}; ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}\n\n`);
+  process.stdout.write(
+    `\nStatic file (64 KB) latency, ${SECONDS} s per phase, ${SIGN_INS_AT_ONCE} failed sign-ins at a time; libuv pool ${process.env.UV_THREADPOOL_SIZE ?? 4}, hashes at once (after): ${HASHES_AT_ONCE}; ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}\n\n`,
+  );
   process.stdout.write('| phase | files served | p50 | p95 | p99 | max | failed sign-ins/s |\n|---|---:|---:|---:|---:|---:|---:|\n');
-  for (const r of rows) process.stdout.write(`| ${r.name} | ${r.files} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.signInsPerSecond.toFixed(2)} |\n`);
+  for (const r of rows)
+    process.stdout.write(`| ${r.name} | ${r.files} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.signInsPerSecond.toFixed(2)} |\n`);
 }
 
 await main();

@@ -63,7 +63,15 @@ async function main() {
     };
     const logger = new Logger(() => () => {});
     pgPool = createPgPool(url, CONCURRENCY + 4, () => {});
-    runner = await run({ pgPool, concurrency: CONCURRENCY, pollInterval: POLL_MS, noHandleSignals: true, taskList: { bench__noop: noop }, logger, parsedCronItems: [] });
+    runner = await run({
+      pgPool,
+      concurrency: CONCURRENCY,
+      pollInterval: POLL_MS,
+      noHandleSignals: true,
+      taskList: { bench__noop: noop },
+      logger,
+      parsedCronItems: [],
+    });
     // Enqueueing uses a pool of its own, as a web process would.
     addPool = createPgPool(url, 2, () => {});
     const utils = await makeWorkerUtils({ pgPool: addPool, logger });

@@ -143,7 +143,9 @@ async function runOnce(concurrency: number, processes: number): Promise<Result> 
     const cpu = process.cpuUsage(cpuStart);
     if (process.env.BENCH_DEBUG) process.stdout.write(`  main process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ${seconds.toFixed(1)} s\n`);
     await worker.stop();
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))));
+    await Promise.all(
+      children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
+    );
     const [counts] = await sql<{ emails: number; receipts: number; paid: number }[]>`
       select (select count(*)::int from emails) as emails,
              (select count(*)::int from orders where receipt_key is not null) as receipts,
@@ -159,21 +161,28 @@ async function runOnce(concurrency: number, processes: number): Promise<Result> 
 
 async function main() {
   const results: Result[] = [];
-  for (const p of PROCESSES) for (const c of CONCURRENCIES) {
-    const r = await runOnce(c, p);
-    results.push(r);
-    process.stdout.write(
-      `processes ${p}, concurrency ${String(c).padStart(2)}: ${r.orders} orders in ${r.seconds.toFixed(2)} s = ${r.perSecond.toFixed(1)} orders/s ` +
-        `(paid ${r.paid}, receipts ${r.receipts}, emails ${r.emails})\n`,
-    );
-  }
+  for (const p of PROCESSES)
+    for (const c of CONCURRENCIES) {
+      const r = await runOnce(c, p);
+      results.push(r);
+      process.stdout.write(
+        `processes ${p}, concurrency ${String(c).padStart(2)}: ${r.orders} orders in ${r.seconds.toFixed(2)} s = ${r.perSecond.toFixed(1)} orders/s ` +
+          `(paid ${r.paid}, receipts ${r.receipts}, emails ${r.emails})\n`,
+      );
+    }
   if (args.includes('--write')) {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     const table = results
-      .map((r) => `| ${r.processes} | ${r.concurrency} | ${r.orders} | ${r.seconds.toFixed(2)} | **${r.perSecond.toFixed(1)}** | ${r.paid} | ${r.receipts} | ${r.emails} |`)
+      .map(
+        (r) =>
+          `| ${r.processes} | ${r.concurrency} | ${r.orders} | ${r.seconds.toFixed(2)} | **${r.perSecond.toFixed(1)}** | ${r.paid} | ${r.receipts} | ${r.emails} |`,
+      )
       .join('\n');
     const best = Math.max(...results.map((r) => r.perSecond));
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ');
     const md = `# Checkout: paid orders reconciled per second
 
 \`npx tsx bench/reconcile.ts --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, Node ${process.version},

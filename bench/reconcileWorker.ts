@@ -9,5 +9,8 @@ const ctx = await createContext(env, { log: createLogger('warn') });
 const worker = await startWorker(ctx, { pollInterval: 100, cron: false });
 process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
-  void worker.stop().then(() => ctx.sql.end({ timeout: 2 })).then(() => process.exit(0));
+  void worker
+    .stop()
+    .then(() => ctx.sql.end({ timeout: 2 }))
+    .then(() => process.exit(0));
 });

@@ -58,10 +58,20 @@ function makeSet(file: string, pages: number, segmentsPerPage: number): Promise<
     const h = 24 * 72;
     for (let p = 0; p < pages; p++) {
       doc.addPage({ size: [w, h], margin: 36 });
-      doc.lineWidth(3).rect(36, 36, w - 72, h - 72).stroke('#000');
-      doc.fillColor('#000').fontSize(48).text(`A-${String(p + 1).padStart(3, '0')}`, 72, 72, { lineBreak: false });
+      doc
+        .lineWidth(3)
+        .rect(36, 36, w - 72, h - 72)
+        .stroke('#000');
+      doc
+        .fillColor('#000')
+        .fontSize(48)
+        .text(`A-${String(p + 1).padStart(3, '0')}`, 72, 72, { lineBreak: false });
       doc.fontSize(14).text(`FLOOR PLAN   SCALE: 1/4" = 1'-0"`, 72, h - 120, { lineBreak: false });
-      if (p % 10 === 9) doc.lineWidth(1.5).rect(w / 3, h / 3, w / 3, h / 3).stroke('#d00000');
+      if (p % 10 === 9)
+        doc
+          .lineWidth(1.5)
+          .rect(w / 3, h / 3, w / 3, h / 3)
+          .stroke('#d00000');
       doc.lineWidth(0.5);
       for (let s = 0; s < segmentsPerPage; s += 20) {
         let x = 144 + next() * (w - 288);
@@ -117,7 +127,10 @@ async function endToEnd(base: string, bytes: Buffer): Promise<{ readyMs: number;
   const res = await fetch(`${base}/api/upload-pdf`, { method: 'POST', body: form });
   if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   const accepted = process.hrtime.bigint();
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { uploadId } = (await res.json()) as { uploadId: string };
   let readyMs = NaN;
   for (;;) {
@@ -156,7 +169,13 @@ async function main() {
     }
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 300) throw new Error('the web process did not come up');
       await sleep(100);
     }
@@ -201,7 +220,11 @@ async function main() {
   } finally {
     stopSpareAnalyzer();
     // The worker would drain a running 500-sheet report first: stop both at once, then drop the database.
-    await Promise.all(processes.map((p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL'))))));
+    await Promise.all(
+      processes.map(
+        (p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL')))),
+      ),
+    );
     await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
     await admin.end({ timeout: 1 });
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -80,7 +80,13 @@ async function main() {
     }
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 300) throw new Error('the web process did not come up');
       await sleep(100);
     }
@@ -113,7 +119,11 @@ async function main() {
   } finally {
     await browser.close();
     // The worker would drain a running 500-sheet report first: stop both at once, then drop the database.
-    await Promise.all(processes.map((p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL'))))));
+    await Promise.all(
+      processes.map(
+        (p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL')))),
+      ),
+    );
     await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
     await admin.end({ timeout: 1 });
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -50,7 +50,9 @@ function rssMb(pid: number): number {
 /** One multipart upload whose body is produced 64 kB at a time (the client holds no 50 MB buffer). */
 async function upload(base: string, bytes: number): Promise<number> {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   let sent = head.length;
@@ -121,7 +123,10 @@ async function main() {
     const pid = server.pid as number;
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (i > 300) throw new Error('the web process did not come up');
       await new Promise((r) => setTimeout(r, 100));

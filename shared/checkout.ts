@@ -28,9 +28,7 @@ export const CheckoutDataSchema = z.object({
   /** A reorder starts from the earlier order's choices: rush, delivery and address. */
   rushOrder: z.boolean().optional(),
   shippingMethod: z.enum(['pickup', 'shipping']).optional(),
-  shippingAddress: z
-    .object({ street1: z.string(), street2: z.string().nullish(), city: z.string(), state: z.string(), zipCode: z.string() })
-    .nullish(),
+  shippingAddress: z.object({ street1: z.string(), street2: z.string().nullish(), city: z.string(), state: z.string(), zipCode: z.string() }).nullish(),
 });
 
 export type CheckoutData = z.input<typeof CheckoutDataSchema>;

@@ -24,7 +24,10 @@ export const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(5000),
     /** Public origin used in emailed links, e.g. https://prints.example.com. Defaults to http://localhost:PORT. */
-    APP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    APP_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATABASE_URL: optional,
     SESSION_SECRET: optional,
     ADMIN_USERNAME: optional,
@@ -64,7 +67,11 @@ export const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
+      });
     }
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DATABASE_URL'] as const) {

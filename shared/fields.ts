@@ -78,7 +78,9 @@ export const setsField = z
 
 /** With print type `auto`: exactly these sheet numbers print in color (checked against the upload by the server). */
 export const colorSheetsField = z
-  .array(z.number({ error: 'Color sheets must be sheet numbers' }).int('Color sheets must be sheet numbers'), { error: 'Color sheets must be a list of sheet numbers' })
+  .array(z.number({ error: 'Color sheets must be sheet numbers' }).int('Color sheets must be sheet numbers'), {
+    error: 'Color sheets must be a list of sheet numbers',
+  })
   .max(1000);
 
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
@@ -115,9 +117,16 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const orderStatusField = z.enum(ORDER_STATUSES, { error: 'Status must be pending, processing, completed or failed' });
 
 /** US ZIP: 12345 or 12345-6789. */
-export const zipField = z.string({ error: 'Please enter a valid 5-digit ZIP code' }).trim().regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid 5-digit ZIP code');
+export const zipField = z
+  .string({ error: 'Please enter a valid 5-digit ZIP code' })
+  .trim()
+  .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid 5-digit ZIP code');
 /** Two-letter state, forced to upper case. */
-export const stateField = z.string({ error: 'Please enter a 2-letter state' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Please enter a 2-letter state');
+export const stateField = z
+  .string({ error: 'Please enter a 2-letter state' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Please enter a 2-letter state');
 
 /** The order number a person reads: the last 8 characters of the id, upper-cased. */
 export function orderNumberOf(id: string): string {

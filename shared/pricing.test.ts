@@ -91,7 +91,15 @@ describe('priceOrder', () => {
     expect(p.shippingCostCents).toBe(0);
   });
   it('rush and shipping to NY are taxed at 8%', () => {
-    const p = priceOrder({ pageCount: 3, printSize: '30x42', printType: 'color', rushOrder: true, shippingMethod: 'shipping', shippingCostCents: 1250, state: 'NY' });
+    const p = priceOrder({
+      pageCount: 3,
+      printSize: '30x42',
+      printType: 'color',
+      rushOrder: true,
+      shippingMethod: 'shipping',
+      shippingCostCents: 1250,
+      state: 'NY',
+    });
     expect(p.subtotalCents).toBe(5397);
     expect(p.rushFeeCents).toBe(2000);
     // (53.97 + 20 + 12.50) × 8% = 6.9176 → 6.92
@@ -99,16 +107,40 @@ describe('priceOrder', () => {
     expect(p.totalCents).toBe(5397 + 2000 + 1250 + 692);
   });
   it('Oregon is $0.00 tax', () => {
-    const p = priceOrder({ pageCount: 5, printSize: '24x36', printType: 'color', rushOrder: false, shippingMethod: 'shipping', shippingCostCents: 999, state: 'OR' });
+    const p = priceOrder({
+      pageCount: 5,
+      printSize: '24x36',
+      printType: 'color',
+      rushOrder: false,
+      shippingMethod: 'shipping',
+      shippingCostCents: 999,
+      state: 'OR',
+    });
     expect(p.taxCents).toBe(0);
     expect(p.totalCents).toBe(5 * 1499 + 999);
   });
   it('tax is rounded half up on the exact half cent', () => {
     // 24x36 B&W × 50 = 29.95 + 20 rush = 49.95; at CA 7.25% = 3.621375 → 3.62
-    const ca = priceOrder({ pageCount: 5, printSize: '24x36', printType: 'bw', rushOrder: true, shippingMethod: 'shipping', shippingCostCents: 0, state: 'CA' });
+    const ca = priceOrder({
+      pageCount: 5,
+      printSize: '24x36',
+      printType: 'bw',
+      rushOrder: true,
+      shippingMethod: 'shipping',
+      shippingCostCents: 0,
+      state: 'CA',
+    });
     expect(ca.taxCents).toBe(362);
     // 10.00 at 6.25% (TX) = 0.625 → 0.63
-    const tx = priceOrder({ pageCount: 1, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'shipping', shippingCostCents: 401, state: 'TX' });
+    const tx = priceOrder({
+      pageCount: 1,
+      printSize: '24x36',
+      printType: 'bw',
+      rushOrder: false,
+      shippingMethod: 'shipping',
+      shippingCostCents: 401,
+      state: 'TX',
+    });
     expect(tx.subtotalCents + tx.shippingCostCents).toBe(1000);
     expect(tx.taxCents).toBe(63);
   });
@@ -124,7 +156,18 @@ describe('priceSheets: sets and color per sheet', () => {
     ['24x36', 'bw', 40, 3, undefined, 3 * 40 * 599, [['24" x 36" black and white', 120, 599, 71880]]],
     ['24x36', 'color', 2, 1, undefined, 2 * 1499, [['24" x 36" color', 2, 1499, 2998]]],
     ['30x42', 'bw', 1, 100, undefined, 100 * 699, [['30" x 42" black and white', 100, 699, 69900]]],
-    ['24x36', 'auto', 42, 3, 2, 3 * (40 * 599 + 2 * 1499), [['24" x 36" black and white', 120, 599, 71880], ['24" x 36" color', 6, 1499, 8994]]],
+    [
+      '24x36',
+      'auto',
+      42,
+      3,
+      2,
+      3 * (40 * 599 + 2 * 1499),
+      [
+        ['24" x 36" black and white', 120, 599, 71880],
+        ['24" x 36" color', 6, 1499, 8994],
+      ],
+    ],
     ['30x42', 'auto', 5, 2, 5, 2 * 5 * 1799, [['30" x 42" color', 10, 1799, 17990]]],
     ['30x42', 'auto', 5, 2, 0, 2 * 5 * 699, [['30" x 42" black and white', 10, 699, 6990]]],
     ['24x36', 'bw', 3, undefined, undefined, 1797, [['24" x 36" black and white', 3, 599, 1797]]],

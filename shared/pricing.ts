@@ -46,11 +46,56 @@ export const SHOP_STATE = 'NJ';
  * Base state rates; NJ is 6.63% and NY 8% as the shop has always charged them.
  */
 export const STATE_TAX_MILLIPERCENT: Record<string, number> = {
-  AL: 4000, AK: 0, AZ: 5600, AR: 6500, CA: 7250, CO: 2900, CT: 6350, DE: 0, DC: 6000, FL: 6000,
-  GA: 4000, HI: 4000, ID: 6000, IL: 6250, IN: 7000, IA: 6000, KS: 6500, KY: 6000, LA: 5000, ME: 5500,
-  MD: 6000, MA: 6250, MI: 6000, MN: 6875, MS: 7000, MO: 4225, MT: 0, NE: 5500, NV: 6850, NH: 0,
-  NJ: 6630, NM: 4875, NY: 8000, NC: 4750, ND: 5000, OH: 5750, OK: 4500, OR: 0, PA: 6000, RI: 7000,
-  SC: 6000, SD: 4200, TN: 7000, TX: 6250, UT: 6100, VT: 6000, VA: 5300, WA: 6500, WV: 6000, WI: 5000,
+  AL: 4000,
+  AK: 0,
+  AZ: 5600,
+  AR: 6500,
+  CA: 7250,
+  CO: 2900,
+  CT: 6350,
+  DE: 0,
+  DC: 6000,
+  FL: 6000,
+  GA: 4000,
+  HI: 4000,
+  ID: 6000,
+  IL: 6250,
+  IN: 7000,
+  IA: 6000,
+  KS: 6500,
+  KY: 6000,
+  LA: 5000,
+  ME: 5500,
+  MD: 6000,
+  MA: 6250,
+  MI: 6000,
+  MN: 6875,
+  MS: 7000,
+  MO: 4225,
+  MT: 0,
+  NE: 5500,
+  NV: 6850,
+  NH: 0,
+  NJ: 6630,
+  NM: 4875,
+  NY: 8000,
+  NC: 4750,
+  ND: 5000,
+  OH: 5750,
+  OK: 4500,
+  OR: 0,
+  PA: 6000,
+  RI: 7000,
+  SC: 6000,
+  SD: 4200,
+  TN: 7000,
+  TX: 6250,
+  UT: 6100,
+  VT: 6000,
+  VA: 5300,
+  WA: 6500,
+  WV: 6000,
+  WI: 5000,
   WY: 4000,
 };
 
@@ -101,14 +146,24 @@ export function priceSheets(input: SheetsInput): SheetsPrice {
   const sets = input.sets ?? 1;
   if (!Number.isInteger(sets) || sets < MIN_SETS || sets > MAX_SETS) throw new RangeError(`sets must be an integer from ${MIN_SETS} to ${MAX_SETS}`);
   const colorSheetCount = printType === 'bw' ? 0 : printType === 'color' ? pageCount : (input.colorSheetCount ?? 0);
-  if (!Number.isInteger(colorSheetCount) || colorSheetCount < 0 || colorSheetCount > pageCount) throw new RangeError('colorSheetCount must be from 0 to pageCount');
+  if (!Number.isInteger(colorSheetCount) || colorSheetCount < 0 || colorSheetCount > pageCount)
+    throw new RangeError('colorSheetCount must be from 0 to pageCount');
   const bwSheetCount = pageCount - colorSheetCount;
   const lines: PriceLine[] = [];
-  for (const [ink, count] of [['bw', bwSheetCount], ['color', colorSheetCount]] as const) {
+  for (const [ink, count] of [
+    ['bw', bwSheetCount],
+    ['color', colorSheetCount],
+  ] as const) {
     if (count === 0) continue;
     const unitPriceCents = PRICE_PER_PAGE_CENTS[printSize][ink];
     const quantity = sets * count;
-    lines.push({ description: `${PRINT_SIZE_LABELS[printSize]} ${INK_LINE_LABELS[ink]}`, ink, quantity, unitPriceCents, amountCents: quantity * unitPriceCents });
+    lines.push({
+      description: `${PRINT_SIZE_LABELS[printSize]} ${INK_LINE_LABELS[ink]}`,
+      ink,
+      quantity,
+      unitPriceCents,
+      amountCents: quantity * unitPriceCents,
+    });
   }
   const pricePerPageCents = lines.length === 1 ? lines[0].unitPriceCents : null;
   return { sets, bwSheetCount, colorSheetCount, pricePerPageCents, lines, subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0) };
@@ -119,7 +174,12 @@ export type PriceLineJson = { description: string; quantity: number; unitPrice: 
 
 /** The lines as the API and the screens show them. */
 export function linesToJson(lines: readonly PriceLine[]): PriceLineJson[] {
-  return lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: centsToDollars(l.unitPriceCents), amount: centsToDollars(l.amountCents) }));
+  return lines.map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unitPrice: centsToDollars(l.unitPriceCents),
+    amount: centsToDollars(l.amountCents),
+  }));
 }
 
 export type PriceInput = SheetsInput & {

@@ -75,12 +75,18 @@ export type UnreadableReason = 'encrypted' | 'unreadable' | 'incomplete' | 'no_s
 
 const UNREADABLE_MESSAGES: Record<UnreadableReason, string> = {
   encrypted: 'Your PDF is password-protected, so we cannot print it. Please remove the password (save an unprotected copy) and upload it again.',
-  unreadable: 'We could not read your PDF: it seems damaged or is not a complete PDF file. Please export it again from your drawing program and upload the new file.',
-  timeout: 'Your PDF took too long to read, so we stopped. Please export it again (for example with "Save as PDF" or flattened layers) and upload the new file.',
-  too_complex: 'Your PDF needs more memory to read than we allow for one upload. Please export it again (for example flattened, or split into smaller sets) and upload the new file.',
-  incomplete: 'Your PDF is incomplete: the file ends before the end of the PDF, as if its download or export was cut short. Please export or download it again and upload the complete file.',
-  no_size: 'A page of your PDF has no size (its MediaBox is missing or invalid), so we cannot tell how large to print it. Please export the set again from your drawing program and upload the new file.',
-  crashed: 'We could not finish reading your PDF; please try again. If it happens again, export the set again (for example with "Save as PDF") and upload the new file.',
+  unreadable:
+    'We could not read your PDF: it seems damaged or is not a complete PDF file. Please export it again from your drawing program and upload the new file.',
+  timeout:
+    'Your PDF took too long to read, so we stopped. Please export it again (for example with "Save as PDF" or flattened layers) and upload the new file.',
+  too_complex:
+    'Your PDF needs more memory to read than we allow for one upload. Please export it again (for example flattened, or split into smaller sets) and upload the new file.',
+  incomplete:
+    'Your PDF is incomplete: the file ends before the end of the PDF, as if its download or export was cut short. Please export or download it again and upload the complete file.',
+  no_size:
+    'A page of your PDF has no size (its MediaBox is missing or invalid), so we cannot tell how large to print it. Please export the set again from your drawing program and upload the new file.',
+  crashed:
+    'We could not finish reading your PDF; please try again. If it happens again, export the set again (for example with "Save as PDF") and upload the new file.',
   unavailable: 'We could not check your PDF just now because of a problem on our side. Please upload it again in a few minutes.',
 };
 
@@ -108,7 +114,8 @@ export type SheetReport = {
 
 /** A rejection for a PDF that could not be measured; `page` names the sheet at fault (no_size). */
 export function unreadableVerdict(reason: UnreadableReason, page?: number): SheetVerdict {
-  const message = reason === 'no_size' && page ? UNREADABLE_MESSAGES.no_size.replace('A page of your PDF', `Page ${page} of your PDF`) : UNREADABLE_MESSAGES[reason];
+  const message =
+    reason === 'no_size' && page ? UNREADABLE_MESSAGES.no_size.replace('A page of your PDF', `Page ${page} of your PDF`) : UNREADABLE_MESSAGES[reason];
   return { status: 'rejected', pageCount: null, detectedSize: null, actualSize: null, message };
 }
 
@@ -126,7 +133,13 @@ const pages = (n: number) => `${n} ${n === 1 ? 'page is' : 'pages are'}`;
  */
 export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerdict {
   if (pageCount === 0) {
-    return { status: 'rejected', pageCount: 0, detectedSize: null, actualSize: null, message: 'Your PDF has no pages. Please check the file and upload it again.' };
+    return {
+      status: 'rejected',
+      pageCount: 0,
+      detectedSize: null,
+      actualSize: null,
+      message: 'Your PDF has no pages. Please check the file and upload it again.',
+    };
   }
   if (pageCount > MAX_PAGES) {
     return {

@@ -63,11 +63,17 @@ describe('judgeSheets', () => {
 
   it('names at most four sizes and sums the rest', () => {
     const sheets = [pt(24, 36), pt(24, 36), pt(8.5, 11), pt(11, 17), pt(22, 34), pt(30, 42), pt(18, 24), pt(9, 12)];
-    expect(judgeSheets(sheets.length, sheets).message).toContain('2 pages are 24" x 36", 1 page is 8.5" x 11", 1 page is 11" x 17", 1 page is 22" x 34", 3 pages are other sizes');
+    expect(judgeSheets(sheets.length, sheets).message).toContain(
+      '2 pages are 24" x 36", 1 page is 8.5" x 11", 1 page is 11" x 17", 1 page is 22" x 34", 3 pages are other sizes',
+    );
   });
 
   it('rejects an empty set and one over 500 pages', () => {
-    expect(judgeSheets(0, [])).toMatchObject({ status: 'rejected', pageCount: 0, message: 'Your PDF has no pages. Please check the file and upload it again.' });
+    expect(judgeSheets(0, [])).toMatchObject({
+      status: 'rejected',
+      pageCount: 0,
+      message: 'Your PDF has no pages. Please check the file and upload it again.',
+    });
     expect(judgeSheets(501, [])).toMatchObject({ status: 'rejected', pageCount: 501 });
     expect(judgeSheets(501, []).message).toMatch(/501 pages; we accept at most 500/);
   });

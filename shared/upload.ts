@@ -52,4 +52,3 @@ export const UploadInfoSchema = z.object({
   sheetsComplete: z.boolean(),
 });
 export type UploadInfo = z.infer<typeof UploadInfoSchema>;
-

@@ -30,7 +30,9 @@ describe('API basics', () => {
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await shop.client().request('POST', '/api/no-such-thing', { body: JSON.stringify({ x: 'a'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await shop
+      .client()
+      .request('POST', '/api/no-such-thing', { body: JSON.stringify({ x: 'a'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
   });
 

@@ -53,7 +53,12 @@ const address = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY'
 const ROWS: Row[] = [
   { route: 'GET /api/health', path: () => '/api/health', expect: EVERYONE(200) },
   { route: 'GET /api/config', path: () => '/api/config', expect: EVERYONE(200) },
-  { route: 'GET /api/turnaround', path: () => '/api/turnaround?at=2026-11-23T10:00:00-05:00', expect: EVERYONE(200), check: (_who, body) => expect(body.regular.text).toBe('Today by 7:00 PM') },
+  {
+    route: 'GET /api/turnaround',
+    path: () => '/api/turnaround?at=2026-11-23T10:00:00-05:00',
+    expect: EVERYONE(200),
+    check: (_who, body) => expect(body.regular.text).toBe('Today by 7:00 PM'),
+  },
   { route: 'GET /api/login', path: () => '/api/login', expect: EVERYONE(302) },
 
   // Uploads: anyone may upload; only the uploading browser (and the admin) sees an upload.
@@ -62,21 +67,51 @@ const ROWS: Row[] = [
   { route: 'GET /api/uploads/:uploadId/preview/:page', path: (f) => `/api/uploads/${f.uploadA}/preview/1`, expect: OWNER_OR_ADMIN },
 
   // Checkout.
-  { route: 'POST /api/shipping-rates', path: () => '/api/shipping-rates', json: () => ({ toAddress: address, printSize: '24x36', pageCount: 3 }), expect: EVERYONE(200) },
+  {
+    route: 'POST /api/shipping-rates',
+    path: () => '/api/shipping-rates',
+    json: () => ({ toAddress: address, printSize: '24x36', pageCount: 3 }),
+    expect: EVERYONE(200),
+  },
   {
     route: 'POST /api/create-payment-intent',
     path: () => '/api/create-payment-intent',
-    json: (f) => ({ uploadId: f.uploadA, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', customerEmail: 'a@example.com', customerFirstName: 'Ada', customerLastName: 'A', customerPhone: '2015550100' }),
+    json: (f) => ({
+      uploadId: f.uploadA,
+      printSize: '24x36',
+      printType: 'bw',
+      rushOrder: false,
+      shippingMethod: 'pickup',
+      customerEmail: 'a@example.com',
+      customerFirstName: 'Ada',
+      customerLastName: 'A',
+      customerPhone: '2015550100',
+    }),
     // 201: a new order for A each time.
     expect: [404, 201, 404, 404],
   },
   // A declined test card changes nothing, so every identity can try it.
-  { route: 'POST /api/payments/demo/confirm', path: () => '/api/payments/demo/confirm', json: (f) => ({ orderId: f.intentOrderA, cardNumber: '4000 0000 0000 0002' }), expect: [404, 200, 404, 200] },
+  {
+    route: 'POST /api/payments/demo/confirm',
+    path: () => '/api/payments/demo/confirm',
+    json: (f) => ({ orderId: f.intentOrderA, cardNumber: '4000 0000 0000 0002' }),
+    expect: [404, 200, 404, 200],
+  },
   // Stripe is not configured here (the demo provider is): the endpoint says so to everyone.
-  { route: 'POST /api/webhooks/stripe', path: () => '/api/webhooks/stripe', json: () => ({ id: 'evt_forged', type: 'payment_intent.succeeded' }), expect: EVERYONE(404) },
+  {
+    route: 'POST /api/webhooks/stripe',
+    path: () => '/api/webhooks/stripe',
+    json: () => ({ id: 'evt_forged', type: 'payment_intent.succeeded' }),
+    expect: EVERYONE(404),
+  },
 
   // Orders: the owner, the admin or the order's access token; 404 for anyone else.
-  { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}`, expect: OWNER_OR_ADMIN, check: (who, body, f) => who !== 'stranger' && who !== 'B' && expect(body.id).toBe(f.orderA.id) },
+  {
+    route: 'GET /api/orders/:id',
+    path: (f) => `/api/orders/${f.orderA.id}`,
+    expect: OWNER_OR_ADMIN,
+    check: (who, body, f) => who !== 'stranger' && who !== 'B' && expect(body.id).toBe(f.orderA.id),
+  },
   { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}?token=${f.orderA.access_token}`, expect: EVERYONE(200) },
   { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}?token=${f.shippedA.access_token}`, expect: OWNER_OR_ADMIN },
   { route: 'GET /api/orders/:id/receipt', path: (f) => `/api/orders/${f.orderA.id}/receipt`, expect: OWNER_OR_ADMIN },
@@ -107,17 +142,48 @@ const ROWS: Row[] = [
   },
 
   // Accounts.
-  { route: 'POST /api/auth/register', path: () => '/api/auth/register', json: () => ({ email: `new-${unique()}@example.com`, password: 'a-long-password-1', confirmPassword: 'a-long-password-1', firstName: 'New', lastName: 'Person' }), expect: EVERYONE(201) },
-  { route: 'POST /api/auth/login', path: () => '/api/auth/login', json: () => ({ email: 'nobody@example.com', password: 'wrong-password' }), expect: EVERYONE(401) },
-  { route: 'GET /api/auth/user', path: () => '/api/auth/user', expect: [401, 200, 200, 401], check: (who, body) => who === 'A' && expect(JSON.stringify(body)).not.toMatch(/password|hash/i) },
+  {
+    route: 'POST /api/auth/register',
+    path: () => '/api/auth/register',
+    json: () => ({
+      email: `new-${unique()}@example.com`,
+      password: 'a-long-password-1',
+      confirmPassword: 'a-long-password-1',
+      firstName: 'New',
+      lastName: 'Person',
+    }),
+    expect: EVERYONE(201),
+  },
+  {
+    route: 'POST /api/auth/login',
+    path: () => '/api/auth/login',
+    json: () => ({ email: 'nobody@example.com', password: 'wrong-password' }),
+    expect: EVERYONE(401),
+  },
+  {
+    route: 'GET /api/auth/user',
+    path: () => '/api/auth/user',
+    expect: [401, 200, 200, 401],
+    check: (who, body) => who === 'A' && expect(JSON.stringify(body)).not.toMatch(/password|hash/i),
+  },
   { route: 'POST /api/auth/forgot-password', path: () => '/api/auth/forgot-password', json: () => ({ email: 'someone@example.com' }), expect: EVERYONE(202) },
-  { route: 'POST /api/auth/reset-password', path: () => '/api/auth/reset-password', json: () => ({ token: unique(), password: 'a-long-password-2', confirmPassword: 'a-long-password-2' }), expect: EVERYONE(400) },
+  {
+    route: 'POST /api/auth/reset-password',
+    path: () => '/api/auth/reset-password',
+    json: () => ({ token: unique(), password: 'a-long-password-2', confirmPassword: 'a-long-password-2' }),
+    expect: EVERYONE(400),
+  },
   { route: 'POST /api/auth/verify-email', path: () => '/api/auth/verify-email', json: () => ({ token: unique() }), expect: EVERYONE(400) },
   { route: 'POST /api/auth/resend-verification', path: () => '/api/auth/resend-verification', expect: [401, 202, 202, 401] },
 
   // Admin: 401 without the admin session, whatever customer session is present.
   { route: 'POST /api/admin/login', path: () => '/api/admin/login', json: () => ({ username: 'admin', password: 'not-the-password' }), expect: EVERYONE(401) },
-  { route: 'GET /api/admin/auth/status', path: () => '/api/admin/auth/status', expect: EVERYONE(200), check: (who, body) => expect(body.isAuthenticated).toBe(who === 'admin') },
+  {
+    route: 'GET /api/admin/auth/status',
+    path: () => '/api/admin/auth/status',
+    expect: EVERYONE(200),
+    check: (who, body) => expect(body.isAuthenticated).toBe(who === 'admin'),
+  },
   { route: 'GET /api/admin/orders', path: () => '/api/admin/orders', expect: ADMIN_ONLY },
   { route: 'GET /api/admin/order-counts', path: () => '/api/admin/order-counts', expect: ADMIN_ONLY },
   { route: 'PATCH /api/orders/:id/status', path: (f) => `/api/orders/${f.orderA.id}/status`, json: () => ({ status: 'processing' }), expect: ADMIN_ONLY },
@@ -126,7 +192,12 @@ const ROWS: Row[] = [
   { route: 'POST /api/admin/generate-label/:orderId', path: (f) => `/api/admin/generate-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/shipping-label/:orderId', path: (f) => `/api/admin/shipping-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/job-ticket/:orderId', path: (f) => `/api/admin/job-ticket/${f.orderA.id}`, expect: ADMIN_ONLY },
-  { route: 'POST /api/admin/export-files', path: () => '/api/admin/export-files', json: (f) => ({ orderIds: [f.orderA.id], exportFormat: 'zip' }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/admin/export-files',
+    path: () => '/api/admin/export-files',
+    json: (f) => ({ orderIds: [f.orderA.id], exportFormat: 'zip' }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/admin/export-status/:exportId', path: (f) => `/api/admin/export-status/${f.exportId}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/export-download/:exportId', path: (f) => `/api/admin/export-download/${f.exportId}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/emails', path: (f) => `/api/admin/emails?orderId=${f.orderA.id}`, expect: ADMIN_ONLY },
@@ -190,7 +261,13 @@ const cookies = new Map<Who, string>();
 
 async function signUpAndIn(email: string): Promise<TestClient> {
   const c = shop.client();
-  const reg = await c.post('/api/auth/register', { email, password: 'a-long-password-1', confirmPassword: 'a-long-password-1', firstName: 'Cus', lastName: 'Tomer' });
+  const reg = await c.post('/api/auth/register', {
+    email,
+    password: 'a-long-password-1',
+    confirmPassword: 'a-long-password-1',
+    firstName: 'Cus',
+    lastName: 'Tomer',
+  });
   expect(reg.status).toBe(201);
   const login = await c.post('/api/auth/login', { email, password: 'a-long-password-1' });
   expect(login.status).toBe(200);
@@ -217,12 +294,21 @@ beforeAll(async () => {
   const up = await a.request('POST', '/api/upload-pdf', { body: form });
   expect(up.status).toBe(202);
   await shop.runJobs();
-  const [{ id: userA }] = await shop.sql<{ id: string }[]>`select user_id as id from sessions where sid in (select session_sid from uploads where id = ${up.body.uploadId})`;
+  const [{ id: userA }] = await shop.sql<
+    { id: string }[]
+  >`select user_id as id from sessions where sid in (select session_sid from uploads where id = ${up.body.uploadId})`;
   const orderA = await buildOrder(shop, { userId: userA, email: `a-guest-${unique()}@example.com` });
   const shippedA = await buildOrder(shop, { userId: userA, shippingMethod: 'shipping' });
   const intent = await a.post('/api/create-payment-intent', {
-    uploadId: up.body.uploadId, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup',
-    customerEmail: 'a@example.com', customerFirstName: 'Ada', customerLastName: 'A', customerPhone: '2015550100',
+    uploadId: up.body.uploadId,
+    printSize: '24x36',
+    printType: 'bw',
+    rushOrder: false,
+    shippingMethod: 'pickup',
+    customerEmail: 'a@example.com',
+    customerFirstName: 'Ada',
+    customerLastName: 'A',
+    customerPhone: '2015550100',
   });
   expect(intent.status).toBe(201);
   const label = await admin.post(`/api/admin/generate-label/${shippedA.id}`);
@@ -241,11 +327,20 @@ afterAll(() => shop?.close());
 describe('the authorization matrix', () => {
   it('every route in the contract, and every route the app mounts, has a row', () => {
     const inTable = new Set(ROWS.map((r) => r.route));
-    expect(CONTRACT_ROUTES.filter((r) => !inTable.has(r)), 'contract routes without a row').toEqual([]);
+    expect(
+      CONTRACT_ROUTES.filter((r) => !inTable.has(r)),
+      'contract routes without a row',
+    ).toEqual([]);
     const mounted = mountedRoutes(makeApp(shop.ctx, { serveClient: false }));
     expect(mounted.length).toBeGreaterThan(30);
-    expect(mounted.filter((r) => !inTable.has(r)), 'mounted routes without a row').toEqual([]);
-    expect([...inTable].filter((r) => !mounted.includes(r)), 'rows for routes the app does not mount').toEqual([]);
+    expect(
+      mounted.filter((r) => !inTable.has(r)),
+      'mounted routes without a row',
+    ).toEqual([]);
+    expect(
+      [...inTable].filter((r) => !mounted.includes(r)),
+      'rows for routes the app does not mount',
+    ).toEqual([]);
   });
 
   it('answers each identity as the table says', { timeout: 120_000 }, async () => {

@@ -84,9 +84,20 @@ describe('customer accounts in the browser', () => {
     // Order history.
     await page.getByRole('link', { name: 'My Orders' }).first().click();
     await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
-    await page.getByText(`Order #${latest.id.slice(-8).toUpperCase()}`).first().waitFor();
-    expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).count()).toBe(2);
-    await page.getByRole('button', { name: /Order again/ }).first().waitFor();
+    await page
+      .getByText(`Order #${latest.id.slice(-8).toUpperCase()}`)
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 2 }) })
+        .count(),
+    ).toBe(2);
+    await page
+      .getByRole('button', { name: /Order again/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'accounts-orders');
     await expectNoSeriousA11y(page);
 
@@ -168,7 +179,9 @@ describe('emailed account links in the browser', () => {
     await shop.client().post('/api/auth/register', { email, password: 'first password', firstName: 'Fay', lastName: 'Getful' });
     await shop.runJobs();
     const linkIn = async (kind: string) => {
-      const [row] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${email} and kind = ${kind} order by created_at desc limit 1`;
+      const [row] = await shop.sql<
+        { text_body: string }[]
+      >`select text_body from emails where to_address = ${email} and kind = ${kind} order by created_at desc limit 1`;
       return row.text_body.match(/https?:\/\/\S+/)?.[0] as string;
     };
     const page = await openPage(browser);
@@ -205,7 +218,7 @@ describe('emailed account links in the browser', () => {
 });
 
 describe('ordering again from the history', () => {
-  it("starts a checkout with the same file and options, and says so when the file was deleted after printing", async () => {
+  it('starts a checkout with the same file and options, and says so when the file was deleted after printing', async () => {
     const email = 'again@example.com';
     await shop.client().post('/api/auth/register', { email, password: 'password123', firstName: 'Re', lastName: 'Order' });
     const [user] = await shop.sql<{ id: string }[]>`select id from users where email = ${email}`;
@@ -225,7 +238,10 @@ describe('ordering again from the history', () => {
 
     await page.getByRole('button', { name: 'Order again' }).nth(1).click();
     await page.getByText('Cannot order again', { exact: true }).waitFor();
-    await page.getByText(/already been deleted after printing/).first().waitFor();
+    await page
+      .getByText(/already been deleted after printing/)
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: 'Order again' }).first().click();
     await page.waitForURL(`${shop.url}/checkout`);

@@ -64,7 +64,12 @@ describe('the admin journey', () => {
     await expect.poll(() => page.getByTestId('count-processing').textContent()).toBe('1');
     const [row] = await shop.sql`select status from orders where id = ${pickup.id}`;
     expect(row.status).toBe('processing');
-    await expect.poll(async () => (await shop.sql`select count(*)::int as n from emails where order_id = ${pickup.id} and kind = 'status_processing' and status = 'sent'`)[0].n).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await shop.sql`select count(*)::int as n from emails where order_id = ${pickup.id} and kind = 'status_processing' and status = 'sent'`)[0].n,
+      )
+      .toBe(1);
     // The outbox: the admin reads the email the customer got.
     await rushRow.getByRole('button', { name: 'Emails' }).click();
     await rushRow.getByText(`Your order ${orderNumberOf(pickup.id)} is being printed`).click();
@@ -120,7 +125,10 @@ describe('the admin journey', () => {
     await page.getByLabel('Password').fill(shop.ctx.env.ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Recent Orders' }).waitFor({ timeout: 10_000 });
-    await page.getByRole('listitem', { name: /^Order / }).first().waitFor();
+    await page
+      .getByRole('listitem', { name: /^Order / })
+      .first()
+      .waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'admin-phone');

@@ -38,7 +38,16 @@ async function pageWithCheckoutData(options: { width?: number; height?: number }
         return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
       }),
   );
-  const checkoutData = { uploadId: upload.id, fileName: upload.file_name, pageCount: 3, fileSize: upload.file_size, printSize: '24x36', printType: 'bw', pricePerPage: 5.99, totalAmount: 17.97 };
+  const checkoutData = {
+    uploadId: upload.id,
+    fileName: upload.file_name,
+    pageCount: 3,
+    fileSize: upload.file_size,
+    printSize: '24x36',
+    printType: 'bw',
+    pricePerPage: 5.99,
+    totalAmount: 17.97,
+  };
   await page.addInitScript((data) => {
     if (!sessionStorage.getItem('checkout-test-seeded')) {
       sessionStorage.setItem('checkoutData', data);

@@ -109,14 +109,27 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await page.getByRole('heading', { name: "What's Next?" }).waitFor();
     await page.getByText('grace@example.com').first().waitFor();
     const [order] = await shop.sql`select * from orders where id = ${orderId}`;
-    expect(order).toMatchObject({ payment_status: 'paid', shipping_method: 'pickup', page_count: 3, print_size: '24x36', print_type: 'bw', total_cents: 1916, card_last4: '4242' });
+    expect(order).toMatchObject({
+      payment_status: 'paid',
+      shipping_method: 'pickup',
+      page_count: 3,
+      print_size: '24x36',
+      print_type: 'bw',
+      total_cents: 1916,
+      card_last4: '4242',
+    });
     placed.push({ id: orderId, fileName });
 
     const download = page.waitForEvent('download', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Download Receipt' }).click();
     const receipt = await download;
     expect(receipt.suggestedFilename()).toBe(`receipt-${orderId}.pdf`);
-    expect(fs.readFileSync(await receipt.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync(await receipt.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.getByText('Receipt downloaded', { exact: true }).first().waitFor();
 
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -149,12 +162,21 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     const orderId = await payWithTestCard(page);
     const [order] = await shop.sql`select * from orders where id = ${orderId}`;
     const subtotal = 2 * PRICE_PER_PAGE_CENTS['24x36'].color;
-    expect(order).toMatchObject({ shipping_method: 'shipping', tax_state: 'NY', tax_rate_millipercent: 8000, subtotal_cents: subtotal, payment_status: 'paid' });
+    expect(order).toMatchObject({
+      shipping_method: 'shipping',
+      tax_state: 'NY',
+      tax_rate_millipercent: 8000,
+      subtotal_cents: subtotal,
+      payment_status: 'paid',
+    });
     expect(order.shipping_cost_cents).toBeGreaterThan(0);
     expect(order.tax_cents).toBe(mulDivRoundHalfUp(subtotal + order.shipping_cost_cents, 8, 100));
     expect(order.total_cents).toBe(subtotal + order.shipping_cost_cents + order.tax_cents);
     // The confirmation shows the same tax the server charged.
-    await page.getByText(`$${(order.tax_cents / 100).toFixed(2)}`).first().waitFor();
+    await page
+      .getByText(`$${(order.tax_cents / 100).toFixed(2)}`)
+      .first()
+      .waitFor();
     placed.push({ id: orderId, fileName });
 
     await endShot(page, 'journey-2-guest-ships-to-ny');
@@ -212,7 +234,10 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await page.goto(`${shop.url}/`);
     await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
     // The most recent order's card, by its order number (the id's last 8 characters, as everywhere).
-    await page.getByText(`Order #${orderId.slice(-8).toUpperCase()}`).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(`Order #${orderId.slice(-8).toUpperCase()}`)
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByText('No orders yet').count()).toBe(0);
     await page.getByRole('button', { name: 'Download Receipt' }).first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -224,7 +249,8 @@ describe('browser journeys', { timeout: 150_000 }, () => {
   it('5. the admin changes an order status and exports the orders', async () => {
     // Run alone, this journey still has orders to work on.
     if (placed.length < 2) {
-      for (const email of ['solo-1@example.com', 'solo-2@example.com']) placed.push({ id: (await buildOrder(shop, { email })).id, fileName: 'A-100 Floor Plans.pdf' });
+      for (const email of ['solo-1@example.com', 'solo-2@example.com'])
+        placed.push({ id: (await buildOrder(shop, { email })).id, fileName: 'A-100 Floor Plans.pdf' });
     }
     const [first, second] = placed;
     const page = await openPage();
@@ -252,7 +278,9 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await page.getByText('Successfully exported 2 files', { exact: true }).first().waitFor({ timeout: 15_000 });
     const entries = await unzip(fs.readFileSync(await download.path()));
     // Each drawing with its job ticket beside it.
-    expect([...entries.keys()].sort()).toEqual([first, second].flatMap((o) => [`${orderNumberOf(o.id)}-${o.fileName}`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort());
+    expect([...entries.keys()].sort()).toEqual(
+      [first, second].flatMap((o) => [`${orderNumberOf(o.id)}-${o.fileName}`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort(),
+    );
 
     await endShot(page, 'journey-5-admin-status-and-export');
     errors.assertClean();

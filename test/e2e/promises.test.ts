@@ -49,7 +49,10 @@ describe('issue 15 journeys', () => {
     const page = await pageAs(await customerClient(shop, user.id));
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/orders`);
-    await page.getByRole('button', { name: /^Order again/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Order again/ })
+      .first()
+      .click();
     await page.waitForURL(`${shop.url}/checkout`, { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Checkout' }).waitFor({ timeout: 15_000 });
     expect(await page.getByLabel('First name *').inputValue()).toBe('Katherine');
@@ -79,7 +82,16 @@ describe('issue 15 journeys', () => {
     const upload = await buildUpload(shop, { sessionSid: sid, pages: 7, fileName: 'S-300 Site.pdf' });
     const page = await pageAs(client);
     const errors = watchPageErrors(page);
-    const data = { uploadId: upload.id, fileName: upload.file_name, pageCount: 7, fileSize: upload.file_size, printSize: '24x36', printType: 'color', pricePerPage: 14.99, totalAmount: 104.93 };
+    const data = {
+      uploadId: upload.id,
+      fileName: upload.file_name,
+      pageCount: 7,
+      fileSize: upload.file_size,
+      printSize: '24x36',
+      printType: 'color',
+      pricePerPage: 14.99,
+      totalAmount: 104.93,
+    };
     await page.addInitScript((json) => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('checkoutData', json);
@@ -150,7 +162,16 @@ describe('issue 15 journeys', () => {
     const sid = await giveAnonymousSession(shop, client);
     const upload = await buildUpload(shop, { sessionSid: sid, pages: 3 });
     const page = await pageAs(client);
-    const data = { uploadId: upload.id, fileName: upload.file_name, pageCount: 3, fileSize: upload.file_size, printSize: '24x36', printType: 'bw', pricePerPage: 5.99, totalAmount: 17.97 };
+    const data = {
+      uploadId: upload.id,
+      fileName: upload.file_name,
+      pageCount: 3,
+      fileSize: upload.file_size,
+      printSize: '24x36',
+      printType: 'bw',
+      pricePerPage: 5.99,
+      totalAmount: 17.97,
+    };
     await page.addInitScript((json) => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('checkoutData', json);
@@ -175,7 +196,10 @@ describe('issue 15 journeys', () => {
     expect(await page.getByText(/Tax \(NY 8%\)/).count()).toBe(0);
     const pay = page.getByRole('button', { name: 'Pay', exact: true });
     await pay.click();
-    await page.getByTestId('pay-problem').getByText(/ZIP code 12207 is not in NJ/).waitFor();
+    await page
+      .getByTestId('pay-problem')
+      .getByText(/ZIP code 12207 is not in NJ/)
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('shipping-rate');
     await page.getByLabel('State *').fill('ZZ');
     await pay.click();

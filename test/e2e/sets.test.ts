@@ -93,7 +93,16 @@ describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => 
     await page.getByText('Payment received').first().waitFor({ timeout: 30_000 });
     const orderId = page.url().split('/').pop() as string;
     const [order] = await shop.sql`select * from orders where id = ${orderId}`;
-    expect(order).toMatchObject({ sets: 3, print_type: 'auto', color_sheets: [2], job_name: 'Smith Residence', po_number: '4471', notes: 'Roll each set separately.', subtotal_cents: 8091, total_cents: 8627 });
+    expect(order).toMatchObject({
+      sets: 3,
+      print_type: 'auto',
+      color_sheets: [2],
+      job_name: 'Smith Residence',
+      po_number: '4471',
+      notes: 'Roll each set separately.',
+      subtotal_cents: 8091,
+      total_cents: 8627,
+    });
 
     // The confirmation page: sets, color sheets, job, PO and the lines.
     await page.getByText('3 sets of 3 sheets').waitFor();

@@ -63,7 +63,13 @@ describe('landing page', { timeout: 120_000 }, () => {
     // Sections, in the spec's order.
     const ids = await page.evaluate(() => [...document.querySelectorAll('main section[id]')].map((s) => s.id));
     expect(ids.slice(0, 3)).toEqual(['upload', 'pricing', 'faq']);
-    for (const name of ['Upload your drawing set', 'Simple, per-sheet pricing', 'A print counter built for deadlines', 'Trusted by people who build', 'Frequently asked questions']) {
+    for (const name of [
+      'Upload your drawing set',
+      'Simple, per-sheet pricing',
+      'A print counter built for deadlines',
+      'Trusted by people who build',
+      'Frequently asked questions',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name }).isVisible()).resolves.toBe(true);
     }
 
@@ -108,14 +114,35 @@ describe('landing page', { timeout: 120_000 }, () => {
     const faq = page.locator('#faq');
     const pills = faq.getByRole('group', { name: 'Filter questions by category' }).getByRole('button');
     expect(await pills.allInnerTexts()).toEqual([
-      'All Questions', 'Pricing', 'File Formats', 'Turnaround Time', 'Pickup & Shipping', 'Shipping', 'Payment', 'Print Quality', 'Account', 'File Requirements', 'Support',
+      'All Questions',
+      'Pricing',
+      'File Formats',
+      'Turnaround Time',
+      'Pickup & Shipping',
+      'Shipping',
+      'Payment',
+      'Print Quality',
+      'Account',
+      'File Requirements',
+      'Support',
     ]);
     expect(await faq.getByRole('button', { name: 'All Questions' }).getAttribute('aria-pressed')).toBe('true');
 
     // Every category has at least one question.
     const questions = faq.locator('button[aria-controls]');
     const all = await questions.count();
-    for (const category of ['Pricing', 'File Formats', 'Turnaround Time', 'Pickup & Shipping', 'Shipping', 'Payment', 'Print Quality', 'Account', 'File Requirements', 'Support']) {
+    for (const category of [
+      'Pricing',
+      'File Formats',
+      'Turnaround Time',
+      'Pickup & Shipping',
+      'Shipping',
+      'Payment',
+      'Print Quality',
+      'Account',
+      'File Requirements',
+      'Support',
+    ]) {
       await faq.getByRole('button', { name: category, exact: true }).click();
       const n = await questions.count();
       expect(n, category).toBeGreaterThan(0);
@@ -134,10 +161,37 @@ describe('landing page', { timeout: 120_000 }, () => {
     }
     const text = await faq.innerText();
     for (const fact of [
-      '24" x 36"', '30" x 42"', 'within 1/8"', '$5.99', '$14.99', '$6.99', '$17.99', '$20.00', '1-4 hours', '4-6 hours', 'before 12 PM',
-      'Paramus, NJ', '24-48 hours', '9AM-7PM', '10AM-6PM', 'closed Sunday', '3" x 3" x 24"', '3" x 3" x 30"', 'ground, 2-day or overnight',
-      'PDF only', '50 MB', 'deleted after printing', '7 days', 'Visa', 'Mastercard', 'American Express', 'Discover', 'over $100', '6.63%',
-      SUPPORT_EMAIL, SUPPORT_PHONE,
+      '24" x 36"',
+      '30" x 42"',
+      'within 1/8"',
+      '$5.99',
+      '$14.99',
+      '$6.99',
+      '$17.99',
+      '$20.00',
+      '1-4 hours',
+      '4-6 hours',
+      'before 12 PM',
+      'Paramus, NJ',
+      '24-48 hours',
+      '9AM-7PM',
+      '10AM-6PM',
+      'closed Sunday',
+      '3" x 3" x 24"',
+      '3" x 3" x 30"',
+      'ground, 2-day or overnight',
+      'PDF only',
+      '50 MB',
+      'deleted after printing',
+      '7 days',
+      'Visa',
+      'Mastercard',
+      'American Express',
+      'Discover',
+      'over $100',
+      '6.63%',
+      SUPPORT_EMAIL,
+      SUPPORT_PHONE,
     ]) {
       expect(text, fact).toContain(fact);
     }
@@ -193,7 +247,12 @@ describe('landing page', { timeout: 120_000 }, () => {
     await page.goto(`${shop.url}/login`);
     const email = `storefront-${Date.now()}@example.com`;
     const statuses = await page.evaluate(async (email) => {
-      const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'include' as const });
+      const json = (body: unknown) => ({
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'include' as const,
+      });
       const reg = await fetch('/api/auth/register', json({ email, password: 'drawing-set-42', firstName: 'Ada', lastName: 'Architect' }));
       const login = await fetch('/api/auth/login', json({ email, password: 'drawing-set-42' }));
       return [reg.status, login.status];

@@ -38,7 +38,10 @@ async function openLanding(): Promise<Page> {
 
 /** A toast's text (Radix also copies it into a live region for screen readers, hence first()). */
 function toast(page: Page, text: string) {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: false }).first();
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text, { exact: false })
+    .first();
 }
 
 describe('the upload area', () => {
@@ -110,7 +113,14 @@ describe('the upload area', () => {
     await page.getByRole('button', { name: 'Going to Checkout...' }).waitFor();
     await page.waitForURL(`${shop.url}/checkout`, { timeout: 5_000 });
     const stored = CheckoutDataSchema.parse(JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_DATA_KEY)) ?? 'null'));
-    expect(stored).toMatchObject({ fileName: 'A-100 Floor Plans.pdf', pageCount: 3, printSize: '24x36', printType: 'color', pricePerPage: 14.99, totalAmount: 44.97 });
+    expect(stored).toMatchObject({
+      fileName: 'A-100 Floor Plans.pdf',
+      pageCount: 3,
+      printSize: '24x36',
+      printType: 'color',
+      pricePerPage: 14.99,
+      totalAmount: 44.97,
+    });
     const [row] = await shop.sql`select file_name, status from uploads where id = ${stored.uploadId}`;
     expect(row).toEqual({ file_name: 'A-100 Floor Plans.pdf', status: 'ready' });
     await page.context().close();

@@ -33,7 +33,9 @@ const unexpected: string[] = [];
 function isKnownDriverBug(error: unknown): boolean {
   const stack = (error as Error)?.stack ?? String(error);
   if (error instanceof TypeError && /postgres\/src\/connection\.js/.test(stack) && /nextWrite/.test(stack)) return true;
-  const connectionLost = /ECONNREFUSED|ECONNRESET|57P01|terminating connection|Connection terminated|CONNECTION_CLOSED/.test(`${stack} ${(error as { code?: string })?.code ?? ''}`);
+  const connectionLost = /ECONNREFUSED|ECONNRESET|57P01|terminating connection|Connection terminated|CONNECTION_CLOSED/.test(
+    `${stack} ${(error as { code?: string })?.code ?? ''}`,
+  );
   return connectionLost && /graphile-worker/.test(stack);
 }
 const onStray = (error: unknown) => {
@@ -84,7 +86,9 @@ describe('PostgreSQL stopped and started while customers check out', () => {
       while (!stop) {
         const attempt: Attempt = { status: 0 };
         try {
-          const created = await client.request('POST', '/api/create-payment-intent', { json: pickupBody(uploadId, { ...CUSTOMER, customerEmail: `pg-${i}@example.com` }) });
+          const created = await client.request('POST', '/api/create-payment-intent', {
+            json: pickupBody(uploadId, { ...CUSTOMER, customerEmail: `pg-${i}@example.com` }),
+          });
           attempt.status = created.status;
           attempt.message = created.body?.message;
           if (created.status === 201) {
@@ -110,7 +114,11 @@ describe('PostgreSQL stopped and started while customers check out', () => {
     // The shop answers again within 10 s of the database, without a restart.
     let healthy = false;
     while (!healthy && Date.now() - back < 10_000) {
-      healthy = (await fetch(`${shop.url}/api/health`).then((r) => r.status, () => 0)) === 200;
+      healthy =
+        (await fetch(`${shop.url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200;
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }
     expect(healthy).toBe(true);
@@ -144,7 +152,9 @@ describe('PostgreSQL stopped and started while customers check out', () => {
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(paidRows.filter((r) => r.payment_status !== 'paid')).toEqual([]);
-    const emails = await shop.sql<{ order_id: string }[]>`select order_id from emails where order_id in ${shop.sql(paidIds)} and kind = 'order_confirmation' and status = 'sent'`;
+    const emails = await shop.sql<
+      { order_id: string }[]
+    >`select order_id from emails where order_id in ${shop.sql(paidIds)} and kind = 'order_confirmation' and status = 'sent'`;
     expect(emails.map((e) => e.order_id).sort()).toEqual([...paidIds].sort());
     await worker.stop();
     // Nothing but the two known driver bugs escaped (see the top of the file).

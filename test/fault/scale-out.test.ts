@@ -42,7 +42,11 @@ function freePort(): Promise<number> {
 }
 
 function spawnProcess(script: string, extra: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, ...extra },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr?.resume();
   children.push(child);
   return child;
@@ -159,10 +163,14 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
 
     // Each browser sees its upload ready (the killed worker's job comes back via the heartbeat sweep).
     for (const [i, b] of browsers.entries()) {
-      const info = await until(`upload ${i + 1} to be analysed`, async () => {
-        const res = await b.get(`/api/uploads/${uploads[i]}`);
-        return res.body.status !== 'analyzing' ? res.body : null;
-      }, 90_000);
+      const info = await until(
+        `upload ${i + 1} to be analysed`,
+        async () => {
+          const res = await b.get(`/api/uploads/${uploads[i]}`);
+          return res.body.status !== 'analyzing' ? res.body : null;
+        },
+        90_000,
+      );
       expect(info.status).toBe('ready');
       expect(info.pageCount).toBe(2 + i);
     }
@@ -173,8 +181,15 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
       const rates = await b.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', pageCount: 2 + i });
       expect(rates.status).toBe(200);
       const intent = await b.post('/api/create-payment-intent', {
-        uploadId: uploads[i], printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'shipping', rateId: rates.body[0].rateId,
-        shippingAddress: ADDRESSES.NY, ...CUSTOMER, customerEmail: `scale-${i}@example.com`,
+        uploadId: uploads[i],
+        printSize: '24x36',
+        printType: 'bw',
+        rushOrder: false,
+        shippingMethod: 'shipping',
+        rateId: rates.body[0].rateId,
+        shippingAddress: ADDRESSES.NY,
+        ...CUSTOMER,
+        customerEmail: `scale-${i}@example.com`,
       });
       expect(intent.status, intent.text).toBe(201);
       const paid = await b.post('/api/payments/demo/confirm', { orderId: intent.body.orderId, cardNumber: '4242 4242 4242 4242' });
@@ -182,10 +197,14 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
       orderIds.push(intent.body.orderId);
     }
     for (const [i, b] of browsers.entries()) {
-      const order = await until(`order ${i + 1} to be paid with a receipt`, async () => {
-        const res = await b.get(`/api/orders/${orderIds[i]}`);
-        return res.body.paymentStatus === 'paid' && res.body.hasReceipt ? res.body : null;
-      }, 60_000);
+      const order = await until(
+        `order ${i + 1} to be paid with a receipt`,
+        async () => {
+          const res = await b.get(`/api/orders/${orderIds[i]}`);
+          return res.body.paymentStatus === 'paid' && res.body.hasReceipt ? res.body : null;
+        },
+        60_000,
+      );
       expect(order.orderNumber).toBe(orderIds[i].slice(-8).toUpperCase());
       const receipt = await b.bytes(`/api/orders/${orderIds[i]}/receipt`);
       expect(receipt.status).toBe(200);
@@ -217,17 +236,23 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
     expect(entries.filter((e) => e.endsWith('-JOB-TICKET.pdf'))).toHaveLength(CUSTOMERS);
 
     // Nothing lost, nothing doubled: one confirmation and one status email per order, all sent.
-    await until('every email to be sent', async () => {
-      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from emails where status <> 'sent'`;
-      return n === 0;
-    }, 60_000);
+    await until(
+      'every email to be sent',
+      async () => {
+        const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from emails where status <> 'sent'`;
+        return n === 0;
+      },
+      60_000,
+    );
     const confirmations = await sql<{ order_id: string }[]>`select order_id from emails where kind = 'order_confirmation'`;
     expect(confirmations.map((r) => r.order_id).sort()).toEqual([...orderIds].sort());
     // Every file went to the S3 store, none to local disk.
     const localFiles = fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true }) : [];
     expect(localFiles.filter((f) => String(f).endsWith('.pdf'))).toEqual([]);
     expect(fs.readdirSync(s3Dir, { recursive: true }).length).toBeGreaterThan(CUSTOMERS * 2);
-    const [{ stuck }] = await sql<{ stuck: number }[]>`select count(*)::int as stuck from graphile_worker.jobs where task_identifier not like '%cleanup%' and task_identifier not like '%expired%' and attempts >= max_attempts`;
+    const [{ stuck }] = await sql<
+      { stuck: number }[]
+    >`select count(*)::int as stuck from graphile_worker.jobs where task_identifier not like '%cleanup%' and task_identifier not like '%expired%' and attempts >= max_attempts`;
     expect(stuck).toBe(0);
   });
 });

@@ -44,7 +44,11 @@ function event(id: string, type: string, object: Record<string, unknown>): strin
 
 function deliver(payload: string) {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return fetch(`${shop.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${shop.url}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }
 
 async function until(what: string, check: () => Promise<boolean>, ms = 20_000) {
@@ -68,7 +72,12 @@ describe('the same Stripe events, ten times each, concurrently and out of order'
     const intent = fakeStripe.succeed(intentId, { brand: 'visa', last4: '4242' });
     fakeStripe.refund(intentId);
     const succeeded = event(`evt_ok_${randomUUID().slice(0, 8)}`, 'payment_intent.succeeded', { id: intentId, object: 'payment_intent', status: 'succeeded' });
-    const refunded = event(`evt_rf_${randomUUID().slice(0, 8)}`, 'charge.refunded', { id: intent.latest_charge?.id, object: 'charge', payment_intent: intentId, refunded: true });
+    const refunded = event(`evt_rf_${randomUUID().slice(0, 8)}`, 'charge.refunded', {
+      id: intent.latest_charge?.id,
+      object: 'charge',
+      payment_intent: intentId,
+      refunded: true,
+    });
 
     const worker = await shop.startWorker({ concurrency: 6 });
     // Refunds first, then successes, interleaved, all in flight at once.
@@ -76,7 +85,12 @@ describe('the same Stripe events, ten times each, concurrently and out of order'
     const answers = await Promise.all(deliveries.map((p) => deliver(p)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     // And reconciliations under separate job keys, so several really run side by side.
-    await Promise.all(Array.from({ length: 6 }, () => shop.sql`select graphile_worker.add_job('orders__reconcile_payment', json_build_object('paymentIntentId', ${intentId}::text))`));
+    await Promise.all(
+      Array.from(
+        { length: 6 },
+        () => shop.sql`select graphile_worker.add_job('orders__reconcile_payment', json_build_object('paymentIntentId', ${intentId}::text))`,
+      ),
+    );
 
     await until('the confirmation email to be sent', async () => {
       const [row] = await shop.sql<{ status: string }[]>`select status from emails where order_id = ${orderId} and kind = 'order_confirmation'`;
@@ -88,14 +102,18 @@ describe('the same Stripe events, ten times each, concurrently and out of order'
     });
     await worker.stop();
 
-    const [order] = await shop.sql<{ payment_status: string; paid_at: Date | null; refunded_at: Date | null; receipt_key: string | null; card_last4: string | null }[]>`
+    const [order] = await shop.sql<
+      { payment_status: string; paid_at: Date | null; refunded_at: Date | null; receipt_key: string | null; card_last4: string | null }[]
+    >`
       select payment_status, paid_at, refunded_at, receipt_key, card_last4 from orders where id = ${orderId}`;
     expect(order.payment_status).toBe('refunded');
     expect(order.paid_at).not.toBeNull();
     expect(order.refunded_at).not.toBeNull();
     expect(order.receipt_key).not.toBeNull();
     // Two distinct events recorded once each, both processed.
-    const events = await shop.sql<{ id: string; processed_at: Date | null }[]>`select id, processed_at from payment_events where payment_intent_id = ${intentId}`;
+    const events = await shop.sql<
+      { id: string; processed_at: Date | null }[]
+    >`select id, processed_at from payment_events where payment_intent_id = ${intentId}`;
     expect(events).toHaveLength(2);
     expect(events.every((e) => e.processed_at !== null)).toBe(true);
     // One email row, and exactly one email handed to the provider.

@@ -144,9 +144,21 @@ describe('kill -9 of the worker during every job type', () => {
     await addJob(shop.sql, 'exports__build', { exportId }, { jobKey: `export:${exportId}`, maxAttempts: 3 });
 
     // Email: one queued email (its provider answer will be held).
-    await queueEmail(shop.sql, { idempotencyKey: 'kill-9-email', to: 'held@example.com', kind: 'test', subject: 'Held', text: 'The answer to this one is held.' });
+    await queueEmail(shop.sql, {
+      idempotencyKey: 'kill-9-email',
+      to: 'held@example.com',
+      kind: 'test',
+      subject: 'Held',
+      text: 'The answer to this one is held.',
+    });
 
-    const holds = [holdRow('uploads', uploadId), holdRow('orders', payOrderId), holdRow('orders', receiptOrder.id), holdRow('orders', labelOrder.id), holdRow('exports', exportId)];
+    const holds = [
+      holdRow('uploads', uploadId),
+      holdRow('orders', payOrderId),
+      holdRow('orders', receiptOrder.id),
+      holdRow('orders', labelOrder.id),
+      holdRow('exports', exportId),
+    ];
     await Promise.all(holds.map((h) => h.isLocked));
 
     const first = startWorkerProcess();
@@ -189,7 +201,14 @@ describe('kill -9 of the worker during every job type', () => {
         const [l] = await shop.sql`select label_key from orders where id = ${labelOrder.id}`;
         const [x] = await shop.sql`select status from exports where id = ${exportId}`;
         const [e] = await shop.sql`select status from emails where idempotency_key = 'kill-9-email'`;
-        return u.status !== 'analyzing' && p.payment_status === 'paid' && r.receipt_key !== null && l.label_key !== null && x.status === 'completed' && e.status === 'sent';
+        return (
+          u.status !== 'analyzing' &&
+          p.payment_status === 'paid' &&
+          r.receipt_key !== null &&
+          l.label_key !== null &&
+          x.status === 'completed' &&
+          e.status === 'sent'
+        );
       },
       90_000,
     );
@@ -197,11 +216,17 @@ describe('kill -9 of the worker during every job type', () => {
     // No duplicates: one email to the provider for the held one, one confirmation per paid order,
     // one receipt, one label, one zip.
     expect(resend.emails.filter((e) => JSON.stringify(e.body.to).includes('held@example.com'))).toHaveLength(1);
-    await until('confirmation emails to be sent', async () => {
-      const rows = await shop.sql`select status from emails where order_id in ${shop.sql([payOrderId, receiptOrder.id])} and kind = 'order_confirmation'`;
-      return rows.length === 2 && rows.every((r) => r.status === 'sent');
-    }, 30_000);
-    const confirmations = await shop.sql<{ order_id: string }[]>`select order_id from emails where kind = 'order_confirmation' and order_id in ${shop.sql([payOrderId, receiptOrder.id])}`;
+    await until(
+      'confirmation emails to be sent',
+      async () => {
+        const rows = await shop.sql`select status from emails where order_id in ${shop.sql([payOrderId, receiptOrder.id])} and kind = 'order_confirmation'`;
+        return rows.length === 2 && rows.every((r) => r.status === 'sent');
+      },
+      30_000,
+    );
+    const confirmations = await shop.sql<
+      { order_id: string }[]
+    >`select order_id from emails where kind = 'order_confirmation' and order_id in ${shop.sql([payOrderId, receiptOrder.id])}`;
     expect(confirmations).toHaveLength(2);
     expect(resend.emails.filter((e) => JSON.stringify(e.body.to).includes('receipt@example.com'))).toHaveLength(1);
     const files = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : []);
@@ -209,9 +234,13 @@ describe('kill -9 of the worker during every job type', () => {
     expect(files(path.join(root, 'exports', exportId)).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
     const [label] = await shop.sql<{ tracking_number: string | null }[]>`select tracking_number from orders where id = ${labelOrder.id}`;
     expect(label.tracking_number).toBeTruthy();
-    const [paid] = await shop.sql<{ payment_status: string; card_last4: string | null }[]>`select payment_status, card_last4 from orders where id = ${payOrderId}`;
+    const [paid] = await shop.sql<
+      { payment_status: string; card_last4: string | null }[]
+    >`select payment_status, card_last4 from orders where id = ${payOrderId}`;
     expect(paid.payment_status).toBe('paid');
-    const [{ failed }] = await shop.sql<{ failed: number }[]>`select count(*)::int as failed from graphile_worker.jobs where last_error is not null and attempts >= max_attempts`;
+    const [{ failed }] = await shop.sql<
+      { failed: number }[]
+    >`select count(*)::int as failed from graphile_worker.jobs where last_error is not null and attempts >= max_attempts`;
     expect(failed).toBe(0);
   });
 });

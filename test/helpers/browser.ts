@@ -14,7 +14,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -50,17 +59,24 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; h
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: { id: string; help: string; impact: string; nodes: unknown[] }) => ({ id: v.id, help: v.help, impact: v.impact, nodes: v.nodes.length }));
+    return r.violations.map((v: { id: string; help: string; impact: string; nodes: unknown[] }) => ({
+      id: v.id,
+      help: v.help,
+      impact: v.impact,
+      nodes: v.nodes.length,
+    }));
   });
   return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** A page with reduced motion (no page-transition blur in screenshots) and a desktop viewport. */
-export async function newPage(
-  browser: Browser,
-  options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {},
-): Promise<Page> {
+export async function newPage(browser: Browser, options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
   // bypassCSP lets axe-core be injected under the shop's Content-Security-Policy.
-  const context = await browser.newContext({ bypassCSP: true, reducedMotion: options.reducedMotion ?? 'reduce', viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    bypassCSP: true,
+    reducedMotion: options.reducedMotion ?? 'reduce',
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    acceptDownloads: true,
+  });
   return context.newPage();
 }

@@ -46,10 +46,18 @@ export const ADDRESSES = {
 } as const;
 
 /** Fetches rates and asks for an intent with the cheapest; returns both answers. */
-export async function shippingOrder(client: TestClient, uploadId: string, address: (typeof ADDRESSES)[keyof typeof ADDRESSES], extra: Record<string, unknown> = {}) {
+export async function shippingOrder(
+  client: TestClient,
+  uploadId: string,
+  address: (typeof ADDRESSES)[keyof typeof ADDRESSES],
+  extra: Record<string, unknown> = {},
+) {
   const rates = await client.post('/api/shipping-rates', { toAddress: address, printSize: extra.printSize ?? '24x36', pageCount: extra.pageCount ?? 3 });
   if (rates.status !== 200) throw new Error(`rates ${rates.status}: ${rates.text}`);
   const rate = rates.body[0];
-  const intent = await client.post('/api/create-payment-intent', pickupBody(uploadId, { shippingMethod: 'shipping', rateId: rate.rateId, shippingAddress: address, ...CUSTOMER, ...extra }));
+  const intent = await client.post(
+    '/api/create-payment-intent',
+    pickupBody(uploadId, { shippingMethod: 'shipping', rateId: rate.rateId, shippingAddress: address, ...CUSTOMER, ...extra }),
+  );
   return { rates: rates.body, rate, intent };
 }

@@ -60,7 +60,8 @@ export async function buildOrder(
 ): Promise<OrderRow> {
   const upload = await buildUpload(shop, { sessionSid: options.sessionSid, pages: options.pages, size: options.printSize });
   const shippingMethod = options.shippingMethod ?? 'pickup';
-  const address = shippingMethod === 'shipping' ? { street1: '1 Main St', street2: null, city: 'Albany', state: options.state ?? 'NY', zipCode: '12207' } : null;
+  const address =
+    shippingMethod === 'shipping' ? { street1: '1 Main St', street2: null, city: 'Albany', state: options.state ?? 'NY', zipCode: '12207' } : null;
   const price = priceOrder({
     pageCount: options.pages ?? 3,
     printSize: options.printSize ?? '24x36',

@@ -19,8 +19,14 @@ export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec
       const w = sheet.widthIn * 72;
       const h = sheet.heightIn * 72;
       doc.addPage({ size: [w, h], margin: 36 });
-      doc.lineWidth(4).rect(36, 36, w - 72, h - 72).stroke('#1e3a8a');
-      doc.fontSize(Math.min(w, h) / 12).fillColor('#1e3a8a').text(`A-${100 + i + 1}`, 72, 72);
+      doc
+        .lineWidth(4)
+        .rect(36, 36, w - 72, h - 72)
+        .stroke('#1e3a8a');
+      doc
+        .fontSize(Math.min(w, h) / 12)
+        .fillColor('#1e3a8a')
+        .text(`A-${100 + i + 1}`, 72, 72);
       doc.fontSize(Math.min(w, h) / 30).text(options.title ?? 'Test drawing set', 72, h / 2);
     });
     doc.end();

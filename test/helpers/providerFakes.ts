@@ -86,14 +86,16 @@ export async function startFakeStripe() {
       return { status: 200, json: intent };
     }
     const intent = id ? intents.get(id) : undefined;
-    if (!intent) return { status: 404, json: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } } };
+    if (!intent)
+      return { status: 404, json: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } } };
     if (cancel) {
       if (intent.status === 'succeeded') return { status: 400, json: { error: { type: 'invalid_request_error', message: 'cannot cancel' } } };
       intent.status = 'canceled';
       return { status: 200, json: intent };
     }
     if (req.method === 'POST') {
-      if (intent.status === 'succeeded') return { status: 400, json: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has already succeeded.' } } };
+      if (intent.status === 'succeeded')
+        return { status: 400, json: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has already succeeded.' } } };
       if (form.amount) intent.amount = Number(form.amount);
       return { status: 200, json: intent };
     }
@@ -119,7 +121,16 @@ export async function startFakeStripe() {
     /** Creates an intent directly (as if made by another process). */
     create(amount: number, metadata: Record<string, string>): FakeIntent {
       const newId = `pi_${randomBytes(8).toString('hex')}`;
-      const intent: FakeIntent = { id: newId, object: 'payment_intent', amount, currency: 'usd', status: 'requires_payment_method', client_secret: `${newId}_secret_x`, metadata, latest_charge: null };
+      const intent: FakeIntent = {
+        id: newId,
+        object: 'payment_intent',
+        amount,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${newId}_secret_x`,
+        metadata,
+        latest_charge: null,
+      };
       intents.set(newId, intent);
       return intent;
     },
@@ -153,7 +164,12 @@ export async function startFakeEasyPost() {
     });
     return {
       status: 201,
-      json: { id, object: 'Shipment', rates: [rate('Express', 'USPS', 31.5, 1), rate('GroundAdvantage', 'USPS', 9.1, 4), rate('Priority', 'USPS', 12.25, 2)], messages: [] },
+      json: {
+        id,
+        object: 'Shipment',
+        rates: [rate('Express', 'USPS', 31.5, 1), rate('GroundAdvantage', 'USPS', 9.1, 4), rate('Priority', 'USPS', 12.25, 2)],
+        messages: [],
+      },
     };
   });
   return { ...server, shipments };

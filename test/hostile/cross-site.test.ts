@@ -75,8 +75,11 @@ describe('cross-site requests', () => {
     expect(after).toEqual(before);
   });
 
-  it('are not refused from the shop\'s own origin', async () => {
-    const res = await client.request('PATCH', `/api/orders/${order.id}/status`, { json: { status: 'processing' }, headers: { origin: shop.url, 'sec-fetch-site': 'same-origin' } });
+  it("are not refused from the shop's own origin", async () => {
+    const res = await client.request('PATCH', `/api/orders/${order.id}/status`, {
+      json: { status: 'processing' },
+      headers: { origin: shop.url, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('processing');
   });

@@ -31,7 +31,23 @@ function declaredRoutes(): { method: string; path: string }[] {
 }
 
 /** Percent-encodings decodeURIComponent refuses: bad hex, a lone %, cut-off and overlong UTF-8, lone surrogates. */
-const MALFORMED_ENCODINGS = ['%ZZ', '%', '%E0%A4%A', '%C0%AE', '%C0%AE%C0%AE', '%FF', '%80', '%ED%A0%80', '%F4%90%80%80', '%u0041', '%%', '%2', 'abc%', '%00%ZZ', '%E2%82'];
+const MALFORMED_ENCODINGS = [
+  '%ZZ',
+  '%',
+  '%E0%A4%A',
+  '%C0%AE',
+  '%C0%AE%C0%AE',
+  '%FF',
+  '%80',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%u0041',
+  '%%',
+  '%2',
+  'abc%',
+  '%00%ZZ',
+  '%E2%82',
+];
 
 let shop: TestShop;
 let client: TestClient;
@@ -99,8 +115,12 @@ describe('JSON bodies under a Content-Encoding', () => {
     for (const route of routes) {
       const url = route.path.replace(/:\w+/g, orderId);
       for (const [name, encoding, body, expected] of BODIES) {
-        const res = await client.request(route.method, url, { body: new Uint8Array(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
-        if (res.status !== expected || typeof res.body?.message !== 'string') wrong.push(`${route.method} ${url} with ${name}: ${res.status}, expected ${expected}: ${res.text.slice(0, 80)}`);
+        const res = await client.request(route.method, url, {
+          body: new Uint8Array(body),
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        });
+        if (res.status !== expected || typeof res.body?.message !== 'string')
+          wrong.push(`${route.method} ${url} with ${name}: ${res.status}, expected ${expected}: ${res.text.slice(0, 80)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -188,9 +208,18 @@ describe('control characters in stored text fields', () => {
   });
 
   it('still accepts names and addresses in any script, with accents and emoji', async () => {
-    const res = await shop.client().post('/api/auth/register', { email: `u-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-password-1', firstName: 'Zoë 名前', lastName: "O'Brien-Łukasz 🏗️" });
+    const res = await shop
+      .client()
+      .post('/api/auth/register', {
+        email: `u-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'a-long-password-1',
+        firstName: 'Zoë 名前',
+        lastName: "O'Brien-Łukasz 🏗️",
+      });
     expect(res.status).toBe(201);
-    const rates = await shop.client().post('/api/shipping-rates', { toAddress: { ...address, street1: '12 Rue de l’Église', city: 'Ñandú' }, printSize: '24x36', pageCount: 3 });
+    const rates = await shop
+      .client()
+      .post('/api/shipping-rates', { toAddress: { ...address, street1: '12 Rue de l’Église', city: 'Ñandú' }, printSize: '24x36', pageCount: 3 });
     expect(rates.status).toBeLessThan(500);
     expect(rates.status).not.toBe(400);
   });
@@ -235,7 +264,11 @@ describe('more than one file in an upload', () => {
     const pdf = Buffer.from(await makeDrawingPdf({ pages: 1, size: ARCH_D }));
     const boundary = 'MuLtIfIlE';
     const part = (name: string, content: Buffer, filename: string) =>
-      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`), content, Buffer.from('\r\n')]);
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
+        content,
+        Buffer.from('\r\n'),
+      ]);
     const end = Buffer.from(`--${boundary}--\r\n`);
     const [{ n: before }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
     const cases: [string, Buffer][] = [
@@ -246,7 +279,9 @@ describe('more than one file in an upload', () => {
       ['three pdf files', Buffer.concat([part('pdf', pdf, '1.pdf'), part('pdf', pdf, '2.pdf'), part('pdf', pdf, '3.pdf'), end])],
     ];
     for (const [name, body] of cases) {
-      const res = await shop.client().request('POST', '/api/upload-pdf', { body: new Uint8Array(body), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await shop
+        .client()
+        .request('POST', '/api/upload-pdf', { body: new Uint8Array(body), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
       expect(res.status, name).toBe(400);
       expect(res.body.message, name).toBe(ONE_FILE_MESSAGE);
     }

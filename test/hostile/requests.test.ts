@@ -70,13 +70,28 @@ const JSON_ROUTES: JsonRoute[] = [
     method: 'POST',
     path: () => '/api/create-payment-intent',
     body: (f) => ({
-      uploadId: f.uploadId, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', rateId: null, shippingAddress: address,
-      customerEmail: 'h@example.com', customerFirstName: 'Hos', customerLastName: 'Tile', customerPhone: '2015550100', orderId: f.order.id, updateOnly: false,
+      uploadId: f.uploadId,
+      printSize: '24x36',
+      printType: 'bw',
+      rushOrder: false,
+      shippingMethod: 'pickup',
+      rateId: null,
+      shippingAddress: address,
+      customerEmail: 'h@example.com',
+      customerFirstName: 'Hos',
+      customerLastName: 'Tile',
+      customerPhone: '2015550100',
+      orderId: f.order.id,
+      updateOnly: false,
     }),
   },
   { method: 'POST', path: () => '/api/payments/demo/confirm', body: (f) => ({ orderId: f.order.id, cardNumber: '4000000000000002' }) },
   { method: 'POST', path: () => '/api/orders/lookup', body: () => ({ email: 'h@example.com' }) },
-  { method: 'POST', path: () => '/api/auth/register', body: () => ({ email: `h-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-password-1', firstName: 'H', lastName: 'T' }) },
+  {
+    method: 'POST',
+    path: () => '/api/auth/register',
+    body: () => ({ email: `h-${randomBytes(3).toString('hex')}@example.com`, password: 'a-long-password-1', firstName: 'H', lastName: 'T' }),
+  },
   { method: 'POST', path: () => '/api/auth/login', body: () => ({ email: 'h@example.com', password: 'wrong-password' }) },
   { method: 'POST', path: () => '/api/auth/forgot-password', body: () => ({ email: 'h@example.com' }) },
   { method: 'POST', path: () => '/api/auth/reset-password', body: () => ({ token: 'not-a-real-token-1234', password: 'a-long-password-2' }) },
@@ -115,7 +130,8 @@ const failures: string[] = [];
 /** Records anything that is not a 4xx-with-message or a 2xx. */
 function judge(label: string, status: number, body: unknown, text: string) {
   if (status >= 500) failures.push(`${label}: ${status} ${text.slice(0, 160)}`);
-  else if (status >= 400 && typeof (body as { message?: unknown })?.message !== 'string') failures.push(`${label}: ${status} without a JSON message: ${text.slice(0, 100)}`);
+  else if (status >= 400 && typeof (body as { message?: unknown })?.message !== 'string')
+    failures.push(`${label}: ${status} without a JSON message: ${text.slice(0, 100)}`);
 }
 
 beforeAll(async () => {
@@ -169,31 +185,35 @@ describe('hostile requests', () => {
     expect(failures).toEqual([]);
   });
 
-  it('every field replaced by a wrong type, SQL, path characters, unicode or a NUL gets a 4xx (or is accepted as text), never a 5xx', { timeout: 180_000 }, async () => {
-    failures.length = 0;
-    for (const route of JSON_ROUTES) {
-      const valid = route.body(f);
-      for (const field of Object.keys(valid)) {
-        // A few at a time, as several tabs of one browser would.
-        for (let i = 0; i < HOSTILE_VALUES.length; i += 6) {
-          await Promise.all(
-            HOSTILE_VALUES.slice(i, i + 6).map(async (value) => {
-              const res = await client.request(route.method, route.path(f), { json: { ...route.body(f), [field]: value } });
-              judge(`${route.method} ${route.path(f)} ${field}=${JSON.stringify(value)?.slice(0, 40)}`, res.status, res.body, res.text);
-            }),
-          );
+  it(
+    'every field replaced by a wrong type, SQL, path characters, unicode or a NUL gets a 4xx (or is accepted as text), never a 5xx',
+    { timeout: 180_000 },
+    async () => {
+      failures.length = 0;
+      for (const route of JSON_ROUTES) {
+        const valid = route.body(f);
+        for (const field of Object.keys(valid)) {
+          // A few at a time, as several tabs of one browser would.
+          for (let i = 0; i < HOSTILE_VALUES.length; i += 6) {
+            await Promise.all(
+              HOSTILE_VALUES.slice(i, i + 6).map(async (value) => {
+                const res = await client.request(route.method, route.path(f), { json: { ...route.body(f), [field]: value } });
+                judge(`${route.method} ${route.path(f)} ${field}=${JSON.stringify(value)?.slice(0, 40)}`, res.status, res.body, res.text);
+              }),
+            );
+          }
+          const without = { ...route.body(f) };
+          delete without[field];
+          const res = await client.request(route.method, route.path(f), { json: without });
+          judge(`${route.method} ${route.path(f)} without ${field}`, res.status, res.body, res.text);
         }
-        const without = { ...route.body(f) };
-        delete without[field];
-        const res = await client.request(route.method, route.path(f), { json: without });
-        judge(`${route.method} ${route.path(f)} without ${field}`, res.status, res.body, res.text);
+        // Unknown extra fields (a client setting its own price) change nothing and break nothing.
+        const res = await client.request(route.method, route.path(f), { json: { ...route.body(f), totalAmount: 0.01, pricePerPage: 0, isAdmin: true } });
+        judge(`${route.method} ${route.path(f)} with extra fields`, res.status, res.body, res.text);
       }
-      // Unknown extra fields (a client setting its own price) change nothing and break nothing.
-      const res = await client.request(route.method, route.path(f), { json: { ...route.body(f), totalAmount: 0.01, pricePerPage: 0, isAdmin: true } });
-      judge(`${route.method} ${route.path(f)} with extra fields`, res.status, res.body, res.text);
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('hostile path and query parameters get a 4xx with a message, never a 5xx', { timeout: 120_000 }, async () => {
     failures.length = 0;
@@ -205,12 +225,21 @@ describe('hostile requests', () => {
       }
     }
     // Repeated query parameters arrive as arrays.
-    for (const path of ['/api/orders/lookup?email=a@b.c&email=x&orderNumber=1&orderNumber=2', '/api/admin/orders?status=paid&status=pending&limit=1&limit=2', '/api/admin/emails?to=a&to=b', `/api/orders/${f.order.id}?token=a&token=b`]) {
+    for (const path of [
+      '/api/orders/lookup?email=a@b.c&email=x&orderNumber=1&orderNumber=2',
+      '/api/admin/orders?status=paid&status=pending&limit=1&limit=2',
+      '/api/admin/emails?to=a&to=b',
+      `/api/orders/${f.order.id}?token=a&token=b`,
+    ]) {
       const res = await client.get(path);
       judge(`GET ${path}`, res.status, res.body, res.text);
     }
     // Unknown routes and methods under /api.
-    for (const [method, path] of [['GET', '/api/nope'], ['DELETE', `/api/orders/${f.order.id}`], ['PUT', '/api/upload-pdf']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['DELETE', `/api/orders/${f.order.id}`],
+      ['PUT', '/api/upload-pdf'],
+    ] as const) {
       const res = await client.request(method, path);
       judge(`${method} ${path}`, res.status, res.body, res.text);
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
@@ -225,7 +254,9 @@ describe('hostile requests', () => {
     const boundary = 'XbOuNdArY';
     const part = (name: string, content: Buffer | string, filename?: string) =>
       Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"` : ''}\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"` : ''}\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
         Buffer.isBuffer(content) ? content : Buffer.from(content),
         Buffer.from('\r\n'),
       ]);
@@ -251,7 +282,10 @@ describe('hostile requests', () => {
     expect(after).toBe(before);
 
     // Duplicate pdf fields: refused with a 400 that says one file at a time (issue 13), no row kept.
-    const dup = await client.request('POST', '/api/upload-pdf', { body: Buffer.concat([part('pdf', pdf, 'one.pdf'), part('pdf', pdf, 'two.pdf'), end]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const dup = await client.request('POST', '/api/upload-pdf', {
+      body: Buffer.concat([part('pdf', pdf, 'one.pdf'), part('pdf', pdf, 'two.pdf'), end]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     judge('upload with two pdf fields', dup.status, dup.body, dup.text);
     expect(dup.status).toBe(400);
     expect(dup.body.message).toMatch(/one PDF file at a time/);
@@ -259,8 +293,18 @@ describe('hostile requests', () => {
     expect(afterDup).toBe(after);
 
     // Hostile file names are stored as a plain name, never a path.
-    for (const name of ['../../../etc/passwd.pdf', '..\\..\\boot.ini.pdf', 'ありがとう 図面 🏗️.pdf', "x'; drop table uploads; --.pdf", `${'a'.repeat(400)}.pdf`, 'new\r\nline.pdf']) {
-      const res = await client.request('POST', '/api/upload-pdf', { body: Buffer.concat([part('pdf', pdf, name), end]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    for (const name of [
+      '../../../etc/passwd.pdf',
+      '..\\..\\boot.ini.pdf',
+      'ありがとう 図面 🏗️.pdf',
+      "x'; drop table uploads; --.pdf",
+      `${'a'.repeat(400)}.pdf`,
+      'new\r\nline.pdf',
+    ]) {
+      const res = await client.request('POST', '/api/upload-pdf', {
+        body: Buffer.concat([part('pdf', pdf, name), end]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       judge(`upload named ${name.slice(0, 40)}`, res.status, res.body, res.text);
       if (res.status === 202) {
         expect(res.body.fileName).not.toMatch(/[\\/]/);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { AUTH_REQUESTS_PER_MINUTE, FAILED_SIGN_INS_BEFORE_ALERT, FAILED_SIGN_INS_PER_CLIENT, FREE_FAILED_SIGN_INS_PER_ACCOUNT, SIGN_IN_DELAY_MAX_MS, signInDelayMs } from './rateLimit';
+import {
+  AUTH_REQUESTS_PER_MINUTE,
+  FAILED_SIGN_INS_BEFORE_ALERT,
+  FAILED_SIGN_INS_PER_CLIENT,
+  FREE_FAILED_SIGN_INS_PER_ACCOUNT,
+  SIGN_IN_DELAY_MAX_MS,
+  signInDelayMs,
+} from './rateLimit';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -24,7 +31,9 @@ describe('sign-in rate limits', () => {
       expect(GUESSES).toBeGreaterThan(FAILED_SIGN_INS_BEFORE_ALERT);
       expect(signInDelayMs(GUESSES)).toBeGreaterThan(0);
       const guesses = await Promise.all(
-        Array.from({ length: GUESSES }, (_, i) => stranger.request('POST', '/api/auth/login', { json: { email: email.toUpperCase(), password: `wrong ${i}` }, headers: from('203.0.113.7') })),
+        Array.from({ length: GUESSES }, (_, i) =>
+          stranger.request('POST', '/api/auth/login', { json: { email: email.toUpperCase(), password: `wrong ${i}` }, headers: from('203.0.113.7') }),
+        ),
       );
       expect(guesses.map((r) => r.status)).toEqual(guesses.map(() => 401));
 
@@ -68,7 +77,9 @@ describe('sign-in rate limits', () => {
       // Unknown addresses, so no account delay: only the client's budget is spent (8 at a time).
       for (let i = 0; i < FAILED_SIGN_INS_PER_CLIENT; i += 8) {
         const batch = await Promise.all(
-          Array.from({ length: Math.min(8, FAILED_SIGN_INS_PER_CLIENT - i) }, (_, j) => c.request('POST', '/api/auth/login', { json: { email: `nobody${i + j}@example.com`, password: 'wrong' }, headers: guesser })),
+          Array.from({ length: Math.min(8, FAILED_SIGN_INS_PER_CLIENT - i) }, (_, j) =>
+            c.request('POST', '/api/auth/login', { json: { email: `nobody${i + j}@example.com`, password: 'wrong' }, headers: guesser }),
+          ),
         );
         expect(batch.map((r) => r.status)).toEqual(batch.map(() => 401));
       }
@@ -78,8 +89,22 @@ describe('sign-in rate limits', () => {
       expect(limited.headers.get('ratelimit-policy')).toBeTruthy();
       // Someone else, elsewhere, signs in.
       const other = own.client();
-      expect((await other.request('POST', '/api/auth/register', { json: { email: 'bystander@example.com', password: 'the right one', firstName: 'B', lastName: 'Y' }, headers: { 'x-forwarded-for': '198.51.100.30' } })).status).toBe(201);
-      expect((await other.request('POST', '/api/auth/login', { json: { email: 'bystander@example.com', password: 'the right one' }, headers: { 'x-forwarded-for': '198.51.100.30' } })).status).toBe(200);
+      expect(
+        (
+          await other.request('POST', '/api/auth/register', {
+            json: { email: 'bystander@example.com', password: 'the right one', firstName: 'B', lastName: 'Y' },
+            headers: { 'x-forwarded-for': '198.51.100.30' },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await other.request('POST', '/api/auth/login', {
+            json: { email: 'bystander@example.com', password: 'the right one' },
+            headers: { 'x-forwarded-for': '198.51.100.30' },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await own.close();
     }

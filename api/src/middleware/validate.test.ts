@@ -6,7 +6,14 @@ import { uuidField } from '../../../shared/fields';
 import { toResponse } from './errors';
 import { validate } from './validate';
 
-const thing = validate({ params: z.object({ id: uuidField }), query: z.object({ n: z.coerce.number().int().min(1).default(1) }), body: z.object({ name: z.string().trim().min(1, 'Name is required') }) }, 'Thing not found.');
+const thing = validate(
+  {
+    params: z.object({ id: uuidField }),
+    query: z.object({ n: z.coerce.number().int().min(1).default(1) }),
+    body: z.object({ name: z.string().trim().min(1, 'Name is required') }),
+  },
+  'Thing not found.',
+);
 
 let server: Server;
 let base: string;
@@ -30,7 +37,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const post = (path: string, body: unknown) =>
-  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 describe('validate()', () => {
   const id = '6f1c1f0e-2b7a-4c44-9d3e-1f2a3b4c5d6e';
@@ -44,7 +54,10 @@ describe('validate()', () => {
   });
 
   it('answers 400 with the field message for a bad body or query', async () => {
-    expect(await post(`/things/${id}`, { name: ' ' })).toMatchObject({ status: 400, body: { message: 'Name is required', errors: { name: 'Name is required' } } });
+    expect(await post(`/things/${id}`, { name: ' ' })).toMatchObject({
+      status: 400,
+      body: { message: 'Name is required', errors: { name: 'Name is required' } },
+    });
     expect((await post(`/things/${id}?n=0`, { name: 'x' })).status).toBe(400);
   });
 });

@@ -61,7 +61,15 @@ describe('POST /api/orders/:id/reorder', () => {
     const res = await a.client.post(`/api/orders/${order.id}/reorder`);
     expect(res.status).toBe(201);
     const data = CheckoutDataSchema.parse(res.body.checkoutData);
-    expect(data).toMatchObject({ fileName: order.file_name, pageCount: 2, printSize: '30x42', printType: 'color', pricePerPage: 17.99, totalAmount: 35.98, reorderOf: order.id });
+    expect(data).toMatchObject({
+      fileName: order.file_name,
+      pageCount: 2,
+      printSize: '30x42',
+      printType: 'color',
+      pricePerPage: 17.99,
+      totalAmount: 35.98,
+      reorderOf: order.id,
+    });
     expect(res.body.uploadId).toBe(data.uploadId);
     expect(res.body.rushOrder).toBe(true);
     const [upload] = await shop.sql`select * from uploads where id = ${data.uploadId}`;

@@ -70,7 +70,8 @@ describe('admin sign-in', () => {
     const own = await startTestShop({ env: { TRUST_PROXY: 'true' }, overrides: { log: capture('shop') } });
     try {
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
-      const guess = (ip: string, i: number) => own.client().request('POST', '/api/admin/login', { json: { username: `x${i}`, password: 'y' }, headers: from(ip) });
+      const guess = (ip: string, i: number) =>
+        own.client().request('POST', '/api/admin/login', { json: { username: `x${i}`, password: 'y' }, headers: from(ip) });
       // One client: ADMIN_FAILED_SIGN_INS_PER_CLIENT wrong passwords, then 429 (sequential: 200 in a row used to pass).
       for (let i = 0; i < ADMIN_FAILED_SIGN_INS_PER_CLIENT; i++) expect((await guess('203.0.113.1', i)).status).toBe(401);
       const refused = await guess('203.0.113.1', 99);
@@ -147,7 +148,13 @@ describe('the order list', () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     const made = [];
     for (let i = 0; i < 7; i++) {
-      made.push(await buildOrder(shop, { createdAt: new Date(base + i * 60_000), email: i === 3 ? 'Needle@Example.com' : `c${i}@example.com`, status: i % 2 ? 'processing' : 'pending' }));
+      made.push(
+        await buildOrder(shop, {
+          createdAt: new Date(base + i * 60_000),
+          email: i === 3 ? 'Needle@Example.com' : `c${i}@example.com`,
+          status: i % 2 ? 'processing' : 'pending',
+        }),
+      );
     }
     // Two orders in the same millisecond: the cursor must keep microseconds and the id tiebreak.
     await shop.sql`update orders set created_at = '2026-01-01 00:10:00.000100+00' where id = ${made[5].id}`;
@@ -156,7 +163,9 @@ describe('the order list', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: { orders: { id: string }[]; nextCursor: string | null } } = await admin.get(`/api/admin/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { status: number; body: { orders: { id: string }[]; nextCursor: string | null } } = await admin.get(
+        `/api/admin/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.orders.map((o) => o.id));
       cursor = res.body.nextCursor;
@@ -180,7 +189,14 @@ describe('the order list', () => {
     expect(counts.body).toMatchObject({ pending: 4, processing: 3, completed: 0, failed: 0, total: 7 });
 
     const row = byNumber.body.orders[0];
-    expect(row).toMatchObject({ orderNumber: orderNumberOf(made[2].id), shortId: orderNumberOf(made[2].id), hasFile: true, fileDeletedAt: null, hasLabel: false, labelUrl: null });
+    expect(row).toMatchObject({
+      orderNumber: orderNumberOf(made[2].id),
+      shortId: orderNumberOf(made[2].id),
+      hasFile: true,
+      fileDeletedAt: null,
+      hasLabel: false,
+      labelUrl: null,
+    });
     expect(typeof row.totalAmount).toBe('number');
 
     expect((await admin.get('/api/admin/orders?status=shipped')).status).toBe(400);

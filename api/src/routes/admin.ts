@@ -10,7 +10,14 @@ import type { AppContext } from '../core/context';
 import { unauthorized } from '../core/lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
 import { sleep } from '../core/lib/time';
-import { ADMIN_FAILED_SIGN_INS_OVERALL, ADMIN_FAILED_SIGN_INS_PER_CLIENT, AUTH_REQUESTS_PER_MINUTE, clientKey, FAILED_SIGN_IN_WINDOW_MS, limiter } from '../lib/rateLimit';
+import {
+  ADMIN_FAILED_SIGN_INS_OVERALL,
+  ADMIN_FAILED_SIGN_INS_PER_CLIENT,
+  AUTH_REQUESTS_PER_MINUTE,
+  clientKey,
+  FAILED_SIGN_IN_WINDOW_MS,
+  limiter,
+} from '../lib/rateLimit';
 import { adminOrderRoutes } from './adminOrders';
 import { adminLabelRoutes } from './adminLabels';
 import { adminTicketRoutes } from './adminTickets';

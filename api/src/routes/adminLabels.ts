@@ -46,7 +46,10 @@ export function adminLabelRoutes(ctx: AppContext): Router {
       ctx.storage,
       res,
       order.label_key,
-      { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', `label-${orderNumberOf(order.id)}.pdf`) },
+      {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', `label-${orderNumberOf(order.id)}.pdf`),
+      },
       'The label file is missing. Generate it again.',
     );
   });

@@ -190,7 +190,20 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   router.get('/api/admin/emails', requireAdmin, async (req, res) => {
     const query = EmailsQuery.parse(req.query);
     if (!query.orderId && !query.to) throw badRequest('Give an orderId or a to address.');
-    const rows = await sql<{ id: string; order_id: string | null; to_address: string; subject: string; kind: string; status: string; text_body: string; error: string | null; sent_at: Date | null; created_at: Date }[]>`
+    const rows = await sql<
+      {
+        id: string;
+        order_id: string | null;
+        to_address: string;
+        subject: string;
+        kind: string;
+        status: string;
+        text_body: string;
+        error: string | null;
+        sent_at: Date | null;
+        created_at: Date;
+      }[]
+    >`
       select id, order_id, to_address, subject, kind, status, text_body, error, sent_at, created_at from emails
       where true
         ${query.orderId ? sql`and order_id = ${query.orderId}` : sql``}

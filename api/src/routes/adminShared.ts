@@ -32,7 +32,11 @@ export function idParam(req: Request, name: string, what = 'Order'): string {
  * backslashes and control characters replaced, and the exact name in RFC 5987 `filename*`.
  */
 export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  const cleaned = fileName.replace(/[\r\n\t\0-\x1f\x7f]/g, '').replace(/[/\\]/g, '_').trim() || 'file.pdf';
+  const cleaned =
+    fileName
+      .replace(/[\r\n\t\0-\x1f\x7f]/g, '')
+      .replace(/[/\\]/g, '_')
+      .trim() || 'file.pdf';
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;

@@ -17,7 +17,11 @@ export function adminTicketRoutes(ctx: AppContext): Router {
     const pdf = await renderJobTicket(order);
     const download = req.query.download === 'true' || req.query.download === '1';
     res
-      .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', jobTicketFileName(order.id)), 'Cache-Control': 'no-store' })
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', jobTicketFileName(order.id)),
+        'Cache-Control': 'no-store',
+      })
       .send(pdf);
   });
 

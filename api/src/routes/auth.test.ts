@@ -266,7 +266,9 @@ describe('session lifetime and switching accounts', () => {
     const { body } = await register(idle);
     await idle.post('/api/auth/login', { email: body.email, password: body.password });
     await absolute.post('/api/auth/login', { email: body.email, password: body.password });
-    const sessions = await shop.sql<{ sid: string }[]>`select sid from sessions where user_id = (select id from users where email = ${body.email}) order by created_at`;
+    const sessions = await shop.sql<
+      { sid: string }[]
+    >`select sid from sessions where user_id = (select id from users where email = ${body.email}) order by created_at`;
     expect(sessions).toHaveLength(2);
     await shop.sql`update sessions set expire = now() - interval '1 second' where sid = ${sessions[0].sid}`;
     await shop.sql`update sessions set created_at = now() - interval '31 days' where sid = ${sessions[1].sid}`;

@@ -23,7 +23,12 @@ export const RegisterSchema = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   /** Optional: prefills the checkout. */
-  phone: z.string().trim().max(40).nullish().transform((v) => v || null),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v || null),
   /**
    * Set by the checkout's 'Create an account' box (which registers with a throwaway password): the
    * email then carries a "choose your password" link instead of a plain address confirmation.
@@ -90,7 +95,13 @@ export function authRoutes(ctx: AppContext): Router {
     if (!user || !ok) {
       const counted = await limits.accountFailures.increment(accountKey);
       if (user && counted.totalHits === FAILED_SIGN_INS_BEFORE_ALERT && counted.resetTime) {
-        await queueSignInAlertEmail(sql, ctx.env.APP_URL, { userId: user.id, email: user.email, firstName: user.first_name, failures: counted.totalHits, windowEndsAt: counted.resetTime });
+        await queueSignInAlertEmail(sql, ctx.env.APP_URL, {
+          userId: user.id,
+          email: user.email,
+          firstName: user.first_name,
+          failures: counted.totalHits,
+          windowEndsAt: counted.resetTime,
+        });
       }
       log.warn('customer sign-in failed', { ip: req.ip, failures: counted.totalHits });
       throw unauthorized(INVALID_SIGN_IN);

@@ -20,7 +20,14 @@ describe('sets and color per sheet', () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 4 });
     const res = await client.post(
       '/api/create-payment-intent',
-      pickupBody(upload.id, { sets: 3, printType: 'auto', colorSheets: [2], jobName: '  Smith Residence ', poNumber: 'PO 4471', notes: 'Staple each set.\nCall on arrival.' }),
+      pickupBody(upload.id, {
+        sets: 3,
+        printType: 'auto',
+        colorSheets: [2],
+        jobName: '  Smith Residence ',
+        poNumber: 'PO 4471',
+        notes: 'Staple each set.\nCall on arrival.',
+      }),
     );
     expect(res.status).toBe(201);
     // 3 × (3 × 5.99 + 1 × 14.99) = 3 × 32.96 = 98.88; NJ 6.63% = 6.5557 → 6.56.
@@ -49,9 +56,24 @@ describe('sets and color per sheet', () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 3 });
     const res = await client.post('/api/create-payment-intent', pickupBody(upload.id, { printType: 'color' }));
     expect(res.status).toBe(201);
-    expect(res.body.amounts).toMatchObject({ subtotal: 44.97, pricePerPage: 14.99, sets: 1, lines: [{ description: '24" x 36" color', quantity: 3, unitPrice: 14.99, amount: 44.97 }] });
+    expect(res.body.amounts).toMatchObject({
+      subtotal: 44.97,
+      pricePerPage: 14.99,
+      sets: 1,
+      lines: [{ description: '24" x 36" color', quantity: 3, unitPrice: 14.99, amount: 44.97 }],
+    });
     const order = (await client.get(`/api/orders/${res.body.orderId}`)).body;
-    expect(order).toMatchObject({ sets: 1, printType: 'color', colorSheets: [1, 2, 3], colorSheetCount: 3, bwSheetCount: 0, pricePerPage: 14.99, jobName: null, poNumber: null, notes: null });
+    expect(order).toMatchObject({
+      sets: 1,
+      printType: 'color',
+      colorSheets: [1, 2, 3],
+      colorSheetCount: 3,
+      bwSheetCount: 0,
+      pricePerPage: 14.99,
+      jobName: null,
+      poNumber: null,
+      notes: null,
+    });
   });
 
   it('auto without a choice prints in color the sheets the analysis found in color', async () => {
@@ -119,7 +141,10 @@ describe('sets and color per sheet', () => {
 
   it('accepts the longest fields and trims them; blank fields are null', async () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 1 });
-    const res = await client.post('/api/create-payment-intent', pickupBody(upload.id, { jobName: ` ${'j'.repeat(100)} `, poNumber: '7'.repeat(50), notes: '   ' }));
+    const res = await client.post(
+      '/api/create-payment-intent',
+      pickupBody(upload.id, { jobName: ` ${'j'.repeat(100)} `, poNumber: '7'.repeat(50), notes: '   ' }),
+    );
     expect(res.status).toBe(201);
     const order = (await client.get(`/api/orders/${res.body.orderId}`)).body;
     expect(order).toMatchObject({ jobName: 'j'.repeat(100), poNumber: '7'.repeat(50), notes: null });
@@ -128,7 +153,8 @@ describe('sets and color per sheet', () => {
   it('weighs the tube for every set: the shipping quote must be for sheets × sets', async () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 3 });
     const address = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY', zipCode: '12207' };
-    const quote = async (pageCount: number) => (await client.post('/api/shipping-rates', { toAddress: address, printSize: '24x36', pageCount })).body[0].rateId as string;
+    const quote = async (pageCount: number) =>
+      (await client.post('/api/shipping-rates', { toAddress: address, printSize: '24x36', pageCount })).body[0].rateId as string;
     const body = (rateId: string) => pickupBody(upload.id, { sets: 2, shippingMethod: 'shipping', rateId, shippingAddress: address });
     expect((await client.post('/api/create-payment-intent', body(await quote(3)))).status).toBe(400);
     expect((await client.post('/api/create-payment-intent', body(await quote(6)))).status).toBe(201);
@@ -139,7 +165,10 @@ describe('documents and reorder', () => {
   it('puts sets, lines, job name and PO on the receipt and in the email, and reorder carries them over', async () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 3 });
     const { orderId } = (
-      await client.post('/api/create-payment-intent', pickupBody(upload.id, { ...CUSTOMER, sets: 3, printType: 'auto', colorSheets: [3], jobName: 'Smith Residence', poNumber: '4471' }))
+      await client.post(
+        '/api/create-payment-intent',
+        pickupBody(upload.id, { ...CUSTOMER, sets: 3, printType: 'auto', colorSheets: [3], jobName: 'Smith Residence', poNumber: '4471' }),
+      )
     ).body;
     expect((await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242424242424242' })).body.status).toBe('succeeded');
     await shop.runJobs();
@@ -165,7 +194,15 @@ describe('documents and reorder', () => {
 
     const again = await client.post(`/api/orders/${orderId}/reorder`);
     expect(again.status).toBe(201);
-    expect(again.body.checkoutData).toMatchObject({ sets: 3, printType: 'auto', colorSheets: [3], jobName: 'Smith Residence', poNumber: '4471', pricePerPage: null, totalAmount: 80.91 });
+    expect(again.body.checkoutData).toMatchObject({
+      sets: 3,
+      printType: 'auto',
+      colorSheets: [3],
+      jobName: 'Smith Residence',
+      poNumber: '4471',
+      pricePerPage: null,
+      totalAmount: 80.91,
+    });
     const reordered = await client.post(
       '/api/create-payment-intent',
       pickupBody(again.body.checkoutData.uploadId, { sets: 3, printType: 'auto', colorSheets: again.body.checkoutData.colorSheets }),

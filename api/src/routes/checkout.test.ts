@@ -57,7 +57,9 @@ describe('pricing and tax through the API', () => {
     expect(rates.length).toBeGreaterThanOrEqual(3);
     expect(rates.map((r: { cost: number }) => r.cost)).toEqual([...rates.map((r: { cost: number }) => r.cost)].sort((a, b) => a - b));
     for (const r of rates) {
-      expect(r).toEqual(expect.objectContaining({ rateId: expect.any(String), service: expect.any(String), serviceName: expect.any(String), cost: expect.any(Number) }));
+      expect(r).toEqual(
+        expect.objectContaining({ rateId: expect.any(String), service: expect.any(String), serviceName: expect.any(String), cost: expect.any(Number) }),
+      );
       expect(r.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect([0, 6]).not.toContain(new Date(`${r.deliveryDate}T12:00:00Z`).getUTCDay());
     }
@@ -65,7 +67,13 @@ describe('pricing and tax through the API', () => {
     expect(intent.status).toBe(201);
     const shipping = cents(rate.cost);
     const tax = Math.floor(((1797 + shipping) * 8) / 100 + 0.5);
-    expect(intent.body.amounts).toMatchObject({ subtotal: 17.97, shippingCost: rate.cost, tax: tax / 100, total: (1797 + shipping + tax) / 100, taxState: 'NY' });
+    expect(intent.body.amounts).toMatchObject({
+      subtotal: 17.97,
+      shippingCost: rate.cost,
+      tax: tax / 100,
+      total: (1797 + shipping + tax) / 100,
+      taxState: 'NY',
+    });
   });
 
   it('charges no tax in Oregon', async () => {
@@ -142,7 +150,15 @@ describe('what create-payment-intent refuses', () => {
     const rates = await client.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', pageCount: 2 });
     const again = await client.post(
       '/api/create-payment-intent',
-      pickupBody(upload.id, { orderId, updateOnly: true, rushOrder: true, shippingMethod: 'shipping', rateId: rates.body[0].rateId, shippingAddress: ADDRESSES.NY, ...CUSTOMER }),
+      pickupBody(upload.id, {
+        orderId,
+        updateOnly: true,
+        rushOrder: true,
+        shippingMethod: 'shipping',
+        rateId: rates.body[0].rateId,
+        shippingAddress: ADDRESSES.NY,
+        ...CUSTOMER,
+      }),
     );
     expect(again.status).toBe(200);
     expect(again.body.orderId).toBe(orderId);
@@ -195,7 +211,13 @@ describe('paying with the built-in card provider', () => {
     await shop.runJobs();
     await shop.runJobs();
     const order = (await client.get(`/api/orders/${orderId}`)).body;
-    expect(order).toMatchObject({ paymentStatus: 'paid', status: 'pending', cardLast4: '4242', totalAmount: 19.16, orderNumber: orderId.slice(-8).toUpperCase() });
+    expect(order).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'pending',
+      cardLast4: '4242',
+      totalAmount: 19.16,
+      orderNumber: orderId.slice(-8).toUpperCase(),
+    });
 
     const emails = await shop.sql`select * from emails where order_id = ${orderId}`;
     expect(emails).toHaveLength(1);
@@ -239,7 +261,7 @@ describe('paying with the built-in card provider', () => {
     if (login.status === 200) expect((await admin.get(`/api/orders/${orderId}`)).status).toBe(200);
   });
 
-  it("creates an account after payment when asked, and leaves an existing one alone", async () => {
+  it('creates an account after payment when asked, and leaves an existing one alone', async () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 1 });
     const body = pickupBody(upload.id, { ...CUSTOMER, customerEmail: 'New.Customer@Example.com', createAccount: true });
     const { orderId } = (await client.post('/api/create-payment-intent', body)).body;
@@ -256,7 +278,12 @@ describe('paying with the built-in card provider', () => {
 
     const existing = await buildUser(shop, { email: 'taken@example.com', passwordHash: 'keep-me' });
     const second = await browserWithUpload(shop, { pages: 1 });
-    const o2 = (await second.client.post('/api/create-payment-intent', pickupBody(second.upload.id, { ...CUSTOMER, customerEmail: 'taken@example.com', createAccount: true }))).body;
+    const o2 = (
+      await second.client.post(
+        '/api/create-payment-intent',
+        pickupBody(second.upload.id, { ...CUSTOMER, customerEmail: 'taken@example.com', createAccount: true }),
+      )
+    ).body;
     await second.client.post('/api/payments/demo/confirm', { orderId: o2.orderId, cardNumber: '4242424242424242' });
     await shop.runJobs();
     const [still] = await shop.sql`select password_hash from users where id = ${existing.id}`;

@@ -14,7 +14,18 @@ import { ensureSession } from '../lib/sessions';
 import { ownsOrder } from '../lib/orderAccess';
 import { validate } from '../middleware/validate';
 import { centsToDollars } from '../../../shared/money';
-import { colorSheetsField, controlCharacterMessage, hasNoControlCharacters, jobNameField, orderNotesField, orderPrintTypeField, poNumberField, printSizeField, setsField, uuidField } from '../../../shared/fields';
+import {
+  colorSheetsField,
+  controlCharacterMessage,
+  hasNoControlCharacters,
+  jobNameField,
+  orderNotesField,
+  orderPrintTypeField,
+  poNumberField,
+  printSizeField,
+  setsField,
+  uuidField,
+} from '../../../shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import type { OrderRow } from '../presenters/order';
@@ -38,28 +49,31 @@ const looseText = (label: string, max: number) =>
 
 export const CreateIntentSchema = z
   .object({
-  orderId: uuidField.optional(),
-  updateOnly: z.boolean().optional(),
-  uploadId: uuidField,
-  printSize: printSizeField,
-  printType: orderPrintTypeField,
-  sets: setsField.default(1),
-  /** Only with `auto`: exactly these sheet numbers print in color. Checked against the upload below. */
-  colorSheets: colorSheetsField.optional(),
-  jobName: jobNameField,
-  poNumber: poNumberField,
-  notes: orderNotesField,
-  rushOrder: z.boolean().default(false),
-  shippingMethod: z.enum(['pickup', 'shipping'], { error: 'Delivery method must be pickup or shipping' }).default('pickup'),
-  rateId: z.string().trim().max(100).nullish(),
-  shippingAddress: z.unknown().optional(),
-  customerEmail: looseText('Email', 254).transform((v) => v.toLowerCase()),
-  customerFirstName: looseText('First name', 100),
-  customerLastName: looseText('Last name', 100),
-  customerPhone: looseText('Phone', 40),
-  createAccount: z.boolean().optional(),
+    orderId: uuidField.optional(),
+    updateOnly: z.boolean().optional(),
+    uploadId: uuidField,
+    printSize: printSizeField,
+    printType: orderPrintTypeField,
+    sets: setsField.default(1),
+    /** Only with `auto`: exactly these sheet numbers print in color. Checked against the upload below. */
+    colorSheets: colorSheetsField.optional(),
+    jobName: jobNameField,
+    poNumber: poNumberField,
+    notes: orderNotesField,
+    rushOrder: z.boolean().default(false),
+    shippingMethod: z.enum(['pickup', 'shipping'], { error: 'Delivery method must be pickup or shipping' }).default('pickup'),
+    rateId: z.string().trim().max(100).nullish(),
+    shippingAddress: z.unknown().optional(),
+    customerEmail: looseText('Email', 254).transform((v) => v.toLowerCase()),
+    customerFirstName: looseText('First name', 100),
+    customerLastName: looseText('Last name', 100),
+    customerPhone: looseText('Phone', 40),
+    createAccount: z.boolean().optional(),
   })
-  .refine((v) => v.colorSheets === undefined || v.printType === 'auto', { message: 'Color sheets can only be chosen with print type auto.', path: ['colorSheets'] });
+  .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
+    message: 'Color sheets can only be chosen with print type auto.',
+    path: ['colorSheets'],
+  });
 
 type UploadRow = { id: string; status: string; page_count: number | null; file_name: string; file_size: number; storage_key: string; message: string | null };
 type QuoteRow = {
@@ -116,7 +130,12 @@ async function readyUpload(sql: Queryable, uploadId: string, who: Who): Promise<
 }
 
 /** Shipping: a stored quote of this session, for this destination and this tube (every set in it). */
-async function chosenShipping(sql: Queryable, input: IntentInput, pageCount: number, sid: string): Promise<{ quote: QuoteRow | null; address: Address | null }> {
+async function chosenShipping(
+  sql: Queryable,
+  input: IntentInput,
+  pageCount: number,
+  sid: string,
+): Promise<{ quote: QuoteRow | null; address: Address | null }> {
   if (input.shippingMethod !== 'shipping') return { quote: null, address: null };
   const address = AddressSchema.parse(input.shippingAddress ?? {});
   if (!input.rateId) throw badRequest('Please choose a shipping rate.');
@@ -186,7 +205,13 @@ function orderFields(
 type OrderFields = ReturnType<typeof orderFields>;
 
 /** Inserts the unpaid order and creates its one payment intent. */
-async function placeOrder(ctx: AppContext, payments: PaymentProvider, who: Who, fields: OrderFields, phone: string): Promise<{ orderId: string; clientSecret: string }> {
+async function placeOrder(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  who: Who,
+  fields: OrderFields,
+  phone: string,
+): Promise<{ orderId: string; clientSecret: string }> {
   // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
   if (who.userId && phone) await ctx.sql`update users set phone = ${phone}, updated_at = now() where id = ${who.userId} and phone is null`;
   const accessToken = randomBytes(24).toString('base64url');
@@ -248,13 +273,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
 }
 
 /** Re-prices an unpaid order of this browser and its intent; resolves with the intent's client secret. */
-async function reprice(
-  sql: AppContext['sql'],
-  payments: PaymentProvider,
-  orderId: string,
-  who: Who,
-  fields: OrderFields,
-): Promise<string> {
+async function reprice(sql: AppContext['sql'], payments: PaymentProvider, orderId: string, who: Who, fields: OrderFields): Promise<string> {
   return sql.begin(async (tx) => {
     const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_status' | 'payment_intent_id' | 'upload_id' | 'total_cents'>[]>`
       select id, session_sid, user_id, payment_status, payment_intent_id, upload_id, total_cents from orders where id = ${orderId} for update`;

@@ -73,8 +73,24 @@ describe('GET /api/orders/lookup?token=', () => {
     const res = await shop.client().get(`/api/orders/lookup?token=${encodeURIComponent(token ?? '')}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: newer.id, orderNumber: newer.id.slice(-8).toUpperCase(), status: 'failed', createdAt: newer.created_at.toISOString(), fileName: newer.file_name, totalAmount: newer.total_cents / 100, url: `/order-success/${newer.id}?token=${encodeURIComponent(newer.access_token)}` },
-      { id: older.id, orderNumber: older.id.slice(-8).toUpperCase(), status: 'completed', createdAt: older.created_at.toISOString(), fileName: older.file_name, totalAmount: older.total_cents / 100, url: `/order-success/${older.id}?token=${encodeURIComponent(older.access_token)}` },
+      {
+        id: newer.id,
+        orderNumber: newer.id.slice(-8).toUpperCase(),
+        status: 'failed',
+        createdAt: newer.created_at.toISOString(),
+        fileName: newer.file_name,
+        totalAmount: newer.total_cents / 100,
+        url: `/order-success/${newer.id}?token=${encodeURIComponent(newer.access_token)}`,
+      },
+      {
+        id: older.id,
+        orderNumber: older.id.slice(-8).toUpperCase(),
+        status: 'completed',
+        createdAt: older.created_at.toISOString(),
+        fileName: older.file_name,
+        totalAmount: older.total_cents / 100,
+        url: `/order-success/${older.id}?token=${encodeURIComponent(older.access_token)}`,
+      },
     ]);
     // The link works again within its 24 hours (a second look), and not after.
     expect((await shop.client().get(`/api/orders/lookup?token=${token}`)).status).toBe(200);

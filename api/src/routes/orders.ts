@@ -52,7 +52,11 @@ function splitChanges(row: WithChanges): { order: OrderRow; changes: StatusChang
  * The order, its status changes and the live sessions the cookie names (one row per session), in
  * one round trip.
  */
-async function orderWithSessions(sql: Sql, id: string, sessionIds: string[]): Promise<{ order: OrderRow; changes: StatusChange[]; sessions: SessionRow[] } | null> {
+async function orderWithSessions(
+  sql: Sql,
+  id: string,
+  sessionIds: string[],
+): Promise<{ order: OrderRow; changes: StatusChange[]; sessions: SessionRow[] } | null> {
   if (sessionIds.length === 0) {
     const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
     return row ? { ...splitChanges(row), sessions: [] } : null;
@@ -66,7 +70,14 @@ async function orderWithSessions(sql: Sql, id: string, sessionIds: string[]): Pr
   if (rows.length === 0) return null;
   const sessions = rows
     .filter((r) => r.s_sid !== null)
-    .map((r): SessionRow => ({ sid: r.s_sid as string, kind: r.s_kind, user_id: r.s_user_id, expire: r.s_expire, created_at: r.s_created_at, sess: { username: r.s_username ?? undefined } }));
+    .map((r): SessionRow => ({
+      sid: r.s_sid as string,
+      kind: r.s_kind,
+      user_id: r.s_user_id,
+      expire: r.s_expire,
+      created_at: r.s_created_at,
+      sess: { username: r.s_username ?? undefined },
+    }));
   const { s_sid: _sid, s_kind: _kind, s_user_id: _user, s_expire: _expire, s_created_at: _created, s_username: _username, ...row } = rows[0];
   return { ...splitChanges(row), sessions };
 }
@@ -96,20 +107,18 @@ export function orderReadRoutes(ctx: AppContext): Router {
 /** Most orders one page of history shows. */
 export const ACCOUNT_ORDERS_LIMIT = 500;
 
-export const LOOKUP_ANSWER =
-  'If we have paid orders for that email address, we have sent it a link to see them. The link works for 24 hours.';
+export const LOOKUP_ANSWER = 'If we have paid orders for that email address, we have sent it a link to see them. The link works for 24 hours.';
 
 const lookupBody = validate({ body: z.object({ email: emailField }) });
 const lookupQuery = validate({
   query: z.object({
-  token: z.string().trim().min(1).max(200).optional(),
-  email: z.string().max(300).optional(),
-  orderNumber: z.string().max(100).optional(),
+    token: z.string().trim().min(1).max(200).optional(),
+    email: z.string().max(300).optional(),
+    orderNumber: z.string().max(100).optional(),
   }),
 });
 
 type LookupRow = { id: string; status: string; created_at: Date; file_name: string; total_cents: number; access_token: string };
-
 
 const orderParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
 
@@ -162,7 +171,10 @@ export function orderRoutes(ctx: AppContext): Router {
       order by created_at desc, id desc
       limit ${ACCOUNT_ORDERS_LIMIT}`;
     res.set('Cache-Control', 'no-store');
-    const history = await loadStatusHistory(ctx.sql, rows.map((r) => r.id));
+    const history = await loadStatusHistory(
+      ctx.sql,
+      rows.map((r) => r.id),
+    );
     res.json(rows.map((r) => presentOrder(r, history.get(r.id))));
   });
 
@@ -191,7 +203,6 @@ export function orderRoutes(ctx: AppContext): Router {
     const { checkoutData, detectedSize } = await reorder(ctx, order, { sid, userId: req.shop.userId });
     res.status(201).json({ ...checkoutData, detectedSize, checkoutData });
   });
-
 
   // Ids that are not UUIDs pass the fast route above; they are nobody's order.
   router.get('/api/orders/:id', () => {

@@ -46,7 +46,11 @@ describe('GET /api/turnaround', () => {
 describe('GET /api/config', () => {
   it('carries the one shop address, map link and hours', async () => {
     const res = await shop.client().get('/api/config');
-    expect(res.body.shop).toMatchObject({ address: '100 Route 17 North, Paramus, NJ 07652', hoursText: 'Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed', timeZone: 'America/New_York' });
+    expect(res.body.shop).toMatchObject({
+      address: '100 Route 17 North, Paramus, NJ 07652',
+      hoursText: 'Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed',
+      timeZone: 'America/New_York',
+    });
     expect(res.body.shop.mapUrl).toMatch(/^https:\/\/www\.google\.com\/maps\//);
     expect(res.body.freeShippingThreshold).toBe(100);
   });
@@ -65,11 +69,17 @@ describe('free shipping', () => {
       expect(r.free).toBe(false);
       expect(r.cost).toBeGreaterThan(0);
     }
-    const free = await client.post('/api/create-payment-intent', pickupBody(upload.id, { printType: 'color', shippingMethod: 'shipping', rateId: cheapest.rateId, shippingAddress: ADDRESSES.NY, ...CUSTOMER }));
+    const free = await client.post(
+      '/api/create-payment-intent',
+      pickupBody(upload.id, { printType: 'color', shippingMethod: 'shipping', rateId: cheapest.rateId, shippingAddress: ADDRESSES.NY, ...CUSTOMER }),
+    );
     expect(free.status).toBe(201);
     // NY 8% of 104.93 = 8.3944 → 8.39.
     expect(free.body.amounts).toMatchObject({ subtotal: 104.93, shippingCost: 0, tax: 8.39, total: 113.32, freeShipping: true });
-    const paid = await client.post('/api/create-payment-intent', pickupBody(upload.id, { printType: 'color', shippingMethod: 'shipping', rateId: others[0].rateId, shippingAddress: ADDRESSES.NY, ...CUSTOMER }));
+    const paid = await client.post(
+      '/api/create-payment-intent',
+      pickupBody(upload.id, { printType: 'color', shippingMethod: 'shipping', rateId: others[0].rateId, shippingAddress: ADDRESSES.NY, ...CUSTOMER }),
+    );
     const shipping = Math.round(others[0].cost * 100);
     const tax = Math.floor(((10493 + shipping) * 8) / 100 + 0.5);
     expect(paid.body.amounts).toMatchObject({ shippingCost: others[0].cost, tax: tax / 100, total: (10493 + shipping + tax) / 100, freeShipping: false });
@@ -79,7 +89,10 @@ describe('free shipping', () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 7 });
     const rates = await client.post('/api/shipping-rates', { toAddress: ADDRESSES.OR, printSize: '24x36', pageCount: 7 });
     expect(rates.body.every((r: { free: boolean }) => r.free === false)).toBe(true);
-    const intent = await client.post('/api/create-payment-intent', pickupBody(upload.id, { printType: 'color', shippingMethod: 'shipping', rateId: rates.body[0].rateId, shippingAddress: ADDRESSES.OR, ...CUSTOMER }));
+    const intent = await client.post(
+      '/api/create-payment-intent',
+      pickupBody(upload.id, { printType: 'color', shippingMethod: 'shipping', rateId: rates.body[0].rateId, shippingAddress: ADDRESSES.OR, ...CUSTOMER }),
+    );
     expect(intent.body.amounts).toMatchObject({ subtotal: 104.93, shippingCost: 0, tax: 0, total: 104.93 });
   });
 
@@ -92,10 +105,14 @@ describe('free shipping', () => {
     const six = await client.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', uploadId: upload.id, printType: 'bw', sets: 6 });
     expect(six.body[0]).toMatchObject({ free: true, cost: 0 });
     for (const sets of [0, 101, 1.5, 'x']) {
-      expect((await client.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', uploadId: upload.id, printType: 'bw', sets })).status).toBe(400);
+      expect(
+        (await client.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', uploadId: upload.id, printType: 'bw', sets })).status,
+      ).toBe(400);
     }
     const stranger = shop.client();
-    expect((await stranger.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', uploadId: upload.id, printType: 'bw' })).status).toBe(404);
+    expect((await stranger.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '24x36', uploadId: upload.id, printType: 'bw' })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -105,7 +122,9 @@ describe('the order JSON', () => {
     const intent = await client.post('/api/create-payment-intent', pickupBody(upload.id, { rushOrder: true, ...CUSTOMER }));
     const before = await client.get(`/api/orders/${intent.body.orderId}`);
     expect(before.body.readyBy).toBeNull();
-    expect((await client.post('/api/payments/demo/confirm', { orderId: intent.body.orderId, cardNumber: '4242 4242 4242 4242' })).body.status).toBe('succeeded');
+    expect((await client.post('/api/payments/demo/confirm', { orderId: intent.body.orderId, cardNumber: '4242 4242 4242 4242' })).body.status).toBe(
+      'succeeded',
+    );
     await shop.runJobs();
     const order = await client.get(`/api/orders/${intent.body.orderId}`);
     const [row] = await shop.sql<{ paid_at: Date }[]>`select paid_at from orders where id = ${intent.body.orderId}`;
@@ -157,11 +176,14 @@ describe('the admin list sorted by due', () => {
     const base = Date.parse('2026-11-23T15:00:00Z');
     const made: OrderRow[] = [];
     // Placed in one order, due in the reverse order, two due at the same instant.
-    for (let i = 0; i < 5; i++) made.push(await buildOrder(shop, { createdAt: new Date(base + i * 60_000), readyBy: new Date(base + (5 - Math.min(i, 3)) * 3600_000) }));
+    for (let i = 0; i < 5; i++)
+      made.push(await buildOrder(shop, { createdAt: new Date(base + i * 60_000), readyBy: new Date(base + (5 - Math.min(i, 3)) * 3600_000) }));
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: { orders: { id: string; readyBy: string }[]; nextCursor: string | null } } = await admin.get(`/api/admin/orders?sort=due&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { status: number; body: { orders: { id: string; readyBy: string }[]; nextCursor: string | null } } = await admin.get(
+        `/api/admin/orders?sort=due&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.orders.map((o) => o.id));
       cursor = res.body.nextCursor;

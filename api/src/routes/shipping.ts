@@ -7,7 +7,18 @@ import { badRequest, notFound, serviceUnavailable } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
-import { cityField, colorSheetsField, orderPrintTypeField, printSizeField, setsField, stateField, street1Field, street2Field, uuidField, zipField } from '../../../shared/fields';
+import {
+  cityField,
+  colorSheetsField,
+  orderPrintTypeField,
+  printSizeField,
+  setsField,
+  stateField,
+  street1Field,
+  street2Field,
+  uuidField,
+  zipField,
+} from '../../../shared/fields';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
 import { shipDate } from '../core/services/shipping/businessDays';
@@ -87,11 +98,22 @@ export function shippingRoutes(ctx: AppContext): Router {
       pageCount = upload.page_count * input.sets;
       if (input.printType) {
         const colorSheets = await colorSheetsFor(ctx.sql, input.uploadId, upload.page_count, input.printType, input.colorSheets);
-        subtotalCents = orderSubtotalCents({ pageCount: upload.page_count, printSize: input.printSize, printType: input.printType, sets: input.sets, colorSheetCount: colorSheets.length });
+        subtotalCents = orderSubtotalCents({
+          pageCount: upload.page_count,
+          printSize: input.printSize,
+          printType: input.printType,
+          sets: input.sets,
+          colorSheetCount: colorSheets.length,
+        });
       }
     }
     if (!pageCount) throw badRequest('pageCount is required (or an uploadId).');
-    const request = { toAddress: input.toAddress, printSize: input.printSize, pageCount, shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays) };
+    const request = {
+      toAddress: input.toAddress,
+      printSize: input.printSize,
+      pageCount,
+      shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays),
+    };
     let quotes;
     try {
       quotes = await ctx.shipping.quote(request);

@@ -90,7 +90,9 @@ describe('POST /api/upload-pdf', () => {
     });
     const jobs = await shop.sql`
       select t.identifier, j.payload, j.key, j.max_attempts from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id`;
-    expect(jobs).toEqual([{ identifier: 'uploads__analyze', payload: { uploadId: res.body.uploadId }, key: `uploads__analyze:${res.body.uploadId}`, max_attempts: 3 }]);
+    expect(jobs).toEqual([
+      { identifier: 'uploads__analyze', payload: { uploadId: res.body.uploadId }, key: `uploads__analyze:${res.body.uploadId}`, max_attempts: 3 },
+    ]);
 
     await shop.runJobs();
     const after = await client.get(`/api/uploads/${res.body.uploadId}`);
@@ -214,7 +216,9 @@ describe('POST /api/upload-pdf', () => {
     const rows = await uploadCount();
     const files = storedFiles().length;
     const boundary = '----bp-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const total = 51 * 1024 * 1024;
     let sent = 0;

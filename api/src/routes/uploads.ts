@@ -78,7 +78,12 @@ class PdfGate extends Transform {
 
 /** A file name safe to show and store: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  const base =
+    (name ?? '')
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim() ?? '';
   if (!base) return 'drawing.pdf';
   return base.length > 200 ? `${base.slice(0, 196)}.pdf` : base;
 }
@@ -95,7 +100,11 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
     try {
       // Two files, so a second one is seen (and refused) instead of silently dropped; file names are
       // UTF-8 as browsers send them (busboy's default for `filename` parameters is Latin-1).
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20, fieldSize: 1024 } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20, fieldSize: 1024 },
+      });
     } catch {
       reject(badRequest('Send the PDF as multipart/form-data with one field named "pdf".'));
       return;
@@ -116,7 +125,8 @@ function receivePdf(req: Request, storage: Storage): Promise<StoredFile> {
     };
     const finishIfDone = () => {
       if (!parsed || settled) return;
-      if (!stored) return fail(badRequest(otherFileField === null ? NO_FILE_MESSAGE : `${NO_FILE_MESSAGE} The file came in the field "${otherFileField.slice(0, 40)}".`));
+      if (!stored)
+        return fail(badRequest(otherFileField === null ? NO_FILE_MESSAGE : `${NO_FILE_MESSAGE} The file came in the field "${otherFileField.slice(0, 40)}".`));
       stored.then((file) => {
         if (settled) return;
         settled = true;

@@ -22,7 +22,14 @@ export const STATUS_LABELS: Record<OrderStatus, string> = { pending: 'Pending', 
 
 export type OrderPage = { orders: AdminOrder[]; nextCursor: string | null };
 export type OrderCounts = Record<OrderStatus, number> & { total: number };
-export type ExportStatus = { exportId: string; status: 'processing' | 'completed' | 'failed'; progress: number; totalFiles: number; processedFiles: number; error: string | null };
+export type ExportStatus = {
+  exportId: string;
+  status: 'processing' | 'completed' | 'failed';
+  progress: number;
+  totalFiles: number;
+  processedFiles: number;
+  error: string | null;
+};
 
 export const ADMIN_PAGE_SIZE = 50;
 const ORDERS_REFRESH_MS = 30_000;
@@ -57,7 +64,8 @@ export const adminApi = {
   login: (username: string, password: string) => apiRequest<{ isAuthenticated: boolean }>('POST', '/api/admin/login', { username, password }),
   logout: () => apiRequest<unknown>('POST', '/api/admin/logout'),
   setStatus: (orderId: string, status: OrderStatus) => apiRequest<AdminOrder>('PATCH', `/api/orders/${orderId}/status`, { status }),
-  generateLabel: (orderId: string) => apiRequest<{ trackingNumber: string; labelUrl: string; order: AdminOrder }>('POST', `/api/admin/generate-label/${orderId}`),
+  generateLabel: (orderId: string) =>
+    apiRequest<{ trackingNumber: string; labelUrl: string; order: AdminOrder }>('POST', `/api/admin/generate-label/${orderId}`),
   startExport: (orderIds: string[]) => apiRequest<{ exportId: string }>('POST', '/api/admin/export-files', { orderIds, exportFormat: 'zip' }),
   exportStatus: (exportId: string) => apiRequest<ExportStatus>('GET', `/api/admin/export-status/${exportId}`),
 };

@@ -130,7 +130,12 @@ function AccountMenu({ user }: { user: User }) {
             <p className="text-xs text-slate-600">Customer Account</p>
             <p className="mt-1 truncate text-xs text-slate-500">{user.email}</p>
           </div>
-          <Link href="/orders" role="menuitem" onClick={() => setOpen(false)} className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-50 focus:bg-slate-100 focus:outline-none">
+          <Link
+            href="/orders"
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-50 focus:bg-slate-100 focus:outline-none"
+          >
             My Orders
           </Link>
           <button

@@ -61,10 +61,7 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport
-        hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
-      />
+      <RadixToast.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
     </RadixToast.Provider>
   );
 }

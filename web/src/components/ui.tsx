@@ -15,7 +15,10 @@ const SIZE = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 t
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: keyof typeof SIZE };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size = 'md', className, type = 'button', ...rest }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', className, type = 'button', ...rest },
+  ref,
+) {
   return (
     <button
       ref={ref}
@@ -73,7 +76,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   return (
     <select
       ref={ref}
-      className={cx('h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-blueprint-500 focus:outline-none focus:ring-2 focus:ring-blueprint-200', className)}
+      className={cx(
+        'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-blueprint-500 focus:outline-none focus:ring-2 focus:ring-blueprint-200',
+        className,
+      )}
       {...rest}
     />
   );
@@ -122,7 +128,14 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+    >
       <div className="h-full rounded-full bg-blueprint-600 transition-[width] duration-200" style={{ width: `${pct}%` }} />
     </div>
   );

@@ -7,9 +7,13 @@ import { formatCents } from '../../../shared/money';
 const contact = { supportEmail: 'help@example.test', supportPhone: '(973) 555-0199' };
 
 describe('FAQ content', () => {
-  it('has the spec\'s ten categories, each with a question, and unique ids', () => {
+  it("has the spec's ten categories, each with a question, and unique ids", () => {
     expect(FAQ_CATEGORIES).toHaveLength(10);
-    for (const category of FAQ_CATEGORIES) expect(FAQ.some((e) => e.category === category), category).toBe(true);
+    for (const category of FAQ_CATEGORIES)
+      expect(
+        FAQ.some((e) => e.category === category),
+        category,
+      ).toBe(true);
     expect(new Set(FAQ.map((e) => e.id)).size).toBe(FAQ.length);
   });
 

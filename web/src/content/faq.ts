@@ -3,7 +3,14 @@
  * support contact from the server's configuration, so the answers never drift from what is charged.
  */
 import { formatCents } from '../../../shared/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, SHOP_STATE, formatTaxRate } from '../../../shared/pricing';
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  PRICE_PER_PAGE_CENTS,
+  RUSH_FEE_CENTS,
+  STATE_TAX_MILLIPERCENT,
+  SHOP_STATE,
+  formatTaxRate,
+} from '../../../shared/pricing';
 import { MAX_UPLOAD_BYTES, MAX_PAGES } from '../../../shared/limits';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT } from '../../../shared/shop';
 
@@ -130,7 +137,8 @@ export const FAQ: FaqEntry[] = [
     id: 'pickup-or-ship',
     category: 'Pickup & Shipping',
     question: 'Can I switch between pickup and shipping?',
-    answer: 'Choose pickup or shipping at checkout; the price updates straight away. Once an order is paid, call or email us and we will do our best to change it before it is printed.',
+    answer:
+      'Choose pickup or shipping at checkout; the price updates straight away. Once an order is paid, call or email us and we will do our best to change it before it is printed.',
   },
   {
     id: 'shipping-how',
@@ -158,7 +166,8 @@ export const FAQ: FaqEntry[] = [
     id: 'receipt',
     category: 'Payment',
     question: 'Will I get a receipt?',
-    answer: 'Yes. A confirmation email follows every paid order, and you can download a PDF receipt from the confirmation page, or any time later from My Orders if you have an account.',
+    answer:
+      'Yes. A confirmation email follows every paid order, and you can download a PDF receipt from the confirmation page, or any time later from My Orders if you have an account.',
   },
   {
     id: 'quality',
@@ -172,7 +181,8 @@ export const FAQ: FaqEntry[] = [
     id: 'bw-or-color',
     category: 'Print Quality',
     question: 'Should I print in black and white or color?',
-    answer: 'Black and white is the standard for permit and construction sets and costs less. Choose color when color carries meaning: landscape plans, zoning maps, MEP coordination or presentation boards.',
+    answer:
+      'Black and white is the standard for permit and construction sets and costs less. Choose color when color carries meaning: landscape plans, zoning maps, MEP coordination or presentation boards.',
   },
   {
     id: 'need-account',

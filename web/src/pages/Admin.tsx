@@ -124,7 +124,13 @@ function AdminConsole() {
             <label htmlFor="admin-search" className="sr-only">
               Search orders
             </label>
-            <Input id="admin-search" type="search" placeholder="Search by order number, name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              id="admin-search"
+              type="search"
+              placeholder="Search by order number, name or email"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <div>
             <label htmlFor="admin-status-filter" className="sr-only">
@@ -175,4 +181,3 @@ function AdminConsole() {
     </div>
   );
 }
-

@@ -165,7 +165,11 @@ function LatestOrder({ order }: { order: Order }) {
   const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
   return (
     <Card>
-      <CardHeader title="Latest Order" description={`Order #${order.orderNumber} • ${formatDate(order.createdAt)}`} action={<StatusBadge status={order.status} />} />
+      <CardHeader
+        title="Latest Order"
+        description={`Order #${order.orderNumber} • ${formatDate(order.createdAt)}`}
+        action={<StatusBadge status={order.status} />}
+      />
       <div className="grid gap-4 p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -178,7 +182,9 @@ function LatestOrder({ order }: { order: Order }) {
             </p>
             {jobText(order) && <p className="mt-1 text-sm text-slate-600">{jobText(order)}</p>}
             <PriceLines lines={order.lines} className="mt-2 grid gap-1 text-sm" />
-            {order.rushOrder && <span className="mt-2 inline-flex rounded bg-orange-100 px-2 py-0.5 text-xs font-bold tracking-wide text-orange-900">RUSH ORDER</span>}
+            {order.rushOrder && (
+              <span className="mt-2 inline-flex rounded bg-orange-100 px-2 py-0.5 text-xs font-bold tracking-wide text-orange-900">RUSH ORDER</span>
+            )}
           </div>
           <p className="text-2xl font-bold text-slate-900">{formatDollars(order.totalAmount)}</p>
         </div>

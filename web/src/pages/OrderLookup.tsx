@@ -74,7 +74,11 @@ function TokenOrders({ token }: { token: string }) {
 function EmailLinkForm() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const { submit: send, busy, error } = useSubmit(
+  const {
+    submit: send,
+    busy,
+    error,
+  } = useSubmit(
     async () => {
       setMessage(null);
       const answer = await apiRequest<{ message: string }>('POST', '/api/orders/lookup', { email });
@@ -112,7 +116,11 @@ function QuickCheckForm() {
   const [email, setEmail] = useState('');
   const [orderNumber, setOrderNumber] = useState('');
   const [result, setResult] = useState<QuickResult[] | null>(null);
-  const { submit: check, busy, error } = useSubmit(
+  const {
+    submit: check,
+    busy,
+    error,
+  } = useSubmit(
     async () => {
       setResult(null);
       const query = new URLSearchParams({ email: email.trim(), orderNumber: orderNumber.trim() });
@@ -135,7 +143,14 @@ function QuickCheckForm() {
             <Input id="quick-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           <Field label="Order number" htmlFor="quick-number">
-            <Input id="quick-number" value={orderNumber} maxLength={12} onChange={(e) => setOrderNumber(e.target.value)} placeholder="e.g. 4F2A9C01" className="uppercase" />
+            <Input
+              id="quick-number"
+              value={orderNumber}
+              maxLength={12}
+              onChange={(e) => setOrderNumber(e.target.value)}
+              placeholder="e.g. 4F2A9C01"
+              className="uppercase"
+            />
           </Field>
         </div>
         <div>

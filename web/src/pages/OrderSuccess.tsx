@@ -58,7 +58,11 @@ export default function OrderSuccess() {
   const search = useSearch();
   const token = new URLSearchParams(search).get('token');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const { data: order, error, isLoading } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
+  const {
+    data: order,
+    error,
+    isLoading,
+  } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
     refreshInterval: (latest) => refreshFor(latest, openedAt),
   });
   const config = useShopConfig();
@@ -77,7 +81,9 @@ export default function OrderSuccess() {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Order Not Found</h1>
         <p className="mt-3 text-slate-600">
-          {notFound ? 'We could not find that order. If you followed a link from an email, open it again from the email.' : 'We could not load this order right now.'}
+          {notFound
+            ? 'We could not find that order. If you followed a link from an email, open it again from the email.'
+            : 'We could not load this order right now.'}
         </p>
         <Link href="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
           Return Home
@@ -117,11 +123,14 @@ export default function OrderSuccess() {
         </div>
         <h1 className="mt-4 text-3xl font-bold text-slate-900">{headline(order)}</h1>
         <p className="mt-2 text-slate-600">
-          Thank you, {order.customerFirstName || 'there'}. Your order number is <span className="font-mono font-semibold text-slate-900">{order.orderNumber}</span>.
+          Thank you, {order.customerFirstName || 'there'}. Your order number is{' '}
+          <span className="font-mono font-semibold text-slate-900">{order.orderNumber}</span>.
         </p>
         <div className="mt-3 flex justify-center" aria-live="polite">
           {paid ? (
-            <Badge tone={order.paymentStatus === 'refunded' ? 'neutral' : 'completed'}>{order.paymentStatus === 'refunded' ? 'Refunded' : 'Payment received'}</Badge>
+            <Badge tone={order.paymentStatus === 'refunded' ? 'neutral' : 'completed'}>
+              {order.paymentStatus === 'refunded' ? 'Refunded' : 'Payment received'}
+            </Badge>
           ) : (
             <Spinner label="Confirming your payment…" />
           )}
@@ -197,22 +206,27 @@ export default function OrderSuccess() {
                 label="Delivery"
                 value={order.shippingMethod === 'pickup' ? `Pickup at ${shop.address}` : `Shipping${order.shippingService ? `: ${order.shippingService}` : ''}`}
               />
-              {a && order.shippingMethod === 'shipping' && <Row label="Ship to" value={`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`} />}
+              {a && order.shippingMethod === 'shipping' && (
+                <Row label="Ship to" value={`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`} />
+              )}
               {estimated && <Row label="Estimated delivery" value={estimated} />}
             </dl>
- <div className="grid content-start gap-3">
-            <PriceLines lines={order.lines} />
-            <dl className="grid content-start gap-2 text-sm">
-              <Row label="Subtotal" value={formatDollars(order.subtotal)} />
-              <Row label="Rush fee" value={formatDollars(order.rushFee)} />
-              <Row label="Shipping" value={order.shippingMethod === 'pickup' ? 'Free (Pickup)' : order.shippingCost === 0 ? 'Free' : formatDollars(order.shippingCost)} />
-              <Row label={taxLabel} value={order.taxAmount === 0 ? '$0.00 (No State Tax)' : formatDollars(order.taxAmount)} />
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
-                <dt>Total</dt>
-                <dd>{formatDollars(order.totalAmount)}</dd>
-              </div>
-              {order.cardLast4 && <Row label="Paid by card" value={`ending in ${order.cardLast4}`} />}
-            </dl>
+            <div className="grid content-start gap-3">
+              <PriceLines lines={order.lines} />
+              <dl className="grid content-start gap-2 text-sm">
+                <Row label="Subtotal" value={formatDollars(order.subtotal)} />
+                <Row label="Rush fee" value={formatDollars(order.rushFee)} />
+                <Row
+                  label="Shipping"
+                  value={order.shippingMethod === 'pickup' ? 'Free (Pickup)' : order.shippingCost === 0 ? 'Free' : formatDollars(order.shippingCost)}
+                />
+                <Row label={taxLabel} value={order.taxAmount === 0 ? '$0.00 (No State Tax)' : formatDollars(order.taxAmount)} />
+                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
+                  <dt>Total</dt>
+                  <dd>{formatDollars(order.totalAmount)}</dd>
+                </div>
+                {order.cardLast4 && <Row label="Paid by card" value={`ending in ${order.cardLast4}`} />}
+              </dl>
             </div>
           </div>
         </Card>
@@ -234,7 +248,11 @@ export default function OrderSuccess() {
               <li>We ship your prints in a tube and email you the tracking link.</li>
             )}
             <li>
-              Questions? Email <a className="text-blueprint-700 underline" href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> or call {config.supportPhone}.
+              Questions? Email{' '}
+              <a className="text-blueprint-700 underline" href={`mailto:${config.supportEmail}`}>
+                {config.supportEmail}
+              </a>{' '}
+              or call {config.supportPhone}.
             </li>
           </ol>
         </Card>

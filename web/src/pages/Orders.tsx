@@ -65,7 +65,9 @@ function OrderRow({ order }: { order: Order }) {
                   Order #{order.orderNumber}
                 </Link>{' '}
                 • {formatDate(order.createdAt)}
-                {order.readyBy && order.readyByText && (order.status === 'pending' || order.status === 'processing') ? ` • Ready ${order.readyByText.replace(/^Today/, 'today')}` : ''}
+                {order.readyBy && order.readyByText && (order.status === 'pending' || order.status === 'processing')
+                  ? ` • Ready ${order.readyByText.replace(/^Today/, 'today')}`
+                  : ''}
               </p>
             </div>
           </div>

@@ -11,7 +11,9 @@ type State = { kind: 'working' } | { kind: 'done'; message: string } | { kind: '
 export default function VerifyEmail() {
   const token = new URLSearchParams(useSearch()).get('token');
   const { user } = useUser();
-  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'failed', message: 'This link is not complete. Please open it again from your email.' });
+  const [state, setState] = useState<State>(
+    token ? { kind: 'working' } : { kind: 'failed', message: 'This link is not complete. Please open it again from your email.' },
+  );
 
   useEffect(() => {
     if (!token) return;

@@ -64,7 +64,8 @@ describe('a worker killed mid-export', () => {
     const exportDir = path.join(shop.dataDir, 'files', 'exports', exportId);
     // The zip is being written (a temp file exists) and the job is held by the child.
     await waitFor('the zip to be in progress', async () => fs.existsSync(exportDir) && fs.readdirSync(exportDir).some((f) => f.endsWith('.partial')));
-    const [locked] = await shop.sql`select locked_by from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'exports__build')`;
+    const [locked] =
+      await shop.sql`select locked_by from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'exports__build')`;
     expect(locked.locked_by).toBeTruthy();
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -91,8 +92,11 @@ describe('a worker killed mid-export', () => {
     const zip = await admin.bytes(`/api/admin/export-download/${exportId}`);
     const entries = await unzip(zip.body);
     // Each drawing with its job ticket beside it.
-    expect([...entries.keys()].sort()).toEqual(orders.flatMap((o) => [`${orderNumberOf(o.id)}-A-100 Floor Plans.pdf`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort());
-    for (const order of orders) expect(entries.get(`${orderNumberOf(order.id)}-A-100 Floor Plans.pdf`)?.data.equals(contents.get(order.id) as Buffer)).toBe(true);
+    expect([...entries.keys()].sort()).toEqual(
+      orders.flatMap((o) => [`${orderNumberOf(o.id)}-A-100 Floor Plans.pdf`, `${orderNumberOf(o.id)}-JOB-TICKET.pdf`]).sort(),
+    );
+    for (const order of orders)
+      expect(entries.get(`${orderNumberOf(order.id)}-A-100 Floor Plans.pdf`)?.data.equals(contents.get(order.id) as Buffer)).toBe(true);
     // Only the finished zip is left in the export's folder.
     expect(fs.readdirSync(exportDir)).toEqual(['export.zip']);
   }, 60_000);

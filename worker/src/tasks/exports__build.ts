@@ -19,10 +19,14 @@ type FileRow = OrderRow;
 /** Progress is written at most this often (and always at the end). */
 const PROGRESS_EVERY_MS = 250;
 
-
 /** A file name safe inside a zip on every OS, unique within the archive. */
 export function entryName(orderId: string, fileName: string, taken: Set<string>): string {
-  const base = fileName.replace(/[\0-\x1f\x7f<>:"/\\|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 150) || 'drawing.pdf';
+  const base =
+    fileName
+      .replace(/[\0-\x1f\x7f<>:"/\\|?*]/g, '_')
+      .replace(/^\.+/, '')
+      .trim()
+      .slice(0, 150) || 'drawing.pdf';
   const withPdf = /\.pdf$/i.test(base) ? base : `${base}.pdf`;
   let name = `${orderNumberOf(orderId)}-${withPdf}`;
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${orderNumberOf(orderId)}-${i}-${withPdf}`;

@@ -47,7 +47,8 @@ export default defineTask({
           returning id, create_account, total_cents, paid_at, rush_order`;
         if (paid) {
           await promiseReadyBy(tx, paid.id, paid.paid_at, paid.rush_order, holidays);
-          if (info.amountCents !== paid.total_cents) log.warn('paid amount differs from the order total', { orderId: paid.id, paid: info.amountCents, total: paid.total_cents });
+          if (info.amountCents !== paid.total_cents)
+            log.warn('paid amount differs from the order total', { orderId: paid.id, paid: info.amountCents, total: paid.total_cents });
           await addJob(tx, 'orders__render_receipt', { orderId: paid.id }, { jobKey: `receipt:${paid.id}`, maxAttempts: 8 });
           if (paid.create_account) await addJob(tx, 'orders__create_account', { orderId: paid.id }, { jobKey: `account:${paid.id}`, maxAttempts: 5 });
           if (eventId) await tx`update payment_events set processed_at = now() where payment_intent_id = ${paymentIntentId} and processed_at is null`;

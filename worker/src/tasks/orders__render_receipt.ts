@@ -26,7 +26,12 @@ export default defineTask({
     }
     await ctx.sql.begin(async (tx) => {
       await tx`update orders set receipt_key = ${key} where id = ${order.id} and receipt_key is distinct from ${key}`;
-      const email = orderConfirmationEmail(order, { appUrl: ctx.env.APP_URL, supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE, shop: shopFacts(ctx.env) });
+      const email = orderConfirmationEmail(order, {
+        appUrl: ctx.env.APP_URL,
+        supportEmail: ctx.env.SUPPORT_EMAIL,
+        supportPhone: ctx.env.SUPPORT_PHONE,
+        shop: shopFacts(ctx.env),
+      });
       await queueEmail(tx, {
         idempotencyKey: `order:${order.id}:confirmation`,
         to: order.customer_email,

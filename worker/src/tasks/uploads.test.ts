@@ -120,7 +120,16 @@ describe('uploads__analyze', () => {
       }
       expect(info).toMatchObject({ status: 'ready', pageCount: 3, detectedSize: '24x36', sheetsComplete: false, colorSheetCount: null });
       expect(info.sheets).toHaveLength(3);
-      expect(info.sheets[0]).toEqual({ number: 1, widthIn: 36, heightIn: 24, color: null, blank: null, scaleNotes: null, lowResolution: null, previewUrl: null });
+      expect(info.sheets[0]).toEqual({
+        number: 1,
+        widthIn: 36,
+        heightIn: 24,
+        color: null,
+        blank: null,
+        scaleNotes: null,
+        lowResolution: null,
+        previewUrl: null,
+      });
       expect(await shop.ctx.storage.stat(uploadPreviewKey(uploadId, 1))).toBeNull();
       open();
       await running;
@@ -144,7 +153,11 @@ describe('uploads__analyze', () => {
         doc.on('end', () => resolve(Buffer.concat(chunks)));
         for (let i = 0; i < pages; i++) {
           doc.addPage({ size: [36 * 72, 24 * 72], margin: 0 });
-          if (drawn.includes(i + 1)) doc.lineWidth(2).rect(36, 36, 36 * 72 - 72, 24 * 72 - 72).stroke('#000000');
+          if (drawn.includes(i + 1))
+            doc
+              .lineWidth(2)
+              .rect(36, 36, 36 * 72 - 72, 24 * 72 - 72)
+              .stroke('#000000');
         }
         doc.end();
       });
@@ -156,7 +169,11 @@ describe('uploads__analyze', () => {
     expect(rejected.message).toMatch(/^Your PDF has no drawings on it/);
     const kept = (await mixed.client.get(`/api/uploads/${mixed.uploadId}`)).body;
     expect(kept).toMatchObject({ status: 'ready', pageCount: 3, sheetsComplete: true, colorSheetCount: 0 });
-    expect(kept.sheets.map((s: { blank: boolean; color: boolean }) => [s.blank, s.color])).toEqual([[false, false], [true, false], [false, false]]);
+    expect(kept.sheets.map((s: { blank: boolean; color: boolean }) => [s.blank, s.color])).toEqual([
+      [false, false],
+      [true, false],
+      [false, false],
+    ]);
   }, 60_000);
 
   it('drops a job whose upload row is gone', async () => {

@@ -73,7 +73,11 @@ async function saveVerdict(ctx: AppContext, id: string, verdict: SheetVerdict, s
         actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = 0, analyzed_at = now()
       where id = ${id} and status = 'analyzing'`;
     if (updated.count === 0 || verdict.status !== 'ready') return;
-    const rows = sheets.map((s, i) => ({ number: i + 1, width_in: +(s.width / POINTS_PER_INCH).toFixed(3), height_in: +(s.height / POINTS_PER_INCH).toFixed(3) }));
+    const rows = sheets.map((s, i) => ({
+      number: i + 1,
+      width_in: +(s.width / POINTS_PER_INCH).toFixed(3),
+      height_in: +(s.height / POINTS_PER_INCH).toFixed(3),
+    }));
     await tx`
       insert into upload_sheets (upload_id, number, width_in, height_in)
       select ${id}::uuid, v.number, v.width_in, v.height_in

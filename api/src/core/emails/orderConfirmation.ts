@@ -18,7 +18,10 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
   const shop = options.shop ?? DEFAULT_SHOP;
   const number = orderNumberOf(order.id);
   const link = orderLink(options.appUrl, order);
-  const tax = order.tax_rate_millipercent === 0 ? `${formatCents(0)} (No State Tax)` : `${formatCents(order.tax_cents)} (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
+  const tax =
+    order.tax_rate_millipercent === 0
+      ? `${formatCents(0)} (No State Tax)`
+      : `${formatCents(order.tax_cents)} (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
   const a = order.shipping_address;
   const delivery =
     order.shipping_method === 'pickup' || !a

@@ -49,7 +49,11 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
           : tracking
             ? `Your prints have shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}`
             : `Your prints are on their way${order.shipping_service ? ` (${order.shipping_service})` : ''}. We will send the tracking number as soon as the carrier has it.`;
-      return { kind: 'status_completed', subject: `Your order ${number} is ready`, text: `${hello}\n\nYour order ${number} is complete: ${file}.\n\n${next}${footer}` };
+      return {
+        kind: 'status_completed',
+        subject: `Your order ${number} is ready`,
+        text: `${hello}\n\nYour order ${number} is complete: ${file}.\n\n${next}${footer}`,
+      };
     }
     case 'failed':
       return {

@@ -18,6 +18,5 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'not_foun
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const payloadTooLarge = (message = 'That is too large.') => new HttpError(413, 'too_large', message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, 'unsupported_media_type', message);
-export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.') =>
-  new HttpError(429, 'too_many_requests', message);
+export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.') => new HttpError(429, 'too_many_requests', message);
 export const serviceUnavailable = (message = 'Service temporarily unavailable.') => new HttpError(503, 'unavailable', message);

@@ -6,7 +6,8 @@
  */
 import type { Logger } from './logger';
 
-const TRANSIENT = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|terminating connection|Connection terminated|too many clients|the database system is (starting up|shutting down)|CONNECTION_(CLOSED|ENDED|DESTROYED)|Client has encountered a connection error/i;
+const TRANSIENT =
+  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|terminating connection|Connection terminated|too many clients|the database system is (starting up|shutting down)|CONNECTION_(CLOSED|ENDED|DESTROYED)|Client has encountered a connection error/i;
 
 /**
  * postgres.js 3.4.9 can throw a TypeError from `nextWrite` on a socket it has already dropped when

@@ -5,7 +5,10 @@ import { sheetCountsOf, type OrderRow } from './orderRow';
 
 export { sheetRanges };
 
-type Described = Pick<OrderRow, 'sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'>;
+type Described = Pick<
+  OrderRow,
+  'sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'
+>;
 
 /** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
 export function colorSheetsText(order: Described): string {

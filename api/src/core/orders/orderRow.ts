@@ -69,12 +69,16 @@ export type ShippingAddress = { street1: string; street2?: string | null; city: 
  * The order's price lines as charged. Orders placed before the lines were stored had one set in one
  * ink: their one line is rebuilt from the stored per-sheet price.
  */
-export function priceLinesOf(row: Pick<OrderRow, 'price_lines' | 'print_size' | 'print_type' | 'page_count' | 'price_per_page_cents' | 'subtotal_cents'>): PriceLine[] {
+export function priceLinesOf(
+  row: Pick<OrderRow, 'price_lines' | 'print_size' | 'print_type' | 'page_count' | 'price_per_page_cents' | 'subtotal_cents'>,
+): PriceLine[] {
   if (row.price_lines) return row.price_lines;
   const ink = row.print_type === 'color' ? 'color' : 'bw';
   const size = row.print_size === '30x42' ? '30" x 42"' : '24" x 36"';
   const unitPriceCents = row.price_per_page_cents ?? Math.round(row.subtotal_cents / row.page_count);
-  return [{ description: `${size} ${ink === 'color' ? 'color' : 'black and white'}`, ink, quantity: row.page_count, unitPriceCents, amountCents: row.subtotal_cents }];
+  return [
+    { description: `${size} ${ink === 'color' ? 'color' : 'black and white'}`, ink, quantity: row.page_count, unitPriceCents, amountCents: row.subtotal_cents },
+  ];
 }
 
 /** The color and B&W sheet counts of one set, also for orders placed before they were stored. */

@@ -14,8 +14,7 @@ import { centsToDollars } from '../../../../shared/money';
 import { priceOrder, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
 import type { CheckoutData } from '../../../../shared/checkout';
 
-export const FILE_GONE_MESSAGE =
-  'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
+export const FILE_GONE_MESSAGE = 'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
 
 const fileGone = () => new HttpError(409, 'file_deleted', FILE_GONE_MESSAGE);
 
@@ -56,7 +55,15 @@ function checkoutDataOf(order: ReorderSource, uploadId: string, size: number): C
   const printSize = order.print_size as PrintSize;
   const printType = order.print_type as OrderPrintType;
   const colorSheets = printType === 'auto' ? order.color_sheets.filter((n) => n >= 1 && n <= order.page_count) : undefined;
-  const price = priceOrder({ pageCount: order.page_count, printSize, printType, sets: order.sets, colorSheetCount: colorSheets?.length, rushOrder: false, shippingMethod: 'pickup' });
+  const price = priceOrder({
+    pageCount: order.page_count,
+    printSize,
+    printType,
+    sets: order.sets,
+    colorSheetCount: colorSheets?.length,
+    rushOrder: false,
+    shippingMethod: 'pickup',
+  });
   return {
     uploadId,
     fileName: order.file_name,

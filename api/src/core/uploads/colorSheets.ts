@@ -28,7 +28,13 @@ export async function colorSheetNumbersOf(sql: Queryable, uploadId: string): Pro
  * customer's choice when given (each 1..pageCount, no duplicates), else the sheets the analysis found
  * in color. Refuses `auto` while color is not judged yet, rather than guess the ink.
  */
-export async function colorSheetsFor(sql: Queryable, uploadId: string, pageCount: number, printType: OrderPrintType, chosen: number[] | undefined): Promise<number[]> {
+export async function colorSheetsFor(
+  sql: Queryable,
+  uploadId: string,
+  pageCount: number,
+  printType: OrderPrintType,
+  chosen: number[] | undefined,
+): Promise<number[]> {
   if (printType === 'bw') return [];
   if (printType === 'color') return Array.from({ length: pageCount }, (_, i) => i + 1);
   if (chosen) {

@@ -64,7 +64,16 @@ const ICON_COLOR: Record<Known | 'unknown', string> = {
 export function StatusIcon({ status, className = 'h-5 w-5' }: { status: string; className?: string }) {
   const key = isKnown(status) ? status : 'unknown';
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={`${className} shrink-0 ${ICON_COLOR[key]}`} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`${className} shrink-0 ${ICON_COLOR[key]}`}
+      aria-hidden="true"
+    >
       {ICON_PATH[key]}
     </svg>
   );

@@ -26,10 +26,21 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
               key={method}
               className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 text-sm ${shippingMethod === method ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200 bg-white'}`}
             >
-              <input type="radio" name="delivery" value={method} className="mt-0.5 h-4 w-4 accent-blueprint-600" checked={shippingMethod === method} onChange={() => form.chooseDelivery(method)} />
+              <input
+                type="radio"
+                name="delivery"
+                value={method}
+                className="mt-0.5 h-4 w-4 accent-blueprint-600"
+                checked={shippingMethod === method}
+                onChange={() => form.chooseDelivery(method)}
+              />
               <span>
                 <span className="font-medium text-slate-900">{method === 'pickup' ? 'Pickup (Free)' : 'Shipping'}</span>
-                <span className="block text-slate-600">{method === 'pickup' ? `${shop.city}, ${shop.state}: ${ready ? `ready ${ready.replace(/^Today/, 'today')}` : 'ready in 24-48 hours'}` : 'Delivered in a sturdy tube'}</span>
+                <span className="block text-slate-600">
+                  {method === 'pickup'
+                    ? `${shop.city}, ${shop.state}: ${ready ? `ready ${ready.replace(/^Today/, 'today')}` : 'ready in 24-48 hours'}`
+                    : 'Delivered in a sturdy tube'}
+                </span>
               </span>
             </label>
           ))}
@@ -42,7 +53,13 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">
                 <Field label="Street address *" htmlFor="street1" error={errors.street1}>
-                  <Input id="street1" autoComplete="address-line1" aria-invalid={Boolean(errors.street1)} value={address.street1} onChange={(e) => setAddress({ street1: e.target.value })} />
+                  <Input
+                    id="street1"
+                    autoComplete="address-line1"
+                    aria-invalid={Boolean(errors.street1)}
+                    value={address.street1}
+                    onChange={(e) => setAddress({ street1: e.target.value })}
+                  />
                 </Field>
               </div>
               <div className="sm:col-span-2">
@@ -51,7 +68,13 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
                 </Field>
               </div>
               <Field label="City *" htmlFor="city" error={errors.city}>
-                <Input id="city" autoComplete="address-level2" aria-invalid={Boolean(errors.city)} value={address.city} onChange={(e) => setAddress({ city: e.target.value })} />
+                <Input
+                  id="city"
+                  autoComplete="address-level2"
+                  aria-invalid={Boolean(errors.city)}
+                  value={address.city}
+                  onChange={(e) => setAddress({ city: e.target.value })}
+                />
               </Field>
               <div className="grid grid-cols-2 gap-4">
                 <Field label="State *" htmlFor="state" error={errors.state}>
@@ -66,7 +89,15 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
                   />
                 </Field>
                 <Field label="ZIP *" htmlFor="zip" error={errors.zip}>
-                  <Input id="zip" autoComplete="postal-code" inputMode="numeric" maxLength={10} aria-invalid={Boolean(errors.zip)} value={address.zipCode} onChange={(e) => setAddress({ zipCode: e.target.value })} />
+                  <Input
+                    id="zip"
+                    autoComplete="postal-code"
+                    inputMode="numeric"
+                    maxLength={10}
+                    aria-invalid={Boolean(errors.zip)}
+                    value={address.zipCode}
+                    onChange={(e) => setAddress({ zipCode: e.target.value })}
+                  />
                 </Field>
               </div>
             </div>
@@ -82,7 +113,13 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
   const { rates, rateId, ratesLoading, ratesError, errors } = form;
   const invalid = Boolean(errors['shipping-rate']);
   return (
-    <div aria-live="polite" id="shipping-rate" tabIndex={-1} aria-invalid={invalid} className={invalid ? 'rounded-lg outline outline-2 outline-red-300' : undefined}>
+    <div
+      aria-live="polite"
+      id="shipping-rate"
+      tabIndex={-1}
+      aria-invalid={invalid}
+      className={invalid ? 'rounded-lg outline outline-2 outline-red-300' : undefined}
+    >
       {ratesLoading && <Spinner label="Getting shipping rates…" />}
       {!ratesLoading && ratesError && (
         <p className="text-sm text-red-700" role="alert">
@@ -104,11 +141,19 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
               className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg border p-3 text-sm ${rateId === rate.rateId ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200'}`}
             >
               <span className="flex items-center gap-3">
-                <input type="radio" name="rate" className="h-4 w-4 accent-blueprint-600" checked={rateId === rate.rateId} onChange={() => form.setRateId(rate.rateId)} />
+                <input
+                  type="radio"
+                  name="rate"
+                  className="h-4 w-4 accent-blueprint-600"
+                  checked={rateId === rate.rateId}
+                  onChange={() => form.setRateId(rate.rateId)}
+                />
                 <span>
                   <span className="font-medium text-slate-900">{rate.serviceName}</span>
                   <span className="block text-slate-600">
-                    {[formatDeliveryDate(rate.deliveryDate) && `Arrives ${formatDeliveryDate(rate.deliveryDate)}`, rate.deliveryTime].filter(Boolean).join(', ')}
+                    {[formatDeliveryDate(rate.deliveryDate) && `Arrives ${formatDeliveryDate(rate.deliveryDate)}`, rate.deliveryTime]
+                      .filter(Boolean)
+                      .join(', ')}
                   </span>
                 </span>
               </span>

@@ -25,10 +25,23 @@ export function JobDetailsSection({ value, onChange, disabled }: { value: JobDet
       <CardHeader title="Job details" description="Optional. They go on your receipt and on the job ticket that travels with your prints." />
       <div className="grid gap-4 p-6 sm:grid-cols-2">
         <Field label="Job name (optional)" htmlFor="job-name">
-          <Input id="job-name" maxLength={MAX_JOB_NAME} disabled={disabled} value={value.jobName} onChange={(e) => onChange({ ...value, jobName: e.target.value })} placeholder="Smith Residence" />
+          <Input
+            id="job-name"
+            maxLength={MAX_JOB_NAME}
+            disabled={disabled}
+            value={value.jobName}
+            onChange={(e) => onChange({ ...value, jobName: e.target.value })}
+            placeholder="Smith Residence"
+          />
         </Field>
         <Field label="PO number (optional)" htmlFor="po-number">
-          <Input id="po-number" maxLength={MAX_PO_NUMBER} disabled={disabled} value={value.poNumber} onChange={(e) => onChange({ ...value, poNumber: e.target.value })} />
+          <Input
+            id="po-number"
+            maxLength={MAX_PO_NUMBER}
+            disabled={disabled}
+            value={value.poNumber}
+            onChange={(e) => onChange({ ...value, poNumber: e.target.value })}
+          />
         </Field>
         <div className="sm:col-span-2">
           <Field label="Notes for the shop (optional)" htmlFor="order-notes">

@@ -8,7 +8,19 @@ import type { CheckoutForm } from './useCheckoutForm';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-export function PaymentSection({ form, card, onCard, processing, onStripeReady }: { form: CheckoutForm; card: DemoCard; onCard: (card: DemoCard) => void; processing: boolean; onStripeReady: (fn: ConfirmPayment | null) => void }) {
+export function PaymentSection({
+  form,
+  card,
+  onCard,
+  processing,
+  onStripeReady,
+}: {
+  form: CheckoutForm;
+  card: DemoCard;
+  onCard: (card: DemoCard) => void;
+  processing: boolean;
+  onStripeReady: (fn: ConfirmPayment | null) => void;
+}) {
   const config = useShopConfig();
   const { intent, intentError } = form;
   return (
@@ -24,7 +36,13 @@ export function PaymentSection({ form, card, onCard, processing, onStripeReady }
         {intent?.provider === 'demo' && <DemoCardForm card={card} onChange={onCard} disabled={processing} />}
         {intent?.provider === 'stripe' && config.stripePublishableKey && (
           <Suspense fallback={<Spinner label="Loading the card form…" />}>
-            <StripeCardForm publishableKey={config.stripePublishableKey} clientSecret={intent.clientSecret} orderId={intent.orderId} email={form.contact.email} onReady={onStripeReady} />
+            <StripeCardForm
+              publishableKey={config.stripePublishableKey}
+              clientSecret={intent.clientSecret}
+              orderId={intent.orderId}
+              email={form.contact.email}
+              onReady={onStripeReady}
+            />
           </Suspense>
         )}
       </div>

@@ -6,7 +6,17 @@ import type { Amounts } from './types';
  * `amounts.pending`: shipping has no rate yet (or its fetch failed), so shipping and the tax are left
  * out and the total is the prints and rush only.
  */
-export function PriceBreakdown({ amounts, pageCount, shippingMethod, updating }: { amounts: (Amounts & { pending?: boolean }) | null; pageCount: number; shippingMethod: 'pickup' | 'shipping'; updating: boolean }) {
+export function PriceBreakdown({
+  amounts,
+  pageCount,
+  shippingMethod,
+  updating,
+}: {
+  amounts: (Amounts & { pending?: boolean }) | null;
+  pageCount: number;
+  shippingMethod: 'pickup' | 'shipping';
+  updating: boolean;
+}) {
   if (!amounts) {
     return (
       <p className="text-sm text-slate-600" role="status">
@@ -21,13 +31,28 @@ export function PriceBreakdown({ amounts, pageCount, shippingMethod, updating }:
       {amounts.lines?.map((line) => (
         <Row key={line.description} label={`${line.description} (${line.quantity} × ${formatDollars(line.unitPrice)})`} value={formatDollars(line.amount)} />
       ))}
-      <Row label={amounts.pricePerPage === null ? 'Subtotal' : `Subtotal (${pageCount * (amounts.sets ?? 1)} × ${formatDollars(amounts.pricePerPage)})`} value={formatDollars(amounts.subtotal)} />
+      <Row
+        label={amounts.pricePerPage === null ? 'Subtotal' : `Subtotal (${pageCount * (amounts.sets ?? 1)} × ${formatDollars(amounts.pricePerPage)})`}
+        value={formatDollars(amounts.subtotal)}
+      />
       <Row label="Rush fee" value={formatDollars(amounts.rushFee)} />
       <Row
         label="Shipping"
-        value={shippingMethod === 'pickup' ? 'Free (Pickup)' : amounts.pending ? 'Choose a rate' : amounts.freeShipping ? 'Free (orders over $100)' : formatDollars(amounts.shippingCost)}
+        value={
+          shippingMethod === 'pickup'
+            ? 'Free (Pickup)'
+            : amounts.pending
+              ? 'Choose a rate'
+              : amounts.freeShipping
+                ? 'Free (orders over $100)'
+                : formatDollars(amounts.shippingCost)
+        }
       />
-      {amounts.pending ? <Row label="Tax" value="With shipping" /> : <Row label={taxLabel} value={noTax ? '$0.00 (No State Tax)' : formatDollars(amounts.tax)} />}
+      {amounts.pending ? (
+        <Row label="Tax" value="With shipping" />
+      ) : (
+        <Row label={taxLabel} value={noTax ? '$0.00 (No State Tax)' : formatDollars(amounts.tax)} />
+      )}
       <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3 text-base font-semibold text-slate-900">
         <dt>{amounts.pending ? 'Total before shipping and tax' : 'Total'}</dt>
         <dd data-testid="checkout-total">{formatDollars(amounts.total)}</dd>

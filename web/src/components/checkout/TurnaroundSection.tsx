@@ -13,10 +13,17 @@ export function TurnaroundSection({ form }: { form: CheckoutForm }) {
       <CardHeader title="Turnaround" />
       <div className="grid gap-3 p-6">
         <label className="flex items-start gap-3 text-sm text-slate-700">
-          <input type="checkbox" className="mt-0.5 h-4 w-4 accent-blueprint-600" checked={form.rushOrder} onChange={(e) => form.setRushOrder(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-blueprint-600"
+            checked={form.rushOrder}
+            onChange={(e) => form.setRushOrder(e.target.checked)}
+          />
           <span>
             <span className="font-medium text-slate-900">Rush order (+{formatDollars(RUSH_FEE_CENTS / 100)})</span>
-            <span className="block text-slate-600">{turnaround ? `Pay now and it is ready ${lower(turnaround.rush.text)}.` : 'Ready 4 open hours after payment.'}</span>
+            <span className="block text-slate-600">
+              {turnaround ? `Pay now and it is ready ${lower(turnaround.rush.text)}.` : 'Ready 4 open hours after payment.'}
+            </span>
           </span>
         </label>
         {promise && (

@@ -29,7 +29,12 @@ export function Faq() {
   return (
     <section id="faq" tabIndex={-1} aria-labelledby="faq-title" className="scroll-mt-20 border-t border-slate-200 bg-white/80 py-16 outline-none sm:py-20">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
-        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" lead="Sizes, prices, turnaround, pickup and shipping: the answers to what customers ask us most." />
+        <SectionHeading
+          id="faq-title"
+          eyebrow="FAQ"
+          title="Frequently asked questions"
+          lead="Sizes, prices, turnaround, pickup and shipping: the answers to what customers ask us most."
+        />
         <div role="group" aria-label="Filter questions by category" className="mt-10 flex flex-wrap justify-center gap-2">
           {pills.map((p) => {
             const active = filter === p.value;
@@ -40,7 +45,9 @@ export function Faq() {
                 aria-pressed={active}
                 onClick={() => setFilter(p.value)}
                 className={`rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors ${
-                  active ? 'border-blueprint-700 bg-blueprint-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-blueprint-300 hover:text-blueprint-800'
+                  active
+                    ? 'border-blueprint-700 bg-blueprint-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-700 hover:border-blueprint-300 hover:text-blueprint-800'
                 }`}
               >
                 {p.label}

@@ -51,20 +51,38 @@ export function Footer() {
         <nav aria-label="Services">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Services</h3>
           <ul className="mt-4 grid gap-2.5">
-            <li><FooterLink href="/#upload">Upload a Blueprint</FooterLink></li>
-            <li><FooterLink href="/#pricing">Black &amp; White Prints</FooterLink></li>
-            <li><FooterLink href="/#pricing">Color Prints</FooterLink></li>
-            <li><FooterLink href="/#pricing">Rush Service</FooterLink></li>
-            <li><FooterLink href="/#faq">Pickup &amp; Shipping</FooterLink></li>
+            <li>
+              <FooterLink href="/#upload">Upload a Blueprint</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#pricing">Black &amp; White Prints</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#pricing">Color Prints</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#pricing">Rush Service</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#faq">Pickup &amp; Shipping</FooterLink>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Support">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Support</h3>
           <ul className="mt-4 grid gap-2.5">
-            <li><FooterLink href="/#faq">FAQ</FooterLink></li>
-            <li><FooterLink href="/order-lookup">Track Orders</FooterLink></li>
-            <li><FooterLink href={`mailto:${supportEmail}`}>{supportEmail}</FooterLink></li>
-            <li><FooterLink href={telHref(supportPhone)}>{supportPhone}</FooterLink></li>
+            <li>
+              <FooterLink href="/#faq">FAQ</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/order-lookup">Track Orders</FooterLink>
+            </li>
+            <li>
+              <FooterLink href={`mailto:${supportEmail}`}>{supportEmail}</FooterLink>
+            </li>
+            <li>
+              <FooterLink href={telHref(supportPhone)}>{supportPhone}</FooterLink>
+            </li>
           </ul>
           <p className="mt-4 text-xs leading-relaxed text-blueprint-200">
             <a href={shop.mapUrl} target="_blank" rel="noreferrer" className="hover:text-white hover:underline">
@@ -77,16 +95,26 @@ export function Footer() {
         <nav aria-label="Policies">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Policies</h3>
           <ul className="mt-4 grid gap-2.5">
-            <li><FooterLink href="/#privacy">Privacy Policy</FooterLink></li>
-            <li><FooterLink href="/#terms">Terms of Service</FooterLink></li>
-            <li><FooterLink href="/#refunds">Refunds &amp; Reprints</FooterLink></li>
-            <li><FooterLink href="/#privacy">File Retention</FooterLink></li>
+            <li>
+              <FooterLink href="/#privacy">Privacy Policy</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#terms">Terms of Service</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#refunds">Refunds &amp; Reprints</FooterLink>
+            </li>
+            <li>
+              <FooterLink href="/#privacy">File Retention</FooterLink>
+            </li>
           </ul>
         </nav>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-blueprint-200 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {year} {shop.name}, {shop.city}, {shop.state}. Free shipping on orders over $100 (cheapest service).</p>
+          <p>
+            © {year} {shop.name}, {shop.city}, {shop.state}. Free shipping on orders over $100 (cheapest service).
+          </p>
           <p>Free software under the GNU AGPL-3.0.</p>
         </div>
       </div>

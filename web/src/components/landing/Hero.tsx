@@ -19,8 +19,8 @@ export function Hero() {
             Large-format blueprint printing, <span className="text-sky-300">ready today.</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-blueprint-100">
-            Upload your PDF drawing set, see the exact price per sheet, and pay online. 24" x 36" and 30" x 42", black and white or
-            color, from {FROM} a sheet. Orders placed before 12 PM are ready by end of day.
+            Upload your PDF drawing set, see the exact price per sheet, and pay online. 24" x 36" and 30" x 42", black and white or color, from {FROM} a sheet.
+            Orders placed before 12 PM are ready by end of day.
           </p>
           <ReadyByCountdown className="mt-4 inline-flex rounded-md bg-emerald-400/15 px-3 py-2 text-base font-semibold text-emerald-100 ring-1 ring-emerald-300/30" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -73,10 +73,18 @@ function SheetDrawing() {
         {/* title block */}
         <rect x="270" y="200" width="90" height="50" fill="none" stroke="#93c5fd" strokeWidth="1" />
         <path d="M270 217h90M270 233h90M315 200v17" stroke="#93c5fd" strokeWidth="0.75" />
-        <text x="276" y="212" fill="#bfdbfe" fontSize="8" fontFamily="monospace">A-101</text>
-        <text x="320" y="212" fill="#bfdbfe" fontSize="8" fontFamily="monospace">1/4"=1'</text>
-        <text x="276" y="228" fill="#bfdbfe" fontSize="7" fontFamily="monospace">FLOOR PLAN</text>
-        <text x="276" y="244" fill="#bfdbfe" fontSize="7" fontFamily="monospace">BLUEPRINT SHOP</text>
+        <text x="276" y="212" fill="#bfdbfe" fontSize="8" fontFamily="monospace">
+          A-101
+        </text>
+        <text x="320" y="212" fill="#bfdbfe" fontSize="8" fontFamily="monospace">
+          1/4"=1'
+        </text>
+        <text x="276" y="228" fill="#bfdbfe" fontSize="7" fontFamily="monospace">
+          FLOOR PLAN
+        </text>
+        <text x="276" y="244" fill="#bfdbfe" fontSize="7" fontFamily="monospace">
+          BLUEPRINT SHOP
+        </text>
         {/* floor plan */}
         <path d="M60 50h180v130H60z" fill="none" stroke="#e0f2fe" strokeWidth="3" />
         <path d="M150 50v60M60 110h50M130 110h110M190 110v70" fill="none" stroke="#e0f2fe" strokeWidth="2" />
@@ -86,12 +94,18 @@ function SheetDrawing() {
         <path d="M250 70h10M250 160h10" stroke="#7dd3fc" strokeWidth="1" />
         {/* dimension lines */}
         <path d="M60 195h180M60 190v10M240 190v10" stroke="#7dd3fc" strokeWidth="1" />
-        <text x="135" y="208" fill="#e0f2fe" fontSize="10" fontFamily="monospace">36"</text>
+        <text x="135" y="208" fill="#e0f2fe" fontSize="10" fontFamily="monospace">
+          36"
+        </text>
         <path d="M255 50v130M250 50h10M250 180h10" stroke="#7dd3fc" strokeWidth="1" />
-        <text x="262" y="119" fill="#e0f2fe" fontSize="10" fontFamily="monospace">24"</text>
+        <text x="262" y="119" fill="#e0f2fe" fontSize="10" fontFamily="monospace">
+          24"
+        </text>
         {/* north arrow */}
         <path d="M320 60l8 22-8-6-8 6z" fill="#7dd3fc" />
-        <text x="316" y="98" fill="#bfdbfe" fontSize="9" fontFamily="monospace">N</text>
+        <text x="316" y="98" fill="#bfdbfe" fontSize="9" fontFamily="monospace">
+          N
+        </text>
       </svg>
     </div>
   );

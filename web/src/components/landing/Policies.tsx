@@ -10,7 +10,7 @@ export function Policies() {
       title: 'Privacy & file retention',
       text:
         'We use your name, email, phone and shipping address only to fulfil and tell you about your order. Files are processed securely and deleted after printing: ' +
-        'an order\'s PDF is removed 7 days after the order is completed, and uploads that never become an order within a day. Card details go to our card payment provider, never to us.',
+        "an order's PDF is removed 7 days after the order is completed, and uploads that never become an order within a day. Card details go to our card payment provider, never to us.",
     },
     {
       id: 'terms',
@@ -31,7 +31,13 @@ export function Policies() {
         <SectionHeading id="policies-title" eyebrow="Policies" title="Plain-language policies" />
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {policies.map((p) => (
-            <article key={p.id} id={p.id} tabIndex={-1} aria-labelledby={`${p.id}-title`} className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 text-sm leading-relaxed text-slate-700 shadow-sm outline-none">
+            <article
+              key={p.id}
+              id={p.id}
+              tabIndex={-1}
+              aria-labelledby={`${p.id}-title`}
+              className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 text-sm leading-relaxed text-slate-700 shadow-sm outline-none"
+            >
               <h3 id={`${p.id}-title`} className="text-base font-semibold text-slate-900">
                 {p.title}
               </h3>

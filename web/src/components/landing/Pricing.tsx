@@ -21,7 +21,12 @@ export function Pricing() {
   return (
     <section id="pricing" tabIndex={-1} aria-labelledby="pricing-title" className="scroll-mt-20 py-16 outline-none sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple, per-sheet pricing" lead="You pay per page of your PDF. No setup fees, no minimums: the price you see is the price you pay, before tax." />
+        <SectionHeading
+          id="pricing-title"
+          eyebrow="Pricing"
+          title="Simple, per-sheet pricing"
+          lead="You pay per page of your PDF. No setup fees, no minimums: the price you see is the price you pay, before tax."
+        />
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           {PRINT_SIZES.map((size) => (
             <div key={size} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -38,7 +43,11 @@ export function Pricing() {
           ))}
         </div>
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Extra title="Rush service" value={`+${formatCents(RUSH_FEE_CENTS)}`} text="Flat per order. Ready in 1-4 hours (the checkout quotes 4-6 hours for larger sets)." />
+          <Extra
+            title="Rush service"
+            value={`+${formatCents(RUSH_FEE_CENTS)}`}
+            text="Flat per order. Ready in 1-4 hours (the checkout quotes 4-6 hours for larger sets)."
+          />
           <Extra title="Pickup in Paramus, NJ" value="Free" text="Ready in 24-48 hours, or by end of day for orders before 12 PM." />
           <Extra title="Shipping" value="Live rates" text="Ground, 2-day or overnight in a protective tube. Free shipping on orders over $100." />
           <Extra title="Sales tax" value={njRate} text={`NJ ${njRate} for pickup; shipped orders use the destination state's rate.`} />

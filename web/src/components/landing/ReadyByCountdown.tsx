@@ -16,7 +16,9 @@ export function ReadyByCountdown({ className }: { className?: string }) {
   }, []);
   if (!turnaround) return null;
   const left = turnaround.sameDayCutoff ? timeLeft(turnaround.sameDayCutoff, now) : null;
-  const text = left ? `Order in the next ${left}: ready ${shortPromise(turnaround.regular.text)}` : `Order now: ready ${shortPromise(turnaround.regular.text)} (rush: ${shortPromise(turnaround.rush.text)})`;
+  const text = left
+    ? `Order in the next ${left}: ready ${shortPromise(turnaround.regular.text)}`
+    : `Order now: ready ${shortPromise(turnaround.regular.text)} (rush: ${shortPromise(turnaround.rush.text)})`;
   return (
     <p className={className} data-testid="ready-by-countdown" role="status">
       {text}

@@ -42,7 +42,10 @@ export function Testimonials() {
                   <p>“{t.quote}”</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span className="flex h-10 w-10 items-center justify-center rounded-full bg-blueprint-100 text-sm font-semibold text-blueprint-800" aria-hidden="true">
+                  <span
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-blueprint-100 text-sm font-semibold text-blueprint-800"
+                    aria-hidden="true"
+                  >
                     {t.initials}
                   </span>
                   <span>

@@ -38,7 +38,12 @@ export function WhyUs() {
   return (
     <section aria-labelledby="why-title" className="border-y border-slate-200 bg-white/80 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="why-title" eyebrow="Why choose us" title="A print counter built for deadlines" lead="Architects, engineers and contractors send us their sets when the permit office, the client meeting or the job site will not wait." />
+        <SectionHeading
+          id="why-title"
+          eyebrow="Why choose us"
+          title="A print counter built for deadlines"
+          lead="Architects, engineers and contractors send us their sets when the permit office, the client meeting or the job site will not wait."
+        />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {REASONS.map((r) => (
             <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

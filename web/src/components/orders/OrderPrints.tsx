@@ -24,7 +24,10 @@ export function PriceLines({ lines, className }: { lines: readonly PriceLineJson
       {lines.map((line) => (
         <li key={line.description} className="flex justify-between gap-4">
           <span className="text-slate-700">
-            {line.description} <span className="whitespace-nowrap text-slate-500">({line.quantity} × {formatDollars(line.unitPrice)})</span>
+            {line.description}{' '}
+            <span className="whitespace-nowrap text-slate-500">
+              ({line.quantity} × {formatDollars(line.unitPrice)})
+            </span>
           </span>
           <span className="font-medium tabular-nums text-slate-900">{formatDollars(line.amount)}</span>
         </li>

@@ -65,7 +65,13 @@ function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; n
   }, [onClose]);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-label={`Sheet ${number}, larger`} className="max-h-full w-full max-w-4xl rounded-lg bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={`Sheet ${number}, larger`}
+        className="max-h-full w-full max-w-4xl rounded-lg bg-white p-4 shadow-xl"
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className="mb-3 flex items-center justify-between">
           <h4 className="font-semibold text-slate-900">Sheet {number}</h4>
           <Button ref={close} variant="outline" size="sm" onClick={onClose}>
@@ -145,7 +151,11 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
           );
         })}
       </ul>
-      {upload.pageCount > MAX_PREVIEWS && <p className="text-xs text-slate-500">Previews of the first {MAX_PREVIEWS} sheets; all {upload.pageCount} will be printed.</p>}
+      {upload.pageCount > MAX_PREVIEWS && (
+        <p className="text-xs text-slate-500">
+          Previews of the first {MAX_PREVIEWS} sheets; all {upload.pageCount} will be printed.
+        </p>
+      )}
       {large !== null && <LargePreview upload={upload} number={large} onClose={closeLarge} />}
     </div>
   );
@@ -348,7 +358,10 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
               {price.lines.map((line) => (
                 <li key={line.description} className="flex justify-between gap-4">
                   <span className="text-slate-700">
-                    {line.description} <span className="whitespace-nowrap text-slate-500">({line.quantity} × {formatCents(line.unitPriceCents)})</span>
+                    {line.description}{' '}
+                    <span className="whitespace-nowrap text-slate-500">
+                      ({line.quantity} × {formatCents(line.unitPriceCents)})
+                    </span>
                   </span>
                   <span className="tabular-nums text-slate-900">{formatCents(line.amountCents)}</span>
                 </li>

@@ -17,7 +17,7 @@ import { wrongSizeMessage } from '../../../../shared/sheets';
 import type { UploadInfo } from '../../../../shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
-import { ConfigurationCard, detectedColorSheets, type ConfiguredUpload, type SheetReport } from './ConfigurationCard';
+import { ConfigurationCard, detectedColorSheets, type ConfiguredUpload } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress } from './DropZone';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { followSheetReport, sendPdf, waitForAnalysis } from './uploadApi';
@@ -62,10 +62,14 @@ function initialInk(upload: ConfiguredUpload): { printType: OrderPrintType; colo
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Upload cancelled', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -127,7 +131,11 @@ export function UploadSection() {
           showUploadError(new RejectedUpload(next));
           return;
         }
-        setPhase((p) => (p.kind === 'configured' && p.upload.uploadId === next.uploadId ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete } } : p));
+        setPhase((p) =>
+          p.kind === 'configured' && p.upload.uploadId === next.uploadId
+            ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete } }
+            : p,
+        );
         // Colour found once the report is in: preselect "only where needed", unless the customer chose already.
         if (next.sheetsComplete && !inkChosen.current) {
           const ink = initialInk(configuredFrom({ ...next, pageCount: next.pageCount ?? 0, detectedSize: next.detectedSize ?? '24x36' }));
@@ -192,7 +200,17 @@ export function UploadSection() {
       setSets(1);
       setPhase({ kind: 'configured', upload: configured, justUploaded: true });
       followReport(info);
-      writeStoredUpload({ uploadId: info.uploadId, name: info.fileName, pageCount: info.pageCount, size: info.fileSize, printSize: info.detectedSize, printType: ink.printType, totalAmount: null, sets: 1, colorSheets: ink.colorSheets });
+      writeStoredUpload({
+        uploadId: info.uploadId,
+        name: info.fileName,
+        pageCount: info.pageCount,
+        size: info.fileSize,
+        printSize: info.detectedSize,
+        printType: ink.printType,
+        totalAmount: null,
+        sets: 1,
+        colorSheets: ink.colorSheets,
+      });
     } catch (error) {
       if (control.signal.aborted) return;
       setPhase({ kind: 'idle' });
@@ -206,8 +224,23 @@ export function UploadSection() {
     if (phase.kind !== 'configured') return;
     const { upload: u } = phase;
     const total =
-      next.size && next.type ? centsToDollars(priceSheets({ pageCount: u.pageCount, printSize: next.size, printType: next.type, sets: next.sets, colorSheetCount: next.colorSheets.length }).subtotalCents) : null;
-    writeStoredUpload({ uploadId: u.uploadId, name: u.fileName, pageCount: u.pageCount, size: u.fileSize, printSize: next.size, printType: next.type, totalAmount: total, sets: next.sets, colorSheets: next.colorSheets });
+      next.size && next.type
+        ? centsToDollars(
+            priceSheets({ pageCount: u.pageCount, printSize: next.size, printType: next.type, sets: next.sets, colorSheetCount: next.colorSheets.length })
+              .subtotalCents,
+          )
+        : null;
+    writeStoredUpload({
+      uploadId: u.uploadId,
+      name: u.fileName,
+      pageCount: u.pageCount,
+      size: u.fileSize,
+      printSize: next.size,
+      printType: next.type,
+      totalAmount: total,
+      sets: next.sets,
+      colorSheets: next.colorSheets,
+    });
   }
 
   /** Changes some of the choices and remembers them all. */

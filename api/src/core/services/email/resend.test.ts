@@ -19,7 +19,14 @@ afterAll(async () => {
 describe('Resend adapter', () => {
   it('sends with the idempotency key; the same key twice is one email', async () => {
     const sender = new ResendSender('re_test_key', fake.url);
-    const email = { from: 'a@b.example', to: 'c@d.example', subject: 'Hi', text: 'Hello', attachments: [{ filename: 'r.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }], idempotencyKey: 'k-1' };
+    const email = {
+      from: 'a@b.example',
+      to: 'c@d.example',
+      subject: 'Hi',
+      text: 'Hello',
+      attachments: [{ filename: 'r.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }],
+      idempotencyKey: 'k-1',
+    };
     const first = await sender.send(email);
     const second = await sender.send(email);
     expect(second.messageId).toBe(first.messageId);
@@ -32,7 +39,9 @@ describe('Resend adapter', () => {
   it('throws when Resend refuses, so the job retries', async () => {
     const sender = new ResendSender('re_test_key', fake.url);
     fake.failNextRequests(1);
-    await expect(sender.send({ from: 'a@b.example', to: 'c@d.example', subject: 'x', text: 'x', attachments: [], idempotencyKey: 'k-2' })).rejects.toThrow(/Resend/);
+    await expect(sender.send({ from: 'a@b.example', to: 'c@d.example', subject: 'x', text: 'x', attachments: [], idempotencyKey: 'k-2' })).rejects.toThrow(
+      /Resend/,
+    );
   });
 
   it('sends the order confirmation through Resend once, with the receipt attached', async () => {

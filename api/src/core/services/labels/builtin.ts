@@ -8,10 +8,12 @@ import { parcelWeightOz } from './parcel';
 import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
 import type { LabelProvider, LabelResult, QuoteRow } from './types';
 
-
 /** A stable tracking number per order, so regenerating a label keeps it. */
 export function builtinTrackingNumber(orderId: string): string {
-  const digits = BigInt('0x' + createHash('sha256').update(orderId).digest('hex').slice(0, 16)).toString().padStart(20, '0').slice(0, 16);
+  const digits = BigInt('0x' + createHash('sha256').update(orderId).digest('hex').slice(0, 16))
+    .toString()
+    .padStart(20, '0')
+    .slice(0, 16);
   return `BP${digits}`;
 }
 
@@ -60,7 +62,11 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
       if (i % 2 === 0) doc.rect(x, 250, width * unit, 90).fill('#000');
       x += width * unit;
     });
-    doc.font('Courier-Bold').fontSize(12).fillColor('#000').text(input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 348, { width: 256, align: 'center' });
+    doc
+      .font('Courier-Bold')
+      .fontSize(12)
+      .fillColor('#000')
+      .text(input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 348, { width: 256, align: 'center' });
     doc.font('Helvetica').fontSize(7).text('Built-in label (no carrier account configured)', 16, 400, { width: 256, align: 'center' });
     doc.end();
   });

@@ -69,7 +69,11 @@ export class EasyPostLabels implements LabelProvider {
     if (!pdfUrl || !shipment.tracking_code) throw new Error('EasyPost returned no PDF label or tracking code');
     const res = await fetch(pdfUrl, { signal: AbortSignal.timeout(20_000) });
     if (!res.ok) throw new Error(`Could not download the label (${res.status})`);
-    return { trackingNumber: shipment.tracking_code, carrier: shipment.selected_rate?.carrier ?? quote?.carrier ?? 'EasyPost', pdf: Buffer.from(await res.arrayBuffer()) };
+    return {
+      trackingNumber: shipment.tracking_code,
+      carrier: shipment.selected_rate?.carrier ?? quote?.carrier ?? 'EasyPost',
+      pdf: Buffer.from(await res.arrayBuffer()),
+    };
   }
 
   /** The stored quote's rate when it belongs to this shipment, else the same service, else the cheapest. */
@@ -86,7 +90,15 @@ export class EasyPostLabels implements LabelProvider {
   private shipmentParams(order: OrderRow, quote: QuoteRow | null) {
     const a = order.shipping_address;
     return {
-      from_address: { company: this.shop.name, street1: this.shop.street1, city: this.shop.city, state: this.shop.state, zip: this.shop.zip, country: this.shop.country, phone: phoneDigits(this.shop.phone) },
+      from_address: {
+        company: this.shop.name,
+        street1: this.shop.street1,
+        city: this.shop.city,
+        state: this.shop.state,
+        zip: this.shop.zip,
+        country: this.shop.country,
+        phone: phoneDigits(this.shop.phone),
+      },
       to_address: {
         name: `${order.customer_first_name} ${order.customer_last_name}`,
         street1: a?.street1,

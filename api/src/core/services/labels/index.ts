@@ -45,7 +45,9 @@ export async function generateLabel(ctx: AppContext, orderId: string, chosen?: L
     if (order.shipping_method !== 'shipping') throw badRequest('Pickup orders do not need a shipping label.');
     if (!order.shipping_address) throw badRequest('This order has no shipping address.');
     const [quote] = order.shipping_quote_id
-      ? await tx<QuoteRow[]>`select id, provider, service, service_name, carrier, weight_oz, provider_shipment_id, provider_rate_id from shipping_quotes where id = ${order.shipping_quote_id}`
+      ? await tx<
+          QuoteRow[]
+        >`select id, provider, service, service_name, carrier, weight_oz, provider_shipment_id, provider_rate_id from shipping_quotes where id = ${order.shipping_quote_id}`
       : [];
     const saveShipmentId = async (id: string) => {
       // Outside the transaction: it must survive a crash during the purchase that follows.

@@ -3,5 +3,10 @@ import { addJob, type Queryable } from '../../lib/db';
 
 /** Reconciliation re-reads the intent from the provider; waiting jobs for one intent collapse into one. */
 export async function enqueueReconcile(db: Queryable, paymentIntentId: string, eventId?: string | null): Promise<void> {
-  await addJob(db, 'orders__reconcile_payment', { paymentIntentId, ...(eventId ? { eventId } : {}) }, { jobKey: `reconcile:${paymentIntentId}`, maxAttempts: 12 });
+  await addJob(
+    db,
+    'orders__reconcile_payment',
+    { paymentIntentId, ...(eventId ? { eventId } : {}) },
+    { jobKey: `reconcile:${paymentIntentId}`, maxAttempts: 12 },
+  );
 }

@@ -31,7 +31,11 @@ function event(type: string, object: Record<string, unknown>, id = `evt_${random
 }
 
 function sendWebhook(payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
-  return fetch(`${shop.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${shop.url}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }
 
 async function stripeOrder(pages = 2) {
@@ -58,7 +62,10 @@ describe('Stripe adapter', () => {
     const create = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === `order:${order.id}:intent`);
     expect(create).toBeDefined();
 
-    const again = await client.post('/api/create-payment-intent', pickupBody(order.upload_id, { ...CUSTOMER, orderId: order.id, updateOnly: true, rushOrder: true }));
+    const again = await client.post(
+      '/api/create-payment-intent',
+      pickupBody(order.upload_id, { ...CUSTOMER, orderId: order.id, updateOnly: true, rushOrder: true }),
+    );
     expect(again.status).toBe(200);
     expect(again.body.clientSecret).toBe(intent.client_secret);
     expect(fake.intents.get(order.payment_intent_id)!.amount).toBe(Math.round(again.body.amounts.total * 100));
@@ -83,7 +90,11 @@ describe('Stripe webhook', () => {
     const signed = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await sendWebhook(payload.replace('payment_intent.succeeded', 'payment_intent.canceled'), signed)).status).toBe(400);
     // Cross-site browsers may post here (Stripe does); the signature is what counts.
-    const crossSite = await fetch(`${shop.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': forged, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, body: payload });
+    const crossSite = await fetch(`${shop.url}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'stripe-signature': forged, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: payload,
+    });
     expect(crossSite.status).toBe(400);
     await shop.runJobs();
     expect(await shop.sql`select count(*)::int as n from payment_events`).toEqual([{ n: 0 }]);
@@ -104,7 +115,8 @@ describe('Stripe webhook', () => {
     const json = (await client.get(`/api/orders/${order.id}`)).body;
     expect(json).toMatchObject({ paymentStatus: 'paid', cardLast4: '4444', hasReceipt: true });
     expect(await shop.sql`select count(*)::int as n from emails where order_id = ${order.id}`).toEqual([{ n: 1 }]);
-    const [{ n }] = await shop.sql`select count(*)::int as n from payment_events where payment_intent_id = ${order.payment_intent_id} and processed_at is not null`;
+    const [{ n }] =
+      await shop.sql`select count(*)::int as n from payment_events where payment_intent_id = ${order.payment_intent_id} and processed_at is not null`;
     expect(n).toBe(2);
   });
 
@@ -116,7 +128,10 @@ describe('Stripe webhook', () => {
     await Promise.all(ids.map((id) => sendWebhook(event('payment_intent.succeeded', { id: order.payment_intent_id, object: 'payment_intent' }, id))));
     // Also enqueue reconciliations under different job keys so they really run side by side.
     await Promise.all(
-      ids.map((id) => shop.sql`select graphile_worker.add_job('orders__reconcile_payment', json_build_object('paymentIntentId', ${order.payment_intent_id}::text, 'eventId', ${id}::text))`),
+      ids.map(
+        (id) =>
+          shop.sql`select graphile_worker.add_job('orders__reconcile_payment', json_build_object('paymentIntentId', ${order.payment_intent_id}::text, 'eventId', ${id}::text))`,
+      ),
     );
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
@@ -162,7 +177,9 @@ describe('Stripe webhook', () => {
     await sendWebhook(event('payment_intent.succeeded', { id: order.payment_intent_id, object: 'payment_intent' }));
     await shop.runJobs();
     fake.refund(order.payment_intent_id);
-    expect((await sendWebhook(event('charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: order.payment_intent_id, refunded: true }))).status).toBe(200);
+    expect(
+      (await sendWebhook(event('charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: order.payment_intent_id, refunded: true }))).status,
+    ).toBe(200);
     await shop.runJobs();
     expect((await client.get(`/api/orders/${order.id}`)).body.paymentStatus).toBe('refunded');
   });
@@ -181,7 +198,12 @@ describe('Stripe webhook', () => {
 describe('Stripe unreachable', () => {
   it('answers 503 with a message, and the order without an intent is left for the clean-up', async () => {
     const down = await startTestShop({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: 'http://127.0.0.1:9' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      },
     });
     try {
       const { client, upload } = await browserWithUpload(down, { pages: 1 });

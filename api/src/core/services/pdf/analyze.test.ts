@@ -66,13 +66,24 @@ describe('analyzePdf (MuPDF in a child process)', () => {
         for (let i = 0; i < 2; i++) doc.findPage(i).put('CropBox', [36, 36, 36 + 36 * inch, 36 + 24 * inch]);
       }),
       inherited: edit(await makeDrawingPdf({ pages: 2, size: { widthIn: 8.5, heightIn: 11 } }), (doc) => {
-        doc.getTrailer().get('Root').get('Pages').put('MediaBox', [0, 0, 30 * inch, 42 * inch]);
+        doc
+          .getTrailer()
+          .get('Root')
+          .get('Pages')
+          .put('MediaBox', [0, 0, 30 * inch, 42 * inch]);
         for (let i = 0; i < 2; i++) doc.findPage(i).delete('MediaBox');
       }),
       userUnit: edit(await makeDrawingPdf({ pages: 1, size: { widthIn: 12, heightIn: 18 } }), (doc) => doc.findPage(0).put('UserUnit', 2)),
       rotated: edit(await makeDrawingPdf({ pages: 1, size: { widthIn: 22, heightIn: 34 } }), (doc) => doc.findPage(0).put('Rotate', 270)),
-      mixedRotation: edit(await makeDrawingPdf({ sheets: [{ widthIn: 36, heightIn: 24 }, { widthIn: 36, heightIn: 24 }, { widthIn: 8.5, heightIn: 11 }] }), (doc) =>
-        doc.findPage(1).put('Rotate', 90),
+      mixedRotation: edit(
+        await makeDrawingPdf({
+          sheets: [
+            { widthIn: 36, heightIn: 24 },
+            { widthIn: 36, heightIn: 24 },
+            { widthIn: 8.5, heightIn: 11 },
+          ],
+        }),
+        (doc) => doc.findPage(1).put('Rotate', 90),
       ),
     };
     const verdicts: Record<string, string | null> = {};

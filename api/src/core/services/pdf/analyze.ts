@@ -75,7 +75,6 @@ export class AnalyzerCrashedError extends Error {
   }
 }
 
-
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MEMORY_LIMIT_MB = 1536;
 /** An idle child larger than this is replaced by a fresh one. */
@@ -371,7 +370,16 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       if (job.limit) {
         verdict = unreadableVerdict(job.limit);
         options.onVerdict?.(verdict, []);
-        return resolve({ verdict, sheets: [], reports, reportComplete: true, previewCount: 0, verdictMs: Date.now() - started, measureMs: null, elapsedMs: Date.now() - started });
+        return resolve({
+          verdict,
+          sheets: [],
+          reports,
+          reportComplete: true,
+          previewCount: 0,
+          verdictMs: Date.now() - started,
+          measureMs: null,
+          elapsedMs: Date.now() - started,
+        });
       }
       reject(new AnalyzerCrashedError(`PDF analyser exited (${signal ?? `code ${code}`}) without a verdict: ${stderr.trim().slice(-500)}`));
     }

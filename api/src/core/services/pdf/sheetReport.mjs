@@ -101,7 +101,7 @@ export function reportSheet(page) {
 }
 
 /** Paint operators in a content stream: fill, stroke, text, image, XObject, shading. */
-const PAINT = /(?:^|[\s\])>])(?:f\*?|F|B\*?|b\*?|S|s|Tj|TJ|'|"|Do|sh|BI)(?=[\s[(<\/]|$)/;
+const PAINT = /(?:^|[\s\])>])(?:f\*?|F|B\*?|b\*?|S|s|Tj|TJ|'|"|Do|sh|BI)(?=[\s[(</]|$)/;
 
 /**
  * Whether a page puts anything on the sheet, judged cheaply from its content stream and annotations

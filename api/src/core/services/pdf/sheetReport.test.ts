@@ -34,9 +34,16 @@ function drawingSet(sheets: ((doc: Doc) => void)[], size = { w: W, h: H }): Prom
 
 /** Black linework: a border, a grid of walls and a black title. */
 function bwDrawing(doc: Doc): void {
-  doc.lineWidth(2).rect(36, 36, W - 72, H - 72).stroke('#000000');
+  doc
+    .lineWidth(2)
+    .rect(36, 36, W - 72, H - 72)
+    .stroke('#000000');
   doc.lineWidth(0.5);
-  for (let x = 144; x < W - 144; x += 72) doc.moveTo(x, 144).lineTo(x, H - 144).stroke('#000000');
+  for (let x = 144; x < W - 144; x += 72)
+    doc
+      .moveTo(x, 144)
+      .lineTo(x, H - 144)
+      .stroke('#000000');
   doc.fillColor('#000000').fontSize(36).text('FLOOR PLAN', 72, 72, { lineBreak: false });
 }
 
@@ -88,8 +95,14 @@ describe('colour, judged from rendered pixels', () => {
         // 2. The same with red markup: two revision clouds in 1 pt red lines (≈ 0.1% of the sheet).
         (doc) => {
           bwDrawing(doc);
-          doc.lineWidth(1).rect(300, 300, 12 * 72, 6 * 72).stroke('#ff0000');
-          doc.lineWidth(1).rect(1400, 700, 12 * 72, 6 * 72).stroke('#e00000');
+          doc
+            .lineWidth(1)
+            .rect(300, 300, 12 * 72, 6 * 72)
+            .stroke('#ff0000');
+          doc
+            .lineWidth(1)
+            .rect(1400, 700, 12 * 72, 6 * 72)
+            .stroke('#e00000');
         },
         // 3. A blue title block.
         (doc) => {
@@ -100,7 +113,11 @@ describe('colour, judged from rendered pixels', () => {
         (doc) => {
           bwDrawing(doc);
           doc.lineWidth(1);
-          for (let x = 200; x < 1800; x += 12) doc.moveTo(x, 400).lineTo(x + 300, 1100).stroke('#808080');
+          for (let x = 200; x < 1800; x += 12)
+            doc
+              .moveTo(x, 400)
+              .lineTo(x + 300, 1100)
+              .stroke('#808080');
           doc.rect(1900, 300, 400, 400).fill([0, 0, 0, 40]);
           doc.rect(1900, 800, 400, 400).fill('#7a8078');
         },
@@ -126,7 +143,11 @@ describe('colour, judged from rendered pixels', () => {
         (doc) => {
           bwDrawing(doc);
           // A 1 pt red line 10" long: ≈ 0.016% of the sheet.
-          doc.lineWidth(1).moveTo(300, 300).lineTo(300 + 720, 300).stroke('#ff0000');
+          doc
+            .lineWidth(1)
+            .moveTo(300, 300)
+            .lineTo(300 + 720, 300)
+            .stroke('#ff0000');
         },
       ]),
     );
@@ -153,7 +174,12 @@ describe('scale notes', () => {
   it('reads the drawing scales written on each sheet, as written with spaces made one', async () => {
     const text = (lines: string[]) => (doc: Doc) => {
       bwDrawing(doc);
-      lines.forEach((line, i) => doc.fillColor('#000000').fontSize(14).text(line, 200, 1200 + i * 40, { lineBreak: false }));
+      lines.forEach((line, i) =>
+        doc
+          .fillColor('#000000')
+          .fontSize(14)
+          .text(line, 200, 1200 + i * 40, { lineBreak: false }),
+      );
     };
     const result = await analyse(
       drawingSet([
@@ -164,13 +190,7 @@ describe('scale notes', () => {
         bwDrawing,
       ]),
     );
-    expect(result.reports.map((r) => r.scaleNotes)).toEqual([
-      [`1/4" = 1'-0"`, `1 1/2"=1'-0"`],
-      [`1" = 20'`, 'SCALE: 1:100'],
-      ['NTS'],
-      [`1/8" = 1'-0"`],
-      [],
-    ]);
+    expect(result.reports.map((r) => r.scaleNotes)).toEqual([[`1/4" = 1'-0"`, `1 1/2"=1'-0"`], [`1" = 20'`, 'SCALE: 1:100'], ['NTS'], [`1/8" = 1'-0"`], []]);
   }, 30_000);
 });
 

@@ -12,8 +12,6 @@ import { formatTaxRate } from '../../../../../shared/pricing';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
 import { orderDetailLines } from '../../orders/describe';
 
-
-
 const INK = '#0f172a';
 const MUTED = '#475569';
 const BRAND = '#1e3a8a';
@@ -45,7 +43,11 @@ export function drawableText(text: string): string {
 /** Renders the receipt; resolves with the PDF bytes. */
 export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop', Subject: order.file_name } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: 54,
+      info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop', Subject: order.file_name },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -78,7 +80,12 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     const a = order.shipping_address;
     const delivery =
       order.shipping_method === 'pickup' || !a
-        ? [`Pickup at ${shop.name}`, shop.street1, `${shop.city}, ${shop.state} ${shop.zip}`, order.ready_by ? `Ready ${readyByDateText(order.ready_by)}` : OPENING_HOURS_TEXT]
+        ? [
+            `Pickup at ${shop.name}`,
+            shop.street1,
+            `${shop.city}, ${shop.state} ${shop.zip}`,
+            order.ready_by ? `Ready ${readyByDateText(order.ready_by)}` : OPENING_HOURS_TEXT,
+          ]
         : [a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`, order.shipping_service ?? ''].filter(Boolean);
     doc.text(drawableText(delivery.join('\n')), left + width / 2, y + 16, { width: width / 2 });
 
@@ -95,13 +102,19 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     doc.font('Helvetica').fillColor(INK);
     // One row per ink, as charged: `24" x 36" black and white`, sheets across every set.
     for (const line of priceLinesOf(order)) {
-      doc.fillColor(INK).fontSize(10).text(line.description, col.item + 8, y, { width: width * 0.5 });
+      doc
+        .fillColor(INK)
+        .fontSize(10)
+        .text(line.description, col.item + 8, y, { width: width * 0.5 });
       doc.text(String(line.quantity), col.qty, y, { width: width * 0.13, align: 'right' });
       doc.text(formatCents(line.unitPriceCents), col.unit, y, { width: width * 0.13, align: 'right' });
       doc.text(formatCents(line.amountCents), col.amount, y, { width: width * 0.15 - 8, align: 'right' });
       y += 18;
     }
-    doc.fillColor(MUTED).fontSize(9).text(drawableText(order.file_name), col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
+    doc
+      .fillColor(MUTED)
+      .fontSize(9)
+      .text(drawableText(order.file_name), col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
     y += 14;
     for (const detail of orderDetailLines(order)) {
       doc.text(drawableText(detail), col.item + 8, y, { width: width * 0.8, ellipsis: true, height: 12 });
@@ -120,12 +133,19 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     const rows: [string, string][] = [
       ['Subtotal', formatCents(order.subtotal_cents)],
       ['Rush fee', formatCents(order.rush_fee_cents)],
-      [order.shipping_method === 'pickup' ? 'Shipping (pickup)' : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`, formatCents(order.shipping_cost_cents)],
+      [
+        order.shipping_method === 'pickup' ? 'Shipping (pickup)' : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`,
+        formatCents(order.shipping_cost_cents),
+      ],
       [taxLabel, formatCents(order.tax_cents)],
     ];
     const labelX = left + width * 0.45;
     for (const [label, value] of rows) {
-      doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, labelX, y, { width: width * 0.35 });
+      doc
+        .fillColor(MUTED)
+        .font('Helvetica')
+        .fontSize(10)
+        .text(label, labelX, y, { width: width * 0.35 });
       doc.fillColor(INK).text(value, col.amount, y, { width: width * 0.15 - 8, align: 'right' });
       y += 18;
     }
@@ -136,11 +156,18 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
     y += 30;
 
     const card = order.card_last4 ? `Paid by ${order.card_brand ? order.card_brand.toUpperCase() : 'card'} ending in ${order.card_last4}` : 'Paid by card';
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(order.payment_status === 'unpaid' ? 'Not paid yet' : card, labelX, y, { width: width * 0.55 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(order.payment_status === 'unpaid' ? 'Not paid yet' : card, labelX, y, { width: width * 0.55 });
     if (order.rush_order) doc.text('Rush order', left, y);
 
     // Footer.
-    doc.fontSize(9).fillColor(MUTED).text(`Thank you for your order. Questions? ${shop.email} or ${shop.phone}.`, left, doc.page.height - 90, { width, align: 'center' });
+    doc
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`Thank you for your order. Questions? ${shop.email} or ${shop.phone}.`, left, doc.page.height - 90, { width, align: 'center' });
     doc.end();
   });
 }

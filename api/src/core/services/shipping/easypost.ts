@@ -55,7 +55,15 @@ export class EasyPostShipping implements ShippingProvider {
     let raw: unknown;
     try {
       raw = await this.client.Shipment.create({
-        from_address: { company: this.shop.name, street1: this.shop.street1, city: this.shop.city, state: this.shop.state, zip: this.shop.zip, country: this.shop.country, phone: phoneDigits(this.shop.phone) },
+        from_address: {
+          company: this.shop.name,
+          street1: this.shop.street1,
+          city: this.shop.city,
+          state: this.shop.state,
+          zip: this.shop.zip,
+          country: this.shop.country,
+          phone: phoneDigits(this.shop.phone),
+        },
         to_address: {
           street1: toAddress.street1,
           street2: toAddress.street2 ?? undefined,

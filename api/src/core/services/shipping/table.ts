@@ -7,7 +7,6 @@ import { addBusinessDays, isoDate, shipDate } from './businessDays';
 import { tubeWeightOz } from '../../../../../shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
-
 /** Zone 1-8 from Paramus: a coarse ground-distance band by ZIP prefix. */
 export function zoneFor(zip: string, state: string): number {
   if (state === 'AK' || state === 'HI') return 8;

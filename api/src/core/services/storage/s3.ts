@@ -115,8 +115,11 @@ export class S3Storage implements Storage {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, MaxKeys: 1000 }));
       const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => typeof k === 'string');
       if (keys.length === 0) return;
-      const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
-      if (res.Errors && res.Errors.length > 0) throw new Error(`S3 could not delete ${res.Errors.length} object(s) under ${prefix}: ${res.Errors[0].Message ?? res.Errors[0].Code}`);
+      const res = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      if (res.Errors && res.Errors.length > 0)
+        throw new Error(`S3 could not delete ${res.Errors.length} object(s) under ${prefix}: ${res.Errors[0].Message ?? res.Errors[0].Code}`);
     }
   }
 }

@@ -41,7 +41,11 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     const width = right - left;
 
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text('JOB TICKET', left, 44);
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Placed ${DATE_FORMAT.format(order.paid_at ?? order.created_at)}`, left, 74);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`Placed ${DATE_FORMAT.format(order.paid_at ?? order.created_at)}`, left, 74);
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(`Order ${number}`, left, 44, { width, align: 'right' });
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(order.payment_status.toUpperCase(), left, 74, { width, align: 'right' });
 
@@ -54,7 +58,11 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       if (i % 2 === 0) doc.rect(x, 94, w * unit, 54).fill(INK);
       x += w * unit;
     });
-    doc.font('Courier-Bold').fontSize(11).fillColor(INK).text(number, right - total * unit, 152, { width: total * unit, align: 'center' });
+    doc
+      .font('Courier-Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(number, right - total * unit, 152, { width: total * unit, align: 'center' });
     if (order.rush_order) doc.font('Helvetica-Bold').fontSize(28).fillColor(INK).text('RUSH', left, 104);
 
     doc.moveTo(left, 176).lineTo(right, 176).lineWidth(1.5).strokeColor(INK).stroke();
@@ -65,16 +73,24 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     const delivery =
       order.shipping_method === 'pickup' || !a
         ? 'Pickup at the shop'
-        : [`Ship${order.shipping_service ? ` (${order.shipping_service})` : ''} to:`, a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`].filter(Boolean).join('\n');
+        : [`Ship${order.shipping_service ? ` (${order.shipping_service})` : ''} to:`, a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`]
+            .filter(Boolean)
+            .join('\n');
     const rows: [string, string][] = [
-      ['Customer', [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean).join('\n')],
+      [
+        'Customer',
+        [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean).join('\n'),
+      ],
       ['Delivery', delivery],
       ['Ready by', readyByText(order)],
       ['Job name', order.job_name ?? '-'],
       ['PO', order.po_number ?? '-'],
       ['File', order.file_name],
       ['Size', size],
-      ['Sets', `${order.sets} ${order.sets === 1 ? 'set' : 'sets'} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} (${order.sets * order.page_count} prints)`],
+      [
+        'Sets',
+        `${order.sets} ${order.sets === 1 ? 'set' : 'sets'} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} (${order.sets * order.page_count} prints)`,
+      ],
       ['Color sheets', `${colorSheetsText(order)} (${counts.color} color, ${counts.bw} B&W per set)`],
       ['Notes', order.notes ?? '-'],
     ];
@@ -92,7 +108,12 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(MUTED).stroke();
     y += 16;
     doc.font('Helvetica').fontSize(11).fillColor(INK);
-    for (const step of ['Printed', 'Checked against the color sheets', 'Trimmed and rolled', order.shipping_method === 'pickup' ? 'Ready on the pickup shelf' : 'Label on the tube']) {
+    for (const step of [
+      'Printed',
+      'Checked against the color sheets',
+      'Trimmed and rolled',
+      order.shipping_method === 'pickup' ? 'Ready on the pickup shelf' : 'Label on the tube',
+    ]) {
       doc.rect(left, y, 11, 11).lineWidth(1).strokeColor(INK).stroke();
       doc.text(step, left + 20, y);
       y += 20;
