@@ -208,14 +208,12 @@ describe('control characters in stored text fields', () => {
   });
 
   it('still accepts names and addresses in any script, with accents and emoji', async () => {
-    const res = await shop
-      .client()
-      .post('/api/auth/register', {
-        email: `u-${randomBytes(3).toString('hex')}@example.com`,
-        password: 'a-long-password-1',
-        firstName: 'Zoë 名前',
-        lastName: "O'Brien-Łukasz 🏗️",
-      });
+    const res = await shop.client().post('/api/auth/register', {
+      email: `u-${randomBytes(3).toString('hex')}@example.com`,
+      password: 'a-long-password-1',
+      firstName: 'Zoë 名前',
+      lastName: "O'Brien-Łukasz 🏗️",
+    });
     expect(res.status).toBe(201);
     const rates = await shop
       .client()
