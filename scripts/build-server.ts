@@ -51,7 +51,10 @@ export async function buildServer(): Promise<string[]> {
   });
   for (const [output, meta] of Object.entries(result.metafile.outputs)) {
     if (output.endsWith('.js') && Object.keys(meta.inputs).includes(PDF_ANALYZE)) {
-      fs.copyFileSync(path.join(ROOT, PDF_CHILD), path.join(ROOT, path.dirname(output), 'child.mjs'));
+      // The child process and every module it imports, beside the bundle that spawns it.
+      for (const file of fs.readdirSync(path.join(ROOT, path.dirname(PDF_CHILD))).filter((f) => f.endsWith('.mjs'))) {
+        fs.copyFileSync(path.join(ROOT, path.dirname(PDF_CHILD), file), path.join(ROOT, path.dirname(output), file));
+      }
     }
   }
   return Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));

@@ -51,7 +51,8 @@ describe('judgeSheets', () => {
       actualSize: '8.5" x 11"',
       message: 'Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.',
     });
-    expect(wrongSizeMessage('22" x 34"')).toContain('Your PDF is 22" x 34"');
+    // ANSI sizes are named, since customers confuse ANSI D with ARCH D (issue 14).
+    expect(wrongSizeMessage('22" x 34"')).toContain('Your PDF is ANSI D (22" x 34")');
   });
 
   it('rejects mixed sizes with counts, most common first', () => {
@@ -64,7 +65,7 @@ describe('judgeSheets', () => {
   it('names at most four sizes and sums the rest', () => {
     const sheets = [pt(24, 36), pt(24, 36), pt(8.5, 11), pt(11, 17), pt(22, 34), pt(30, 42), pt(18, 24), pt(9, 12)];
     expect(judgeSheets(sheets.length, sheets).message).toContain(
-      '2 pages are 24" x 36", 1 page is 8.5" x 11", 1 page is 11" x 17", 1 page is 22" x 34", 3 pages are other sizes',
+      '2 pages are 24" x 36", 1 page is 8.5" x 11", 1 page is ANSI B (11" x 17"), 1 page is ANSI D (22" x 34"), 3 pages are other sizes',
     );
   });
 

@@ -5,9 +5,11 @@ export type SheetSpec = { widthIn: number; heightIn: number };
 
 /**
  * A PDF whose pages have the given sizes (one entry per page, or `pages` copies of one size).
- * Each page has a title block so previews have something to show.
+ * Each page has a border and a title so previews have something to show, drawn in near-black ink
+ * (a black and white set, as most drawing sets are) unless `ink` names a colour.
  */
-export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec; pages?: number; title?: string }): Promise<Buffer> {
+export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec; pages?: number; title?: string; ink?: string }): Promise<Buffer> {
+  const ink = options.ink ?? '#111111';
   const sheets = options.sheets ?? Array.from({ length: options.pages ?? 1 }, () => options.size ?? { widthIn: 36, heightIn: 24 });
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ autoFirstPage: false, compress: true, info: { Title: options.title ?? 'Test drawing set' } });
@@ -22,10 +24,10 @@ export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec
       doc
         .lineWidth(4)
         .rect(36, 36, w - 72, h - 72)
-        .stroke('#1e3a8a');
+        .stroke(ink);
       doc
         .fontSize(Math.min(w, h) / 12)
-        .fillColor('#1e3a8a')
+        .fillColor(ink)
         .text(`A-${100 + i + 1}`, 72, 72);
       doc.fontSize(Math.min(w, h) / 30).text(options.title ?? 'Test drawing set', 72, h / 2);
     });

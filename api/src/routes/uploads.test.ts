@@ -68,7 +68,7 @@ function encryptedPdf(): Promise<Buffer> {
 describe('POST /api/upload-pdf', () => {
   it('accepts a 24" x 36" set with 202, then reports it ready with previews', async () => {
     const client = shop.client();
-    const pdf = await makeDrawingPdf({ pages: 3, size: ARCH_D });
+    const pdf = await makeDrawingPdf({ pages: 3, size: ARCH_D, ink: '#1e3a8a' });
     const res = await upload(client, pdf, 'A-100 Floor Plans.pdf');
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ uploadId: expect.any(String), fileName: 'A-100 Floor Plans.pdf', fileSize: pdf.length, status: 'analyzing' });

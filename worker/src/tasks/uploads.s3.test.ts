@@ -37,7 +37,7 @@ it('downloads an S3 upload once for its verdict and its report, then lets the co
   expect(shop.ctx.storage.kind).toBe('s3');
   const client = shop.client();
   const form = new FormData();
-  form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 2, size: ARCH_D }))], { type: 'application/pdf' }), 'Set.pdf');
+  form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 2, size: ARCH_D, ink: '#1e3a8a' }))], { type: 'application/pdf' }), 'Set.pdf');
   const res = await client.request('POST', '/api/upload-pdf', { body: form });
   expect(res.status).toBe(202);
   const uploadId = res.body.uploadId as string;

@@ -56,6 +56,8 @@ describe('uploads__analyze', () => {
   });
 
   it('rejects a PDF whose analysis passes the memory limit', async () => {
+    // Earlier uploads' reports first: the lowered limit must apply to this analysis alone.
+    await shop.runJobs();
     const saved = { ...analyzeLimits };
     analyzeLimits.memoryLimitMb = 8;
     try {
@@ -102,7 +104,7 @@ describe('uploads__analyze', () => {
   });
 
   it('writes the ready verdict and every sheet size before the previews, then the per-sheet report', async () => {
-    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 3, size: ARCH_D }));
+    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 3, size: ARCH_D, ink: '#1e3a8a' }));
     // Hold every preview at the storage door until the verdict has been seen.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
