@@ -189,7 +189,7 @@ export default function OrderSuccess() {
         </Card>
 
         <Card className="md:col-span-2">
-          <CardHeader title="Order details" description={new Date(order.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} />
+          <CardHeader title="Order details" description={when(order.createdAt)} />
           <div className="grid gap-6 p-6 sm:grid-cols-2">
             <dl className="grid gap-2 text-sm">
               <Row label="File" value={order.fileName} />
