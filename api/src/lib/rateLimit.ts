@@ -3,7 +3,7 @@
  * load balancer shares them. Sign-in and order lookup are limited per client (a busy office behind
  * one address still gets well over 60 a minute), and so are failed sign-ins. Failed sign-ins per
  * account are never refused (a stranger must not be able to lock the owner out): they are slowed
- * down, more with each failure, and the owner is emailed (docs/decisions/009-sign-in-throttling.md).
+ * down, more with each failure, and the owner is emailed (docs/decisions/013-sign-in-throttling.md).
  */
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';

@@ -85,7 +85,7 @@ export function authRoutes(ctx: AppContext): Router {
     const input = LoginSchema.parse(req.body);
     const accountKey = limits.accountKeyFor(input.email);
     // Every attempt on an account that is being guessed at waits, the right password too: the owner
-    // is slowed, never refused (docs/decisions/009-sign-in-throttling.md).
+    // is slowed, never refused (docs/decisions/013-sign-in-throttling.md).
     const failures = (await limits.accountFailures.get(accountKey))?.totalHits ?? 0;
     const delay = signInDelayMs(failures);
     if (delay > 0) await sleep(delay);
