@@ -3,6 +3,7 @@
  * overall, every failure logged, its own session row) and
  * the sub-routers for orders, files, labels, exports and emails, each behind `requireAdmin`.
  */
+import { validate } from '../middleware/validate';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ const LoginSchema = z.object({
 });
 
 /** Equal-time comparison of two strings of any length (hashes first, so lengths do not leak). */
+const adminLoginBody = validate({ body: LoginSchema });
+
 export function sameSecret(a: string, b: string): boolean {
   const x = createHash('sha256').update(a).digest();
   const y = createHash('sha256').update(b).digest();
@@ -68,8 +71,8 @@ export function adminRoutes(ctx: AppContext): Router {
     message: 'Admin sign-in is paused after too many failed attempts. Please wait 15 minutes and try again.',
   });
 
-  router.post('/api/admin/login', loginLimiter, failuresPerClient, failuresOverall, async (req, res) => {
-    const { username, password } = LoginSchema.parse(req.body ?? {});
+  router.post('/api/admin/login', loginLimiter, failuresPerClient, failuresOverall, adminLoginBody, async (req, res) => {
+    const { username, password } = adminLoginBody.input(req).body;
     // Both comparisons always run, so the time does not tell which one failed.
     const userOk = sameSecret(username, ctx.env.ADMIN_USERNAME);
     const passOk = sameSecret(password, ctx.env.ADMIN_PASSWORD);

@@ -3,6 +3,9 @@
  * the contract answers with the label and tracking number, and the print counter is waiting.
  * The `orders__buy_label` task runs the same function for retries from the queue.
  */
+import { z } from 'zod';
+import { uuidField } from '../../../shared/fields';
+import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import type { AppContext } from '../core/context';
 import { notFound, serviceUnavailable } from '../core/lib/errors';
@@ -10,15 +13,17 @@ import { HttpError } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { generateLabel } from '../core/services/labels/index';
-import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
+import { contentDisposition, presentAdminOrder } from './adminShared';
 import { sendStoredFile } from './adminOrders';
 import { orderNumberOf } from '../../../shared/fields';
+
+const labelParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 
 export function adminLabelRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/api/admin/generate-label/:orderId', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'orderId');
+  router.post('/api/admin/generate-label/:orderId', requireAdmin, labelParams, async (req, res) => {
+    const id = labelParams.input(req).params.orderId;
     let order: OrderRow;
     try {
       order = await generateLabel(ctx, id);
@@ -36,8 +41,8 @@ export function adminLabelRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/api/admin/shipping-label/:orderId', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'orderId');
+  router.get('/api/admin/shipping-label/:orderId', requireAdmin, labelParams, async (req, res) => {
+    const id = labelParams.input(req).params.orderId;
     const [order] = await ctx.sql<Pick<OrderRow, 'id' | 'label_key'>[]>`select id, label_key from orders where id = ${id}`;
     if (!order) throw notFound('Order not found.');
     if (!order.label_key) throw notFound('No label has been generated for this order yet.');

@@ -2,17 +2,18 @@
  * Admin orders: the paid-order list (newest first, keyset pages), counters by status, status
  * changes (history row + customer email in one transaction), the order PDF and the email log.
  */
+import { validate } from '../middleware/validate';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { ORDER_STATUSES, orderStatusField } from '../../../shared/fields';
+import { ORDER_STATUSES, orderStatusField, uuidField } from '../../../shared/fields';
 import { badRequest, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { queueStatusEmail } from '../core/emails/status-change';
 import { addJob } from '../core/lib/db';
 import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
-import { contentDisposition, idParam, presentAdminOrder } from './adminShared';
+import { contentDisposition, presentAdminOrder } from './adminShared';
 
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
@@ -76,12 +77,18 @@ export async function sendStoredFile(storage: Storage, res: Response, key: strin
   });
 }
 
+const listQuery = validate({ query: ListQuery });
+const statusChange = validate({ params: z.object({ id: uuidField }), body: StatusBody }, 'Order not found.');
+const orderIdParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
+const orderFileParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
+const emailsQuery = validate({ query: EmailsQuery });
+
 export function adminOrderRoutes(ctx: AppContext): Router {
   const router = Router();
   const { sql } = ctx;
 
-  router.get('/api/admin/orders', requireAdmin, async (req, res) => {
-    const query = ListQuery.parse(req.query);
+  router.get('/api/admin/orders', requireAdmin, listQuery, async (req, res) => {
+    const query = listQuery.input(req).query;
     const status = query.status && query.status !== 'all' ? query.status : null;
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
     const due = query.sort === 'due';
@@ -139,9 +146,10 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     res.json({ ...counts, total: rows.reduce((sum, r) => sum + r.count, 0) });
   });
 
-  router.patch('/api/orders/:id/status', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'id');
-    const { status } = StatusBody.parse(req.body ?? {});
+  router.patch('/api/orders/:id/status', requireAdmin, statusChange, async (req, res) => {
+    const { params, body } = statusChange.input(req);
+    const { id } = params;
+    const { status } = body;
     const admin = req.shop.adminUsername ?? 'admin';
     const order = await sql.begin(async (tx) => {
       const [current] = await tx<OrderRow[]>`select * from orders where id = ${id} for update`;
@@ -164,15 +172,15 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     res.json(presentAdminOrder(order));
   });
 
-  router.get('/api/admin/orders/:id/history', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'id');
+  router.get('/api/admin/orders/:id/history', requireAdmin, orderIdParams, async (req, res) => {
+    const id = orderIdParams.input(req).params.id;
     const rows = await sql<{ from_status: string | null; to_status: string; changed_by: string; created_at: Date }[]>`
       select from_status, to_status, changed_by, created_at from order_status_history where order_id = ${id} order by created_at, id`;
     res.json(rows.map((r) => ({ fromStatus: r.from_status, toStatus: r.to_status, changedBy: r.changed_by, createdAt: r.created_at.toISOString() })));
   });
 
-  router.get('/api/admin/pdf/:orderId', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'orderId');
+  router.get('/api/admin/pdf/:orderId', requireAdmin, orderFileParams, async (req, res) => {
+    const id = orderFileParams.input(req).params.orderId;
     const [order] = await sql<Pick<OrderRow, 'file_key' | 'file_name' | 'file_deleted_at'>[]>`
       select file_key, file_name, file_deleted_at from orders where id = ${id}`;
     if (!order) throw notFound('Order not found.');
@@ -187,8 +195,8 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     );
   });
 
-  router.get('/api/admin/emails', requireAdmin, async (req, res) => {
-    const query = EmailsQuery.parse(req.query);
+  router.get('/api/admin/emails', requireAdmin, emailsQuery, async (req, res) => {
+    const query = emailsQuery.input(req).query;
     if (!query.orderId && !query.to) throw badRequest('Give an orderId or a to address.');
     const rows = await sql<
       {

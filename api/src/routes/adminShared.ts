@@ -1,7 +1,5 @@
 /** Helpers the admin routers share: the admin order JSON, id parsing and safe file-name headers. */
-import type { Request } from 'express';
-import { orderNumberOf, uuidField } from '../../../shared/fields';
-import { notFound } from '../core/lib/errors';
+import { orderNumberOf } from '../../../shared/fields';
 import { presentOrder, type OrderRow } from '../presenters/order';
 
 /** The contract's order JSON plus what the print counter needs on its row. */
@@ -19,13 +17,6 @@ export function presentAdminOrder(row: OrderRow) {
   };
 }
 export type AdminOrderJson = ReturnType<typeof presentAdminOrder>;
-
-/** A route's id parameter as a uuid; anything else is an unknown order (404), never a 500. */
-export function idParam(req: Request, name: string, what = 'Order'): string {
-  const parsed = uuidField.safeParse(req.params[name]);
-  if (!parsed.success) throw notFound(`${what} not found.`);
-  return parsed.data;
-}
 
 /**
  * A Content-Disposition value that is safe whatever the name holds: an ASCII fallback with quotes,

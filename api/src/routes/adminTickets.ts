@@ -1,17 +1,22 @@
 /** GET /api/admin/job-ticket/:orderId: the printable job ticket PDF for one order (admin only). */
+import { z } from 'zod';
+import { uuidField } from '../../../shared/fields';
+import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import type { AppContext } from '../core/context';
 import { notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { jobTicketFileName, renderJobTicket } from '../core/services/tickets/jobTicket';
-import { contentDisposition, idParam } from './adminShared';
+import { contentDisposition } from './adminShared';
+
+const ticketParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 
 export function adminTicketRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/api/admin/job-ticket/:orderId', requireAdmin, async (req, res) => {
-    const id = idParam(req, 'orderId');
+  router.get('/api/admin/job-ticket/:orderId', requireAdmin, ticketParams, async (req, res) => {
+    const id = ticketParams.input(req).params.orderId;
     const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
     if (!order) throw notFound('Order not found.');
     const pdf = await renderJobTicket(order);

@@ -3,6 +3,7 @@
  * email verification. Sessions live in the `sessions` table (api/src/lib/sessions.ts); passwords are
  * scrypt hashes (api/src/lib/passwords.ts).
  */
+import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -47,6 +48,12 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we
 const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 
 /** Brings the verified address's guest orders into the account (worker/src/tasks/users__claim_guest_orders.ts). */
+const registerBody = validate({ body: RegisterSchema });
+const loginBody = validate({ body: LoginSchema });
+const forgotBody = validate({ body: ForgotSchema });
+const resetBody = validate({ body: ResetSchema });
+const verifyBody = validate({ body: VerifySchema });
+
 export function enqueueClaimGuestOrders(db: Queryable, userId: string): Promise<void> {
   return addJob(db, 'users__claim_guest_orders', { userId }, { jobKey: `users:claim:${userId}`, maxAttempts: 5 });
 }
@@ -59,8 +66,8 @@ export function authRoutes(ctx: AppContext): Router {
   // Hash the dummy password now, so the first sign-in with an unknown address is not slower than the rest.
   void dummyPasswordHash();
 
-  router.post('/api/auth/register', limits.authPerClient, async (req, res) => {
-    const input = RegisterSchema.parse(req.body);
+  router.post('/api/auth/register', limits.authPerClient, registerBody, async (req, res) => {
+    const input = registerBody.input(req).body;
     const [taken] = await sql`select 1 from users where email = ${input.email}`;
     if (taken) throw conflict('An account with this email already exists. Please sign in instead.');
     const passwordHash = await hashPassword(input.password);
@@ -81,8 +88,8 @@ export function authRoutes(ctx: AppContext): Router {
     res.status(201).json(presentUser(user));
   });
 
-  router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerClient, async (req, res) => {
-    const input = LoginSchema.parse(req.body);
+  router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerClient, loginBody, async (req, res) => {
+    const input = loginBody.input(req).body;
     const accountKey = limits.accountKeyFor(input.email);
     // Every attempt on an account that is being guessed at waits, the right password too: the owner
     // is slowed, never refused (docs/decisions/013-sign-in-throttling.md).
@@ -128,16 +135,16 @@ export function authRoutes(ctx: AppContext): Router {
     res.json(presentUser(user));
   });
 
-  router.post('/api/auth/forgot-password', limits.authPerClient, async (req, res) => {
-    const { email } = ForgotSchema.parse(req.body);
+  router.post('/api/auth/forgot-password', limits.authPerClient, forgotBody, async (req, res) => {
+    const { email } = forgotBody.input(req).body;
     // The same work whatever the address: the worker decides whether there is anyone to email.
     await addJob(sql, 'users__send_password_reset', { email }, { jobKey: `users:reset:${email}`, maxAttempts: 3 });
     res.status(202).json({ message: FORGOT_PASSWORD_ANSWER });
   });
 
   /** Sets a new password from an emailed link (forgot password, or the checkout's "choose a password"). */
-  router.post('/api/auth/reset-password', limits.authPerClient, async (req, res) => {
-    const input = ResetSchema.parse(req.body);
+  router.post('/api/auth/reset-password', limits.authPerClient, resetBody, async (req, res) => {
+    const input = resetBody.input(req).body;
     const token = (await findAuthToken(sql, 'reset_password', input.token)) ?? (await findAuthToken(sql, 'set_password', input.token));
     if (!token?.user_id) throw badRequest(BAD_LINK);
     const passwordHash = await hashPassword(input.password);
@@ -158,8 +165,8 @@ export function authRoutes(ctx: AppContext): Router {
     res.json(presentUser(user));
   });
 
-  router.post('/api/auth/verify-email', limits.authPerClient, async (req, res) => {
-    const input = VerifySchema.parse(req.body);
+  router.post('/api/auth/verify-email', limits.authPerClient, verifyBody, async (req, res) => {
+    const input = verifyBody.input(req).body;
     // A second click on the same link still answers "confirmed".
     const token: AuthTokenRow | null = await findAuthToken(sql, 'verify_email', input.token, { allowUsed: true });
     if (!token?.user_id) throw badRequest(BAD_LINK);

@@ -2,6 +2,7 @@
  * GET /api/config: the shop facts the client shows (address, map link, hours, support contact, which
  * payment form to load). GET /api/turnaround: when an order paid at `at` (default now) is ready.
  */
+import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -12,6 +13,8 @@ import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { centsToDollars } from '../../../shared/money';
 
 const TurnaroundQuery = z.object({ at: z.string().max(100).optional() });
+
+const turnaroundQuery = validate({ query: TurnaroundQuery });
 
 export function configRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -43,8 +46,8 @@ export function configRoutes(ctx: AppContext): Router {
       shippingProvider: ctx.shipping?.name ?? null,
     });
   });
-  router.get('/api/turnaround', (req, res) => {
-    const query = TurnaroundQuery.parse(req.query);
+  router.get('/api/turnaround', turnaroundQuery, (req, res) => {
+    const query = turnaroundQuery.input(req).query;
     const at = query.at === undefined ? new Date() : new Date(query.at);
     // Only ISO-8601 with a date; Date() alone would accept "Nov 23" or a bare number.
     if (query.at !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(query.at) || Number.isNaN(at.getTime()))) {

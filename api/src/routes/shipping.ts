@@ -1,4 +1,5 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
+import { validate } from '../middleware/validate';
 import { shopFacts, TTL_MS } from '../../../shared/shop';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -64,6 +65,8 @@ type QuoteRow = {
 };
 
 /** A stored quote as the contract's JSON; `free` when the order's subtotal makes this (cheapest) rate free. */
+const ratesBody = validate({ body: RatesSchema });
+
 export function presentRate(row: QuoteRow, free = false) {
   return {
     rateId: row.id,
@@ -81,8 +84,8 @@ export function presentRate(row: QuoteRow, free = false) {
 
 export function shippingRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/api/shipping-rates', async (req, res) => {
-    const input = RatesSchema.parse(req.body);
+  router.post('/api/shipping-rates', ratesBody, async (req, res) => {
+    const input = ratesBody.input(req).body;
     if (!ctx.shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
     const userId = req.shop.userId;
