@@ -107,8 +107,47 @@ export const OPENING_HOURS: readonly ({ open: number; close: number } | null)[] 
 /** Orders paid before this time (minutes after midnight) on an open day are printed that day. */
 export const SAME_DAY_CUTOFF_MINUTES = 12 * 60;
 
-/** The hours as one line for footers, emails and receipts. */
-export const OPENING_HOURS_TEXT = 'Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed';
+const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "9AM", "7PM", "9:30AM" for minutes after midnight. */
+function clockText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h % 12 === 0 ? 12 : h % 12}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Runs of days with the same hours, Monday first and Sunday last, as the counter's sign lists them. */
+export function openingHoursRuns(hours: typeof OPENING_HOURS = OPENING_HOURS): { first: number; last: number; hours: string | null }[] {
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const runs: { first: number; last: number; hours: string | null }[] = [];
+  for (const day of order) {
+    const h = hours[day];
+    const text = h ? `${clockText(h.open)}-${clockText(h.close)}` : null;
+    const previous = runs[runs.length - 1];
+    if (previous && previous.hours === text) previous.last = day;
+    else runs.push({ first: day, last: day, hours: text });
+  }
+  return runs;
+}
+
+const dayRange = (names: string[], first: number, last: number, joiner: string) => (first === last ? names[first] : `${names[first]}${joiner}${names[last]}`);
+
+/** The hours as one line for footers, emails and receipts: "Mon-Fri 9AM-7PM, Sat 10AM-6PM, Sun closed". */
+export const OPENING_HOURS_TEXT = openingHoursRuns()
+  .map((r) => `${dayRange(SHORT_DAYS, r.first, r.last, '-')} ${r.hours ?? 'closed'}`)
+  .join(', ');
+
+/** The hours in words for the FAQ: "Monday to Friday 9AM-7PM, Saturday 10AM-6PM, closed Sunday". */
+export const OPENING_HOURS_LONG_TEXT = openingHoursRuns()
+  .map((r) => (r.hours ? `${dayRange(LONG_DAYS, r.first, r.last, ' to ')} ${r.hours}` : `closed ${dayRange(LONG_DAYS, r.first, r.last, ' to ')}`))
+  .join(', ');
+
+/** The hours as table rows: [{days: "Monday – Friday", hours: "9AM – 7PM"}, …, {days: "Sunday", hours: "Closed"}]. */
+export const OPENING_HOURS_ROWS = openingHoursRuns().map((r) => ({
+  days: dayRange(LONG_DAYS, r.first, r.last, ' – '),
+  hours: r.hours ? r.hours.replace('-', ' – ') : 'Closed',
+}));
 
 /** Tubes: 3x3x24 for 24x36 prints, 3x3x30 for 30x42, with their empty weight. */
 export const TUBES = {

@@ -12,7 +12,7 @@ import {
   formatTaxRate,
 } from '../../../shared/pricing';
 import { MAX_UPLOAD_BYTES, MAX_PAGES } from '../../../shared/limits';
-import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT } from '../../../shared/shop';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_LONG_TEXT, OPENING_HOURS_ROWS, OPENING_HOURS_TEXT } from '../../../shared/shop';
 
 /** The spec's ten FAQ categories, in the order the filter pills show them. */
 export const FAQ_CATEGORIES = [
@@ -49,11 +49,7 @@ const NJ_TAX = formatTaxRate(STATE_TAX_MILLIPERCENT[SHOP_STATE] ?? 0);
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
 
 /** Pickup hours as the counter keeps them. */
-export const PICKUP_HOURS = [
-  { days: 'Monday – Friday', hours: '9AM – 7PM' },
-  { days: 'Saturday', hours: '10AM – 6PM' },
-  { days: 'Sunday', hours: 'Closed' },
-] as const;
+export const PICKUP_HOURS = OPENING_HOURS_ROWS;
 
 /** The free-shipping rule, word for word the one the server applies (shared/pricing.ts). */
 export const FREE_SHIPPING_RULE =
@@ -130,7 +126,7 @@ export const FAQ: FaqEntry[] = [
     question: 'Where do I pick up my prints?',
     answer: (c) =>
       `At our counter in a parcel-carrier retail store: ${shopOf(c).address}. Pickup is free and your order is ready within 24-48 hours ` +
-      '(the same day for orders before 12 PM, sooner with rush). Hours: Monday to Friday 9AM-7PM, Saturday 10AM-6PM, closed Sunday. ' +
+      `(the same day for orders before 12 PM, sooner with rush). Hours: ${OPENING_HOURS_LONG_TEXT}. ` +
       'Bring your order number; we email you when the prints are ready.',
   },
   {
@@ -211,7 +207,7 @@ export const FAQ: FaqEntry[] = [
     category: 'Support',
     question: 'How do I reach you?',
     answer: (c) =>
-      `Email ${c.supportEmail} or call ${c.supportPhone} during pickup hours (Monday to Friday 9AM-7PM, Saturday 10AM-6PM). ` +
+      `Email ${c.supportEmail} or call ${c.supportPhone} during pickup hours (${OPENING_HOURS_LONG_TEXT}). ` +
       'Include your order number so we can find it straight away.',
   },
   {
