@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { queueStatusEmail } from '../core/emails/status-change';
-import { addJob } from '../core/lib/db';
+import { addJob, type Sql } from '../core/lib/db';
 import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
 import { contentDisposition, presentAdminOrder } from './adminShared';
 
@@ -83,6 +83,27 @@ const orderIdParams = validate({ params: z.object({ id: uuidField }) }, 'Order n
 const orderFileParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 const emailsQuery = validate({ query: EmailsQuery });
 
+/**
+ * The search box as SQL. A whole order number or a whole email address is an index lookup (the
+ * common case at the counter); anything else is a substring match on number, email and name, served
+ * by the trigram index orders_search_trgm_idx (same expressions). The number arm is left out of the
+ * SQL, not switched off by a parameter, when the text cannot be part of an id, so the plan has no arm
+ * that needs a scan.
+ */
+function searchClause(sql: Sql, text: string | undefined) {
+  const q = text ? text.toLowerCase() : '';
+  if (!q) return sql``;
+  const qNumber = q.replace(/^#/, '');
+  if (/^[0-9a-f]{8}$/.test(qNumber)) return sql`and right(o.id::text, 8) = ${qNumber}`;
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return sql`and lower(o.customer_email) = ${q}`;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const numberArm = /^[0-9a-f-]{1,36}$/.test(qNumber) ? sql`o.id::text like ${'%' + qNumber} or` : sql``;
+  return sql`and (
+    ${numberArm}
+    lower(o.customer_email) like ${like}
+    or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`;
+}
+
 export function adminOrderRoutes(ctx: AppContext): Router {
   const router = Router();
   const { sql } = ctx;
@@ -92,25 +113,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     const status = query.status && query.status !== 'all' ? query.status : null;
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
     const due = query.sort === 'due';
-    const q = query.q ? query.q.toLowerCase() : '';
-    const qNumber = q.replace(/^#/, '');
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // A whole order number or a whole email address is an index lookup (the common case at the
-    // counter); anything else is a substring match on number, email and name, served by the trigram
-    // index orders_search_trgm_idx (same expressions). The number arm is left out of the SQL, not
-    // switched off by a parameter, when the text cannot be part of an id, so the plan has no arm
-    // that needs a scan.
-    const numberArm = /^[0-9a-f-]{1,36}$/.test(qNumber) ? sql`o.id::text like ${'%' + qNumber} or` : sql``;
-    const search = !q
-      ? sql``
-      : /^[0-9a-f]{8}$/.test(qNumber)
-        ? sql`and right(o.id::text, 8) = ${qNumber}`
-        : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)
-          ? sql`and lower(o.customer_email) = ${q}`
-          : sql`and (
-              ${numberArm}
-              lower(o.customer_email) like ${like}
-              or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`;
+    const search = searchClause(sql, query.q);
     // "due" walks the orders_paid_due_idx expression (orders from before ready_by use created_at).
     const rows = due
       ? await sql<(OrderRow & { cursor_ts: string })[]>`

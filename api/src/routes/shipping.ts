@@ -23,7 +23,8 @@ import {
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
 import { shipDate } from '../core/services/shipping/businessDays';
-import { ShippingAddressError } from '../core/services/shipping/index';
+import { ShippingAddressError, type RateQuote } from '../core/services/shipping/index';
+import type { Sql } from '../core/lib/db';
 
 /** How long a quote can be used at checkout. */
 export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
@@ -82,77 +83,98 @@ export function presentRate(row: QuoteRow, free = false) {
   };
 }
 
+type RatesInput = z.output<typeof RatesSchema>;
+
+/**
+ * How many sheets go in the tube and, when the request says what is printed, the prints' subtotal
+ * (for free shipping). With an upload the analysed sheet count wins over whatever the client sent.
+ */
+async function whatShips(
+  sql: Sql,
+  input: RatesInput,
+  who: { sid: string; userId: string | null },
+): Promise<{ pageCount: number; subtotalCents: number | null }> {
+  if (!input.uploadId) {
+    if (!input.pageCount) throw badRequest('pageCount is required (or an uploadId).');
+    return { pageCount: input.pageCount, subtotalCents: null };
+  }
+  const [upload] = await sql<{ status: string; page_count: number | null }[]>`
+    select status, page_count from uploads
+    where id = ${input.uploadId} and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
+  if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
+  if (upload.status !== 'ready' || !upload.page_count) throw badRequest('This drawing is not ready to print yet.');
+  // Every set goes in the tube.
+  const pageCount = upload.page_count * input.sets;
+  if (!input.printType) return { pageCount, subtotalCents: null };
+  const colorSheets = await colorSheetsFor(sql, input.uploadId, upload.page_count, input.printType, input.colorSheets);
+  const subtotalCents = orderSubtotalCents({
+    pageCount: upload.page_count,
+    printSize: input.printSize,
+    printType: input.printType,
+    sets: input.sets,
+    colorSheetCount: colorSheets.length,
+  });
+  return { pageCount, subtotalCents };
+}
+
+/** Keeps every quote for the session (checkout can only use a stored one), the cheapest marked, cheapest first. */
+async function storeQuotes(
+  sql: Sql,
+  quotes: RateQuote[],
+  o: { sid: string; provider: string; toAddress: RatesInput['toAddress']; printSize: RatesInput['printSize']; pageCount: number },
+): Promise<QuoteRow[]> {
+  const expires = new Date(Date.now() + QUOTE_TTL_MS);
+  const cheapestCents = Math.min(...quotes.map((q) => q.costCents));
+  const cheapestIndex = quotes.findIndex((q) => q.costCents === cheapestCents);
+  const rows = await sql<QuoteRow[]>`
+    insert into shipping_quotes ${sql(
+      quotes.map((q, i) => ({
+        session_sid: o.sid,
+        provider: o.provider,
+        to_address: sql.json(o.toAddress),
+        print_size: o.printSize,
+        page_count: o.pageCount,
+        service: q.service,
+        service_name: q.serviceName,
+        carrier: q.carrier,
+        cost_cents: q.costCents,
+        delivery_days: q.deliveryDays,
+        delivery_date: q.deliveryDate,
+        delivery_time: q.deliveryTime,
+        weight_oz: q.weightOz,
+        provider_shipment_id: q.providerShipmentId ?? null,
+        provider_rate_id: q.providerRateId ?? null,
+        expires_at: expires,
+        cheapest: i === cheapestIndex,
+      })),
+    )}
+    returning id, service, service_name, carrier, cost_cents, delivery_date, delivery_time, delivery_days, cheapest`;
+  return rows.sort((a, b) => Number(b.cheapest) - Number(a.cheapest) || a.cost_cents - b.cost_cents || a.service.localeCompare(b.service));
+}
+
 export function shippingRoutes(ctx: AppContext): Router {
   const router = Router();
   router.post('/api/shipping-rates', ratesBody, async (req, res) => {
     const input = ratesBody.input(req).body;
-    if (!ctx.shipping) throw serviceUnavailable('Shipping is not available right now.');
+    const shipping = ctx.shipping;
+    if (!shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
-    const userId = req.shop.userId;
-    let pageCount = input.pageCount;
-    let subtotalCents: number | null = null;
-    if (input.uploadId) {
-      const [upload] = await ctx.sql<{ status: string; page_count: number | null }[]>`
-        select status, page_count from uploads
-        where id = ${input.uploadId} and (session_sid = ${sid} or (${userId}::uuid is not null and user_id = ${userId}))`;
-      if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
-      if (upload.status !== 'ready' || !upload.page_count) throw badRequest('This drawing is not ready to print yet.');
-      // The analysed sheet count wins over whatever the client sent; every set goes in the tube.
-      pageCount = upload.page_count * input.sets;
-      if (input.printType) {
-        const colorSheets = await colorSheetsFor(ctx.sql, input.uploadId, upload.page_count, input.printType, input.colorSheets);
-        subtotalCents = orderSubtotalCents({
-          pageCount: upload.page_count,
-          printSize: input.printSize,
-          printType: input.printType,
-          sets: input.sets,
-          colorSheetCount: colorSheets.length,
-        });
-      }
-    }
-    if (!pageCount) throw badRequest('pageCount is required (or an uploadId).');
-    const request = {
-      toAddress: input.toAddress,
-      printSize: input.printSize,
-      pageCount,
-      shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays),
-    };
-    let quotes;
+    const { pageCount, subtotalCents } = await whatShips(ctx.sql, input, { sid, userId: req.shop.userId });
+    let quotes: RateQuote[];
     try {
-      quotes = await ctx.shipping.quote(request);
+      quotes = await shipping.quote({
+        toAddress: input.toAddress,
+        printSize: input.printSize,
+        pageCount,
+        shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays),
+      });
     } catch (error) {
       if (error instanceof ShippingAddressError) throw badRequest(error.message);
       ctx.log.warn('shipping quote failed', { error });
       throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
     }
     if (quotes.length === 0) throw badRequest('No carrier can ship to that address. Please check it.');
-    const expires = new Date(Date.now() + QUOTE_TTL_MS);
-    const cheapestCents = Math.min(...quotes.map((q) => q.costCents));
-    const cheapestIndex = quotes.findIndex((q) => q.costCents === cheapestCents);
-    const rows = await ctx.sql<QuoteRow[]>`
-      insert into shipping_quotes ${ctx.sql(
-        quotes.map((q, i) => ({
-          session_sid: sid,
-          provider: ctx.shipping!.name,
-          to_address: ctx.sql.json(input.toAddress),
-          print_size: input.printSize,
-          page_count: pageCount,
-          service: q.service,
-          service_name: q.serviceName,
-          carrier: q.carrier,
-          cost_cents: q.costCents,
-          delivery_days: q.deliveryDays,
-          delivery_date: q.deliveryDate,
-          delivery_time: q.deliveryTime,
-          weight_oz: q.weightOz,
-          provider_shipment_id: q.providerShipmentId ?? null,
-          provider_rate_id: q.providerRateId ?? null,
-          expires_at: expires,
-          cheapest: i === cheapestIndex,
-        })),
-      )}
-      returning id, service, service_name, carrier, cost_cents, delivery_date, delivery_time, delivery_days, cheapest`;
-    rows.sort((a, b) => Number(b.cheapest) - Number(a.cheapest) || a.cost_cents - b.cost_cents || a.service.localeCompare(b.service));
+    const rows = await storeQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: input.printSize, pageCount });
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
     res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
   });
