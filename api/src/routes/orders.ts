@@ -1,31 +1,29 @@
 /**
- * GET /api/orders/:id and GET /api/orders/:id/receipt, for the owner account, the placing browser
- * session, the admin or a request carrying the order's access token (?token=). Anyone else, and any
- * malformed id, gets 404.
+ * Every /api/orders route. GET /api/orders/:id (the page a customer keeps open) is mounted ahead of
+ * the session loader and reads the order, its timeline and the cookie's sessions in one query; the
+ * rest (the account's list, guest lookup, reorder, the receipt) are one router after it. Orders are
+ * shown to the owner account, the placing browser session, the admin or a request carrying the
+ * order's access token (?token=); anyone else, and any malformed id, gets 404.
  */
-import { addJob } from '../core/lib/db';
-import { badRequest } from '../core/lib/errors';
-import { findAuthToken } from '../core/lib/tokens';
-import { reorder, reorderSource } from '../core/orders/reorder';
-import { createRateLimits } from '../lib/rateLimit';
-import { ensureSession, requireUser } from '../lib/sessions';
-import { ownsOrder } from '../lib/orderAccess';
-import { validate } from '../middleware/validate';
-import { centsToDollars } from '../../../shared/money';
-import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
-import { shopFacts } from '../../../shared/shop';
 import { Router, type Request } from 'express';
-import type { Sql } from '../core/lib/db';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { conflict, notFound } from '../core/lib/errors';
-import { canAccessOrder } from '../lib/orderAccess';
-import { applySessions, cookieSessionIds, type SessionRow } from '../lib/sessions';
-import { presentOrder, type OrderRow } from '../presenters/order';
+import { addJob, type Sql } from '../core/lib/db';
+import { badRequest, conflict, notFound } from '../core/lib/errors';
+import { findAuthToken } from '../core/lib/tokens';
+import { reorder, reorderSource } from '../core/orders/reorder';
 import { loadStatusHistory, type StatusChange } from '../core/orders/statusHistory';
-import { StorageNotFoundError } from '../core/services/storage/index';
 import { renderReceipt } from '../core/services/receipts/index';
+import { StorageNotFoundError } from '../core/services/storage/index';
 import { receiptKey } from '../core/services/storage/keys';
+import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
+import { createRateLimits } from '../lib/rateLimit';
+import { applySessions, cookieSessionIds, ensureSession, requireUser, type SessionRow } from '../lib/sessions';
+import { validate } from '../middleware/validate';
+import { presentOrder, type OrderRow } from '../presenters/order';
+import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
+import { centsToDollars } from '../../../shared/money';
+import { shopFacts } from '../../../shared/shop';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
