@@ -32,17 +32,29 @@ export type Turnaround = {
   sameDayCutoff: string | null;
 };
 
+/**
+ * Formatters by zone and style, built once: an Intl.DateTimeFormat costs tens of microseconds to
+ * make and the order JSON words a ready-by time on every request.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, style: 'parts' | 'time' | 'date'): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'parts'
+        ? { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }
+        : style === 'time'
+          ? { hour: 'numeric', minute: '2-digit', hour12: true }
+          : { weekday: 'long', month: 'short', day: 'numeric' };
+    made = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 function partsIn(at: Date, timeZone: string): Day & { minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = formatter(timeZone, 'parts').formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const seconds = get('second') + (((at.getTime() % 1000) + 1000) % 1000) / 1000;
   return { year: get('year'), month: get('month'), day: get('day'), minutes: get('hour') * 60 + get('minute') + seconds / 60 };
@@ -121,7 +133,7 @@ export function readyBy(paidAt: Date, rush: boolean, options: ClockOptions = {})
 
 /** "7:00 PM" / "11:00 AM" in the shop's zone. */
 function timeText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(at);
+  return formatter(timeZone, 'time').format(at);
 }
 
 /** "Today by 7:00 PM" when `ready` falls on `now`'s day, else "Monday, Nov 30 by 11:00 AM". */
@@ -131,7 +143,7 @@ export function readyByText(ready: Date, now: Date, options: ClockOptions = {}):
   const b = partsIn(now, timeZone);
   const time = timeText(ready, timeZone);
   if (a.year === b.year && a.month === b.month && a.day === b.day) return `Today by ${time}`;
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'short', day: 'numeric' }).format(ready);
+  const date = formatter(timeZone, 'date').format(ready);
   return `${date} by ${time}`;
 }
 
