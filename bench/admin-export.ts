@@ -3,8 +3,9 @@
  * task into local storage, in a child process so its peak RSS is the export's own, and compares the
  * time with `zip -0` on the same files. BENCH_EXPORT_MB (default 2048) and BENCH_FILE_MB (default 16).
  *   npx tsx bench/admin-export.ts
+ *   npm run build && npx tsx bench/admin-export.ts --built   # the whole built worker process (node dist/server/worker.js)
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,54 @@ async function child(url: string, dataDir: string, exportId: string) {
   await ctx.sql.end();
 }
 
+/** VmRSS and VmHWM of a process, in MB. */
+function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+}
+
+/** The export run by the production worker process itself (`node dist/server/worker.js`): its whole RSS. */
+async function builtWorker(url: string, dataDir: string, exportId: string) {
+  const root = path.resolve(path.dirname(SELF), '..');
+  const worker = spawn(process.execPath, [path.join(root, 'dist/server/worker.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_USERNAME: 'a',
+      ADMIN_PASSWORD: 'b',
+      LOG_LEVEL: 'warn',
+      WORKER_CONCURRENCY: '1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const sql = connect(url, { max: 1 });
+  try {
+    // Idle first: the process as it waits for work.
+    await new Promise((r) => setTimeout(r, 4000));
+    const baseline = memoryOf(worker.pid as number).rssMb;
+    let peak = baseline;
+    const timer = setInterval(() => (peak = Math.max(peak, memoryOf(worker.pid as number).rssMb)), 20);
+    const started = process.hrtime.bigint();
+    await sql`select graphile_worker.add_job('exports__build', json_build_object('exportId', ${exportId}::text))`;
+    for (;;) {
+      const [row] = await sql<{ status: string }[]>`select status from exports where id = ${exportId}`;
+      if (row.status !== 'processing') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    clearInterval(timer);
+    return { seconds, baselineRssMb: baseline, peakRssMb: Math.max(peak, memoryOf(worker.pid as number).hwmMb) };
+  } finally {
+    worker.kill('SIGTERM');
+    await sql.end();
+  }
+}
+
 async function main() {
   const totalMb = Number(process.env.BENCH_EXPORT_MB ?? 2048);
   const fileMb = Number(process.env.BENCH_FILE_MB ?? 16);
@@ -62,9 +111,13 @@ async function main() {
     // Warm the page cache the same way for both contenders.
     execFileSync('sh', ['-c', `cat ${dir}/*.pdf > /dev/null`]);
 
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', db.url, dataDir, exp.id], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(run.stderr);
-    const ours = JSON.parse(run.stdout.trim().split('\n').pop() as string) as { seconds: number; baselineRssMb: number; peakRssMb: number };
+    let ours: { seconds: number; baselineRssMb: number; peakRssMb: number };
+    if (process.argv.includes('--built')) ours = await builtWorker(db.url, dataDir, exp.id);
+    else {
+      const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--child', db.url, dataDir, exp.id], { encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(run.stderr);
+      ours = JSON.parse(run.stdout.trim().split('\n').pop() as string) as { seconds: number; baselineRssMb: number; peakRssMb: number };
+    }
     const [row] = await sql<
       { status: string; byte_size: number; processed_files: number }[]
     >`select status, byte_size, processed_files from exports where id = ${exp.id}`;
