@@ -69,7 +69,7 @@ describe('sign-in rate limits', () => {
     expect(signInDelayMs(1e9)).toBe(SIGN_IN_DELAY_MAX_MS);
   });
 
-  it('limits failed sign-ins per client (429), without touching other clients or accounts', async () => {
+  it('limits failed sign-ins per client (429), without touching other clients or accounts', { timeout: 120_000 }, async () => {
     const own = await startTestShop({ env: { TRUST_PROXY: 'true' } });
     try {
       const c = own.client();

@@ -16,8 +16,11 @@ export const AUTH_REQUESTS_PER_MINUTE = 100;
 export const LOOKUP_REQUESTS_PER_MINUTE = 100;
 /** The window in which failed sign-ins are counted, per client and per account. */
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins per client (address) in the window before that client gets 429. */
-export const FAILED_SIGN_INS_PER_CLIENT = 30;
+/**
+ * Failed sign-ins per client (address) in the window before that client gets 429: at least the
+ * contract's 60 sign-in requests a minute from one office, even if every one of them is mistyped.
+ */
+export const FAILED_SIGN_INS_PER_CLIENT = 60;
 /** Failed sign-ins per account in the window that cost no delay (typos, a forgotten password). */
 export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 10;
 /** The delay after the free failures: doubles with each further failure, up to the maximum. */
