@@ -8,7 +8,7 @@
  * Two known driver bugs surface while the database is away, outside any await:
  *   - postgres.js 3.4.9 writes to a socket it has already nulled (`nextWrite`, porsager/postgres
  *     #1154 and #1208, fix pending in #1209): an uncaught TypeError from a setImmediate, which
- *     api/src/lib/processGuards.ts does not cover yet (it handles rejections only), so a real
+ *     api/src/core/lib/processGuards.ts does not cover yet (it handles rejections only), so a real
  *     process would exit on it;
  *   - graphile-worker 0.17 fails a job's failure write (`batchFailJobs`) with the connection error
  *     and nobody awaits it: an unhandled rejection, which processGuards logs and survives.

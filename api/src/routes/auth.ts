@@ -1,7 +1,7 @@
 /**
  * Customer accounts: register, sign in, sign out, current user, forgot / reset / set password and
  * email verification. Sessions live in the `sessions` table (api/src/lib/sessions.ts); passwords are
- * scrypt hashes (api/src/lib/passwords.ts).
+ * scrypt hashes (api/src/core/lib/passwords.ts).
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
