@@ -88,6 +88,19 @@ export function shopMapUrl(shop: ShopFacts): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${shop.name}, ${formatShopAddress(shop)}`)}`;
 }
 
+/** The counter as a carrier's from-address: the same for rate quotes and for the label bought later. */
+export function shipFromAddress(shop: ShopFacts) {
+  return {
+    company: shop.name,
+    street1: shop.street1,
+    city: shop.city,
+    state: shop.state,
+    zip: shop.zip,
+    country: shop.country,
+    phone: phoneDigits(shop.phone),
+  };
+}
+
 /** The shop's digits only, as carriers want it. */
 export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');

@@ -7,7 +7,7 @@ import EasyPostClient from '@easypost/api';
 import { z } from 'zod';
 import type { OrderRow } from '../../orders/orderRow';
 import { parcelWeightOz } from './parcel';
-import { phoneDigits, TUBES, type ShopFacts } from '../../../../../shared/shop';
+import { shipFromAddress, TUBES, type ShopFacts } from '../../../../../shared/shop';
 import type { LabelProvider, LabelResult, QuoteRow } from './types';
 
 const Rate = z.object({ id: z.string(), service: z.string().nullish(), carrier: z.string().nullish(), rate: z.union([z.string(), z.number()]).nullish() });
@@ -90,15 +90,7 @@ export class EasyPostLabels implements LabelProvider {
   private shipmentParams(order: OrderRow, quote: QuoteRow | null) {
     const a = order.shipping_address;
     return {
-      from_address: {
-        company: this.shop.name,
-        street1: this.shop.street1,
-        city: this.shop.city,
-        state: this.shop.state,
-        zip: this.shop.zip,
-        country: this.shop.country,
-        phone: phoneDigits(this.shop.phone),
-      },
+      from_address: shipFromAddress(this.shop),
       to_address: {
         name: `${order.customer_first_name} ${order.customer_last_name}`,
         street1: a?.street1,

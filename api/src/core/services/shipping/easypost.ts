@@ -7,7 +7,7 @@ import EasyPostClientModule from '@easypost/api';
 import { z } from 'zod';
 import { zipMatchesState } from './zips';
 import { addBusinessDays, isoDate, shipDate } from './businessDays';
-import { phoneDigits, TUBES, tubeWeightOz, type ShopFacts } from '../../../../../shared/shop';
+import { shipFromAddress, TUBES, tubeWeightOz, type ShopFacts } from '../../../../../shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
 /** The parts of an EasyPost rate we read; validated, since it is a provider response. */
@@ -55,15 +55,7 @@ export class EasyPostShipping implements ShippingProvider {
     let raw: unknown;
     try {
       raw = await this.client.Shipment.create({
-        from_address: {
-          company: this.shop.name,
-          street1: this.shop.street1,
-          city: this.shop.city,
-          state: this.shop.state,
-          zip: this.shop.zip,
-          country: this.shop.country,
-          phone: phoneDigits(this.shop.phone),
-        },
+        from_address: shipFromAddress(this.shop),
         to_address: {
           street1: toAddress.street1,
           street2: toAddress.street2 ?? undefined,
