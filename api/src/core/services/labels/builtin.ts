@@ -1,9 +1,9 @@
 /** The built-in label: a 4" x 6" PDF drawn with PDFKit, with a Code 128 barcode of the tracking number. */
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../../lib/pdfDocument';
 import type { OrderRow } from '../../orders/orderRow';
 import { orderNumberOf } from '../../../../../shared/fields';
-import { code128Modules } from './code128';
+import { drawCode128 } from './code128';
 import { parcelWeightOz } from './parcel';
 import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
 import type { LabelProvider, LabelResult, QuoteRow } from './types';
@@ -21,12 +21,7 @@ export function builtinTrackingNumber(orderId: string): string {
 export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: string; weightOz: number; trackingNumber: string }): Promise<Buffer> {
   const { order } = input;
   const address = order.shipping_address;
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [288, 432], margin: 14, info: { Title: `Shipping label ${orderNumberOf(order.id)}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf({ size: [288, 432], margin: 14, info: { Title: `Shipping label ${orderNumberOf(order.id)}` } }, (doc) => {
     doc.lineWidth(1.5).rect(8, 8, 272, 416).stroke('#000');
     doc.font('Helvetica').fontSize(7).fillColor('#000').text('FROM:', 16, 16);
     doc.fontSize(8).text(shopAddressLines(input.shop).join('\n'), 16, 25, { width: 160 });
@@ -54,21 +49,13 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
     doc.moveTo(8, 222).lineTo(280, 222).stroke();
     doc.font('Helvetica-Bold').fontSize(9).text('TRACKING #', 16, 232);
     // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.
-    const modules = code128Modules(input.trackingNumber);
-    const total = modules.reduce((a, b) => a + b, 0);
-    const unit = Math.min(1.4, 240 / total);
-    let x = 144 - (total * unit) / 2;
-    modules.forEach((width, i) => {
-      if (i % 2 === 0) doc.rect(x, 250, width * unit, 90).fill('#000');
-      x += width * unit;
-    });
+    drawCode128(doc, input.trackingNumber, { x: 144, top: 250, height: 90, maxWidth: 240, maxUnit: 1.4, align: 'center' });
     doc
       .font('Courier-Bold')
       .fontSize(12)
       .fillColor('#000')
       .text(input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 348, { width: 256, align: 'center' });
     doc.font('Helvetica').fontSize(7).text('Built-in label (no carrier account configured)', 16, 400, { width: 256, align: 'center' });
-    doc.end();
   });
 }
 

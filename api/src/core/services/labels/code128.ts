@@ -1,4 +1,5 @@
-/** Code 128 (set B) bar widths, so the built-in label carries a barcode a scanner can read. */
+/** Code 128 (set B): bar widths, and drawing them, so labels and job tickets carry a barcode a scanner can read. */
+import type { Pdf } from '../../lib/pdfDocument';
 
 // Module widths (bar, space, bar, …) of the 107 Code 128 symbols; 104 is Start B, 106 is Stop.
 const PATTERNS = [
@@ -127,4 +128,26 @@ export function code128Values(text: string): number[] {
 /** Alternating bar/space widths in modules (first is a bar). */
 export function code128Modules(text: string): number[] {
   return code128Values(text).flatMap((v) => [...PATTERNS[v]].map(Number));
+}
+
+/**
+ * Draws `text` as Code 128 bars `height` high from `top`, each module `maxUnit` wide or narrower so
+ * the code fits `maxWidth`; centred on `x`, or ending at `x` with `align: 'right'`. Returns where
+ * the bars start and how wide they are, for a caption under them.
+ */
+export function drawCode128(
+  doc: Pdf,
+  text: string,
+  box: { x: number; top: number; height: number; maxWidth: number; maxUnit: number; align: 'center' | 'right'; color?: string },
+): { left: number; width: number } {
+  const modules = code128Modules(text);
+  const total = modules.reduce((a, b) => a + b, 0);
+  const unit = Math.min(box.maxUnit, box.maxWidth / total);
+  const left = box.align === 'center' ? box.x - (total * unit) / 2 : box.x - total * unit;
+  let x = left;
+  modules.forEach((width, i) => {
+    if (i % 2 === 0) doc.rect(x, box.top, width * unit, box.height).fill(box.color ?? '#000');
+    x += width * unit;
+  });
+  return { left, width: total * unit };
 }

@@ -3,39 +3,40 @@
  * and rolled. What to print (sets, size, which sheets in color), for whom, by when and how it leaves
  * the shop, the customer's job name, PO and notes, and a Code 128 barcode of the order number to scan.
  */
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../../lib/pdfDocument';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { PRINT_SIZE_LABELS, type PrintSize } from '../../../../../shared/pricing';
-import { code128Modules } from '../labels/code128';
+import { drawCode128 } from '../labels/code128';
 import { colorSheetsText } from '../../orders/describe';
+import { readyByDateText } from '../../../../../shared/readyBy';
+import { DEFAULT_SHOP } from '../../../../../shared/shop';
 import { sheetCountsOf, type OrderRow } from '../../orders/orderRow';
 
 const INK = '#000000';
 const MUTED = '#444444';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: DEFAULT_SHOP.timeZone });
 
-/** File name of the ticket, beside the drawing in exports: `JOB-TICKET-1A2B3C4D.pdf`. */
+/** File name of the ticket when the admin opens or downloads it: `JOB-TICKET-1A2B3C4D.pdf`. */
 export function jobTicketFileName(orderId: string): string {
   return `JOB-TICKET-${orderNumberOf(orderId)}.pdf`;
 }
 
-/** When the order must be ready: the shop's estimate until orders carry their own ready-by time. */
-export function readyByText(order: Pick<OrderRow, 'estimated_delivery' | 'rush_order' | 'shipping_method'>): string {
+/**
+ * When the order must be ready: the promise fixed at payment (issue 15), else (orders paid before it
+ * existed) the estimate the checkout showed.
+ */
+export function ticketReadyBy(order: Pick<OrderRow, 'ready_by' | 'estimated_delivery' | 'rush_order' | 'shipping_method'>): string {
+  const rush = order.rush_order ? 'RUSH: ' : '';
+  if (order.ready_by) return `${rush}${readyByDateText(order.ready_by, { timeZone: DEFAULT_SHOP.timeZone })}`;
   const base = order.estimated_delivery ?? (order.shipping_method === 'pickup' ? 'Ready for pickup in 24-48 hours' : 'Not set');
   return order.rush_order ? `RUSH: 4-6 hours (${base})` : base;
 }
 
 /** Renders the job ticket for one order; resolves with the PDF bytes. */
 export function renderJobTicket(order: OrderRow): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const number = orderNumberOf(order.id);
-    const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
+  const number = orderNumberOf(order.id);
+  return renderPdf({ size: 'LETTER', margin: 48, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } }, (doc) => {
     const left = 48;
     const right = doc.page.width - 48;
     const width = right - left;
@@ -50,19 +51,8 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(order.payment_status.toUpperCase(), left, 74, { width, align: 'right' });
 
     // The barcode of the order number: Code 128 B, quiet zones either side.
-    const modules = code128Modules(number);
-    const total = modules.reduce((a, b) => a + b, 0);
-    const unit = Math.min(2, 260 / total);
-    let x = right - total * unit;
-    modules.forEach((w, i) => {
-      if (i % 2 === 0) doc.rect(x, 94, w * unit, 54).fill(INK);
-      x += w * unit;
-    });
-    doc
-      .font('Courier-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(number, right - total * unit, 152, { width: total * unit, align: 'center' });
+    const bars = drawCode128(doc, number, { x: right, top: 94, height: 54, maxWidth: 260, maxUnit: 2, align: 'right', color: INK });
+    doc.font('Courier-Bold').fontSize(11).fillColor(INK).text(number, bars.left, 152, { width: bars.width, align: 'center' });
     if (order.rush_order) doc.font('Helvetica-Bold').fontSize(28).fillColor(INK).text('RUSH', left, 104);
 
     doc.moveTo(left, 176).lineTo(right, 176).lineWidth(1.5).strokeColor(INK).stroke();
@@ -82,7 +72,7 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
         [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean).join('\n'),
       ],
       ['Delivery', delivery],
-      ['Ready by', readyByText(order)],
+      ['Ready by', ticketReadyBy(order)],
       ['Job name', order.job_name ?? '-'],
       ['PO', order.po_number ?? '-'],
       ['File', order.file_name],
@@ -118,6 +108,5 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       doc.text(step, left + 20, y);
       y += 20;
     }
-    doc.end();
   });
 }

@@ -1,0 +1,22 @@
+/** Drawing PDFs with PDFKit (receipts, job tickets, built-in labels): one way to get the bytes. */
+import PDFDocument from 'pdfkit';
+
+export type Pdf = PDFKit.PDFDocument;
+
+/** Creates a document, lets `draw` fill it, and resolves with the finished PDF's bytes. */
+export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument(options);
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    doc.end();
+  });
+}
