@@ -20,7 +20,7 @@ import { toast } from '../toast';
 import { ConfigurationCard, detectedColorSheets, type ConfiguredUpload } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress } from './DropZone';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
-import { followSheetReport, sendPdf, waitForAnalysis } from './uploadApi';
+import { followSheetReport, sendPdf, wait, waitForAnalysis } from './uploadApi';
 
 export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Analyzing Document...', complete: 'Upload Complete!' } as const;
 /** Spec point 9: checkout after 0.5 s. */
@@ -52,25 +52,10 @@ class RejectedUpload extends Error {
   }
 }
 
-/** The upload as the card shows it, with the per-sheet report when the server sends one. */
 /** B&W, unless the analysis found color: then color only where needed, on those sheets. */
 function initialInk(upload: ConfiguredUpload): { printType: OrderPrintType; colorSheets: number[] } {
   const detected = detectedColorSheets(upload);
   return detected && detected.length > 0 ? { printType: 'auto', colorSheets: detected } : { printType: 'bw', colorSheets: [] };
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new DOMException('Upload cancelled', 'AbortError'));
-      },
-      { once: true },
-    );
-  });
 }
 
 function isPdfFile(file: File): boolean {
@@ -287,7 +272,7 @@ export function UploadSection() {
     setGoingToCheckout(true);
     const control = new AbortController();
     running.current = control;
-    pause(CHECKOUT_AFTER_MS, control.signal).then(
+    wait(CHECKOUT_AFTER_MS, control.signal).then(
       () => navigate('/checkout'),
       () => {},
     );

@@ -44,7 +44,8 @@ export const POLL_EVERY_MS = 200;
 export const REPORT_POLL_EVERY_MS = 400;
 const POLL_FOR_MS = 3 * 60_000;
 
-function wait(ms: number, signal: AbortSignal): Promise<void> {
+/** Sleeps `ms`, or rejects with an AbortError as soon as `signal` aborts. */
+export function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
     const timer = setTimeout(resolve, ms);
