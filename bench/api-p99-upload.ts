@@ -12,10 +12,10 @@
  *   npx tsx bench/api-p99-upload.ts                  # 5 rounds of 4 s idle + 4 s uploading
  *   npx tsx bench/api-p99-upload.ts --seconds 10 --rounds 2
  */
+import { freePort, streamedUpload, waitForServer } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,50 +62,6 @@ function runProbe(base: string, ms: number): Promise<number[]> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
-
-/** One multipart upload whose body is produced 64 kB at a time (the client holds no 50 MB buffer). */
-async function upload(base: string, bytes: number): Promise<{ status: number; uploadId?: string }> {
-  const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const chunk = Buffer.alloc(64 * 1024, 0x20);
-  let sent = head.length;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(head);
-    },
-    pull(controller) {
-      if (sent >= bytes) {
-        controller.enqueue(tail);
-        return controller.close();
-      }
-      const n = Math.min(chunk.length, bytes - sent);
-      sent += n;
-      controller.enqueue(chunk.subarray(0, n));
-    },
-  });
-  const res = await fetch(`${base}/api/upload-pdf`, {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  const json = (await res.json()) as { uploadId?: string };
-  return { status: res.status, uploadId: json.uploadId };
-}
-
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -142,18 +98,8 @@ async function main() {
       { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 300) throw new Error('the web process did not come up');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await upload(base, 1024 * 1024); // warm-up: modules and pools a first upload brings in
+    await waitForServer(`${base}/api/health`, (status) => status === 200);
+    await streamedUpload(base, 1024 * 1024); // warm-up: modules and pools a first upload brings in
     const rows: string[] = [];
     const ratios: number[] = [];
     const allIdle: number[] = [];
@@ -170,12 +116,12 @@ async function main() {
       await Promise.all(
         Array.from({ length: UPLOADERS }, async () => {
           while (probing) {
-            const r = await upload(base, UPLOAD_BYTES);
+            const r = await streamedUpload(base, UPLOAD_BYTES);
             uploads++;
             if (r.status !== 202) refused++;
             else bytes += UPLOAD_BYTES;
             // Keep the temp disk small: the stored file is not needed (no worker analyses it).
-            if (r.uploadId) fs.rmSync(path.join(dataDir, 'uploads', r.uploadId), { recursive: true, force: true });
+            if (r.body.uploadId) fs.rmSync(path.join(dataDir, 'uploads', r.body.uploadId), { recursive: true, force: true });
           }
         }),
       );

@@ -8,10 +8,10 @@
  *
  *   npx tsx bench/idle-rss.ts
  */
+import { freePort } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,15 +30,6 @@ function rssKb(pid: number): number {
 function childrenOf(pid: number): number[] {
   const file = `/proc/${pid}/task/${pid}/children`;
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** RSS in MB of the process that runs our code (for tsx: its node child), and of tsx's own parent process. */

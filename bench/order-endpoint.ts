@@ -11,9 +11,9 @@
  * Uses a throw-away database on BENCH_DATABASE_URL's server (default: the PostgreSQL at
  * 127.0.0.1:5432, user postgres), migrated from scratch and dropped afterwards.
  */
+import { freePort, waitForServer } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,29 +39,6 @@ async function serveBare(url: string, port: number) {
     res.json(row);
   });
   app.listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(url).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 type Run = { label: string; rps: number; p50: number; p97_5: number; p99: number; errors: number; non2xx: number };
@@ -115,8 +92,8 @@ async function main() {
       }),
     );
     const shop = `http://127.0.0.1:${shopPort}`;
-    await waitFor(`${shop}/api/health`);
-    await waitFor(`http://127.0.0.1:${barePort}/orders/00000000-0000-0000-0000-000000000000`);
+    await waitForServer(`${shop}/api/health`);
+    await waitForServer(`http://127.0.0.1:${barePort}/orders/00000000-0000-0000-0000-000000000000`);
 
     // A customer with an account and one paid order.
     const email = `bench-${randomBytes(3).toString('hex')}@example.com`;

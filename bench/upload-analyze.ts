@@ -16,10 +16,10 @@
  *   npx tsx bench/upload-analyze.ts            # prints the table
  *   npx tsx bench/upload-analyze.ts --write    # also writes bench/out/upload-analyze.json for the results file
  */
+import { freePort, median, waitForServer } from './kit';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,26 +90,10 @@ function makeSet(file: string, pages: number, segmentsPerPage: number): Promise<
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function ms(since: bigint): number {
   return Number(process.hrtime.bigint() - since) / 1e6;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
 }
 
 function pdfinfo(): { ms: number; pages: number } {
@@ -168,17 +152,7 @@ async function main() {
       processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] }));
     }
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 300) throw new Error('the web process did not come up');
-      await sleep(100);
-    }
+    await waitForServer(`${base}/api/health`, (status) => status === 200);
     // Warm-up: the worker's first job loads modules and its MuPDF child compiles; neither is a customer's wait.
     await endToEnd(base, bytes);
     prewarmAnalyzer();

@@ -10,10 +10,10 @@
  *   npx tsx bench/upload-price-chromium.ts     # prints the runs
  *   npx tsx bench/upload-price-chromium.ts --write
  */
+import { freePort, median, waitForServer } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,22 +27,6 @@ const SET = path.join(ROOT, 'bench/out/set-500-sheets-v4.pdf');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.RUNS ?? 5);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Runs in the page before its scripts: notes when the upload answers and when the total appears. */
 function instrument() {
@@ -79,17 +63,7 @@ async function main() {
       processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] }));
     }
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 300) throw new Error('the web process did not come up');
-      await sleep(100);
-    }
+    await waitForServer(`${base}/api/health`, (status) => status === 200);
     const runs: { uploadToPriceMs: number; uploadSendMs: number }[] = [];
     // One warm-up run (worker modules, MuPDF compiling, the browser's cache of the client), then the measured ones.
     for (let i = 0; i <= RUNS; i++) {

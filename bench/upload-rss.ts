@@ -10,9 +10,9 @@
  *   npx tsx bench/upload-rss.ts            # prints the table
  *   npx tsx bench/upload-rss.ts --write    # also writes bench/out/upload-rss.json for the results file
  */
+import { freePort, median, streamedUpload } from './kit';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -32,52 +32,8 @@ function withDatabase(url: string, name: string) {
   return u.toString();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
-
 function rssMb(pid: number): number {
   return (Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 2 ** 20;
-}
-
-/** One multipart upload whose body is produced 64 kB at a time (the client holds no 50 MB buffer). */
-async function upload(base: string, bytes: number): Promise<number> {
-  const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const chunk = Buffer.alloc(64 * 1024, 0x20);
-  let sent = head.length;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(head);
-    },
-    pull(controller) {
-      if (sent >= bytes) {
-        controller.enqueue(tail);
-        return controller.close();
-      }
-      const n = Math.min(chunk.length, bytes - sent);
-      sent += n;
-      controller.enqueue(chunk.subarray(0, n));
-    },
-  });
-  const res = await fetch(`${base}/api/upload-pdf`, {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  await res.arrayBuffer();
-  return res.status;
 }
 
 async function measure(base: string, pid: number, clients: number) {
@@ -89,10 +45,10 @@ async function measure(base: string, pid: number, clients: number) {
   }
   const timer = setInterval(() => samples.push(rssMb(pid)), 20);
   const started = Date.now();
-  const statuses = await Promise.all(Array.from({ length: clients }, () => upload(base, UPLOAD_BYTES)));
+  const statuses = await Promise.all(Array.from({ length: clients }, async () => (await streamedUpload(base, UPLOAD_BYTES)).status));
   const seconds = (Date.now() - started) / 1000;
   clearInterval(timer);
-  const before = [...baseline].sort((a, b) => a - b)[Math.floor(baseline.length / 2)];
+  const before = median(baseline);
   const peak = Math.max(...samples, before);
   return {
     clients,
@@ -132,7 +88,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     // Warm up: modules, pools and buffers a first upload brings in.
-    await upload(base, 1024 * 1024);
+    await streamedUpload(base, 1024 * 1024);
     await new Promise((r) => setTimeout(r, 3000));
     // Ten first, against the warmed-up baseline, so no earlier 50 MB upload has grown the heap already.
     const ten = await measure(base, pid, CLIENTS);
