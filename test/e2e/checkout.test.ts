@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { fillContact, launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, shipTo, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 
@@ -48,12 +48,7 @@ async function pageWithCheckoutData(options: { width?: number; height?: number }
     pricePerPage: 5.99,
     totalAmount: 17.97,
   };
-  await page.addInitScript((data) => {
-    if (!sessionStorage.getItem('checkout-test-seeded')) {
-      sessionStorage.setItem('checkoutData', data);
-      sessionStorage.setItem('checkout-test-seeded', '1');
-    }
-  }, JSON.stringify(checkoutData));
+  await seedCheckoutData(page, checkoutData);
   return { page, upload, sid };
 }
 
@@ -82,18 +77,12 @@ describe('guest checkout with the built-in card provider', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('first-name');
     for (const label of ['First name *', 'Last name *', 'Email *']) expect(await page.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
 
-    await page.getByLabel('First name *').fill('Ada');
-    await page.getByLabel('Last name *').fill('Lovelace');
-    await page.getByLabel('Email *').fill('ada@example.com');
+    await fillContact(page, { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' });
     await page.getByLabel('Phone (optional)').fill('201-555-0199');
 
     // Shipping to Oregon: rates appear with the first preselected, and no state tax.
-    await page.getByRole('radio', { name: /Shipping/ }).check();
-    await page.getByLabel('Street address *').fill('200 SW Market St');
-    await page.getByLabel('City *').fill('Portland');
-    await page.getByLabel('State *').fill('or');
+    await shipTo(page, { street1: '200 SW Market St', city: 'Portland', state: 'or', zip: '97201' });
     expect(await page.getByLabel('State *').inputValue()).toBe('OR');
-    await page.getByLabel('ZIP *').fill('97201');
     const rates = page.locator('input[name="rate"]');
     await rates.first().waitFor({ timeout: 10_000 });
     expect(await rates.count()).toBe(3);

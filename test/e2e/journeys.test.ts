@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { fillContact, launchBrowser, newPage, screenshot, seriousA11yViolations, shipTo, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { buildOrder } from '../helpers/factories';
 import { unzip } from '../helpers/adminTestKit';
@@ -65,12 +65,6 @@ async function configureAndProceed(page: Page, fileName: string, options: { colo
   await page.waitForURL(/\/checkout$/, { timeout: 15_000 });
   await page.getByRole('heading', { name: 'Checkout' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 30_000 });
-}
-
-async function fillContact(page: Page, who: { first: string; last: string; email: string }) {
-  await page.getByLabel('First name *').fill(who.first);
-  await page.getByLabel('Last name *').fill(who.last);
-  await page.getByLabel('Email *').fill(who.email);
 }
 
 /** Pays with the built-in provider's test card and waits for the confirmation page to show the payment. */
@@ -147,12 +141,8 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await configureAndProceed(page, fileName, { color: true });
 
     await fillContact(page, { first: 'Linus', last: 'Pauling', email: 'linus@example.com' });
-    await page.getByRole('radio', { name: /Shipping/ }).check();
-    await page.getByLabel('Street address *').fill('350 5th Ave');
-    await page.getByLabel('City *').fill('New York');
-    await page.getByLabel('State *').fill('ny');
+    await shipTo(page, { street1: '350 5th Ave', city: 'New York', state: 'ny', zip: '10118' });
     expect(await page.getByLabel('State *').inputValue()).toBe('NY');
-    await page.getByLabel('ZIP *').fill('10118');
     const rates = page.locator('input[name="rate"]');
     await rates.first().waitFor({ timeout: 20_000 });
     expect(await rates.first().isChecked()).toBe(true);

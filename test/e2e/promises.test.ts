@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, watchPageErrors } from '../helpers/browser';
+import { fillContact, launchBrowser, newPage, screenshot, seedCheckoutData, shipTo, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 import { giveAnonymousSession } from '../helpers/sessions';
@@ -92,22 +92,11 @@ describe('issue 15 journeys', () => {
       pricePerPage: 14.99,
       totalAmount: 104.93,
     };
-    await page.addInitScript((json) => {
-      if (!sessionStorage.getItem('seeded')) {
-        sessionStorage.setItem('checkoutData', json);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, JSON.stringify(data));
+    await seedCheckoutData(page, data);
     await page.goto(`${shop.url}/checkout`);
     await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
-    await page.getByLabel('First name *').fill('Mary');
-    await page.getByLabel('Last name *').fill('Jackson');
-    await page.getByLabel('Email *').fill('mary15@example.com');
-    await page.getByRole('radio', { name: /Shipping/ }).check();
-    await page.getByLabel('Street address *').fill('1 Main St');
-    await page.getByLabel('City *').fill('Albany');
-    await page.getByLabel('State *').fill('NY');
-    await page.getByLabel('ZIP *').fill('12207');
+    await fillContact(page, { first: 'Mary', last: 'Jackson', email: 'mary15@example.com' });
+    await shipTo(page, { street1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
     const rates = page.locator('input[name="rate"]');
     await rates.first().waitFor({ timeout: 15_000 });
     await page.getByText('Free (orders over $100)').waitFor({ timeout: 10_000 });
@@ -172,22 +161,11 @@ describe('issue 15 journeys', () => {
       pricePerPage: 5.99,
       totalAmount: 17.97,
     };
-    await page.addInitScript((json) => {
-      if (!sessionStorage.getItem('seeded')) {
-        sessionStorage.setItem('checkoutData', json);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, JSON.stringify(data));
+    await seedCheckoutData(page, data);
     await page.goto(`${shop.url}/checkout`);
     await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
-    await page.getByLabel('First name *').fill('Dorothy');
-    await page.getByLabel('Last name *').fill('Vaughan');
-    await page.getByLabel('Email *').fill('dorothy15@example.com');
-    await page.getByRole('radio', { name: /Shipping/ }).check();
-    await page.getByLabel('Street address *').fill('1 Main St');
-    await page.getByLabel('City *').fill('Albany');
-    await page.getByLabel('State *').fill('NY');
-    await page.getByLabel('ZIP *').fill('12207');
+    await fillContact(page, { first: 'Dorothy', last: 'Vaughan', email: 'dorothy15@example.com' });
+    await shipTo(page, { street1: '1 Main St', city: 'Albany', state: 'NY', zip: '12207' });
     await page.getByText(/Tax \(NY 8%\)/).waitFor({ timeout: 15_000 });
     // NJ with a New York ZIP: the rate fetch fails, says why, and the total loses shipping and tax.
     await page.getByLabel('State *').fill('NJ');

@@ -80,3 +80,29 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
   });
   return context.newPage();
 }
+
+/** Puts checkout data in the page's sessionStorage once, as the configuration card does, before /checkout loads. */
+export async function seedCheckoutData(page: Page, data: Record<string, unknown>): Promise<void> {
+  await page.addInitScript((json) => {
+    if (!sessionStorage.getItem('checkout-test-seeded')) {
+      sessionStorage.setItem('checkoutData', json);
+      sessionStorage.setItem('checkout-test-seeded', '1');
+    }
+  }, JSON.stringify(data));
+}
+
+/** Types the checkout's contact fields as a customer would. */
+export async function fillContact(page: Page, who: { first: string; last: string; email: string }): Promise<void> {
+  await page.getByLabel('First name *').fill(who.first);
+  await page.getByLabel('Last name *').fill(who.last);
+  await page.getByLabel('Email *').fill(who.email);
+}
+
+/** Chooses shipping at checkout and types the address (rates are fetched once it is complete). */
+export async function shipTo(page: Page, address: { street1: string; city: string; state: string; zip: string }): Promise<void> {
+  await page.getByRole('radio', { name: /Shipping/ }).check();
+  await page.getByLabel('Street address *').fill(address.street1);
+  await page.getByLabel('City *').fill(address.city);
+  await page.getByLabel('State *').fill(address.state);
+  await page.getByLabel('ZIP *').fill(address.zip);
+}
