@@ -90,9 +90,14 @@ const UNREADABLE_MESSAGES: Record<UnreadableReason, string> = {
   unavailable: 'We could not check your PDF just now because of a problem on our side. Please upload it again in a few minutes.',
 };
 
+/** A verdict that turns the PDF down, saying why; `actualSize` when one wrong size was measured. */
+export function rejectedVerdict(pageCount: number | null, message: string, actualSize: string | null = null): SheetVerdict {
+  return { status: 'rejected', pageCount, detectedSize: null, actualSize, message };
+}
+
 /** A set of the right size with nothing drawn on any sheet. */
 export function noDrawingsVerdict(pageCount: number): SheetVerdict {
-  return { status: 'rejected', pageCount, detectedSize: null, actualSize: null, message: NO_DRAWINGS_MESSAGE };
+  return rejectedVerdict(pageCount, NO_DRAWINGS_MESSAGE);
 }
 
 /**
@@ -116,7 +121,7 @@ export type SheetReport = {
 export function unreadableVerdict(reason: UnreadableReason, page?: number): SheetVerdict {
   const message =
     reason === 'no_size' && page ? UNREADABLE_MESSAGES.no_size.replace('A page of your PDF', `Page ${page} of your PDF`) : UNREADABLE_MESSAGES[reason];
-  return { status: 'rejected', pageCount: null, detectedSize: null, actualSize: null, message };
+  return rejectedVerdict(null, message);
 }
 
 /**
@@ -133,34 +138,21 @@ const pages = (n: number) => `${n} ${n === 1 ? 'page is' : 'pages are'}`;
  */
 export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerdict {
   if (pageCount === 0) {
-    return {
-      status: 'rejected',
-      pageCount: 0,
-      detectedSize: null,
-      actualSize: null,
-      message: 'Your PDF has no pages. Please check the file and upload it again.',
-    };
+    return rejectedVerdict(0, 'Your PDF has no pages. Please check the file and upload it again.');
   }
   if (pageCount > MAX_PAGES) {
-    return {
-      status: 'rejected',
+    return rejectedVerdict(
       pageCount,
-      detectedSize: null,
-      actualSize: null,
-      message: `Your PDF has ${pageCount} pages; we accept at most ${MAX_PAGES} pages in one upload. Please split the set into smaller files and upload each one.`,
-    };
+      `Your PDF has ${pageCount} pages; we accept at most ${MAX_PAGES} pages in one upload. Please split the set into smaller files and upload each one.`,
+    );
   }
   const unreal = sheets.findIndex((s) => !(s.width / POINTS_PER_INCH <= MAX_REAL_SHEET_INCHES && s.height / POINTS_PER_INCH <= MAX_REAL_SHEET_INCHES));
   if (unreal >= 0) {
-    return {
-      status: 'rejected',
+    return rejectedVerdict(
       pageCount,
-      detectedSize: null,
-      actualSize: null,
-      message:
-        `Page ${unreal + 1} of your PDF claims a size that is not a real page size (over ${MAX_REAL_SHEET_INCHES.toLocaleString('en-US')} inches on a side). ` +
+      `Page ${unreal + 1} of your PDF claims a size that is not a real page size (over ${MAX_REAL_SHEET_INCHES.toLocaleString('en-US')} inches on a side). ` +
         `Please export the set again at 24" x 36" or 30" x 42" and upload the new file.`,
-    };
+    );
   }
   // Group sheets by the size a person would call them: the print size when within tolerance, else
   // the measured size to a hundredth of an inch.
@@ -178,18 +170,14 @@ export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerd
   if (sorted.length === 1) {
     const only = sorted[0];
     if (only.printSize) return { status: 'ready', pageCount, detectedSize: only.printSize, actualSize: only.label, message: null };
-    return { status: 'rejected', pageCount, detectedSize: null, actualSize: only.label, message: wrongSizeMessage(only.label) };
+    return rejectedVerdict(pageCount, wrongSizeMessage(only.label), only.label);
   }
   const named = sorted.slice(0, 4).map((g) => `${pages(g.count)} ${nameSheetSize(g.label)}`);
   const rest = sorted.slice(4).reduce((n, g) => n + g.count, 0);
   if (rest > 0) named.push(`${pages(rest)} other sizes`);
-  return {
-    status: 'rejected',
+  return rejectedVerdict(
     pageCount,
-    detectedSize: null,
-    actualSize: null,
-    message:
-      `Your PDF mixes sheet sizes: ${named.join(', ')}. Every sheet must be the same size, ` +
+    `Your PDF mixes sheet sizes: ${named.join(', ')}. Every sheet must be the same size, ` +
       `24" x 36" or 30" x 42". Please resize the odd sheets or upload them as separate files.`,
-  };
+  );
 }
