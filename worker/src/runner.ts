@@ -138,11 +138,15 @@ export async function runJobsOnce(ctx: AppContext): Promise<void> {
   if (!connectionString) throw new Error('DATABASE_URL is not set');
   const taskList = await loadTaskList(ctx);
   // A job can enqueue another on a named queue (uploads__analyze → uploads__report) whose lock the
-  // finished job is still releasing when runOnce looks; go round again while anything is due.
+  // finished job is still releasing when runOnce looks, and a failed job's error can still be on its
+  // way to the row: go round again while anything is due or still locked (about a second at most).
   for (let round = 0; round < 50; round++) {
     await runOnce({ connectionString, taskList, logger: workerLogger(ctx.log.child('worker')) });
     const [{ due }] = await ctx.sql<{ due: boolean }[]>`
-      select exists (select 1 from graphile_worker.jobs where run_at <= now() and locked_at is null and attempts < max_attempts) as due`;
+      select exists (
+        select 1 from graphile_worker.jobs
+        where locked_at is not null or (run_at <= now() and attempts < max_attempts)
+      ) as due`;
     if (!due) return;
     await new Promise((r) => setTimeout(r, 20));
   }
