@@ -1,6 +1,13 @@
-/** What the benchmark scripts share: a free port, waiting for a server, a streamed upload, a median. */
+/** What the benchmark scripts share: a free port, waiting for a server, the shop's processes, a streamed upload, a median. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { migrateDatabase } from '../api/src/core/lib/migrate';
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -66,4 +73,45 @@ export async function streamedUpload(base: string, bytes: number): Promise<{ sta
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * The real `web` and `worker` processes from the source on a throw-away database and data folder, as
+ * `npm start` runs them; `stop()` kills both at once (a worker would drain a running report first)
+ * and drops the database and the folder.
+ */
+export async function startShop(label: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bp-bench-${label}-`));
+  const processes: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(
+      processes.map(
+        (p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL')))),
+      ),
+    );
+    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end({ timeout: 1 });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrateDatabase(url.toString(), { includeCurrent: true });
+    const port = await freePort();
+    const env = { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+    for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
+      processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+    }
+    const base = `http://127.0.0.1:${port}`;
+    await waitForServer(`${base}/api/health`, (status) => status === 200);
+    return { base, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

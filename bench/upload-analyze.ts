@@ -16,23 +16,19 @@
  *   npx tsx bench/upload-analyze.ts            # prints the table
  *   npx tsx bench/upload-analyze.ts --write    # also writes bench/out/upload-analyze.json for the results file
  */
-import { freePort, median, waitForServer } from './kit';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { median, startShop } from './kit';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import postgres from 'postgres';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
 import { analyzePdf, stopSpareAnalyzer, prewarmAnalyzer } from '../api/src/core/services/pdf/analyze';
 import { MAX_UPLOAD_BYTES } from '../shared/limits';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench/out');
 const SET = path.join(OUT, 'set-500-sheets-v4.pdf');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.RUNS ?? 5);
 /** The bench's own poll: fine enough that the poll adds little to what is measured. */
 const POLL_MS = 5;
@@ -136,23 +132,10 @@ async function main() {
   const bytes = fs.readFileSync(SET);
   if (bytes.length > MAX_UPLOAD_BYTES) throw new Error(`the set is ${bytes.length} bytes, over the ${MAX_UPLOAD_BYTES}-byte upload limit`);
 
-  const name = `bp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-analyze-'));
   const previewDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-previews-'));
-  const port = await freePort();
-  const processes: ChildProcess[] = [];
+  const shop = await startShop('analyze');
   try {
-    await migrateDatabase(url.toString(), { includeCurrent: true });
-    const env = { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-    for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
-      processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] }));
-    }
-    const base = `http://127.0.0.1:${port}`;
-    await waitForServer(`${base}/api/health`, (status) => status === 200);
+    const { base } = shop;
     // Warm-up: the worker's first job loads modules and its MuPDF child compiles; neither is a customer's wait.
     await endToEnd(base, bytes);
     prewarmAnalyzer();
@@ -193,15 +176,7 @@ async function main() {
     if (process.argv.includes('--write')) fs.writeFileSync(path.join(OUT, 'upload-analyze.json'), JSON.stringify(result, null, 2));
   } finally {
     stopSpareAnalyzer();
-    // The worker would drain a running 500-sheet report first: stop both at once, then drop the database.
-    await Promise.all(
-      processes.map(
-        (p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL')))),
-      ),
-    );
-    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 1 });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
     fs.rmSync(previewDir, { recursive: true, force: true });
   }
 }

@@ -10,21 +10,16 @@
  *   npx tsx bench/upload-price-chromium.ts     # prints the runs
  *   npx tsx bench/upload-price-chromium.ts --write
  */
-import { freePort, median, waitForServer } from './kit';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { median, startShop } from './kit';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
 import { buildClientIfStale } from '../scripts/build-client';
 import { launchBrowser } from '../test/helpers/browser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SET = path.join(ROOT, 'bench/out/set-500-sheets-v4.pdf');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.RUNS ?? 5);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -47,23 +42,10 @@ function instrument() {
 async function main() {
   if (!fs.existsSync(SET)) throw new Error('Run bench/upload-analyze.ts first: it makes the set.');
   await buildClientIfStale(() => {});
-  const name = `bp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-price-'));
-  const port = await freePort();
-  const processes: ChildProcess[] = [];
+  const shop = await startShop('price');
   const browser = await launchBrowser();
   try {
-    await migrateDatabase(url.toString(), { includeCurrent: true });
-    const env = { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-    for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
-      processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] }));
-    }
-    const base = `http://127.0.0.1:${port}`;
-    await waitForServer(`${base}/api/health`, (status) => status === 200);
+    const { base } = shop;
     const runs: { uploadToPriceMs: number; uploadSendMs: number }[] = [];
     // One warm-up run (worker modules, MuPDF compiling, the browser's cache of the client), then the measured ones.
     for (let i = 0; i <= RUNS; i++) {
@@ -92,15 +74,7 @@ async function main() {
     if (process.argv.includes('--write')) fs.writeFileSync(path.join(ROOT, 'bench/out/upload-price-chromium.json'), JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
-    // The worker would drain a running 500-sheet report first: stop both at once, then drop the database.
-    await Promise.all(
-      processes.map(
-        (p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : (p.once('exit', resolve), p.kill('SIGKILL')))),
-      ),
-    );
-    await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 1 });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 }
 
