@@ -14,30 +14,18 @@
 //          then {"job":1,"type":"reported"}
 //   stdin  {"op":"close","job":1}   (no answer)
 // The parent sends reports in chunks so another customer's "open" can go between them, and kills
-// this process on a job's time or memory limit (a hostile PDF poisons only this process).
+// this process on a job's time or memory limit (a hostile PDF poisons only this process). A chunk's
+// sheets are dealt out to report threads (reporter.mjs), one per core, and answered in page order.
 import fs from 'node:fs';
-import path from 'node:path';
+import os from 'node:os';
 import readline from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
-import { pageHasPaint, reportSheet } from './sheetReport.mjs';
+import { openFile } from './openFile.mjs';
+import { pageHasPaint } from './sheetReport.mjs';
 
 const answer = (message) => fs.writeSync(3, `${JSON.stringify(message)}\n`);
 const commands = readline.createInterface({ input: process.stdin });
-
-/**
- * MuPDF reads the file through a stream on its descriptor, only the parts it needs: a 50 MB set is
- * neither read whole nor copied into MuPDF's WebAssembly heap just to measure its sheets.
- */
-function openFile(file) {
-  const fd = fs.openSync(file, 'r');
-  const size = fs.fstatSync(fd).size;
-  const stream = new mupdf.Stream({
-    fileSize: () => size,
-    read: (memory, offset, length, position) => fs.readSync(fd, memory, offset, length, position),
-    close: () => fs.closeSync(fd),
-  });
-  return mupdf.Document.openDocument(stream, 'application/pdf');
-}
 
 /** [x0, y0, x1, y1] of a page box, or null when it is missing or not four numbers. */
 function pageBox(page, key) {
@@ -171,34 +159,56 @@ function measure(job) {
   } catch {
     return failed({ type: 'failed', reason: 'unreadable' });
   }
-  open.set(job.job, doc);
+  open.set(job.job, { doc, file: job.file });
   return { type: 'sheets', pageCount, sheets, drawn, ms: performance.now() - started };
 }
 
+/** A report thread, answering one command at a time. */
+function startReporter() {
+  const worker = new Worker(new URL('./reporter.mjs', import.meta.url));
+  const reporter = { worker, onMessage: null };
+  worker.on('message', (message) => reporter.onMessage?.(message));
+  // A thread that dies takes the process with it: the parent sees a crash and starts a fresh one.
+  worker.on('error', (error) => {
+    process.stderr.write(`report thread failed: ${error?.stack ?? error}\n`);
+    process.exit(70);
+  });
+  worker.on('exit', (code) => process.exit(code || 70));
+  return reporter;
+}
+
+/** One report thread per core (at most four): the sheets of a chunk are dealt out among them. */
+const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, startReporter);
+
+/**
+ * Reports sheets from..to-1 of an open job on the report threads, dealt round-robin, and answers each
+ * sheet in page order as soon as the sheets before it are in.
+ */
 function report(job) {
-  const doc = open.get(job.job);
-  if (!doc) return;
-  for (let i = job.from; i < Math.min(job.to, doc.countPages()); i++) {
-    let sheet = { color: null, blank: null, scaleNotes: null, lowResolution: null };
-    let preview = false;
-    try {
-      const page = doc.loadPage(i);
-      sheet = reportSheet(page);
-      if (i < job.previews) {
-        const [x0, y0, x1, y1] = page.getBounds();
-        const scale = job.px / Math.max(x1 - x0, y1 - y0, 1);
-        const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-        fs.writeFileSync(path.join(job.dir, `${i + 1}.png`), pixmap.asPNG());
-        pixmap.destroy();
-        preview = true;
-      }
-      page.destroy();
-    } catch (error) {
-      // A sheet that will not render is reported as unknown; the verdict stands.
-      process.stderr.write(`sheet ${i + 1} could not be analysed: ${error?.message ?? error}\n`);
+  const opened = open.get(job.job);
+  if (!opened) return Promise.resolve();
+  const to = Math.min(job.to, opened.doc.countPages());
+  const arrived = new Map();
+  let next = job.from + 1;
+  const onSheet = (message) => {
+    arrived.set(message.number, message);
+    while (arrived.has(next)) {
+      answer(arrived.get(next));
+      arrived.delete(next);
+      next++;
     }
-    answer({ job: job.job, type: 'sheet', number: i + 1, ...sheet, preview });
-  }
+  };
+  const dealt = reporters.map(() => []);
+  for (let i = job.from; i < to; i++) dealt[(i - job.from) % reporters.length].push(i);
+  const work = reporters.map(
+    (reporter, k) =>
+      new Promise((resolve) => {
+        if (dealt[k].length === 0) return resolve();
+        reporter.onMessage = (message) => (message.type === 'done' ? resolve() : onSheet(message));
+        reporter.worker.postMessage({ op: 'report', job: job.job, file: opened.file, pages: dealt[k], previews: job.previews, dir: job.dir, px: job.px });
+      }),
+  );
+  return Promise.all(work);
 }
 
 for await (const line of commands) {
@@ -206,11 +216,12 @@ for await (const line of commands) {
   if (command.op === 'open') {
     answer({ job: command.job, ...measure(command) });
   } else if (command.op === 'report') {
-    report(command);
+    await report(command);
     answer({ job: command.job, type: 'reported' });
   } else if (command.op === 'close') {
-    open.get(command.job)?.destroy();
+    open.get(command.job)?.doc.destroy();
     open.delete(command.job);
+    for (const reporter of reporters) reporter.worker.postMessage({ op: 'close', job: command.job });
   }
 }
 process.exit(0);

@@ -68,36 +68,157 @@ export function findScaleNotes(text) {
 }
 
 /**
- * One sheet's report. Renders it once at ANALYSIS_DPI for colour and blank; reads its text (scale
- * notes) and its images' placement (resolution at print size) from MuPDF's structured text.
+ * Wrappers mupdf.js 1.28 hands a device for images and shadings hold no reference of their own:
+ * left to the garbage collector they would drop MuPDF's (a crash later). Take them out of its hands.
  */
-export function reportSheet(page) {
-  const [x0, y0, x1, y1] = page.getBounds();
-  const sheetArea = Math.max(1, (x1 - x0) * (y1 - y0));
-  const scale = ANALYSIS_DPI / 72;
-  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-  const { inked, colourShare } = inkOf(pixmap.getPixels());
-  pixmap.destroy();
+function borrowed(wrapper) {
+  wrapper.constructor._finalizer?.unregister(wrapper);
+  wrapper.pointer = 0;
+}
 
-  const text = page.toStructuredText('preserve-images');
-  const chars = text.asText();
-  let lowResArea = 0;
-  text.walk({
-    onImageBlock(bbox, transform, image) {
-      // The image's pixels over the size it is placed at, in points: dots per inch at print size.
-      const w = Math.hypot(transform[0], transform[1]);
-      const h = Math.hypot(transform[2], transform[3]);
-      const dpi = Math.min((image.getWidth() * 72) / Math.max(w, 1e-6), (image.getHeight() * 72) / Math.max(h, 1e-6));
-      if (dpi < LOW_DPI) lowResArea += Math.max(0, (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]));
+/** Bounds of an image placed by `ctm` (it maps the unit square onto the page). */
+function placedBounds([a, b, c, d, e, f]) {
+  const xs = [e, a + e, c + e, a + c + e];
+  const ys = [f, b + f, d + f, b + d + f];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/**
+ * One pass over a sheet's display list that sees every paint call's colour without rendering:
+ * `ink` (some paint darker than INK_BELOW reaches the sheet) and `tinted` (some paint is not grey).
+ * `unsure` when it painted what only pixels can judge: images, shadings, soft masks, blend modes,
+ * spot and indexed colours, or CMYK with C, M or Y in it.
+ *
+ * Each wrapper MuPDF hands the device is released before the callback returns: paths in a display
+ * list live in the list's own memory, and must not be released after it is gone.
+ */
+function survey(list, [x0, y0, x1, y1]) {
+  const seen = { ink: false, tinted: false, unsure: false };
+  const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
+  const paint = (space, color, alpha, bounds) => {
+    if (alpha <= 0) return;
+    const type = space.getType();
+    let min;
+    if (type === 'Gray') min = color[0];
+    else if (type === 'RGB' || type === 'BGR') {
+      min = Math.min(color[0], color[1], color[2]);
+      if ((Math.max(color[0], color[1], color[2]) - min) * 255 >= GREY_SPREAD) seen.tinted = true;
+    } else if (type === 'CMYK' && color[0] === 0 && color[1] === 0 && color[2] === 0) min = 1 - color[3];
+    else {
+      seen.unsure = true;
+      return;
+    }
+    if (!seen.ink && min * 255 < INK_BELOW && onSheet(bounds())) seen.ink = true;
+  };
+  const release = (...wrappers) => {
+    for (const w of wrappers) w.destroy();
+  };
+  const device = new mupdf.Device({
+    fillPath(path, _evenOdd, ctm, space, color, alpha) {
+      paint(space, color, alpha, () => path.getBounds(null, ctm));
+      release(path, space);
+    },
+    strokePath(path, stroke, ctm, space, color, alpha) {
+      paint(space, color, alpha, () => path.getBounds(stroke, ctm));
+      release(path, stroke, space);
+    },
+    fillText(text, ctm, space, color, alpha) {
+      paint(space, color, alpha, () => text.getBounds(null, ctm));
+      release(text, space);
+    },
+    strokeText(text, stroke, ctm, space, color, alpha) {
+      paint(space, color, alpha, () => text.getBounds(stroke, ctm));
+      release(text, stroke, space);
+    },
+    fillImageMask(image, ctm, space, color, alpha) {
+      borrowed(image);
+      paint(space, color, alpha, () => placedBounds(ctm));
+      release(space);
+    },
+    fillImage(image) {
+      borrowed(image);
+      seen.unsure = true;
+    },
+    fillShade(shade) {
+      borrowed(shade);
+      seen.unsure = true;
+    },
+    beginMask(_area, _luminosity, space) {
+      release(space);
+      seen.unsure = true;
+    },
+    beginGroup(_area, space, _isolated, _knockout, blend) {
+      release(space);
+      if (blend !== 'Normal') seen.unsure = true;
     },
   });
-  text.destroy();
-  return {
-    color: colourShare >= COLOUR_SHARE,
-    blank: inked === 0 && chars.trim() === '',
-    scaleNotes: findScaleNotes(chars),
-    lowResolution: lowResArea >= LOW_RES_SHARE * sheetArea,
-  };
+  try {
+    list.run(device, mupdf.Matrix.identity);
+    device.close();
+  } finally {
+    device.destroy();
+  }
+  return seen;
+}
+
+/**
+ * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given. The page is
+ * interpreted once, into a display list: a pass over the list sees every colour painted, and only a
+ * sheet with coloured ink, or with paint whose colour a pass cannot judge, is rendered at ANALYSIS_DPI
+ * to measure how much of it is coloured (most sheets of a set are black linework: no render). Text
+ * (scale notes) and images' placement (resolution at print size) come from the list's structured text.
+ */
+export function reportSheet(page, previewPx) {
+  const bounds = page.getBounds();
+  const [x0, y0, x1, y1] = bounds;
+  const sheetArea = Math.max(1, (x1 - x0) * (y1 - y0));
+  const list = page.toDisplayList(true);
+  try {
+    const seen = survey(list, bounds);
+    let inked = seen.ink;
+    let colourShare = 0;
+    if (seen.tinted || seen.unsure) {
+      const scale = ANALYSIS_DPI / 72;
+      const pixmap = list.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+      const ink = inkOf(pixmap.getPixels());
+      pixmap.destroy();
+      inked = ink.inked > 0;
+      colourShare = ink.colourShare;
+    }
+
+    const text = list.toStructuredText('preserve-images');
+    const chars = text.asText();
+    let lowResArea = 0;
+    text.walk({
+      onImageBlock(bbox, transform, image) {
+        // The image's pixels over the size it is placed at, in points: dots per inch at print size.
+        const w = Math.hypot(transform[0], transform[1]);
+        const h = Math.hypot(transform[2], transform[3]);
+        const dpi = Math.min((image.getWidth() * 72) / Math.max(w, 1e-6), (image.getHeight() * 72) / Math.max(h, 1e-6));
+        if (dpi < LOW_DPI) lowResArea += Math.max(0, (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]));
+      },
+    });
+    text.destroy();
+
+    let preview = null;
+    if (previewPx) {
+      const scale = previewPx / Math.max(x1 - x0, y1 - y0, 1);
+      const pixmap = list.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+      preview = pixmap.asPNG();
+      pixmap.destroy();
+    }
+    return {
+      sheet: {
+        color: colourShare >= COLOUR_SHARE,
+        blank: !inked && chars.trim() === '',
+        scaleNotes: findScaleNotes(chars),
+        lowResolution: lowResArea >= LOW_RES_SHARE * sheetArea,
+      },
+      preview,
+    };
+  } finally {
+    list.destroy();
+  }
 }
 
 /** Paint operators in a content stream: fill, stroke, text, image, XObject, shading. */

@@ -3,15 +3,18 @@
  * colour judged by rendered pixels, blank sheets, scale notes, low-resolution scans, and the ANSI
  * sizes rejected by name.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as mupdf from 'mupdf';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
 const H = 24 * 72;
 type Doc = InstanceType<typeof PDFDocument>;
@@ -153,6 +156,90 @@ describe('colour, judged from rendered pixels', () => {
     );
     expect(result.reports[0].color).toBe(false);
   }, 30_000);
+});
+
+describe('colour, whatever paints it', () => {
+  // Most sheets are judged by one pass over what the sheet paints, without a render; these paint
+  // colour in the ways that pass must hand over to the pixels.
+  it('finds colour in gradients, CMYK inks and coloured text, and none in a grey gradient', async () => {
+    const result = await analyse(
+      drawingSet([
+        // 1. A red-to-blue gradient title block (a shading).
+        (doc) => {
+          bwDrawing(doc);
+          const gradient = doc.linearGradient(W - 8 * 72, 0, W - 72, 0);
+          gradient.stop(0, '#cc0000').stop(1, '#0000cc');
+          doc.rect(W - 8 * 72, H - 4 * 72, 7 * 72, 3 * 72).fill(gradient);
+        },
+        // 2. A cyan block in CMYK.
+        (doc) => {
+          bwDrawing(doc);
+          doc.rect(300, 300, 3 * 72, 3 * 72).fill([100, 0, 0, 0]);
+        },
+        // 3. A large red title and nothing else in colour.
+        (doc) => {
+          bwDrawing(doc);
+          doc.fillColor('#d00000').fontSize(160).text('REVISED', 600, 600, { lineBreak: false });
+        },
+        // 4. A black-to-white gradient: grey.
+        (doc) => {
+          bwDrawing(doc);
+          const gradient = doc.linearGradient(300, 0, 1300, 0);
+          gradient.stop(0, '#000000').stop(1, '#ffffff');
+          doc.rect(300, 300, 1000, 400).fill(gradient);
+        },
+      ]),
+    );
+    expect(result.reports.map((r) => r.color)).toEqual([true, true, true, false]);
+    expect(result.reports.map((r) => r.blank)).toEqual([false, false, false, false]);
+  }, 30_000);
+
+  it('counts a sheet painted only in white, or only off its edges, as blank', async () => {
+    const result = await analyse(
+      drawingSet([bwDrawing, (doc) => doc.rect(100, 100, 2000, 1000).fill('#ffffff'), (doc) => doc.rect(-500, -500, 200, 200).fill('#000000')]),
+    );
+    expect(result.verdict.status).toBe('ready');
+    expect(result.reports.map((r) => r.blank)).toEqual([false, true, true]);
+  }, 30_000);
+
+  it('survives the garbage collector after reporting sheets with images and gradients', async () => {
+    // mupdf.js hands a device image and shading wrappers without a reference of their own: collected
+    // later, they would free MuPDF memory twice. Collect after every round and read on.
+    const file = path.join(dir, 'gc.pdf');
+    fs.writeFileSync(
+      file,
+      await drawingSet(
+        Array.from({ length: 6 }, () => (doc: Doc) => {
+          bwDrawing(doc);
+          doc.image(png(64, 64, 'colour'), 200, 300, { width: 300 });
+          const gradient = doc.linearGradient(800, 0, 1200, 0);
+          gradient.stop(0, '#cc0000').stop(1, '#0000cc');
+          doc.rect(800, 300, 400, 200).fill(gradient);
+        }),
+      ),
+    );
+    const script = `
+      import * as mupdf from 'mupdf';
+      import { reportSheet } from ${JSON.stringify(pathToFileURL(path.join(HERE, 'sheetReport.mjs')).href)};
+      let colour = 0;
+      for (let round = 0; round < 15; round++) {
+        const doc = mupdf.Document.openDocument(${JSON.stringify(file)});
+        for (let i = 0; i < doc.countPages(); i++) {
+          const page = doc.loadPage(i);
+          if (reportSheet(page, 0).sheet.color) colour++;
+          page.destroy();
+        }
+        doc.destroy();
+        globalThis.gc();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      console.log('colour sheets', colour);
+    `;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { cwd: HERE, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('colour sheets 90');
+    expect(run.status).toBe(0);
+  }, 60_000);
 });
 
 describe('blank sheets', () => {
