@@ -37,6 +37,8 @@ export const EnvSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
     DATA_DIR: z.string().default('.data'),
+    /** Upload bytes the web process takes in per second, all uploads together, in MB (0: no limit). */
+    UPLOAD_INTAKE_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(64),
     S3_BUCKET: optional,
     S3_ENDPOINT: optional,
     S3_REGION: z.string().default('us-east-1'),

@@ -1,11 +1,53 @@
 /** Local-disk storage: atomic writes (temp file + rename) under one root folder. */
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, StorageNotFoundError, type Storage, type PutOptions } from './types';
+
+const WRITE_BLOCK = 1024 * 1024;
+
+/**
+ * A file written in blocks of about `size` bytes, each one `writev` of the chunks as they came (no
+ * copy): a 50 MB upload is ~50 hand-offs to libuv's thread pool instead of ~800 (an upload arrives
+ * in 64 KB reads, one at a time when it is paced), each of which costs the event loop time that
+ * other requests wait for.
+ */
+function blockFile(file: string, size: number): Writable {
+  let handle: FileHandle | null = null;
+  let held: Buffer[] = [];
+  let length = 0;
+  const writeHeld = async () => {
+    const chunks = held;
+    held = [];
+    length = 0;
+    handle ??= await fs.open(file, 'w');
+    if (chunks.length > 0) await handle.writev(chunks);
+  };
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      held.push(chunk);
+      length += chunk.length;
+      if (length < size) return done();
+      writeHeld().then(() => done(), done);
+    },
+    final(done) {
+      writeHeld()
+        .then(() => handle?.close())
+        .then(() => done(), done);
+    },
+    destroy(error, done) {
+      const open = handle;
+      handle = null;
+      if (!open) return done(error);
+      open.close().then(
+        () => done(error),
+        () => done(error),
+      );
+    },
+  });
+}
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -21,9 +63,7 @@ export class LocalStorage implements Storage {
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.partial`;
     try {
-      // Up to 1 MB queued while a write is in flight goes out as one writev: a 50 MB upload is ~60
-      // hand-offs to libuv's thread pool instead of ~800, each of which can cost the event loop its core.
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { highWaterMark: 1024 * 1024 }));
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, blockFile(temp, WRITE_BLOCK));
       await fs.rename(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });
