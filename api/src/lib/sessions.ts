@@ -54,32 +54,48 @@ function liveSessionsQuery(sql: Sql, ids: string[]) {
   return sql<SessionRow[]>`select sid, kind, user_id, expire, created_at, sess from sessions where sid in ${sql(ids)} and expire > now()`;
 }
 
+/** What the cookie's session rows say: who the request is, which rows to touch, and ids to drop. */
+export type ResolvedSessions = { shop: RequestSessions; touch: { sid: string; expire: Date }[]; dropSid: boolean; dropAdminSid: boolean };
+
 /**
- * Sets `req.shop` from the rows found for the cookie's ids: skips rows past their absolute lifetime,
- * slides the idle expiry (written at most once a minute), and drops ids whose rows are gone from the
- * cookie. Rows come straight from the database (no cache), so a signed-out session is dead on the next
- * request. Hot routes may read the rows inside their own query and hand them here.
+ * Who the request is from the rows found for the cookie's ids: skips rows past their absolute
+ * lifetime, lists rows whose idle expiry should slide (written at most once a minute), and names the
+ * cookie's ids whose rows are gone or expired.
  */
-export async function applySessions(req: Request, sql: Sql, rows: readonly SessionRow[]): Promise<void> {
-  req.shop = { sid: null, userId: null, adminUsername: null };
-  const data = cookie(req);
-  const now = Date.now();
+export function resolveSessions(data: CookieData, rows: readonly SessionRow[], now = Date.now()): ResolvedSessions {
+  const shop: RequestSessions = { sid: null, userId: null, adminUsername: null };
+  const touch: ResolvedSessions['touch'] = [];
   for (const row of rows) {
     const admin = row.kind === 'admin';
     const absolute = admin ? ADMIN_ABSOLUTE_MS : CUSTOMER_ABSOLUTE_MS;
     const idle = admin ? ADMIN_IDLE_MS : CUSTOMER_IDLE_MS;
     if (now - row.created_at.getTime() > absolute) continue;
-    if (admin && row.sid === data.adminSid) req.shop.adminUsername = row.sess?.username ?? 'admin';
+    if (admin && row.sid === data.adminSid) shop.adminUsername = row.sess?.username ?? 'admin';
     if (!admin && row.sid === data.sid) {
-      req.shop.sid = row.sid;
-      req.shop.userId = row.user_id;
+      shop.sid = row.sid;
+      shop.userId = row.user_id;
     }
-    if (row.expire.getTime() - now < idle - TOUCH_EVERY_MS) {
-      await sql`update sessions set expire = ${new Date(now + idle)} where sid = ${row.sid}`;
-    }
+    if (row.expire.getTime() - now < idle - TOUCH_EVERY_MS) touch.push({ sid: row.sid, expire: new Date(now + idle) });
   }
-  if (data.sid && !req.shop.sid && req.session) delete (req.session as CookieData).sid;
-  if (data.adminSid && !req.shop.adminUsername && req.session) delete (req.session as CookieData).adminSid;
+  return { shop, touch, dropSid: Boolean(data.sid) && !shop.sid, dropAdminSid: Boolean(data.adminSid) && !shop.adminUsername };
+}
+
+/** Slides the idle expiry of the rows `resolveSessions` listed. */
+export async function touchSessions(sql: Sql, touch: ResolvedSessions['touch']): Promise<void> {
+  for (const { sid, expire } of touch) await sql`update sessions set expire = ${expire} where sid = ${sid}`;
+}
+
+/**
+ * Sets `req.shop` from the rows found for the cookie's ids (see `resolveSessions`), slides their idle
+ * expiry, and drops ids whose rows are gone from the cookie. Rows come straight from the database (no
+ * cache), so a signed-out session is dead on the next request.
+ */
+export async function applySessions(req: Request, sql: Sql, rows: readonly SessionRow[]): Promise<void> {
+  const resolved = resolveSessions(cookie(req), rows);
+  req.shop = resolved.shop;
+  await touchSessions(sql, resolved.touch);
+  if (resolved.dropSid && req.session) delete (req.session as CookieData).sid;
+  if (resolved.dropAdminSid && req.session) delete (req.session as CookieData).adminSid;
 }
 
 /** Loads the sessions named by the cookie; drops ids whose rows are gone or expired. */

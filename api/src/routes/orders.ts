@@ -1,11 +1,12 @@
 /**
- * Every /api/orders route. GET /api/orders/:id (the page a customer keeps open) is mounted ahead of
- * the session loader and reads the order, its timeline and the cookie's sessions in one query; the
- * rest (the account's list, guest lookup, reorder, the receipt) are one router after it. Orders are
+ * Every /api/orders route. GET /api/orders/:id (the page a customer keeps open) is answered ahead of
+ * the middleware stack in its common case (`orderReadFastPath`), reading the order, its timeline and
+ * the cookie's sessions in one query; the rest (its other cases, the account's list, guest lookup,
+ * reorder, the receipt) are one router after the session loader. Orders are
  * shown to the owner account, the placing browser session, the admin or a request carrying the
  * order's access token (?token=); anyone else, and any malformed id, gets 404.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { addJob, type Sql } from '../core/lib/db';
@@ -18,7 +19,8 @@ import { StorageNotFoundError } from '../core/services/storage/index';
 import { receiptKey } from '../core/services/storage/keys';
 import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
 import { createRateLimits } from '../lib/rateLimit';
-import { applySessions, cookieSessionIds, ensureSession, requireUser, type SessionRow } from '../lib/sessions';
+import { ensureSession, requireUser, resolveSessions, touchSessions, type SessionRow } from '../lib/sessions';
+import { sessionCookieReader } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
 import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
@@ -30,9 +32,6 @@ async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<Ord
   if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
   return order;
 }
-
-/** Any UUID PostgreSQL accepts; other ids are nobody's order. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The order's status changes, oldest first, as one JSON column of the order's own query. */
 const STATUS_CHANGES = `(select coalesce(json_agg(json_build_object('to_status', h.to_status, 'created_at', h.created_at) order by h.created_at, h.id), '[]'::json)
@@ -80,26 +79,41 @@ async function orderWithSessions(
   return { ...splitChanges(row), sessions };
 }
 
+/** A plain GET of one order by a lower-case UUID, with or without a query string. */
+const FAST_ORDER_READ = /^\/api\/orders\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/;
+
 /**
- * GET /api/orders/:id, the page a customer keeps open and polls: mounted ahead of the session loader
- * and the other routers (see app.ts), it reads the order and the cookie's sessions in one query, so
- * the cookie costs no extra round trip. The access rules are the same `canAccessOrder` as everywhere.
+ * GET /api/orders/:id, the page a customer keeps open and polls (issue 16), answered right after the
+ * security headers, ahead of the body parsers, cookie-session, the session loader and every router:
+ * it reads the signed cookie itself and fetches the order, its timeline and the cookie's sessions in
+ * one query. It answers only the common case, a readable order with every session in the cookie
+ * alive; anything else (no such order, no access, a session to drop from the cookie, a cookie
+ * cookie-session would rewrite) goes on to the full stack and its route below, which answers it as
+ * before. The access rules are the same `canAccessOrder` as everywhere.
  */
-export function orderReadRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.get('/api/orders/:id', async (req, res, next) => {
-    const id = req.params.id;
-    // Not an order id: leave it to the routers after the session loader (lookup and the final 404).
-    if (!UUID.test(id)) return next();
-    const found = await orderWithSessions(ctx.sql, id, cookieSessionIds(req));
-    // No order, no session rows read: leave the cookie alone (applying none would sign the browser out).
-    if (!found) throw notFound('Order not found.');
-    await applySessions(req, ctx.sql, found.sessions);
-    if (!canAccessOrder(req, found.order)) throw notFound('Order not found.');
-    res.set('Cache-Control', 'private, no-store');
-    res.json(presentOrder(found.order, found.changes));
-  });
-  return router;
+export function orderReadFastPath(ctx: AppContext): RequestHandler {
+  const readCookie = sessionCookieReader(ctx.env.SESSION_SECRET);
+  return (req, res, next) => {
+    if (req.method !== 'GET') return next();
+    const id = FAST_ORDER_READ.exec(req.url)?.[1];
+    const data = id ? readCookie(req.headers.cookie) : null;
+    if (!id || !data) return next();
+    const ids = [data.sid, data.adminSid].filter((x): x is string => x !== undefined);
+    void (async () => {
+      const found = await orderWithSessions(ctx.sql, id, ids);
+      if (!found) return next();
+      const sessions = resolveSessions(data, found.sessions);
+      if (sessions.dropSid || sessions.dropAdminSid) return next();
+      req.shop = sessions.shop;
+      if (!canAccessOrder(req, found.order)) return next();
+      await touchSessions(ctx.sql, sessions.touch);
+      const body = JSON.stringify(presentOrder(found.order, found.changes));
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
+    })().catch(next);
+  };
 }
 
 /** Most orders one page of history shows. */
@@ -202,9 +216,13 @@ export function orderRoutes(ctx: AppContext): Router {
     res.status(201).json({ ...checkoutData, detectedSize, checkoutData });
   });
 
-  // Ids that are not UUIDs pass the fast route above; they are nobody's order.
-  router.get('/api/orders/:id', () => {
-    throw notFound('Order not found.');
+  // What orderReadFastPath leaves: any id that is not a UUID is nobody's order.
+  router.get('/api/orders/:id', orderParams, async (req, res) => {
+    const id = orderParams.input(req).params.id;
+    const found = await orderWithSessions(ctx.sql, id, []);
+    if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
+    res.set('Cache-Control', 'private, no-store');
+    res.json(presentOrder(found.order, found.changes));
   });
 
   router.get('/api/orders/:id/receipt', orderParams, async (req, res) => {
