@@ -15,7 +15,8 @@
 //   stdin  {"op":"close","job":1}   (no answer)
 // The parent sends reports in chunks so another customer's "open" can go between them, and kills
 // this process on a job's time or memory limit (a hostile PDF poisons only this process). A chunk's
-// sheets are dealt out to report threads (reporter.mjs), one per core, and answered in page order.
+// sheets go to report threads (reporter.mjs), one per core, each taking the next sheet when it is free,
+// and are answered in page order.
 import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
@@ -177,12 +178,13 @@ function startReporter() {
   return reporter;
 }
 
-/** One report thread per core (at most four): the sheets of a chunk are dealt out among them. */
+/** One report thread per core (at most four). */
 const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, startReporter);
 
 /**
- * Reports sheets from..to-1 of an open job on the report threads, dealt round-robin, and answers each
- * sheet in page order as soon as the sheets before it are in.
+ * Reports sheets from..to-1 of an open job on the report threads, one sheet at a time to whichever
+ * thread is free (a sheet with colour to measure takes a few times longer than one without), and
+ * answers each sheet in page order as soon as the sheets before it are in.
  */
 function report(job) {
   const opened = open.get(job.job);
@@ -190,6 +192,7 @@ function report(job) {
   const to = Math.min(job.to, opened.doc.countPages());
   const arrived = new Map();
   let next = job.from + 1;
+  let page = job.from;
   const onSheet = (message) => {
     arrived.set(message.number, message);
     while (arrived.has(next)) {
@@ -198,14 +201,16 @@ function report(job) {
       next++;
     }
   };
-  const dealt = reporters.map(() => []);
-  for (let i = job.from; i < to; i++) dealt[(i - job.from) % reporters.length].push(i);
   const work = reporters.map(
-    (reporter, k) =>
+    (reporter) =>
       new Promise((resolve) => {
-        if (dealt[k].length === 0) return resolve();
-        reporter.onMessage = (message) => (message.type === 'done' ? resolve() : onSheet(message));
-        reporter.worker.postMessage({ op: 'report', job: job.job, file: opened.file, pages: dealt[k], previews: job.previews, dir: job.dir, px: job.px });
+        const deal = () => {
+          if (page >= to) return resolve();
+          const pages = [page++];
+          reporter.worker.postMessage({ op: 'report', job: job.job, file: opened.file, pages, previews: job.previews, dir: job.dir, px: job.px });
+        };
+        reporter.onMessage = (message) => (message.type === 'done' ? deal() : onSheet(message));
+        deal();
       }),
   );
   return Promise.all(work);

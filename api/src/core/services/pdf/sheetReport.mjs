@@ -94,10 +94,13 @@ function placedBounds([a, b, c, d, e, f]) {
  */
 function survey(list, [x0, y0, x1, y1]) {
   const seen = { ink: false, tinted: false, unsure: false };
-  const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
-  const paint = (space, color, alpha, bounds) => {
-    if (alpha <= 0) return;
-    const type = space.getType();
+  // A colour space's kind by its MuPDF pointer: the same few spaces come back on every call.
+  const types = new Map();
+  /** Whether paint of this colour could be ink on the sheet (then its bounds decide); notes tint and doubt. */
+  const mayInk = (space, color, alpha) => {
+    if (alpha <= 0) return false;
+    let type = types.get(space.pointer);
+    if (type === undefined) types.set(space.pointer, (type = space.getType()));
     let min;
     if (type === 'Gray') min = color[0];
     else if (type === 'RGB' || type === 'BGR') {
@@ -106,34 +109,38 @@ function survey(list, [x0, y0, x1, y1]) {
     } else if (type === 'CMYK' && color[0] === 0 && color[1] === 0 && color[2] === 0) min = 1 - color[3];
     else {
       seen.unsure = true;
-      return;
+      return false;
     }
-    if (!seen.ink && min * 255 < INK_BELOW && onSheet(bounds())) seen.ink = true;
+    return !seen.ink && min * 255 < INK_BELOW;
   };
-  const release = (...wrappers) => {
-    for (const w of wrappers) w.destroy();
-  };
+  const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
   const device = new mupdf.Device({
     fillPath(path, _evenOdd, ctm, space, color, alpha) {
-      paint(space, color, alpha, () => path.getBounds(null, ctm));
-      release(path, space);
+      if (mayInk(space, color, alpha) && onSheet(path.getBounds(null, ctm))) seen.ink = true;
+      path.destroy();
+      space.destroy();
     },
     strokePath(path, stroke, ctm, space, color, alpha) {
-      paint(space, color, alpha, () => path.getBounds(stroke, ctm));
-      release(path, stroke, space);
+      if (mayInk(space, color, alpha) && onSheet(path.getBounds(stroke, ctm))) seen.ink = true;
+      path.destroy();
+      stroke.destroy();
+      space.destroy();
     },
     fillText(text, ctm, space, color, alpha) {
-      paint(space, color, alpha, () => text.getBounds(null, ctm));
-      release(text, space);
+      if (mayInk(space, color, alpha) && onSheet(text.getBounds(null, ctm))) seen.ink = true;
+      text.destroy();
+      space.destroy();
     },
     strokeText(text, stroke, ctm, space, color, alpha) {
-      paint(space, color, alpha, () => text.getBounds(stroke, ctm));
-      release(text, stroke, space);
+      if (mayInk(space, color, alpha) && onSheet(text.getBounds(stroke, ctm))) seen.ink = true;
+      text.destroy();
+      stroke.destroy();
+      space.destroy();
     },
     fillImageMask(image, ctm, space, color, alpha) {
       borrowed(image);
-      paint(space, color, alpha, () => placedBounds(ctm));
-      release(space);
+      if (mayInk(space, color, alpha) && onSheet(placedBounds(ctm))) seen.ink = true;
+      space.destroy();
     },
     fillImage(image) {
       borrowed(image);
@@ -144,11 +151,11 @@ function survey(list, [x0, y0, x1, y1]) {
       seen.unsure = true;
     },
     beginMask(_area, _luminosity, space) {
-      release(space);
+      space.destroy();
       seen.unsure = true;
     },
     beginGroup(_area, space, _isolated, _knockout, blend) {
-      release(space);
+      space.destroy();
       if (blend !== 'Normal') seen.unsure = true;
     },
   });
@@ -203,7 +210,10 @@ export function reportSheet(page, previewPx) {
     let preview = null;
     if (previewPx) {
       const scale = previewPx / Math.max(x1 - x0, y1 - y0, 1);
-      const pixmap = list.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+      // A sheet that paints only greys is previewed in grey: the same picture, a third of the pixels to
+      // render and compress.
+      const space = seen.tinted || seen.unsure ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
+      const pixmap = list.toPixmap(mupdf.Matrix.scale(scale, scale), space, false);
       preview = pixmap.asPNG();
       pixmap.destroy();
     }
