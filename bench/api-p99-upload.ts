@@ -11,6 +11,11 @@
  *
  *   npx tsx bench/api-p99-upload.ts                  # 5 rounds of 4 s idle + 4 s uploading
  *   npx tsx bench/api-p99-upload.ts --seconds 10 --rounds 2
+ *   npx tsx bench/api-p99-upload.ts --sink            # the floor: the same uploads go to a sink instead
+ *
+ * With `--sink` the uploads go to a bare Node HTTP server in its own process that takes the bytes in
+ * at the shop's intake rate and drops them, while the prober still asks the shop: what the machine
+ * alone (the uploading client, the kernel, a receiver on the same two cores) does to the shop's p99.
  */
 import { freePort, streamedUpload, waitForServer } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,11 +26,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { uploadIntake } from '../api/src/lib/uploadIntake';
+import { DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND } from '../shared/env';
+import http from 'node:http';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const UPLOADERS = 4;
+const SINK = process.argv.includes('--sink');
 /** Just under the limit, so every upload is accepted and stored whole. */
 const UPLOAD_BYTES = 50 * 1024 * 1024 - 64 * 1024;
 const arg = (name: string, fallback: number) => {
@@ -79,6 +88,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-p99-'));
   const port = await freePort();
   let server: ChildProcess | null = null;
+  let sink: ChildProcess | null = null;
   try {
     await migrateDatabase(url, { includeCurrent: true });
     const env = {
@@ -99,6 +109,20 @@ async function main() {
     );
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
+    let target = base;
+    if (SINK) {
+      const sinkPort = await freePort();
+      sink = spawn(
+        process.execPath,
+        ['--import', 'tsx', SELF, '--serve-sink', String(sinkPort), process.env.UPLOAD_INTAKE_MB_PER_SECOND ?? String(DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND)],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
+      target = `http://127.0.0.1:${sinkPort}`;
+      await waitForServer(`${target}/`, () => true);
+    }
     await streamedUpload(base, 1024 * 1024); // warm-up: modules and pools a first upload brings in
     const rows: string[] = [];
     const ratios: number[] = [];
@@ -116,7 +140,7 @@ async function main() {
       await Promise.all(
         Array.from({ length: UPLOADERS }, async () => {
           while (probing) {
-            const r = await streamedUpload(base, UPLOAD_BYTES);
+            const r = await streamedUpload(target, UPLOAD_BYTES);
             uploads++;
             if (r.status !== 202) refused++;
             else bytes += UPLOAD_BYTES;
@@ -154,6 +178,7 @@ async function main() {
     );
   } finally {
     server?.kill('SIGTERM');
+    sink?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
     await admin.end({ timeout: 1 });
@@ -161,6 +186,21 @@ async function main() {
   }
 }
 
+/** The sink (its own process): takes request bodies in at `mbps` and drops them, answering 202. */
+async function serveSink(port: number, mbps: number) {
+  const intake = uploadIntake(mbps);
+  http
+    .createServer((req, res) => {
+      req
+        .pipe(intake.through())
+        .on('data', () => {})
+        .on('end', () => res.writeHead(202, { 'content-type': 'application/json' }).end('{}'));
+    })
+    .listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
+}
+
 const probeAt = process.argv.indexOf('--probe');
+const sinkAt = process.argv.indexOf('--serve-sink');
 if (probeAt > 0) await probe(process.argv[probeAt + 1], Number(process.argv[probeAt + 2]));
+else if (sinkAt > 0) await serveSink(Number(process.argv[sinkAt + 1]), Number(process.argv[sinkAt + 2]));
 else await main();

@@ -10,6 +10,8 @@ const optional = z
   .transform((v) => (v.trim() === '' ? undefined : v.trim()))
   .optional();
 const port = z.coerce.number().int().min(0).max(65535);
+/** Upload bytes one web process takes in per second, all uploads together, in MB (issue 16). */
+export const DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND = 64;
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -38,7 +40,7 @@ export const EnvSchema = z
     FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
     DATA_DIR: z.string().default('.data'),
     /** Upload bytes the web process takes in per second, all uploads together, in MB (0: no limit). */
-    UPLOAD_INTAKE_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(64),
+    UPLOAD_INTAKE_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND),
     S3_BUCKET: optional,
     S3_ENDPOINT: optional,
     S3_REGION: z.string().default('us-east-1'),
