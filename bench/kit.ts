@@ -103,7 +103,14 @@ export async function startShop(label: string): Promise<{ base: string; stop(): 
   try {
     await migrateDatabase(url.toString(), { includeCurrent: true });
     const port = await freePort();
-    const env = { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      NODE_ENV: 'development',
+    };
     for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
       processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] }));
     }
