@@ -184,6 +184,10 @@ function onChildExit(dead: Child, code: number | null, signal: NodeJS.Signals | 
 
 function onAnswer(message: ChildMessage): void {
   const job = jobs.get(message.job);
+  // Killed on a limit: an answer the child wrote before the signal reached it does not count (a
+  // warm child can measure a small file in the moment between the command and the kill). The
+  // child's exit settles the job and hands on the queue.
+  if (job?.limit) return;
   if (message.type === 'sheets' || message.type === 'failed' || message.type === 'reported') {
     running = null;
     // The next command goes before the job hears its answer, so the child never idles.
