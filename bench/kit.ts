@@ -2,24 +2,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { freePort } from '../test/helpers/net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Resolves once `url` answers `ok(status)` (any status below 500 by default); throws after ~30 s. */
 export async function waitForServer(url: string, ok: (status: number) => boolean = (status) => status < 500): Promise<void> {

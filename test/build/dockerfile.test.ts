@@ -10,11 +10,11 @@
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { freePort } from '../helpers/net';
 import { makeDrawingPdf, ARCH_D } from '../helpers/pdf';
 import { commandOf, parseDockerfile, stepsOf, type Stage } from './dockerfile';
 
@@ -80,15 +80,6 @@ function copyContext(to: string): void {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(REPO, file), path.join(to, file));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function start(argv: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {

@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { TestClient, type TestResponse } from '../helpers/client';
 import { makeDrawingPdf, ARCH_D } from '../helpers/pdf';
 import { ADDRESSES, CUSTOMER } from '../helpers/checkout';
+import { freePort } from '../helpers/net';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUCKET = 'blueprint-scale';
@@ -29,17 +29,6 @@ let dataDir: string;
 let env: Record<string, string>;
 const apis: string[] = [];
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function spawnProcess(script: string, extra: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {

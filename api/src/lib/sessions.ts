@@ -45,7 +45,11 @@ function cookie(req: Request): CookieData {
 
 /** The session ids the signed cookie names: none for a request without the cookie. */
 export function cookieSessionIds(req: Request): string[] {
-  const data = cookie(req);
+  return sessionIdsOf(cookie(req));
+}
+
+/** The session ids a cookie's contents name, customer and admin. */
+export function sessionIdsOf(data: CookieData): string[] {
   return [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
 }
 

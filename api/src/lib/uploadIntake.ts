@@ -6,7 +6,7 @@
  * the intake to a rate far above what a customer's connection sends, so a real upload is never
  * slowed, while reading stops (and TCP pushes back on the sender) when bytes arrive faster.
  */
-import { Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import { TokenBucket } from 'limiter';
 
 /** Bytes in one go: about 50 ms at the rate, never below one socket read (64 KiB). */
@@ -18,7 +18,7 @@ export type UploadIntake = { through(): Transform };
 
 /** One process-wide intake; `megabytesPerSecond` 0 means unthrottled. */
 export function uploadIntake(megabytesPerSecond: number): UploadIntake {
-  if (megabytesPerSecond <= 0) return { through: () => new Transform({ transform: (chunk, _enc, done) => done(null, chunk) }) };
+  if (megabytesPerSecond <= 0) return { through: () => new PassThrough() };
   const rate = megabytesPerSecond * 1024 * 1024;
   const burst = burstBytes(rate);
   const bucket = new TokenBucket({ bucketSize: burst, tokensPerInterval: rate, interval: 'second' });

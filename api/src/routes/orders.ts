@@ -19,7 +19,7 @@ import { StorageNotFoundError } from '../core/services/storage/index';
 import { receiptKey } from '../core/services/storage/keys';
 import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
 import { createRateLimits } from '../lib/rateLimit';
-import { ensureSession, requireUser, resolveSessions, touchSessions, type SessionRow } from '../lib/sessions';
+import { ensureSession, requireUser, resolveSessions, sessionIdsOf, touchSessions, type SessionRow } from '../lib/sessions';
 import { sessionCookieReader } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
@@ -98,9 +98,8 @@ export function orderReadFastPath(ctx: AppContext): RequestHandler {
     const id = FAST_ORDER_READ.exec(req.url)?.[1];
     const data = id ? readCookie(req.headers.cookie) : null;
     if (!id || !data) return next();
-    const ids = [data.sid, data.adminSid].filter((x): x is string => x !== undefined);
     void (async () => {
-      const found = await orderWithSessions(ctx.sql, id, ids);
+      const found = await orderWithSessions(ctx.sql, id, sessionIdsOf(data));
       if (!found) return next();
       const sessions = resolveSessions(data, found.sessions);
       if (sessions.dropSid || sessions.dropAdminSid) return next();

@@ -155,7 +155,7 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
       thisGate.on('error', () => stream.resume());
       stream.pipe(thisGate);
       stored = storage.put(key, thisGate, { contentType: 'application/pdf' }).then(
-        async () => ({ uploadId, key, fileName: cleanFileName(info.filename), size: thisGate.size, sha256: thisGate.digest() }),
+        () => ({ uploadId, key, fileName: cleanFileName(info.filename), size: thisGate.size, sha256: thisGate.digest() }),
         async (error: unknown) => {
           await storage.delete(key).catch(() => {});
           throw error;

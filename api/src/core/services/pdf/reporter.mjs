@@ -13,6 +13,8 @@ import { reportSheet } from './sheetReport.mjs';
 
 /** Open documents by job. */
 const open = new Map();
+/** A sheet that could not be analysed: every field unknown, the verdict stands. */
+const UNKNOWN = { color: null, blank: null, scaleNotes: null, lowResolution: null };
 
 function report(job) {
   let doc = open.get(job.job);
@@ -21,7 +23,7 @@ function report(job) {
     open.set(job.job, doc);
   }
   for (const i of job.pages) {
-    let sheet = { color: null, blank: null, scaleNotes: null, lowResolution: null };
+    let sheet = UNKNOWN;
     let preview = false;
     try {
       const page = doc.loadPage(i);
@@ -72,17 +74,7 @@ parentPort.on('message', (command) => {
     } catch (error) {
       // The file would not open here although it opened for the verdict: report these sheets as unknown.
       process.stderr.write(`report failed: ${error?.message ?? error}\n`);
-      for (const i of command.pages)
-        parentPort.postMessage({
-          job: command.job,
-          type: 'sheet',
-          number: i + 1,
-          color: null,
-          blank: null,
-          scaleNotes: null,
-          lowResolution: null,
-          preview: false,
-        });
+      for (const i of command.pages) parentPort.postMessage({ job: command.job, type: 'sheet', number: i + 1, ...UNKNOWN, preview: false });
     }
     parentPort.postMessage({ job: command.job, type: 'done' });
   } else if (command.op === 'close') {

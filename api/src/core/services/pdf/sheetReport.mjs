@@ -114,29 +114,18 @@ function survey(list, [x0, y0, x1, y1]) {
     return !seen.ink && min * 255 < INK_BELOW;
   };
   const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
+  /** A path or text filled (`stroke` null) or stroked: its colour, then its bounds if it may be ink. */
+  const paint = (shape, stroke, ctm, space, color, alpha) => {
+    if (mayInk(space, color, alpha) && onSheet(shape.getBounds(stroke, ctm))) seen.ink = true;
+    shape.destroy();
+    stroke?.destroy();
+    space.destroy();
+  };
   const device = new mupdf.Device({
-    fillPath(path, _evenOdd, ctm, space, color, alpha) {
-      if (mayInk(space, color, alpha) && onSheet(path.getBounds(null, ctm))) seen.ink = true;
-      path.destroy();
-      space.destroy();
-    },
-    strokePath(path, stroke, ctm, space, color, alpha) {
-      if (mayInk(space, color, alpha) && onSheet(path.getBounds(stroke, ctm))) seen.ink = true;
-      path.destroy();
-      stroke.destroy();
-      space.destroy();
-    },
-    fillText(text, ctm, space, color, alpha) {
-      if (mayInk(space, color, alpha) && onSheet(text.getBounds(null, ctm))) seen.ink = true;
-      text.destroy();
-      space.destroy();
-    },
-    strokeText(text, stroke, ctm, space, color, alpha) {
-      if (mayInk(space, color, alpha) && onSheet(text.getBounds(stroke, ctm))) seen.ink = true;
-      text.destroy();
-      stroke.destroy();
-      space.destroy();
-    },
+    fillPath: (path, _evenOdd, ctm, space, color, alpha) => paint(path, null, ctm, space, color, alpha),
+    strokePath: (path, stroke, ctm, space, color, alpha) => paint(path, stroke, ctm, space, color, alpha),
+    fillText: (text, ctm, space, color, alpha) => paint(text, null, ctm, space, color, alpha),
+    strokeText: (text, stroke, ctm, space, color, alpha) => paint(text, stroke, ctm, space, color, alpha),
     fillImageMask(image, ctm, space, color, alpha) {
       borrowed(image);
       if (mayInk(space, color, alpha) && onSheet(placedBounds(ctm))) seen.ink = true;
