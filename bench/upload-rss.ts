@@ -1,5 +1,5 @@
 /**
- * The web process's resident memory while 10 clients each upload a 50 MB PDF at once. Uploads are
+ * The web process's resident memory (with its upload receiver's) while 10 clients each upload a 50 MB PDF at once. Uploads are
  * streamed (busboy → signature gate → storage), so memory should grow by buffers in flight, not by
  * file sizes. Target: ≤ 25 MB extra RSS per concurrent upload.
  *
@@ -32,8 +32,16 @@ function withDatabase(url: string, name: string) {
   return u.toString();
 }
 
+/**
+ * Resident memory of the web process and its children: the upload receiver it forks takes the
+ * uploads in, so its memory counts too.
+ */
 function rssMb(pid: number): number {
-  return (Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 2 ** 20;
+  const own = (Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 2 ** 20;
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  return own + children.reduce((sum, child) => sum + (fs.existsSync(`/proc/${child}`) ? rssMb(child) : 0), 0);
 }
 
 async function measure(base: string, pid: number, clients: number) {

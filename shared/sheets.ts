@@ -6,6 +6,9 @@
 import { MAX_PAGES, SIZE_TOLERANCE_INCHES } from './limits';
 import { PRINT_SIZES, type PrintSize } from './pricing';
 
+/** Where a PDF is sent (multipart field `pdf`): the client posts here, the web process routes it. */
+export const UPLOAD_PDF_PATH = '/api/upload-pdf';
+
 export const UPLOAD_STATUSES = ['analyzing', 'ready', 'rejected'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 

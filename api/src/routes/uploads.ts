@@ -12,7 +12,7 @@ import busboy from 'busboy';
 import { uploadIntake, type UploadIntake } from '../lib/uploadIntake';
 import { Router, type Request } from 'express';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
-import type { UploadAccepted } from '../../../shared/upload';
+import { UPLOAD_PDF_PATH, type UploadAccepted } from '../../../shared/upload';
 import type { AppContext } from '../core/context';
 import { addJob } from '../core/lib/db';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../core/lib/errors';
@@ -182,7 +182,7 @@ export function uploadRoutes(ctx: AppContext): Router {
   const router = Router();
   const intake = uploadIntake(ctx.env.UPLOAD_INTAKE_MB_PER_SECOND);
 
-  router.post('/api/upload-pdf', async (req, res, next) => {
+  router.post(UPLOAD_PDF_PATH, async (req, res, next) => {
     try {
       if (!req.is('multipart/form-data')) throw badRequest('Send the PDF as multipart/form-data with one field named "pdf".');
       const declared = Number(req.get('content-length') ?? 0);

@@ -4,12 +4,13 @@
  */
 import { ApiError, apiRequest } from '../../api/client';
 import type { UploadAccepted, UploadInfo } from '../../../../shared/upload';
+import { UPLOAD_PDF_PATH } from '../../../../shared/sheets';
 
 /** Sends the PDF as the multipart field `pdf`; `onProgress` gets the fraction of bytes sent. */
 export function sendPdf(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadAccepted> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload-pdf');
+    xhr.open('POST', UPLOAD_PDF_PATH);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../test/helpers/shop';
+import type { TestClient } from '../../test/helpers/client';
+import { opensUpload, type UploadReceiver } from './uploadReceiver';
+
+describe('opensUpload', () => {
+  it('knows an upload by its request line alone', () => {
+    expect(opensUpload(Buffer.from('POST /api/upload-pdf HTTP/1.1\r\nHost: x\r\n\r\n'))).toBe(true);
+    expect(opensUpload(Buffer.from('POST /api/upload-pdf?from=counter HTTP/1.1\r\n'))).toBe(true);
+    expect(opensUpload(Buffer.from('POST /api/upload-pdfs HTTP/1.1\r\n'))).toBe(false);
+    expect(opensUpload(Buffer.from('GET /api/upload-pdf HTTP/1.1\r\n'))).toBe(false);
+    expect(opensUpload(Buffer.from('POST /api/uploads HTTP/1.1\r\n'))).toBe(false);
+    expect(opensUpload(Buffer.from('POST /api/upload-pd'))).toBe(false);
+    expect(opensUpload(Buffer.from('post /api/upload-pdf HTTP/1.1\r\n'))).toBe(false);
+  });
+});
+
+describe('the upload receiver', () => {
+  let shop: TestShop;
+  let receiver: UploadReceiver;
+  beforeAll(async () => {
+    shop = await startTestShop({ uploadReceiver: true });
+    receiver = shop.receiver!;
+    await receiver.ready();
+  }, 60_000);
+  afterAll(() => shop?.close());
+
+  /** A PDF-signed body of random bytes, so a lost or moved block changes its SHA-256. */
+  function drawingBytes(size: number): Buffer {
+    return Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size)]);
+  }
+
+  async function upload(client: TestClient, bytes: Buffer) {
+    const form = new FormData();
+    form.append('pdf', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'S-201 Framing.pdf');
+    return client.request('POST', '/api/upload-pdf', { body: form });
+  }
+
+  async function storedDigest(uploadId: string): Promise<string | undefined> {
+    const [row] = await shop.sql<{ sha256: string }[]>`select sha256 from uploads where id = ${uploadId}`;
+    return row?.sha256;
+  }
+
+  it('takes uploads that start together whole, in its own process, and the same client carries on there', async () => {
+    const before = receiver.handedOver;
+    const files = Array.from({ length: 6 }, () => drawingBytes(3 * 1024 * 1024 + 12_345));
+    const clients = files.map(() => shop.client());
+    const answers = await Promise.all(files.map((bytes, i) => upload(clients[i], bytes)));
+    for (const [i, res] of answers.entries()) {
+      expect(res.status).toBe(202);
+      expect(res.body.fileSize).toBe(files[i].length);
+      // Every byte arrived, in order: a block left behind in the web process would change the digest.
+      expect(await storedDigest(res.body.uploadId)).toBe(createHash('sha256').update(files[i]).digest('hex'));
+    }
+    expect(receiver.handedOver).toBeGreaterThan(before);
+    expect(receiver.pid).not.toBe(process.pid);
+    // The session the receiver started is the shop's session: the upload is the client's to poll.
+    const polled = await clients[0].get(`/api/uploads/${answers[0].body.uploadId}`);
+    expect(polled.status).toBe(200);
+    expect(polled.body.status).toBe('analyzing');
+  });
+
+  it('serves every other request itself', async () => {
+    const before = receiver.handedOver;
+    const health = await fetch(`${shop.url}/api/health`, { headers: { connection: 'close' } });
+    expect(health.status).toBe(200);
+    const missing = await shop.client().get('/api/uploads/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(receiver.handedOver).toBe(before);
+  });
+
+  /**
+   * An upload on a connection of its own (fetch would reuse a pooled one), sent in two writes: the
+   * first `split` bytes, then the rest. Answers the status line and the body.
+   */
+  function uploadOnNewConnection(bytes: Buffer, split = 0): Promise<{ status: number; body: string }> {
+    const head = `--b\r\nContent-Disposition: form-data; name="pdf"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from('\r\n--b--\r\n')]);
+    const request = Buffer.concat([
+      Buffer.from(
+        `POST /api/upload-pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      ),
+      body,
+    ]);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(new URL(shop.url).port), '127.0.0.1', () => {
+        if (split === 0) return void socket.write(request);
+        socket.write(request.subarray(0, split));
+        setTimeout(() => socket.write(request.subarray(split)), 50);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (d: Buffer) => chunks.push(d));
+      socket.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: Number(text.slice(9, 12)), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('serves a request line that arrives in pieces', async () => {
+    const before = receiver.handedOver;
+    const answer = await uploadOnNewConnection(Buffer.from('%PDF-1.4 tiny'), 3); // "POS": too little to tell
+    expect(answer.status).toBe(202);
+    expect(answer.body).toContain('"fileName":"a.pdf"');
+    expect(receiver.handedOver).toBe(before);
+  });
+
+  it('is started again when it dies, and the web process takes uploads in meanwhile', async () => {
+    const first = receiver.pid!;
+    process.kill(first, 'SIGKILL');
+    await expect.poll(() => receiver.pid, { timeout: 5_000 }).toBeNull();
+    const handed = receiver.handedOver;
+    const bytes = drawingBytes(256 * 1024);
+    const meanwhile = await upload(shop.client(), bytes);
+    expect(meanwhile.status).toBe(202);
+    expect(await storedDigest(meanwhile.body.uploadId)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(receiver.handedOver).toBe(handed);
+
+    await receiver.ready();
+    expect(receiver.pid).not.toBeNull();
+    expect(receiver.pid).not.toBe(first);
+    const after = await uploadOnNewConnection(bytes);
+    expect(after.status).toBe(202);
+    expect(receiver.handedOver).toBe(handed + 1);
+  }, 60_000);
+});

@@ -1,0 +1,214 @@
+/**
+ * Upload bytes off the API's event loop (issue 16). The web process forks one upload receiver: the
+ * same app in a process of its own. Every new connection is read up to its first request line; one
+ * that opens with `POST /api/upload-pdf` is handed over, socket and all, to the receiver, and every
+ * other connection is served here as before. Fifty-megabyte bodies then go through the receiver's
+ * parser, hash and file writes, and the API's own requests never queue behind them.
+ *
+ * The receiver runs the whole app, so anything else the client sends on a handed-over keep-alive
+ * connection is answered exactly as here. While it is not up (starting, or restarting after it died)
+ * uploads are served here: nothing is refused for want of it. Node cannot pass an accepted socket to
+ * a worker thread, only to another process, hence a process.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Socket } from 'node:net';
+import { UPLOAD_PDF_PATH } from '../../shared/sheets';
+import type { Logger } from './core/lib/logger';
+
+/** The environment variable that makes the web entry run as the receiver. */
+export const RECEIVER_ROLE_VARIABLE = 'BLUEPRINT_UPLOAD_RECEIVER';
+/** How long a request line may take to arrive before the connection is served here anyway. */
+const REQUEST_LINE_BYTES = 2048;
+/** After the receiver dies, how long before it is started again. */
+const RESTART_DELAY_MS = 1000;
+
+type HandOver = { kind: 'connection'; head: string };
+type ReceiverMessage = { kind: 'ready' };
+
+/** Whether a connection's first bytes open an upload (`POST /api/upload-pdf`, any query string). */
+export function opensUpload(head: Buffer): boolean {
+  const line = head.subarray(0, Math.min(head.length, REQUEST_LINE_BYTES)).toString('latin1');
+  const prefix = `POST ${UPLOAD_PDF_PATH}`;
+  return line.startsWith(prefix) && (line[prefix.length] === ' ' || line[prefix.length] === '?');
+}
+
+/** The socket's own read loop: Node's `pause()` only stops the stream, not the reads under it. */
+type ReadingHandle = { reading?: boolean; readStop?: () => number };
+
+/**
+ * Stops a socket that is about to go to another process from ever reading here again. A handle
+ * sent to a child waits in Node's queue until the child has acknowledged the one before; meanwhile
+ * the stream would start reading again by itself (after a `data` event it asks for more on the next
+ * tick) and the bytes it read would stay behind in this process: 64 KB missing from the middle of an
+ * upload, seen whenever several uploads started at once. So: stop the handle, and give the stream
+ * nothing to restart it with.
+ */
+function stopReading(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: ReadingHandle })._handle;
+  (socket as unknown as { _read: () => void })._read = () => {};
+  if (!handle?.readStop) return;
+  handle.reading = false;
+  handle.readStop();
+}
+
+/**
+ * Takes a socket out of the server's count before it goes to the receiver, as Node would, but
+ * without Node's per-child socket list: `server.close()` asks every child on that list to drain,
+ * and once a child that held sockets has died, it waits for good (net.Server keeps polling a list
+ * that is gone). Connections handed over are the receiver's to drain when it stops.
+ */
+function forget(server: Server, socket: Socket): void {
+  const counted = server as unknown as { _connections: number };
+  const owned = socket as unknown as { server: Server | null; _server: Server | null };
+  owned.server = null;
+  owned._server = null;
+  counted._connections -= 1;
+}
+
+export type UploadReceiverOptions = {
+  /** The web entry to fork (api/src/server.ts, or dist/server/web.js in the build). */
+  entry: string;
+  /** The receiver's environment: it builds its own context from it, as the web process did. */
+  env: Record<string, string | undefined>;
+  log: Logger;
+};
+
+export type UploadReceiver = {
+  /** Connections handed to the receiver so far. */
+  readonly handedOver: number;
+  /** The receiver's process id while it is up. */
+  readonly pid: number | null;
+  /** Resolves once the receiver takes connections (uploads are served here until then). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * Puts itself in front of `server`'s own connection handling (the server keeps listening, tracking
+ * connections and enforcing its timeouts) and starts the receiver.
+ */
+export function frontUploadReceiver(server: Server, options: UploadReceiverOptions): UploadReceiver {
+  const serveHere = server.listeners('connection')[0] as (socket: Socket) => void;
+  server.removeListener('connection', serveHere);
+  // Each new socket starts paused, so its first chunk can be looked at before anyone reads on.
+  (server as unknown as { pauseOnConnect: boolean }).pauseOnConnect = true;
+
+  let child: ChildProcess | null = null;
+  let up = false;
+  let closing = false;
+  let handedOver = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let whenReady!: () => void;
+  let readyOnce = new Promise<void>((resolve) => (whenReady = resolve));
+
+  const serve = (socket: Socket, head: Buffer | null) => {
+    if (head) socket.unshift(head);
+    serveHere.call(server, socket);
+    socket.resume();
+  };
+
+  server.on('connection', (socket: Socket) => {
+    // A connection that says nothing is closed as the server would close one without headers.
+    socket.setTimeout(server.headersTimeout, () => socket.destroy());
+    const onData = (head: Buffer) => {
+      socket.removeListener('data', onData);
+      socket.pause();
+      socket.setTimeout(0);
+      if (!up || !child?.connected || !opensUpload(head)) return serve(socket, head);
+      stopReading(socket);
+      forget(server, socket);
+      const message: HandOver = { kind: 'connection', head: head.toString('base64') };
+      child.send(message, socket, { keepOpen: false }, (error) => {
+        if (error) {
+          options.log.warn(`could not hand an upload to the receiver: ${error.message}`);
+          socket.destroy();
+        }
+      });
+      handedOver += 1;
+    };
+    socket.on('data', onData);
+    socket.on('error', () => socket.destroy());
+    socket.resume(); // it was created paused (pauseOnConnect): a listener alone does not start it
+  });
+
+  const start = () => {
+    const isSource = options.entry.endsWith('.ts');
+    const started = fork(options.entry, [], {
+      env: { ...options.env, [RECEIVER_ROLE_VARIABLE]: '1' },
+      execArgv: isSource ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child = started;
+    started.on('message', (message: ReceiverMessage) => {
+      if (message?.kind !== 'ready' || child !== started) return;
+      up = true;
+      whenReady();
+    });
+    started.on('exit', (code, signal) => {
+      if (child !== started) return;
+      up = false;
+      child = null;
+      if (closing) return;
+      options.log.warn(`the upload receiver stopped (${signal ?? `exit ${code}`}); uploads are served by the web process until it is back`);
+      readyOnce = new Promise<void>((resolve) => (whenReady = resolve));
+      restartTimer = setTimeout(start, RESTART_DELAY_MS);
+      restartTimer.unref();
+    });
+  };
+  start();
+
+  return {
+    get handedOver() {
+      return handedOver;
+    },
+    get pid() {
+      return up ? (child?.pid ?? null) : null;
+    },
+    ready: () => readyOnce,
+    async close() {
+      closing = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      // SIGTERM: the receiver finishes the uploads it has, then exits.
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+/**
+ * The receiver's side: `server` listens on a socket file of its own (so Node tracks its connections
+ * and enforces its timeouts) and serves every connection the web process hands over.
+ */
+export async function receiveUploads(server: Server, log: Logger): Promise<{ close(): Promise<void> }> {
+  const socketFile = path.join(os.tmpdir(), `bp-uploads-${process.pid}.sock`);
+  fs.rmSync(socketFile, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketFile, () => resolve());
+  });
+  process.on('message', (message: HandOver, socket?: Socket) => {
+    if (message?.kind !== 'connection' || !socket) return;
+    socket.unshift(Buffer.from(message.head, 'base64'));
+    server.emit('connection', socket);
+  });
+  // The web process went away: nobody will hand anything over again.
+  process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.send?.({ kind: 'ready' } satisfies ReceiverMessage);
+  log.info('upload receiver ready');
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        fs.rmSync(socketFile, { force: true });
+      }),
+  };
+}
