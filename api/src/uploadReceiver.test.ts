@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../test/helpers/shop';
 import type { TestClient } from '../../test/helpers/client';
@@ -56,6 +57,8 @@ describe('the upload receiver', () => {
     }
     expect(receiver.handedOver).toBeGreaterThan(before);
     expect(receiver.pid).not.toBe(process.pid);
+    // It queues behind the web process for the CPU.
+    expect(os.getPriority(receiver.pid!)).toBeGreaterThan(os.getPriority(process.pid));
     // The session the receiver started is the shop's session: the upload is the client's to poll.
     const polled = await clients[0].get(`/api/uploads/${answers[0].body.uploadId}`);
     expect(polled.status).toBe(200);

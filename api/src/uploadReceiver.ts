@@ -23,6 +23,8 @@ import type { Logger } from './core/lib/logger';
 export const RECEIVER_ROLE_VARIABLE = 'BLUEPRINT_UPLOAD_RECEIVER';
 /** How long a request line may take to arrive before the connection is served here anyway. */
 const REQUEST_LINE_BYTES = 2048;
+/** The receiver's nice value (the web process keeps 0). */
+const RECEIVER_NICENESS = 10;
 /** After the receiver dies, how long before it is started again. */
 const RESTART_DELAY_MS = 1000;
 
@@ -143,6 +145,8 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child = started;
+    // Below the web process in the CPU queue: when the cores are busy, the API answers first.
+    if (started.pid) os.setPriority(started.pid, RECEIVER_NICENESS);
     started.on('message', (message: ReceiverMessage) => {
       if (message?.kind !== 'ready' || child !== started) return;
       up = true;
