@@ -78,7 +78,7 @@ describe('the upload receiver', () => {
    * An upload on a connection of its own (fetch would reuse a pooled one), sent in two writes: the
    * first `split` bytes, then the rest. Answers the status line and the body.
    */
-  function uploadOnNewConnection(bytes: Buffer, split = 0): Promise<{ status: number; body: string }> {
+  function uploadOnNewConnection(bytes: Buffer, split = 0, between: () => void = () => {}): Promise<{ status: number; body: string }> {
     const head = `--b\r\nContent-Disposition: form-data; name="pdf"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
     const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from('\r\n--b--\r\n')]);
     const request = Buffer.concat([
@@ -91,7 +91,10 @@ describe('the upload receiver', () => {
       const socket = net.connect(Number(new URL(shop.url).port), '127.0.0.1', () => {
         if (split === 0) return void socket.write(request);
         socket.write(request.subarray(0, split));
-        setTimeout(() => socket.write(request.subarray(split)), 50);
+        setTimeout(() => {
+          between();
+          setTimeout(() => socket.write(request.subarray(split)), 200);
+        }, 100);
       });
       const chunks: Buffer[] = [];
       socket.on('data', (d: Buffer) => chunks.push(d));
@@ -128,5 +131,19 @@ describe('the upload receiver', () => {
     const after = await uploadOnNewConnection(bytes);
     expect(after.status).toBe(202);
     expect(receiver.handedOver).toBe(handed + 1);
+  }, 60_000);
+
+  it('finishes the uploads it has when it is stopped', async () => {
+    await receiver.ready();
+    const handed = receiver.handedOver;
+    const bytes = drawingBytes(512 * 1024);
+    let closed: Promise<void> | null = null;
+    // Half the upload is in when the receiver is told to stop; the rest comes after.
+    const answer = await uploadOnNewConnection(bytes, 300 * 1024, () => (closed = receiver.close()));
+    expect(receiver.handedOver).toBe(handed + 1);
+    expect(answer.status).toBe(202);
+    expect(await storedDigest(JSON.parse(answer.body).uploadId)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    await closed;
+    expect(receiver.pid).toBeNull();
   }, 60_000);
 });

@@ -21,8 +21,10 @@ import type { Logger } from './core/lib/logger';
 
 /** The environment variable that makes the web entry run as the receiver. */
 export const RECEIVER_ROLE_VARIABLE = 'BLUEPRINT_UPLOAD_RECEIVER';
-/** How long a request line may take to arrive before the connection is served here anyway. */
+/** How much of a connection's first chunk is looked at for its request line. */
 const REQUEST_LINE_BYTES = 2048;
+/** How often a stopping receiver looks whether its last connections have closed. */
+const DRAIN_POLL_MS = 100;
 /** The receiver's nice value (the web process keeps 0). */
 const RECEIVER_NICENESS = 10;
 /** After the receiver dies, how long before it is started again. */
@@ -146,7 +148,11 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
     });
     child = started;
     // Below the web process in the CPU queue: when the cores are busy, the API answers first.
-    if (started.pid) os.setPriority(started.pid, RECEIVER_NICENESS);
+    try {
+      if (started.pid) os.setPriority(started.pid, RECEIVER_NICENESS);
+    } catch (error) {
+      options.log.warn(`could not lower the upload receiver's priority: ${(error as Error).message}`);
+    }
     started.on('message', (message: ReceiverMessage) => {
       if (message?.kind !== 'ready' || child !== started) return;
       up = true;
@@ -189,7 +195,8 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
 
 /**
  * The receiver's side: `server` listens on a socket file of its own (so Node tracks its connections
- * and enforces its timeouts) and serves every connection the web process hands over.
+ * and enforces its timeouts) and serves every connection the web process hands over. `close()`
+ * lets the uploads under way finish: it resolves once every handed-over connection has closed.
  */
 export async function receiveUploads(server: Server, log: Logger): Promise<{ close(): Promise<void> }> {
   const socketFile = path.join(os.tmpdir(), `bp-uploads-${process.pid}.sock`);
@@ -198,8 +205,12 @@ export async function receiveUploads(server: Server, log: Logger): Promise<{ clo
     server.once('error', reject);
     server.listen(socketFile, () => resolve());
   });
+  // Handed-over connections are not the listening server's own, so its close() does not wait for them.
+  const open = new Set<Socket>();
   process.on('message', (message: HandOver, socket?: Socket) => {
     if (message?.kind !== 'connection' || !socket) return;
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
     socket.unshift(Buffer.from(message.head, 'base64'));
     server.emit('connection', socket);
   });
@@ -208,11 +219,14 @@ export async function receiveUploads(server: Server, log: Logger): Promise<{ clo
   process.send?.({ kind: 'ready' } satisfies ReceiverMessage);
   log.info('upload receiver ready');
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    async close() {
+      server.close();
+      fs.rmSync(socketFile, { force: true });
+      // Idle keep-alive connections are closed at once; one with an upload under way when it is done.
+      while (open.size > 0) {
         server.closeIdleConnections();
-        fs.rmSync(socketFile, { force: true });
-      }),
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+      }
+    },
   };
 }
