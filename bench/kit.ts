@@ -70,7 +70,7 @@ export function median(values: number[]): number {
  * `npm start` runs them; `stop()` kills both at once (a worker would drain a running report first)
  * and drops the database and the folder.
  */
-export async function startShop(label: string): Promise<{ base: string; stop(): Promise<void> }> {
+export async function startShop(label: string): Promise<{ base: string; databaseUrl: string; stop(): Promise<void> }> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bp_bench_${randomBytes(4).toString('hex')}`;
@@ -106,7 +106,7 @@ export async function startShop(label: string): Promise<{ base: string; stop(): 
     }
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
-    return { base, stop };
+    return { base, databaseUrl: url.toString(), stop };
   } catch (error) {
     await stop();
     throw error;
