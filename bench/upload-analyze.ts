@@ -122,7 +122,7 @@ async function endToEnd(base: string, db: postgres.Sql, bytes: Buffer): Promise<
     .join('; ');
   const { uploadId } = (await res.json()) as { uploadId: string };
   const ask = async () => (await (await fetch(`${base}/api/uploads/${uploadId}`, { headers: { cookie } })).json()) as Info;
-  let readyMs = NaN;
+  let readyMs: number;
   for (;;) {
     const info = await ask();
     if (info.status === 'rejected') throw new Error(`rejected: ${JSON.stringify(info).slice(0, 300)}`);
