@@ -126,7 +126,7 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
       stopReading(socket);
       forget(server, socket);
       const message: HandOver = { kind: 'connection', head: head.toString('base64') };
-      child.send(message, socket, { keepOpen: false }, (error) => {
+      child.send(message, socket, (error) => {
         if (error) {
           options.log.warn(`could not hand an upload to the receiver: ${error.message}`);
           socket.destroy();

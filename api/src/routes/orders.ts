@@ -24,6 +24,7 @@ import { sessionCookieReader } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
 import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
+import { UUID_PATTERN } from '../../../shared/ids';
 import { centsToDollars } from '../../../shared/money';
 import { shopFacts } from '../../../shared/shop';
 
@@ -80,7 +81,7 @@ async function orderWithSessions(
 }
 
 /** A plain GET of one order by a lower-case UUID, with or without a query string. */
-const FAST_ORDER_READ = /^\/api\/orders\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/;
+const FAST_ORDER_READ = new RegExp(`^/api/orders/(${UUID_PATTERN})(?:\\?|$)`);
 
 /**
  * GET /api/orders/:id, the page a customer keeps open and polls (issue 16), answered right after the
@@ -215,7 +216,8 @@ export function orderRoutes(ctx: AppContext): Router {
     res.status(201).json({ ...checkoutData, detectedSize, checkoutData });
   });
 
-  // What orderReadFastPath leaves: any id that is not a UUID is nobody's order.
+  // What orderReadFastPath leaves to the full stack: a missing or unreadable order, a cookie to
+  // rewrite, an upper-case id. Any id that is not a UUID is nobody's order (orderParams: 404).
   router.get('/api/orders/:id', orderParams, async (req, res) => {
     const id = orderParams.input(req).params.id;
     const found = await orderWithSessions(ctx.sql, id, []);

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { uploadIntake, type UploadIntake } from '../lib/uploadIntake';
 import { Router, type Request } from 'express';
+import { isUuid } from '../../../shared/ids';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
 import { UPLOAD_PDF_PATH, type UploadAccepted } from '../../../shared/upload';
 import type { AppContext } from '../core/context';
@@ -28,8 +29,6 @@ export const ONE_FILE_MESSAGE = 'Please upload one PDF file at a time (one file,
 /** A PDF's signature must appear in its first kilobyte (where readers look for it). */
 const SIGNATURE = Buffer.from('%PDF-');
 const SIGNATURE_WINDOW = 1024;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Passes bytes through once the first kilobyte has shown the PDF signature (415 otherwise), and
@@ -210,7 +209,7 @@ export function uploadRoutes(ctx: AppContext): Router {
 
   async function findUpload(req: Request): Promise<UploadRow> {
     const id = String(req.params.uploadId);
-    if (!UUID.test(id)) throw notFound('Upload not found.');
+    if (!isUuid(id)) throw notFound('Upload not found.');
     const [row] = await ctx.sql<UploadRow[]>`
       select id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, message,
              preview_count, sheets_complete, created_at

@@ -6,6 +6,7 @@
 import { MAX_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
 
 import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '../../../../shared/storageKeys';
+import { isUuid } from '../../../../shared/ids';
 
 export { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY };
 
@@ -23,7 +24,6 @@ export type StoredUpload = {
   colorSheets?: number[];
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 function isStoredUpload(v: unknown): v is StoredUpload {
@@ -31,7 +31,7 @@ function isStoredUpload(v: unknown): v is StoredUpload {
   const o = v as Record<string, unknown>;
   return (
     typeof o.uploadId === 'string' &&
-    UUID.test(o.uploadId) &&
+    isUuid(o.uploadId) &&
     typeof o.name === 'string' &&
     isCount(o.pageCount) &&
     o.pageCount > 0 &&
