@@ -5,6 +5,11 @@
  * other connection is served here as before. Fifty-megabyte bodies then go through the receiver's
  * parser, hash and file writes, and the API's own requests never queue behind them.
  *
+ * The hand-over is per connection: an upload sent on a keep-alive connection that has already
+ * carried other requests (what a browser usually does after loading the page) is served here,
+ * paced by the upload intake. Moving a connection between requests would mean taking it away from
+ * Node's HTTP parser mid-stream.
+ *
  * The receiver runs the whole app, so anything else the client sends on a handed-over keep-alive
  * connection is answered exactly as here. While it is not up (starting, or restarting after it died)
  * uploads are served here: nothing is refused for want of it. Node cannot pass an accepted socket to
