@@ -106,25 +106,30 @@ describe('PostgreSQL stopped and started while customers check out', () => {
       }
     });
 
-    await new Promise((r) => setTimeout(r, 1500));
-    await pg.stop();
-    await new Promise((r) => setTimeout(r, 2500));
-    await pg.start();
-    const back = Date.now();
-    // The shop answers again within 10 s of the database, without a restart.
-    let healthy = false;
-    while (!healthy && Date.now() - back < 10_000) {
-      healthy =
-        (await fetch(`${shop.url}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        )) === 200;
-      if (!healthy) await new Promise((r) => setTimeout(r, 200));
+    // The customers stop whatever happens below: left running after a failed expectation, they kept
+    // requests open, so afterAll's close waited for ever and left this file's PostgreSQL running.
+    try {
+      await new Promise((r) => setTimeout(r, 1500));
+      await pg.stop();
+      await new Promise((r) => setTimeout(r, 2500));
+      await pg.start();
+      const back = Date.now();
+      // The shop answers again within 10 s of the database, without a restart.
+      let healthy = false;
+      while (!healthy && Date.now() - back < 10_000) {
+        healthy =
+          (await fetch(`${shop.url}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          )) === 200;
+        if (!healthy) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(healthy).toBe(true);
+      await new Promise((r) => setTimeout(r, 2000));
+    } finally {
+      stop = true;
+      await Promise.all(load);
     }
-    expect(healthy).toBe(true);
-    await new Promise((r) => setTimeout(r, 2000));
-    stop = true;
-    await Promise.all(load);
 
     // Requests during the outage failed with a status and a message, never a dropped connection.
     expect(attempts.filter((a) => a.status === -1)).toEqual([]);
