@@ -12,12 +12,17 @@
  *   npx tsx bench/api-p99-upload.ts                  # 5 rounds of 4 s idle + 4 s uploading
  *   npx tsx bench/api-p99-upload.ts --seconds 10 --rounds 2
  *   npx tsx bench/api-p99-upload.ts --sink            # the floor: the same uploads go to a sink instead
+ *   npx tsx bench/api-p99-upload.ts --warm            # uploads as a browser sends them (see below)
  *
  * With `--sink` the uploads go to a bare Node HTTP server in its own process that takes the bytes in
  * at the shop's intake rate and drops them, while the prober still asks the shop: what the machine
  * alone (the uploading client, the kernel, a receiver on the same two cores) does to the shop's p99.
+ *
+ * By default each uploader streams its uploads (chunked) back to back on its own connection. With
+ * `--warm` every upload is sent as a browser sends it from a loaded page: counted (Content-Length),
+ * on a keep-alive connection that has just carried another request.
  */
-import { freePort, streamedUpload, waitForServer } from './kit';
+import { freePort, streamedUpload, uploadOnWarmConnection, waitForServer, waitForUploadReceiver } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -35,6 +40,7 @@ const SELF = fileURLToPath(import.meta.url);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const UPLOADERS = 4;
 const SINK = process.argv.includes('--sink');
+const WARM = process.argv.includes('--warm');
 /** Just under the limit, so every upload is accepted and stored whole. */
 const UPLOAD_BYTES = 50 * 1024 * 1024 - 64 * 1024;
 const arg = (name: string, fallback: number) => {
@@ -121,6 +127,7 @@ async function main() {
     );
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
+    await waitForUploadReceiver(server.pid!);
     let target = base;
     if (SINK) {
       const sinkPort = await freePort();
@@ -152,7 +159,7 @@ async function main() {
       await Promise.all(
         Array.from({ length: UPLOADERS }, async () => {
           while (probing) {
-            const r = await streamedUpload(target, UPLOAD_BYTES);
+            const r = await (WARM ? uploadOnWarmConnection : streamedUpload)(target, UPLOAD_BYTES);
             uploads++;
             if (r.status !== 202) refused++;
             else bytes += UPLOAD_BYTES;
@@ -178,7 +185,7 @@ async function main() {
     console.log(
       [
         `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`,
-        `web process alone (no worker), GET /api/health every 20 ms from a separate process, ${seconds} s windows; ${uploads} uploads, ${refused} not accepted`,
+        `web process alone (no worker), GET /api/health every 20 ms from a separate process, ${seconds} s windows; ${uploads} uploads${WARM ? ' (each on a warm keep-alive connection)' : ''}, ${refused} not accepted`,
         '',
         '| round | window | requests | p50 ms | p99 ms | max ms | p99 vs idle | upload rate |',
         '|---:|---|---:|---:|---:|---:|---:|---:|',

@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/idle-rss.ts
  */
-import { freePort } from './kit';
+import { childrenOf, freePort } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,11 +25,6 @@ const IDLE_MS = 5_000;
 function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-function childrenOf(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
 }
 
 /** RSS in MB of the process that runs our code (for tsx: its node child), and of tsx's own parent process. */

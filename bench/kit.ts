@@ -2,11 +2,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { receiverSocketFile } from '../api/src/uploadReceiver';
 import { freePort } from '../test/helpers/net';
 
 export { freePort };
@@ -60,6 +62,91 @@ export async function streamedUpload(base: string, bytes: number): Promise<{ sta
 }
 
 /** The middle value (the upper one of the two middles for an even count). */
+/**
+ * An upload as a browser sends one from a page it has loaded: on a keep-alive connection that has
+ * just carried a `GET /api/health`, with a counted body (Content-Length, as a browser sends a file)
+ * produced 64 kB at a time. The connection is closed afterwards, so each upload is such a one.
+ */
+export async function uploadOnWarmConnection(base: string, bytes: number): Promise<{ status: number; body: { uploadId?: string } }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = (method: string, pathname: string, headers: http.OutgoingHttpHeaders, write: (req: http.ClientRequest) => void) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(new URL(pathname, base), { method, agent, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      write(req);
+    });
+  try {
+    await ask('GET', '/api/health', {}, (req) => req.end());
+    const boundary = `bench${randomBytes(8).toString('hex')}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const fill = Math.max(0, bytes - head.length);
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fill + tail.length };
+    const res = await ask('POST', '/api/upload-pdf', headers, (req) => {
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let left = fill;
+      req.write(head);
+      const pump = () => {
+        while (left > 0) {
+          const n = Math.min(chunk.length, left);
+          left -= n;
+          if (!req.write(chunk.subarray(0, n))) return void req.once('drain', pump);
+        }
+        req.end(tail);
+      };
+      pump();
+    });
+    let body: { uploadId?: string } = {};
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      // an answer that is not JSON: the status says what happened
+    }
+    return { status: res.status, body };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** The processes `pid` started (every thread's children), from /proc. */
+export function childrenOf(pid: number): number[] {
+  const tasks = fs.existsSync(`/proc/${pid}/task`) ? fs.readdirSync(`/proc/${pid}/task`) : [];
+  return tasks.flatMap((task) => {
+    const file = `/proc/${pid}/task/${task}/children`;
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split(' ').filter(Boolean).map(Number) : [];
+  });
+}
+
+/** CPU time a process has used so far (user + system), in milliseconds, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at the state, field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // Linux reports USER_HZ = 100 ticks a second
+}
+
+/**
+ * Waits until the web process `webPid` has its upload receiver taking connections. Until then the
+ * web process takes uploads itself, and under tsx the receiver starts seconds after the web process
+ * answers: a bench that uploads at once would measure the web process, not what runs for customers.
+ */
+export async function waitForUploadReceiver(webPid: number, timeoutMs = 60_000): Promise<void> {
+  if (process.env.UPLOAD_RECEIVER === 'inline') return;
+  const deadline = Date.now() + timeoutMs;
+  const listening = () => childrenOf(webPid).some((pid) => fs.existsSync(receiverSocketFile(pid)));
+  while (!listening()) {
+    if (Date.now() > deadline) throw new Error(`no upload receiver under process ${webPid} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -70,7 +157,7 @@ export function median(values: number[]): number {
  * `npm start` runs them; `stop()` kills both at once (a worker would drain a running report first)
  * and drops the database and the folder.
  */
-export async function startShop(label: string): Promise<{ base: string; databaseUrl: string; stop(): Promise<void> }> {
+export async function startShop(label: string): Promise<{ base: string; databaseUrl: string; webPid: number; stop(): Promise<void> }> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bp_bench_${randomBytes(4).toString('hex')}`;
@@ -106,7 +193,8 @@ export async function startShop(label: string): Promise<{ base: string; database
     }
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
-    return { base, databaseUrl: url.toString(), stop };
+    await waitForUploadReceiver(processes[0].pid!);
+    return { base, databaseUrl: url.toString(), webPid: processes[0].pid!, stop };
   } catch (error) {
     await stop();
     throw error;

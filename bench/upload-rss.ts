@@ -10,7 +10,7 @@
  *   npx tsx bench/upload-rss.ts            # prints the table
  *   npx tsx bench/upload-rss.ts --write    # also writes bench/out/upload-rss.json for the results file
  */
-import { freePort, median, streamedUpload } from './kit';
+import { childrenOf, freePort, median, streamedUpload } from './kit';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,10 +38,7 @@ function withDatabase(url: string, name: string) {
  */
 function rssMb(pid: number): number {
   const own = (Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 2 ** 20;
-  const children = fs
-    .readdirSync(`/proc/${pid}/task`)
-    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-  return own + children.reduce((sum, child) => sum + (fs.existsSync(`/proc/${child}`) ? rssMb(child) : 0), 0);
+  return own + childrenOf(pid).reduce((sum, child) => sum + (fs.existsSync(`/proc/${child}`) ? rssMb(child) : 0), 0);
 }
 
 async function measure(base: string, pid: number, clients: number) {

@@ -114,6 +114,104 @@ describe('the upload receiver', () => {
     expect(receiver.handedOver).toBe(before);
   });
 
+  /**
+   * One keep-alive connection, as a browser keeps one: requests go one after another, each written
+   * in the pieces given (a pause between them), and each answer is read whole before the next.
+   */
+  function keepAliveConnection() {
+    const socket = net.connect(Number(new URL(shop.url).port), '127.0.0.1');
+    let received = Buffer.alloc(0);
+    let waiting: (() => void) | null = null;
+    socket.on('data', (d: Buffer) => {
+      received = Buffer.concat([received, d]);
+      waiting?.();
+    });
+    const opened = new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    /** The next whole answer (every answer of the shop's has a Content-Length). */
+    const answer = async (): Promise<{ status: number; headers: string; body: string }> => {
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          const headers = received.subarray(0, end).toString('latin1');
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(headers)?.[1] ?? 0);
+          if (received.length >= end + 4 + length) {
+            const body = received.subarray(end + 4, end + 4 + length).toString();
+            received = received.subarray(end + 4 + length);
+            return { status: Number(headers.slice(9, 12)), headers, body };
+          }
+        }
+        if (socket.destroyed) throw new Error('the connection closed before the answer was whole');
+        await new Promise<void>((resolve) => (waiting = resolve));
+      }
+    };
+    return {
+      async send(pieces: Buffer[]) {
+        await opened;
+        for (const [i, piece] of pieces.entries()) {
+          if (i > 0) await new Promise((resolve) => setTimeout(resolve, 150));
+          socket.write(piece);
+        }
+        return answer();
+      },
+      get: (path: string, cookie = '') => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`),
+      close: () => socket.destroy(),
+    };
+  }
+
+  /** An upload's request, head and body apart, counted (Content-Length) or chunked. */
+  function uploadRequest(bytes: Buffer, encoding: 'counted' | 'chunked' = 'counted') {
+    const part = `--b\r\nContent-Disposition: form-data; name="pdf"; filename="M-101 Mechanical.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const form = Buffer.concat([Buffer.from(part), bytes, Buffer.from('\r\n--b--\r\n')]);
+    const framing = encoding === 'counted' ? `Content-Length: ${form.length}` : 'Transfer-Encoding: chunked';
+    const body = encoding === 'counted' ? form : Buffer.concat([Buffer.from(`${form.length.toString(16)}\r\n`), form, Buffer.from('\r\n0\r\n\r\n')]);
+    const head = Buffer.from(`POST /api/upload-pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\n${framing}\r\n\r\n`);
+    return { head, body };
+  }
+
+  it('takes an upload sent on a keep-alive connection that other requests came on, and answers the rest of it', async () => {
+    const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    for (const split of ['with the head', 'after the head'] as const) {
+      const connection = keepAliveConnection();
+      const before = receiver.handedOver;
+      expect((await connection.send([connection.get('/api/health')])).status).toBe(200);
+      const bytes = drawingBytes(2 * 1024 * 1024 + 777);
+      const { head, body } = uploadRequest(bytes);
+      // The body's first 20 KB come in the same write as the head (and are read here), or none do.
+      const pieces = split === 'with the head' ? [Buffer.concat([head, body.subarray(0, 20_000)]), body.subarray(20_000)] : [head, body];
+      const uploaded = await connection.send(pieces);
+      expect(uploaded.status, split).toBe(202);
+      const { uploadId, fileSize } = JSON.parse(uploaded.body);
+      expect(fileSize).toBe(bytes.length);
+      expect(await storedDigest(uploadId), split).toBe(digest(bytes));
+      expect(receiver.handedOver, split).toBe(before + 1);
+      // The connection goes on, now the receiver's, with the session the upload started.
+      const cookie = [...uploaded.headers.matchAll(/\r\nset-cookie: *([^;\r]+)/gi)].map((m) => m[1]).join('; ');
+      const polled = await connection.send([connection.get(`/api/uploads/${uploadId}`, cookie)]);
+      expect(polled.status).toBe(200);
+      expect(JSON.parse(polled.body).uploadId).toBe(uploadId);
+      connection.close();
+    }
+  });
+
+  it('serves here an upload on a keep-alive connection whose body came whole, or chunked, and goes on serving it', async () => {
+    const connection = keepAliveConnection();
+    const before = receiver.handedOver;
+    expect((await connection.send([connection.get('/api/health')])).status).toBe(200);
+    const small = uploadRequest(Buffer.from('%PDF-1.4 one sheet'));
+    expect((await connection.send([Buffer.concat([small.head, small.body])])).status).toBe(202);
+    const bytes = drawingBytes(300 * 1024);
+    const chunked = uploadRequest(bytes, 'chunked');
+    const answered = await connection.send([chunked.head, chunked.body]);
+    expect(answered.status).toBe(202);
+    expect(await storedDigest(JSON.parse(answered.body).uploadId)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect((await connection.send([connection.get('/api/health')])).status).toBe(200);
+    expect(receiver.handedOver).toBe(before);
+    connection.close();
+  });
+
   it('is started again when it dies, and the web process takes uploads in meanwhile', async () => {
     const first = receiver.pid!;
     process.kill(first, 'SIGKILL');

@@ -1,14 +1,16 @@
 /**
  * Upload bytes off the API's event loop (issue 16). The web process forks one upload receiver: the
- * same app in a process of its own. Every new connection is read up to its first request line; one
- * that opens with `POST /api/upload-pdf` is handed over, socket and all, to the receiver, and every
- * other connection is served here as before. Fifty-megabyte bodies then go through the receiver's
- * parser, hash and file writes, and the API's own requests never queue behind them.
+ * same app in a process of its own. An upload (`POST /api/upload-pdf`) is handed over, socket and
+ * all, to the receiver; every other request is served here as before. Fifty-megabyte bodies then
+ * go through the receiver's parser, hash and file writes, and the API's own requests never queue
+ * behind them.
  *
- * The hand-over is per connection: an upload sent on a keep-alive connection that has already
- * carried other requests (what a browser usually does after loading the page) is served here,
- * paced by the upload intake. Moving a connection between requests would mean taking it away from
- * Node's HTTP parser mid-stream.
+ * Two ways in. A new connection is read up to its first request line here, before Node's HTTP
+ * parser sees it, and handed over whole when it opens with an upload. An upload sent on a keep-alive
+ * connection that has already carried other requests (what a browser does after loading the page)
+ * is handed over when its head has been parsed: the socket stops reading, Node's parser lets go of
+ * it as it does for an `Upgrade`, and the receiver gets the head written out again with the body
+ * bytes already read.
  *
  * The receiver runs the whole app, so anything else the client sends on a handed-over keep-alive
  * connection is answered exactly as here. While it is not up (starting, or restarting after it died)
@@ -17,7 +19,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'node:net';
@@ -38,11 +41,17 @@ const RESTART_DELAY_MS = 1000;
 type HandOver = { kind: 'connection'; head: string };
 type ReceiverMessage = { kind: 'ready' };
 
+/** Whether a request line's target is the upload (`/api/upload-pdf`, any query string). */
+function isUploadTarget(method: string | undefined, target: string): boolean {
+  return method === 'POST' && target.startsWith(UPLOAD_PDF_PATH) && (target.length === UPLOAD_PDF_PATH.length || target[UPLOAD_PDF_PATH.length] === '?');
+}
+
 /** Whether a connection's first bytes open an upload (`POST /api/upload-pdf`, any query string). */
 export function opensUpload(head: Buffer): boolean {
   const line = head.subarray(0, Math.min(head.length, REQUEST_LINE_BYTES)).toString('latin1');
-  const prefix = `POST ${UPLOAD_PDF_PATH}`;
-  return line.startsWith(prefix) && (line[prefix.length] === ' ' || line[prefix.length] === '?');
+  const [method, target, rest] = line.split(' ', 3);
+  // The target must be whole: a space after it says so (a chunk that ends inside it does not).
+  return rest !== undefined && isUploadTarget(method, target);
 }
 
 /** The socket's own read loop: Node's `pause()` only stops the stream, not the reads under it. */
@@ -76,6 +85,71 @@ function forget(server: Server, socket: Socket): void {
   owned.server = null;
   owned._server = null;
   counted._connections -= 1;
+}
+
+/**
+ * What a request hand-over touches of Node's HTTP server (Node 20; each use is covered by a test):
+ * the server's backpressure flag and the socket's parser, which is let go of with Node's own
+ * `freeParser`, as Node does when a request asks for an `Upgrade`.
+ */
+type ParsedSocket = Socket & {
+  parser: { incoming: IncomingMessage | null; resume(): void } | null;
+  _paused: boolean;
+  _httpMessage: ServerResponse | null;
+  _handle: { reading: boolean; readStop(): number; readStart(): number } | null;
+};
+const { freeParser } = createRequire(import.meta.url)('_http_common') as {
+  freeParser(parser: unknown, req: IncomingMessage | null, socket: Socket): void;
+};
+
+/** Stops a served socket's reads the way Node's HTTP server does when its writes back up. */
+function holdReads(socket: ParsedSocket): void {
+  socket._paused = true; // Node's server pauses its parser too once the current chunk is parsed
+  socket.pause();
+  const handle = socket._handle;
+  if (handle?.reading) {
+    handle.reading = false;
+    handle.readStop();
+  }
+}
+
+/** Undoes holdReads, as Node's server does once its writes have drained. */
+function releaseReads(socket: ParsedSocket): void {
+  socket._paused = false;
+  socket.parser?.resume();
+  socket.resume();
+  const handle = socket._handle;
+  if (handle && !handle.reading) {
+    handle.reading = true;
+    handle.readStart();
+  }
+}
+
+/** The request's head as it came, for the receiver's parser to read again. */
+function writtenHead(req: IncomingMessage): Buffer {
+  const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+}
+
+/**
+ * Whether an upload that arrived on a connection already being served here may be handed over:
+ * its body is counted (a chunked one comes out of the parser decoded, and could not be replayed),
+ * nothing asked for `100 Continue` (already answered here), and nothing else is owed on the
+ * connection (no response before it still being written).
+ */
+function mayHandOverMidConnection(req: IncomingMessage, res: ServerResponse): boolean {
+  const socket = req.socket as ParsedSocket;
+  return (
+    isUploadTarget(req.method, req.url ?? '') &&
+    req.headers['content-length'] !== undefined &&
+    req.headers['transfer-encoding'] === undefined &&
+    req.headers.expect === undefined &&
+    socket._httpMessage === res &&
+    socket.writableLength === 0 &&
+    !socket._paused &&
+    socket.parser?.incoming === req
+  );
 }
 
 export type UploadReceiverOptions = {
@@ -120,6 +194,44 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
     socket.resume();
   };
 
+  const serveRequest = server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void;
+  server.removeListener('request', serveRequest);
+
+  const handOver = (socket: Socket, head: Buffer) => {
+    stopReading(socket);
+    forget(server, socket);
+    const message: HandOver = { kind: 'connection', head: head.toString('base64') };
+    child!.send(message, socket, (error) => {
+      if (error) {
+        options.log.warn(`could not hand an upload to the receiver: ${error.message}`);
+        socket.destroy();
+      }
+    });
+    handedOver += 1;
+  };
+
+  // An upload on a connection served here: its head has just been parsed, and the parser goes on
+  // to push whatever of the body came in the same chunk. The socket reads no more, and once the
+  // chunk is through, the request is either handed over with the body read so far, or, when there
+  // is nothing to gain (the whole body is in) or no one to take it, served here as it would have been.
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!up || !mayHandOverMidConnection(req, res)) return serveRequest.call(server, req, res);
+    const socket = req.socket as ParsedSocket;
+    holdReads(socket);
+    setImmediate(() => {
+      if (!up || !child?.connected || req.complete || socket.destroyed || !socket._handle || socket.parser?.incoming !== req) {
+        releaseReads(socket);
+        return serveRequest.call(server, req, res);
+      }
+      const bodySoFar = (req.read() as Buffer | null) ?? Buffer.alloc(0); // reads nothing more: the socket is held
+      for (const event of ['data', 'end', 'close', 'drain', 'error', 'timeout', 'pause', 'resume']) socket.removeAllListeners(event);
+      freeParser(socket.parser, req, socket);
+      res.detachSocket(socket);
+      socket.on('error', () => socket.destroy());
+      handOver(socket, Buffer.concat([writtenHead(req), bodySoFar]));
+    });
+  });
+
   server.on('connection', (socket: Socket) => {
     // A connection that says nothing is closed as the server would close one without headers.
     socket.setTimeout(server.headersTimeout, () => socket.destroy());
@@ -128,16 +240,7 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
       socket.pause();
       socket.setTimeout(0);
       if (!up || !child?.connected || !opensUpload(head)) return serve(socket, head);
-      stopReading(socket);
-      forget(server, socket);
-      const message: HandOver = { kind: 'connection', head: head.toString('base64') };
-      child.send(message, socket, (error) => {
-        if (error) {
-          options.log.warn(`could not hand an upload to the receiver: ${error.message}`);
-          socket.destroy();
-        }
-      });
-      handedOver += 1;
+      handOver(socket, head);
     };
     socket.on('data', onData);
     socket.on('error', () => socket.destroy());
@@ -198,13 +301,18 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
   };
 }
 
+/** The socket file a receiver listens on: once it is there, the receiver takes connections. */
+export function receiverSocketFile(receiverPid: number): string {
+  return path.join(os.tmpdir(), `bp-uploads-${receiverPid}.sock`);
+}
+
 /**
  * The receiver's side: `server` listens on a socket file of its own (so Node tracks its connections
  * and enforces its timeouts) and serves every connection the web process hands over. `close()`
  * lets the uploads under way finish: it resolves once every handed-over connection has closed.
  */
 export async function receiveUploads(server: Server, log: Logger): Promise<{ close(): Promise<void> }> {
-  const socketFile = path.join(os.tmpdir(), `bp-uploads-${process.pid}.sock`);
+  const socketFile = receiverSocketFile(process.pid);
   fs.rmSync(socketFile, { force: true });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
