@@ -196,6 +196,25 @@ describe('the upload receiver', () => {
     }
   });
 
+  it('takes uploads on many warm keep-alive connections at once, every byte', async () => {
+    const before = receiver.handedOver;
+    const connections = Array.from({ length: 8 }, () => keepAliveConnection());
+    await Promise.all(connections.map(async (c) => expect((await c.send([c.get('/api/health')])).status).toBe(200)));
+    const files = connections.map(() => drawingBytes(1024 * 1024 + 4321));
+    const answers = await Promise.all(
+      connections.map((c, i) => {
+        const { head, body } = uploadRequest(files[i]);
+        return c.send([Buffer.concat([head, body.subarray(0, 9_000)]), body.subarray(9_000)]);
+      }),
+    );
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status).toBe(202);
+      expect(await storedDigest(JSON.parse(answer.body).uploadId)).toBe(createHash('sha256').update(files[i]).digest('hex'));
+    }
+    expect(receiver.handedOver).toBe(before + connections.length);
+    for (const c of connections) c.close();
+  });
+
   it('serves here an upload on a keep-alive connection whose body came whole, or chunked, and goes on serving it', async () => {
     const connection = keepAliveConnection();
     const before = receiver.handedOver;
