@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../test/helpers/shop';
 import type { TestClient } from '../../test/helpers/client';
-import { opensUpload, type UploadReceiver } from './uploadReceiver';
+import { opensUpload, receiverSocketFile, type UploadReceiver } from './uploadReceiver';
 
 describe('opensUpload', () => {
   it('knows an upload by its request line alone', () => {
@@ -233,8 +234,10 @@ describe('the upload receiver', () => {
 
   it('is started again when it dies, and the web process takes uploads in meanwhile', async () => {
     const first = receiver.pid!;
+    expect(fs.existsSync(receiverSocketFile(first))).toBe(true);
     process.kill(first, 'SIGKILL');
     await expect.poll(() => receiver.pid, { timeout: 5_000 }).toBeNull();
+    expect(fs.existsSync(receiverSocketFile(first))).toBe(false); // the web process cleared what it left
     const handed = receiver.handedOver;
     const bytes = drawingBytes(256 * 1024);
     const meanwhile = await upload(shop.client(), bytes);

@@ -267,6 +267,8 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
       whenReady();
     });
     started.on('exit', (code, signal) => {
+      // A receiver that was killed outright left its socket file behind.
+      if (started.pid) fs.rmSync(receiverSocketFile(started.pid), { force: true });
       if (child !== started) return;
       up = false;
       child = null;
