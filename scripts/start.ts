@@ -51,7 +51,11 @@ async function stop(signal: string) {
   say(`\n${signal}: stopping…`);
   await web.close().catch(() => {});
   await worker.stop().catch(() => {});
-  await ctx.sql.end({ timeout: 5 }).catch(() => {});
+  // Ctrl-C in a terminal reaches the embedded PostgreSQL too, and it shuts down by itself: once it
+  // is gone there is nothing left to wait for (a query still trying to connect would otherwise hold
+  // the whole timeout).
+  const ended = ctx.sql.end({ timeout: 5 }).catch(() => {});
+  await (embedded ? Promise.race([ended, embedded.stopped()]) : ended);
   await embedded?.stop().catch(() => {});
   process.exit(0);
 }
