@@ -242,6 +242,44 @@ describe('colour, whatever paints it', () => {
   }, 60_000);
 });
 
+describe('previews', () => {
+  it('writes each preview as a PNG of exactly what MuPDF renders: grey for black linework, colour for a marked-up sheet', async () => {
+    const marked = (doc: Doc) => {
+      bwDrawing(doc);
+      doc
+        .lineWidth(4)
+        .rect(W / 3, H / 3, W / 4, H / 4)
+        .stroke('#d00000');
+    };
+    const file = path.join(dir, 'previews.pdf');
+    fs.writeFileSync(file, await drawingSet([bwDrawing, marked]));
+    const previewDir = path.join(dir, 'previews-out');
+    fs.mkdirSync(previewDir);
+    const px = 360;
+    const result = await analyzePdf(file, { previewDir, previewPx: px });
+    expect(result.previewCount).toBe(2);
+    expect(result.reports.map((r) => r.color)).toEqual([false, true]);
+
+    const doc = mupdf.Document.openDocument(fs.readFileSync(file), 'application/pdf');
+    for (const [i, space] of [mupdf.ColorSpace.DeviceGray, mupdf.ColorSpace.DeviceRGB].entries()) {
+      const page = doc.loadPage(i);
+      const scale = px / Math.max(W, H);
+      const expected = page.toPixmap(mupdf.Matrix.scale(scale, scale), space, false, true);
+      const written = fs.readFileSync(path.join(previewDir, `${i + 1}.png`));
+      expect(written.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const decoded = new mupdf.Image(written).toPixmap();
+      expect([decoded.getWidth(), decoded.getHeight(), decoded.getNumberOfComponents()]).toEqual([
+        expected.getWidth(),
+        expected.getHeight(),
+        expected.getNumberOfComponents(),
+      ]);
+      expect(Buffer.from(decoded.getPixels()).equals(Buffer.from(expected.getPixels())), `sheet ${i + 1}`).toBe(true);
+      page.destroy();
+    }
+    doc.destroy();
+  });
+});
+
 describe('blank sheets', () => {
   it('keeps a blank sheet inside a set and flags it', async () => {
     const result = await analyse(drawingSet([bwDrawing, () => {}, bwDrawing]));
