@@ -178,6 +178,13 @@ function startReporter() {
   return reporter;
 }
 
+/**
+ * Sheets dealt to a report thread before it has finished the one it is on: the next is waiting in its
+ * queue when it is done, instead of a round trip through this thread (which is answering the parent
+ * at the same time) per sheet.
+ */
+const SHEETS_AHEAD = 2;
+
 /** One report thread per core (at most four). */
 const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, startReporter);
 
@@ -204,12 +211,20 @@ function report(job) {
   const work = reporters.map(
     (reporter) =>
       new Promise((resolve) => {
+        let dealt = 0;
         const deal = () => {
-          if (page >= to) return resolve();
-          const pages = [page++];
-          reporter.worker.postMessage({ op: 'report', job: job.job, file: opened.file, pages, previews: job.previews, dir: job.dir, px: job.px });
+          while (dealt < SHEETS_AHEAD && page < to) {
+            dealt++;
+            const pages = [page++];
+            reporter.worker.postMessage({ op: 'report', job: job.job, file: opened.file, pages, previews: job.previews, dir: job.dir, px: job.px });
+          }
+          if (dealt === 0) resolve();
         };
-        reporter.onMessage = (message) => (message.type === 'done' ? deal() : onSheet(message));
+        reporter.onMessage = (message) => {
+          if (message.type !== 'done') return onSheet(message);
+          dealt--;
+          deal();
+        };
         deal();
       }),
   );
