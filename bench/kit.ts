@@ -61,7 +61,6 @@ export async function streamedUpload(base: string, bytes: number): Promise<{ sta
   return { status: res.status, body: (await res.json().catch(() => ({}))) as { uploadId?: string } };
 }
 
-/** The middle value (the upper one of the two middles for an even count). */
 /**
  * An upload as a browser sends one from a page it has loaded: on a keep-alive connection that has
  * just carried a `GET /api/health`, with a counted body (Content-Length, as a browser sends a file)
@@ -147,6 +146,7 @@ export async function waitForUploadReceiver(webPid: number, timeoutMs = 60_000):
   }
 }
 
+/** The middle value (the upper one of the two middles for an even count). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
