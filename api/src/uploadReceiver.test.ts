@@ -216,6 +216,46 @@ describe('the upload receiver', () => {
     for (const c of connections) c.close();
   });
 
+  it('answers a bad upload on a warm keep-alive connection as the shop always does, and keeps nothing of it', async () => {
+    const before = receiver.handedOver;
+    const warm = async () => {
+      const connection = keepAliveConnection();
+      expect((await connection.send([connection.get('/api/health')])).status).toBe(200);
+      return connection;
+    };
+    const counted = (type: string, body: Buffer) =>
+      Buffer.concat([Buffer.from(`POST /api/upload-pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`), body]);
+
+    const plain = await warm();
+    const notForm = await plain.send([
+      counted('text/plain', Buffer.alloc(200_000, 0x78)).subarray(0, 30_000),
+      counted('text/plain', Buffer.alloc(200_000, 0x78)).subarray(30_000),
+    ]);
+    expect(notForm.status).toBe(400);
+    expect(JSON.parse(notForm.body).message).toContain('multipart/form-data');
+    plain.close();
+
+    const text = await warm();
+    const { head, body } = uploadRequest(Buffer.alloc(300_000, 0x41)); // a "PDF" of letters
+    const notPdf = await text.send([Buffer.concat([head, body.subarray(0, 5_000)]), body.subarray(5_000)]);
+    expect(notPdf.status).toBe(415);
+    expect(JSON.parse(notPdf.body).message).toBe('This file is not a PDF. Please upload a PDF file only.');
+    text.close();
+
+    // Cut off half-way: nothing is stored, and the shop answers the next customer.
+    const cut = await warm();
+    const started = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
+    const half = uploadRequest(drawingBytes(400_000));
+    void cut.send([Buffer.concat([half.head, half.body.subarray(0, 100_000)])]).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cut.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
+    expect(after[0].n).toBe(started[0].n);
+    expect(receiver.handedOver).toBe(before + 3);
+    expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+  });
+
   it('serves here an upload on a keep-alive connection whose body came whole, or chunked, and goes on serving it', async () => {
     const connection = keepAliveConnection();
     const before = receiver.handedOver;
