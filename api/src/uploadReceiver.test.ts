@@ -177,6 +177,7 @@ describe('the upload receiver', () => {
     for (const split of ['with the head', 'after the head'] as const) {
       const connection = keepAliveConnection();
       const before = receiver.handedOver;
+      const beforeMid = receiver.handedOverMidConnection;
       expect((await connection.send([connection.get('/api/health')])).status).toBe(200);
       const bytes = drawingBytes(2 * 1024 * 1024 + 777);
       const { head, body } = uploadRequest(bytes);
@@ -188,6 +189,7 @@ describe('the upload receiver', () => {
       expect(fileSize).toBe(bytes.length);
       expect(await storedDigest(uploadId), split).toBe(digest(bytes));
       expect(receiver.handedOver, split).toBe(before + 1);
+      expect(receiver.handedOverMidConnection, split).toBe(beforeMid + 1);
       // The connection goes on, now the receiver's, with the session the upload started.
       const cookie = [...uploaded.headers.matchAll(/\r\nset-cookie: *([^;\r]+)/gi)].map((m) => m[1]).join('; ');
       const polled = await connection.send([connection.get(`/api/uploads/${uploadId}`, cookie)]);

@@ -163,6 +163,8 @@ export type UploadReceiverOptions = {
 export type UploadReceiver = {
   /** Connections handed to the receiver so far. */
   readonly handedOver: number;
+  /** Of those, the ones handed over after other requests on them (an upload on a warm keep-alive connection). */
+  readonly handedOverMidConnection: number;
   /** The receiver's process id while it is up. */
   readonly pid: number | null;
   /** Resolves once the receiver takes connections (uploads are served here until then). */
@@ -184,6 +186,7 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
   let up = false;
   let closing = false;
   let handedOver = 0;
+  let handedOverMidConnection = 0;
   let restartTimer: NodeJS.Timeout | null = null;
   let whenReady!: () => void;
   let readyOnce = new Promise<void>((resolve) => (whenReady = resolve));
@@ -229,6 +232,7 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
       res.detachSocket(socket);
       socket.on('error', () => socket.destroy());
       handOver(socket, Buffer.concat([writtenHead(req), bodySoFar]));
+      handedOverMidConnection += 1;
     });
   });
 
@@ -284,6 +288,9 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
   return {
     get handedOver() {
       return handedOver;
+    },
+    get handedOverMidConnection() {
+      return handedOverMidConnection;
     },
     get pid() {
       return up ? (child?.pid ?? null) : null;

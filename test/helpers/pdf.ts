@@ -6,9 +6,17 @@ export type SheetSpec = { widthIn: number; heightIn: number };
 /**
  * A PDF whose pages have the given sizes (one entry per page, or `pages` copies of one size).
  * Each page has a border and a title so previews have something to show, drawn in near-black ink
- * (a black and white set, as most drawing sets are) unless `ink` names a colour.
+ * (a black and white set, as most drawing sets are) unless `ink` names a colour. With `linework`,
+ * each page also has that many short wall segments (a file of some weight: ~20 bytes each).
  */
-export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec; pages?: number; title?: string; ink?: string }): Promise<Buffer> {
+export function makeDrawingPdf(options: {
+  sheets?: SheetSpec[];
+  size?: SheetSpec;
+  pages?: number;
+  title?: string;
+  ink?: string;
+  linework?: number;
+}): Promise<Buffer> {
   const ink = options.ink ?? '#111111';
   const sheets = options.sheets ?? Array.from({ length: options.pages ?? 1 }, () => options.size ?? { widthIn: 36, heightIn: 24 });
   return new Promise((resolve, reject) => {
@@ -30,6 +38,18 @@ export function makeDrawingPdf(options: { sheets?: SheetSpec[]; size?: SheetSpec
         .fillColor(ink)
         .text(`A-${100 + i + 1}`, 72, 72);
       doc.fontSize(Math.min(w, h) / 30).text(options.title ?? 'Test drawing set', 72, h / 2);
+      if (options.linework) {
+        // Deterministic, so a set is the same bytes every run.
+        let seed = i + 1;
+        const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+        doc.lineWidth(0.5);
+        for (let k = 0; k < options.linework; k++) {
+          const x = 108 + next() * (w - 216);
+          const y = 108 + next() * (h - 216);
+          doc.moveTo(x, y).lineTo(x + (k % 2 ? 0 : 36 * next()), y + (k % 2 ? 36 * next() : 0));
+        }
+        doc.stroke(ink);
+      }
     });
     doc.end();
   });
