@@ -27,15 +27,23 @@ export async function waitForServer(url: string, ok: (status: number) => boolean
 }
 
 /**
- * One multipart upload of `bytes` to POST /api/upload-pdf whose body is produced 64 kB at a time (the
- * client holds no 50 MB buffer). Resolves with the status and the JSON answer.
+ * The framing of a bench upload, whose file is `%PDF-1.7` and then spaces: what
+ * goes before the spaces (with the signature) and after them, and its Content-Type.
  */
-export async function streamedUpload(base: string, bytes: number): Promise<{ status: number; body: { uploadId?: string } }> {
+function uploadForm(): { contentType: string; head: Buffer; tail: Buffer } {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
   );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, head, tail: Buffer.from(`\r\n--${boundary}--\r\n`) };
+}
+
+/**
+ * One multipart upload of `bytes` to POST /api/upload-pdf whose body is produced 64 kB at a time (the
+ * client holds no 50 MB buffer). Resolves with the status and the JSON answer.
+ */
+export async function streamedUpload(base: string, bytes: number): Promise<{ status: number; body: { uploadId?: string } }> {
+  const { contentType, head, tail } = uploadForm();
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   let sent = head.length;
   const body = new ReadableStream<Uint8Array>({
@@ -54,7 +62,7 @@ export async function streamedUpload(base: string, bytes: number): Promise<{ sta
   });
   const res = await fetch(`${base}/api/upload-pdf`, {
     method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { 'content-type': contentType },
     body,
     duplex: 'half',
   } as RequestInit);
@@ -81,13 +89,9 @@ export async function uploadOnWarmConnection(base: string, bytes: number): Promi
     });
   try {
     await ask('GET', '/api/health', {}, (req) => req.end());
-    const boundary = `bench${randomBytes(8).toString('hex')}`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="Set.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const { contentType, head, tail } = uploadForm();
     const fill = Math.max(0, bytes - head.length);
-    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fill + tail.length };
+    const headers = { 'content-type': contentType, 'content-length': head.length + fill + tail.length };
     const res = await ask('POST', '/api/upload-pdf', headers, (req) => {
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       let left = fill;

@@ -31,9 +31,7 @@ export type EmbeddedDatabase = {
   port: number;
   /** Stops the cluster; at once when it has already stopped by itself (Ctrl-C reaches it too). */
   stop(): Promise<void>;
-  /** Whether the server process is still up: Ctrl-C in a terminal reaches it along with us. */
-  running(): boolean;
-  /** Resolves once the server process has exited, however it was stopped. */
+  /** Resolves once the server process has exited, however it was stopped (Ctrl-C in a terminal reaches it along with us). */
   stopped(): Promise<void>;
   /** Starts the same cluster again on the same port after `stop()` (fault tests). */
   start(): Promise<void>;
@@ -140,7 +138,6 @@ export async function startEmbeddedPostgres(options: {
       }
       await pg.stop();
     },
-    running,
     stopped: () => (running() ? new Promise<void>((resolve) => owned.process!.once('exit', () => resolve())) : Promise.resolve()),
     start: () => pg.start(),
   };

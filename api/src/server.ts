@@ -2,7 +2,7 @@
  * The `web` process: the API and the built client on PORT. Run it alone (Procfile `web`) or through
  * `npm start`, which also runs the worker and, without DATABASE_URL, an embedded PostgreSQL. Unless
  * UPLOAD_RECEIVER is `inline`, it forks an upload receiver (this same file, with
- * RECEIVER_ROLE_VARIABLE set) that takes upload connections in (./uploadReceiver.ts).
+ * RECEIVER_ROLE_VARIABLE set) that takes the uploads in (./uploadReceiver.ts).
  */
 import { installProcessGuards } from './core/lib/processGuards';
 import http, { type Server } from 'node:http';

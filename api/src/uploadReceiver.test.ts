@@ -76,18 +76,28 @@ describe('the upload receiver', () => {
   });
 
   /**
+   * An upload's request, head and body apart: counted (Content-Length) or chunked, and with
+   * `close`, asking the shop to close the connection after its answer.
+   */
+  function uploadRequest(bytes: Buffer, options: { encoding?: 'counted' | 'chunked'; fileName?: string; close?: boolean } = {}) {
+    const { encoding = 'counted', fileName = 'M-101 Mechanical.pdf', close = false } = options;
+    const part = `--b\r\nContent-Disposition: form-data; name="pdf"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const form = Buffer.concat([Buffer.from(part), bytes, Buffer.from('\r\n--b--\r\n')]);
+    const framing = encoding === 'counted' ? `Content-Length: ${form.length}` : 'Transfer-Encoding: chunked';
+    const body = encoding === 'counted' ? form : Buffer.concat([Buffer.from(`${form.length.toString(16)}\r\n`), form, Buffer.from('\r\n0\r\n\r\n')]);
+    const head = Buffer.from(
+      `POST /api/upload-pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\n${framing}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`,
+    );
+    return { head, body };
+  }
+
+  /**
    * An upload on a connection of its own (fetch would reuse a pooled one), sent in two writes: the
    * first `split` bytes, then the rest. Answers the status line and the body.
    */
   function uploadOnNewConnection(bytes: Buffer, split = 0, between: () => void = () => {}): Promise<{ status: number; body: string }> {
-    const head = `--b\r\nContent-Disposition: form-data; name="pdf"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
-    const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from('\r\n--b--\r\n')]);
-    const request = Buffer.concat([
-      Buffer.from(
-        `POST /api/upload-pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-      ),
-      body,
-    ]);
+    const { head, body } = uploadRequest(bytes, { fileName: 'a.pdf', close: true });
+    const request = Buffer.concat([head, body]);
     return new Promise((resolve, reject) => {
       const socket = net.connect(Number(new URL(shop.url).port), '127.0.0.1', () => {
         if (split === 0) return void socket.write(request);
@@ -160,16 +170,6 @@ describe('the upload receiver', () => {
       get: (path: string, cookie = '') => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`),
       close: () => socket.destroy(),
     };
-  }
-
-  /** An upload's request, head and body apart, counted (Content-Length) or chunked. */
-  function uploadRequest(bytes: Buffer, encoding: 'counted' | 'chunked' = 'counted') {
-    const part = `--b\r\nContent-Disposition: form-data; name="pdf"; filename="M-101 Mechanical.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
-    const form = Buffer.concat([Buffer.from(part), bytes, Buffer.from('\r\n--b--\r\n')]);
-    const framing = encoding === 'counted' ? `Content-Length: ${form.length}` : 'Transfer-Encoding: chunked';
-    const body = encoding === 'counted' ? form : Buffer.concat([Buffer.from(`${form.length.toString(16)}\r\n`), form, Buffer.from('\r\n0\r\n\r\n')]);
-    const head = Buffer.from(`POST /api/upload-pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\n${framing}\r\n\r\n`);
-    return { head, body };
   }
 
   it('takes an upload sent on a keep-alive connection that other requests came on, and answers the rest of it', async () => {
@@ -265,7 +265,7 @@ describe('the upload receiver', () => {
     const small = uploadRequest(Buffer.from('%PDF-1.4 one sheet'));
     expect((await connection.send([Buffer.concat([small.head, small.body])])).status).toBe(202);
     const bytes = drawingBytes(300 * 1024);
-    const chunked = uploadRequest(bytes, 'chunked');
+    const chunked = uploadRequest(bytes, { encoding: 'chunked' });
     const answered = await connection.send([chunked.head, chunked.body]);
     expect(answered.status).toBe(202);
     expect(await storedDigest(JSON.parse(answered.body).uploadId)).toBe(createHash('sha256').update(bytes).digest('hex'));

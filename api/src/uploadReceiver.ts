@@ -55,7 +55,20 @@ export function opensUpload(head: Buffer): boolean {
 }
 
 /** The socket's own read loop: Node's `pause()` only stops the stream, not the reads under it. */
-type ReadingHandle = { reading?: boolean; readStop?: () => number };
+type ReadingHandle = { reading: boolean; readStop(): number; readStart(): number };
+
+function handleOf(socket: Socket): ReadingHandle | null {
+  return (socket as unknown as { _handle?: ReadingHandle | null })._handle ?? null;
+}
+
+/** Stops (or starts again) the reads under a socket, keeping Node's `reading` flag true to them. */
+function setReading(socket: Socket, reading: boolean): void {
+  const handle = handleOf(socket);
+  if (!handle || handle.reading === reading) return;
+  handle.reading = reading;
+  if (reading) handle.readStart();
+  else handle.readStop();
+}
 
 /**
  * Stops a socket that is about to go to another process from ever reading here again. A handle
@@ -66,11 +79,8 @@ type ReadingHandle = { reading?: boolean; readStop?: () => number };
  * nothing to restart it with.
  */
 function stopReading(socket: Socket): void {
-  const handle = (socket as unknown as { _handle?: ReadingHandle })._handle;
   (socket as unknown as { _read: () => void })._read = () => {};
-  if (!handle?.readStop) return;
-  handle.reading = false;
-  handle.readStop();
+  setReading(socket, false);
 }
 
 /**
@@ -88,7 +98,7 @@ function forget(server: Server, socket: Socket): void {
 }
 
 /**
- * What a request hand-over touches of Node's HTTP server (Node 20; each use is covered by a test):
+ * What a request hand-over touches of Node's HTTP server (Node 20; the receiver tests exercise each):
  * the server's backpressure flag and the socket's parser, which is let go of with Node's own
  * `freeParser`, as Node does when a request asks for an `Upgrade`.
  */
@@ -96,7 +106,6 @@ type ParsedSocket = Socket & {
   parser: { incoming: IncomingMessage | null; resume(): void } | null;
   _paused: boolean;
   _httpMessage: ServerResponse | null;
-  _handle: { reading: boolean; readStop(): number; readStart(): number } | null;
 };
 const { freeParser } = createRequire(import.meta.url)('_http_common') as {
   freeParser(parser: unknown, req: IncomingMessage | null, socket: Socket): void;
@@ -106,11 +115,7 @@ const { freeParser } = createRequire(import.meta.url)('_http_common') as {
 function holdReads(socket: ParsedSocket): void {
   socket._paused = true; // Node's server pauses its parser too once the current chunk is parsed
   socket.pause();
-  const handle = socket._handle;
-  if (handle?.reading) {
-    handle.reading = false;
-    handle.readStop();
-  }
+  setReading(socket, false);
 }
 
 /** Undoes holdReads, as Node's server does once its writes have drained. */
@@ -118,11 +123,7 @@ function releaseReads(socket: ParsedSocket): void {
   socket._paused = false;
   socket.parser?.resume();
   socket.resume();
-  const handle = socket._handle;
-  if (handle && !handle.reading) {
-    handle.reading = true;
-    handle.readStart();
-  }
+  setReading(socket, true);
 }
 
 /** The request's head as it came, for the receiver's parser to read again. */
@@ -222,7 +223,7 @@ export function frontUploadReceiver(server: Server, options: UploadReceiverOptio
     const socket = req.socket as ParsedSocket;
     holdReads(socket);
     setImmediate(() => {
-      if (!up || !child?.connected || req.complete || socket.destroyed || !socket._handle || socket.parser?.incoming !== req) {
+      if (!up || !child?.connected || req.complete || socket.destroyed || !handleOf(socket) || socket.parser?.incoming !== req) {
         releaseReads(socket);
         return serveRequest.call(server, req, res);
       }

@@ -36,7 +36,7 @@ function processesOfThisRun(): number[] {
 
 afterAll(() => {
   if (shop?.pid && shop.exitCode === null) process.kill(-shop.pid, 'SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }); // tempDataDir's folder, not only its pg/
 });
 
 it('serves the shop on embedded PostgreSQL, and Ctrl-C stops all of it', async () => {
