@@ -43,21 +43,34 @@ function report(job) {
 }
 
 /**
- * While the thread waits, it reports a made-up sheet of linework, text and colour a few times, so the
- * WebAssembly code reporting runs is optimised before a customer's set arrives.
+ * While the thread waits, it reports two made-up sheets of linework and text a few times, one black
+ * and one with red markup, so the code reporting runs (linework.mjs in JavaScript, MuPDF in
+ * WebAssembly) is optimised before a customer's set arrives.
  */
 function warmUp() {
   try {
     const made = new mupdf.PDFDocument();
-    let ops = 'q 0.5 w 1 0 0 RG 100 100 m 200 200 l S 0 G\n';
-    for (let i = 0; i < 400; i++) ops += `${100 + i} 300 m ${200 + i} ${400 + (i % 7)} l S\n`;
-    ops += 'Q BT /F1 24 Tf 72 72 Td (SCALE: 1/4" = 1\'-0") Tj ET';
+    // The operators drawing sets are written with, in the colour spaces they use.
+    let linework = 'q 1 0 0 -1 0 1728 cm 0.5 w 0 G 36 36 2520 1656 re S\n';
+    for (let i = 0; i < 1500; i++) {
+      const x = 100 + (i % 1900);
+      const y = 300 + (i % 700);
+      linework += [
+        `${x}.25 ${y} m ${x + 100}.5 ${y + 7} l ${x} ${y + 20.125} l S`,
+        `/DeviceRGB CS 0 0 0 SCN ${x} ${y} m ${x + 10} ${y + 30} ${x + 20} ${y + 30} ${x + 30} ${y} c S`,
+        `0.2 g ${x} ${y} 12.5 8 re f`,
+        `q 0 0 0 1 K ${x} ${y} m ${x - 50} ${y} l h S Q`,
+      ][i % 4];
+      linework += '\n';
+    }
+    const text = 'Q BT /F1 24 Tf 72 72 Td (SCALE: 1/4" = 1\'-0") Tj ET';
     const resources = made.addObject({ Font: { F1: made.addSimpleFont(new mupdf.Font('Helvetica')) } });
-    made.insertPage(-1, made.addPage([0, 0, 2592, 1728], 0, resources, ops));
+    made.insertPage(-1, made.addPage([0, 0, 2592, 1728], 0, resources, linework + text));
+    made.insertPage(-1, made.addPage([0, 0, 2592, 1728], 0, resources, `${linework}1 0 0 RG 100 100 m 200 200 l S ${text}`));
     const doc = mupdf.Document.openDocument(made.saveToBuffer(''), 'application/pdf');
-    for (let round = 0; round < 20; round++) {
-      const page = doc.loadPage(0);
-      reportSheet(page, round % 4 === 0 ? 360 : 0);
+    for (let round = 0; round < 24; round++) {
+      const page = doc.loadPage(round % 2);
+      reportSheet(page, round % 8 === 0 ? 360 : 0);
       page.destroy();
     }
     doc.destroy();

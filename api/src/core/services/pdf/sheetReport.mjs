@@ -3,6 +3,7 @@
 // for the same reason as child.mjs; pure functions of MuPDF objects, so the child stays a loop.
 import * as mupdf from 'mupdf';
 import pngjs from 'pngjs';
+import { GREY_SPREAD, INK_BELOW, lineworkOf, paintOf } from './linework.mjs';
 
 /**
  * Resolution of the analysis render. At 20 dpi a 0.5 pt line covers 14% of a pixel's width, enough
@@ -11,12 +12,8 @@ import pngjs from 'pngjs';
  * is spread, not dropped (rendering larger and averaging down would only dilute it further).
  */
 export const ANALYSIS_DPI = 20;
-/** A pixel whose channels differ by less than this (of 255) is grey: anti-aliasing, near-greys, CMYK greys. */
-export const GREY_SPREAD = 24;
 /** A sheet is colour when coloured ink covers at least this fraction of it (0.05%). */
 export const COLOUR_SHARE = 0.0005;
-/** A pixel darker than this in any channel has ink on it. */
-const INK_BELOW = 250;
 /** A raster image covering this share of the sheet at under LOW_DPI at print size makes it a bad scan. */
 const LOW_RES_SHARE = 0.25;
 const LOW_DPI = 150;
@@ -104,17 +101,13 @@ function survey(list, [x0, y0, x1, y1]) {
     if (alpha <= 0) return false;
     let type = types.get(space.pointer);
     if (type === undefined) types.set(space.pointer, (type = space.getType()));
-    let min;
-    if (type === 'Gray') min = color[0];
-    else if (type === 'RGB' || type === 'BGR') {
-      min = Math.min(color[0], color[1], color[2]);
-      if ((Math.max(color[0], color[1], color[2]) - min) * 255 >= GREY_SPREAD) seen.tinted = true;
-    } else if (type === 'CMYK' && color[0] === 0 && color[1] === 0 && color[2] === 0) min = 1 - color[3];
-    else {
+    const judged = paintOf(type, color);
+    if (!judged) {
       seen.unsure = true;
       return false;
     }
-    return !seen.ink && min * 255 < INK_BELOW;
+    if (judged.tinted) seen.tinted = true;
+    return !seen.ink && judged.min * 255 < INK_BELOW;
   };
   const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
   /** A path or text filled (`stroke` null) or stroked: its colour, then its bounds if it may be ink. */
@@ -178,16 +171,28 @@ function pngOf(pixmap) {
 }
 
 /**
- * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given. The page is
- * interpreted once, into a display list: a pass over the list sees every colour painted, and only a
- * sheet with coloured ink, or with paint whose colour a pass cannot judge, is rendered at ANALYSIS_DPI
- * to measure how much of it is coloured (most sheets of a set are black linework: no render). Text
- * (scale notes) and images' placement (resolution at print size) come from the list's structured text.
+ * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given. A sheet
+ * without a preview whose paths lineworkOf() can judge from its content stream has MuPDF interpret
+ * only the rest (reportByLinework); any other is interpreted whole (reportWhole).
  */
 export function reportSheet(page, previewPx) {
+  if (!previewPx) {
+    const sheet = reportByLinework(page);
+    if (sheet) return { sheet, preview: null };
+  }
+  return reportWhole(page, previewPx);
+}
+
+/**
+ * The report of a sheet interpreted once, into a display list: a pass over the list sees every colour
+ * painted, and only a sheet with coloured ink, or with paint whose colour a pass cannot judge, is
+ * rendered at ANALYSIS_DPI to measure how much of it is coloured (most sheets of a set are black
+ * linework: no render). Text (scale notes) and images' placement (resolution at print size) come from
+ * the list's structured text.
+ */
+export function reportWhole(page, previewPx) {
   const bounds = page.getBounds();
   const [x0, y0, x1, y1] = bounds;
-  const sheetArea = Math.max(1, (x1 - x0) * (y1 - y0));
   const list = page.toDisplayList(true);
   try {
     const seen = survey(list, bounds);
@@ -202,20 +207,6 @@ export function reportSheet(page, previewPx) {
       colourShare = ink.colourShare;
     }
 
-    const text = list.toStructuredText('preserve-images');
-    const chars = text.asText();
-    let lowResArea = 0;
-    text.walk({
-      onImageBlock(bbox, transform, image) {
-        // The image's pixels over the size it is placed at, in points: dots per inch at print size.
-        const w = Math.hypot(transform[0], transform[1]);
-        const h = Math.hypot(transform[2], transform[3]);
-        const dpi = Math.min((image.getWidth() * 72) / Math.max(w, 1e-6), (image.getHeight() * 72) / Math.max(h, 1e-6));
-        if (dpi < LOW_DPI) lowResArea += Math.max(0, (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]));
-      },
-    });
-    text.destroy();
-
     let preview = null;
     if (previewPx) {
       const scale = previewPx / Math.max(x1 - x0, y1 - y0, 1);
@@ -226,18 +217,134 @@ export function reportSheet(page, previewPx) {
       preview = pngOf(pixmap);
       pixmap.destroy();
     }
-    return {
-      sheet: {
-        color: colourShare >= COLOUR_SHARE,
-        blank: !inked && chars.trim() === '',
-        scaleNotes: findScaleNotes(chars),
-        lowResolution: lowResArea >= LOW_RES_SHARE * sheetArea,
-      },
-      preview,
-    };
+    return { sheet: sheetOf(list, bounds, inked, colourShare >= COLOUR_SHARE), preview };
   } finally {
     list.destroy();
   }
+}
+
+/**
+ * The report of a sheet whose paths lineworkOf() judges from its content stream, or null when it
+ * cannot (or the rest of the sheet holds colour: it is then to be rendered whole). MuPDF interprets
+ * the content without those paths, put in the page's place for the moment; the page is left as it was.
+ */
+export function reportByLinework(page) {
+  const obj = page.getObject?.();
+  const pdf = page._doc;
+  if (!obj || !pdf) return null;
+  const contents = obj.get('Contents');
+  const streams = contents.isNull() ? [] : contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
+  if (!streams.every((stream) => stream.isStream())) return null;
+  const bytes = joined(streams);
+
+  const states = obj.getInheritable('Resources').get('ExtGState');
+  const known = new Map();
+  const extGState = (name) => {
+    if (!known.has(name)) known.set(name, states.isDictionary() ? modelledState(states.get(name)) : null);
+    return known.get(name);
+  };
+  const bounds = page.getBounds();
+  const judged = lineworkOf(bytes, { ctm: page.getTransform(), sheet: bounds, extGState });
+  if (!judged) return null;
+
+  const rest = pdf.addStream(judged.content, {});
+  obj.put('Contents', rest);
+  try {
+    const list = page.toDisplayList(true);
+    try {
+      const seen = survey(list, bounds);
+      if (seen.tinted || seen.unsure) return null;
+      return sheetOf(list, bounds, judged.ink || seen.ink, false);
+    } finally {
+      list.destroy();
+    }
+  } finally {
+    obj.put('Contents', contents);
+    pdf.deleteObject(rest);
+  }
+}
+
+/** A page's content streams, decoded and joined by a newline. */
+function joined(streams) {
+  const parts = streams.map((stream) => {
+    const buffer = stream.readStream();
+    const bytes = buffer.asUint8Array().slice();
+    buffer.destroy();
+    return bytes;
+  });
+  if (parts.length <= 1) return parts[0] ?? new Uint8Array(0);
+  const out = new Uint8Array(parts.reduce((size, part) => size + part.length + 1, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+    out[at++] = 10;
+  }
+  return out;
+}
+
+/** Keys of a graphics state that change nothing survey() judges, but for the alphas it reads. */
+const HARMLESS_STATE = new Set([
+  'Type',
+  'LW',
+  'LC',
+  'LJ',
+  'ML',
+  'D',
+  'RI',
+  'OP',
+  'op',
+  'OPM',
+  'FL',
+  'SM',
+  'SA',
+  'AIS',
+  'TK',
+  'Font',
+  'CA',
+  'ca',
+  'BM',
+  'SMask',
+  'UseBlackPtComp',
+]);
+
+/** `{ fillAlpha, strokeAlpha }` of an ExtGState lineworkOf() can model, or null. */
+function modelledState(dict) {
+  if (!dict.isDictionary()) return null;
+  let modelled = true;
+  dict.forEach((value, name) => {
+    if (!HARMLESS_STATE.has(name)) modelled = false;
+    else if ((name === 'CA' || name === 'ca') && !value.isNumber()) modelled = false;
+    else if (name === 'BM' && !(value.isName() && ['Normal', 'Compatible'].includes(value.asName()))) modelled = false;
+    else if (name === 'SMask' && !(value.isName() && value.asName() === 'None')) modelled = false;
+  });
+  if (!modelled) return null;
+  const alpha = (name) => (dict.get(name).isNumber() ? dict.get(name).asNumber() : undefined);
+  return { fillAlpha: alpha('ca'), strokeAlpha: alpha('CA') };
+}
+
+/** The report's fields from a sheet's display list, given what was found of ink and colour. */
+function sheetOf(list, [x0, y0, x1, y1], inked, color) {
+  const text = list.toStructuredText('preserve-images');
+  const chars = text.asText();
+  let lowResArea = 0;
+  text.walk({
+    onImageBlock(bbox, transform, image) {
+      // The image's pixels over the size it is placed at, in points: dots per inch at print size.
+      const w = Math.hypot(transform[0], transform[1]);
+      const h = Math.hypot(transform[2], transform[3]);
+      const dpi = Math.min((image.getWidth() * 72) / Math.max(w, 1e-6), (image.getHeight() * 72) / Math.max(h, 1e-6));
+      if (dpi < LOW_DPI) lowResArea += Math.max(0, (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]));
+    },
+  });
+  text.destroy();
+  const sheetArea = Math.max(1, (x1 - x0) * (y1 - y0));
+  return {
+    color,
+    blank: !inked && chars.trim() === '',
+    scaleNotes: findScaleNotes(chars),
+    lowResolution: lowResArea >= LOW_RES_SHARE * sheetArea,
+  };
 }
 
 /** Paint operators in a content stream: fill, stroke, text, image, XObject, shading. */

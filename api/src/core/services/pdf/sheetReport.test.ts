@@ -81,12 +81,19 @@ afterAll(() => {
 });
 
 let n = 0;
+/**
+ * Analyses a set twice: with a preview of every sheet, so each is interpreted whole, and with none,
+ * so each sheet linework.mjs can judge is reported the quick way; the reports must be the same.
+ */
 async function analyse(pdf: Buffer | Promise<Buffer>): Promise<AnalyzeResult> {
   const file = path.join(dir, `${++n}.pdf`);
   fs.writeFileSync(file, await pdf);
   const previewDir = path.join(dir, `previews-${n}`);
   fs.mkdirSync(previewDir);
-  return analyzePdf(file, { previewDir });
+  const whole = await analyzePdf(file, { previewDir });
+  const quick = await analyzePdf(file, { previewDir, maxPreviews: 0 });
+  expect(quick.reports).toEqual(whole.reports);
+  return whole;
 }
 
 describe('colour, judged from rendered pixels', () => {

@@ -1,0 +1,613 @@
+// Linework read straight from a page's content stream, so MuPDF need not interpret it (issue 16).
+//
+// A drawing set's sheet is mostly paths: tens of thousands of coordinates MuPDF spends ~3 ms a sheet
+// lexing, though for a sheet past the previews all the report needs of them is whether any is dark ink
+// on the sheet, and whether any is coloured. `lineworkOf` reads the stream once in JavaScript, judges
+// every path painted straight in it the way the report's pass over MuPDF's display list would
+// (survey() in sheetReport.mjs), and returns the stream without those paths. MuPDF then interprets only
+// what is left (text, images, forms, clips), which is a few hundred bytes of a 100 KB sheet.
+//
+// It answers only when sure; otherwise null, and the sheet is interpreted whole, as before. Not sure
+// means: coloured paint or paint in any colour space but DeviceGray, DeviceRGB and DeviceCMYK (the
+// sheet is to be rendered anyway), a graphics state whose effect it does not model (soft masks, blend
+// modes, transfer functions…), optional content, inline images, text used as a clip, a stream it
+// cannot tokenise, or dark paint whose place on the sheet it cannot be certain of while no other
+// paint is certain ink.
+
+/** Each byte's class: a regular character, whitespace or a delimiter. */
+const REGULAR = 0;
+const WHITE = 1;
+const DELIMITS = 2;
+const CLASS = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = WHITE;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = DELIMITS;
+
+/** An operator's name as a number: up to three bytes, for a switch without making strings. */
+const key = (name) => [...name].reduce((k, c, i) => k | (c.charCodeAt(0) << (8 * i)), 0);
+const OP = Object.fromEntries(
+  ['q', 'Q', 'cm', 'g', 'G', 'rg', 'RG', 'k', 'K', 'cs', 'CS', 'sc', 'SC', 'scn', 'SCN', 'gs', 'BDC', 'BI', 'Tr', 'd0', 'd1']
+    .concat(['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'])
+    .map((name) => [name, key(name)]),
+);
+
+// Numbers are kept in typed arrays (colours, matrices, rectangles) and states made by one function,
+// so the JIT sees one shape of each and the scan stays optimised from sheet to sheet.
+
+/** The device colour spaces by name, with the colour `cs` starts each with. */
+const SPACES = [
+  { name: 'DeviceGray', type: 'Gray', initial: Float64Array.of(0) },
+  { name: 'DeviceRGB', type: 'RGB', initial: Float64Array.of(0, 0, 0) },
+  { name: 'DeviceCMYK', type: 'CMYK', initial: Float64Array.of(0, 0, 0, 1) },
+].map((space) => ({ ...space, bytes: [...space.name].map((c) => c.charCodeAt(0)) }));
+const BLACK = { type: 'Gray', values: Float64Array.of(0) };
+/** Paint in a colour this module does not judge. */
+const UNKNOWN_COLOUR = { type: null, values: new Float64Array(0) };
+
+/**
+ * A graphics state as far as it is modelled here. `unmodelled`: a graphics state is set whose effect
+ * on paint is not; `clip`: bounds within MuPDF's clip (device space), `clipKnown` false once a clip
+ * could not be bounded.
+ */
+function stateOf(ctm, fill, stroke, fillAlpha, strokeAlpha, unmodelled, clip, clipKnown) {
+  return { ctm, fill, stroke, fillAlpha, strokeAlpha, unmodelled, clip, clipKnown };
+}
+const copyOf = (s) => stateOf(s.ctm, s.fill, s.stroke, s.fillAlpha, s.strokeAlpha, s.unmodelled, s.clip, s.clipKnown);
+
+/** A pixel or paint whose channels differ by less than this (of 255) is grey: anti-aliasing, near-greys, CMYK greys. */
+export const GREY_SPREAD = 24;
+/** A pixel or paint darker than this (of 255) in any channel is ink. */
+export const INK_BELOW = 250;
+
+/**
+ * Paint of `values` (0-1) in a colour space of `type` as the report judges it without pixels: its
+ * darkest channel and whether it is tinted; null when only pixels can tell (spaces other than grey,
+ * RGB and CMYK, or CMYK with C, M or Y in it).
+ */
+export function paintOf(type, values) {
+  if (type === 'Gray') return { min: values[0], tinted: false };
+  if (type === 'RGB' || type === 'BGR') {
+    const min = Math.min(values[0], values[1], values[2]);
+    return { min, tinted: (Math.max(values[0], values[1], values[2]) - min) * 255 >= GREY_SPREAD };
+  }
+  if (type === 'CMYK' && values[0] === 0 && values[1] === 0 && values[2] === 0) return { min: 1 - values[3], tinted: false };
+  return null;
+}
+/** Device-space slack for MuPDF's single-precision bounds. */
+const SLACK = 0.01;
+
+class Unsure extends Error {}
+const unsure = () => {
+  throw new Unsure();
+};
+
+/**
+ * Judges the paths painted straight in `bytes` (a page's content, streams joined) and returns
+ * `{ content, ink }`: the content without them, and whether any of them is ink on the sheet as the
+ * report's survey would see it; or null when not sure (see above).
+ *   ctm        the page's transform (user space to MuPDF's device space)
+ *   sheet      the page's bounds in device space [x0, y0, x1, y1]
+ *   extGState  name => { fillAlpha, strokeAlpha } for a graphics state that only sets what is
+ *              modelled here, or null for any other (or a missing one)
+ */
+export function lineworkOf(bytes, { ctm, sheet, extGState }) {
+  try {
+    return new Scan(bytes, ctm, sheet, extGState).run();
+  } catch (error) {
+    if (error instanceof Unsure) return null;
+    throw error;
+  }
+}
+
+/** Operands kept per operator; no operator takes more than six. */
+const MAX_OPERANDS = 16;
+const NUMBER = 1;
+const NAME = 2;
+const OTHER = 3;
+
+/** One pass over a content stream (a class, not closures, so its methods stay optimised from sheet to sheet). */
+class Scan {
+  constructor(bytes, ctm, [sx0, sy0, sx1, sy1], extGState) {
+    this.bytes = bytes;
+    this.sheet = Float64Array.of(sx0, sy0, sx1, sy1);
+    this.extGState = extGState;
+    /** Byte ranges [start, end) to leave out, in order. */
+    this.cuts = [];
+    this.ink = false;
+    /** Dark paint was left out whose place could not be judged: sure only if other ink is. */
+    this.doubtful = false;
+    // The clip starts at the sheet's edges: MuPDF may clip a page to its crop box.
+    this.state = stateOf(Float64Array.from(ctm), BLACK, BLACK, 1, 1, false, Float64Array.of(sx0, sy0, sx1, sy1), true);
+    this.saved = [];
+
+    // Operands since the last operator, as byte ranges read only when an operator needs them.
+    this.operandStart = new Int32Array(MAX_OPERANDS);
+    this.operandEnd = new Int32Array(MAX_OPERANDS);
+    this.operandKind = new Uint8Array(MAX_OPERANDS);
+    this.operands = 0;
+    this.operandsFrom = -1;
+
+    // The path being built: where its operators are, whether it is a clip, and its points' bounds in
+    // device space (kept only while no ink is certain: after that, only colours are judged).
+    this.pathOpen = false;
+    /** Byte ranges of the open path's operators (with their operands), consecutive ones joined. */
+    this.pathRanges = [];
+    this.lastWasPath = false;
+    this.pathClip = false;
+    this.minX = Infinity;
+    this.minY = Infinity;
+    this.maxX = -Infinity;
+    this.maxY = -Infinity;
+    /** A moveto's point counts only once a segment follows it (MuPDF's bounds skip a lone moveto). */
+    this.moveX = 0;
+    this.moveY = 0;
+    this.moveWaiting = false;
+    /** The last operator closed the subpath (h). */
+    this.closed = false;
+  }
+
+  /** Reads the stream through: `{ content, ink }`, or throws Unsure. */
+  run() {
+    const bytes = this.bytes;
+    const length = bytes.length;
+    let i = 0;
+    while (i < length) {
+      const c = bytes[i];
+      const kind = CLASS[c];
+      if (kind === WHITE) {
+        i++;
+        continue;
+      }
+      const start = i;
+      if (c === 0x25 /* % */) {
+        while (i < length && bytes[i] !== 10 && bytes[i] !== 13) i++;
+        continue;
+      }
+      if (c === 0x2f /* / */) {
+        i++;
+        while (i < length && CLASS[bytes[i]] === REGULAR) i++;
+        this.operand(start, i, NAME);
+        continue;
+      }
+      if (c === 0x28 /* ( */ || c === 0x3c /* < */ || c === 0x5b /* [ */) {
+        i = skipObject(bytes, i);
+        this.operand(start, i, OTHER);
+        continue;
+      }
+      if (kind === DELIMITS) unsure(); // ) > ] { }: not where an operand or operator starts
+      while (i < length && CLASS[bytes[i]] === REGULAR) i++;
+      if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
+        this.operand(start, i, NUMBER);
+        continue;
+      }
+      const size = i - start;
+      if (size > 3) {
+        // No operator is longer than three letters: true, false or null.
+        this.operand(start, i, OTHER);
+        continue;
+      }
+      const op = bytes[start] | (size > 1 ? bytes[start + 1] << 8 : 0) | (size > 2 ? bytes[start + 2] << 16 : 0);
+      this.lastWasPath = this.operator(op, this.operands === 0 ? start : this.operandsFrom, i);
+      this.operands = 0;
+    }
+    if (this.pathOpen) unsure();
+    if (!this.ink && this.doubtful) unsure();
+    return { content: withoutCuts(bytes, this.cuts), ink: this.ink };
+  }
+
+  operand(start, end, kind) {
+    const n = this.operands;
+    if (n === 0) this.operandsFrom = start;
+    if (n < MAX_OPERANDS) {
+      this.operandStart[n] = start;
+      this.operandEnd[n] = end;
+      this.operandKind[n] = kind;
+    }
+    this.operands = n + 1;
+  }
+
+  /** Checks the operator has exactly `count` operands, all numbers. */
+  numbers(count) {
+    if (this.operands !== count) unsure();
+    for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) unsure();
+  }
+
+  num(k) {
+    return numberAt(this.bytes, this.operandStart[k], this.operandEnd[k]);
+  }
+
+  /** Operand `k` as a name (without its slash), or null. */
+  name(k) {
+    if (this.operands <= k || this.operandKind[k] !== NAME) return null;
+    return String.fromCharCode(...this.bytes.subarray(this.operandStart[k] + 1, this.operandEnd[k]));
+  }
+
+  /** Whether operand `k` is the name spelt by `spelling` (its character codes). */
+  nameIs(k, spelling) {
+    if (this.operandKind[k] !== NAME || this.operandEnd[k] - this.operandStart[k] - 1 !== spelling.length) return false;
+    const from = this.operandStart[k] + 1;
+    for (let j = 0; j < spelling.length; j++) if (this.bytes[from + j] !== spelling[j]) return false;
+    return true;
+  }
+
+  /** Handles one operator; whether it builds the open path (then the next one's range may join it). */
+  operator(op, opStart, end) {
+    const state = this.state;
+    switch (op) {
+      case OP.m:
+      case OP.re:
+      case OP.l:
+      case OP.c:
+      case OP.v:
+      case OP.y:
+      case OP.h:
+        this.pathOperator(op, opStart, end);
+        return true;
+      case OP.W:
+      case OP['W*']:
+        if (!this.pathOpen) unsure();
+        // A path only now known to be a clip: its points were skipped while ink was certain.
+        if (this.ink && !this.pathClip) state.clipKnown = false;
+        this.pathClip = true;
+        this.pathRange(opStart, end);
+        return true;
+      case OP.S:
+      case OP.s:
+      case OP.f:
+      case OP.F:
+      case OP['f*']:
+      case OP.B:
+      case OP['B*']:
+      case OP.b:
+      case OP['b*']:
+      case OP.n:
+        this.paint(op, opStart, end);
+        return false;
+      case OP.q:
+        if (this.pathOpen) unsure();
+        this.saved.push(state);
+        this.state = copyOf(state);
+        return false;
+      case OP.Q:
+        // One Q too many: MuPDF has its own way with it.
+        if (this.pathOpen || this.saved.length === 0) unsure();
+        this.state = this.saved.pop();
+        return false;
+      case OP.cm: {
+        if (this.pathOpen) unsure();
+        this.numbers(6);
+        const m = new Float64Array(6);
+        for (let k = 0; k < 6; k++) m[k] = this.num(k);
+        const t = state.ctm;
+        state.ctm = Float64Array.of(
+          m[0] * t[0] + m[1] * t[2],
+          m[0] * t[1] + m[1] * t[3],
+          m[2] * t[0] + m[3] * t[2],
+          m[2] * t[1] + m[3] * t[3],
+          m[4] * t[0] + m[5] * t[2] + t[4],
+          m[4] * t[1] + m[5] * t[3] + t[5],
+        );
+        return false;
+      }
+      case OP.g:
+        state.fill = this.colour('Gray', 1);
+        return false;
+      case OP.G:
+        state.stroke = this.colour('Gray', 1);
+        return false;
+      case OP.rg:
+        state.fill = this.colour('RGB', 3);
+        return false;
+      case OP.RG:
+        state.stroke = this.colour('RGB', 3);
+        return false;
+      case OP.k:
+        state.fill = this.colour('CMYK', 4);
+        return false;
+      case OP.K:
+        state.stroke = this.colour('CMYK', 4);
+        return false;
+      case OP.cs:
+        state.fill = this.space();
+        return false;
+      case OP.CS:
+        state.stroke = this.space();
+        return false;
+      case OP.sc:
+      case OP.scn:
+        state.fill = this.values(state.fill);
+        return false;
+      case OP.SC:
+      case OP.SCN:
+        state.stroke = this.values(state.stroke);
+        return false;
+      case OP.gs: {
+        const name = this.operands === 1 ? this.name(0) : null;
+        const gs = name === null ? null : this.extGState(name);
+        if (!gs) state.unmodelled = true;
+        else {
+          if (gs.fillAlpha !== undefined) state.fillAlpha = gs.fillAlpha;
+          if (gs.strokeAlpha !== undefined) state.strokeAlpha = gs.strokeAlpha;
+        }
+        return false;
+      }
+      case OP.BDC:
+        // Optional content may hide what follows; MuPDF decides that.
+        if (this.name(0) === 'OC') unsure();
+        return false;
+      case OP.Tr:
+        // Text as a clip (modes 4-7) would bound the paths after it.
+        this.numbers(1);
+        if (!(this.num(0) < 4)) unsure();
+        return false;
+      case OP.BI:
+      case OP.d0:
+      case OP.d1:
+        unsure();
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  pathRange(opStart, end) {
+    if (this.lastWasPath) this.pathRanges[this.pathRanges.length - 1] = end;
+    else this.pathRanges.push(opStart, end);
+  }
+
+  /** m, re, l, c, v, y or h. */
+  pathOperator(op, opStart, end) {
+    if (!this.pathOpen) {
+      // A path starts with a moveto or a rectangle; anything else MuPDF repairs its own way.
+      if (op !== OP.m && op !== OP.re) unsure();
+      this.pathOpen = true;
+      this.pathClip = false;
+      this.minX = this.minY = Infinity;
+      this.maxX = this.maxY = -Infinity;
+      this.moveWaiting = false;
+    }
+    const closing = op === OP.h;
+    // Closing a lone moveto: MuPDF drops its point.
+    if (closing && this.moveWaiting) unsure();
+    this.pathRange(opStart, end);
+    if (op === OP.m) {
+      this.numbers(2);
+      if (!this.ink) {
+        this.moveX = this.num(0);
+        this.moveY = this.num(1);
+        this.moveWaiting = true;
+      }
+    } else if (op === OP.re) {
+      this.numbers(4);
+      this.moveWaiting = false;
+      if (!this.ink) {
+        const x = this.num(0);
+        const y = this.num(1);
+        const w = this.num(2);
+        const h = this.num(3);
+        this.point(x, y);
+        this.point(x + w, y);
+        this.point(x + w, y + h);
+        this.point(x, y + h);
+      }
+    } else if (op === OP.l) this.segmentTo(2, 0);
+    else if (op === OP.c) this.segmentTo(6, 4);
+    else if (op === OP.v || op === OP.y) this.segmentTo(4, 2);
+    else if (this.operands !== 0) unsure();
+    this.closed = closing;
+  }
+
+  /** A segment's end (operands `k`, `k`+1), after the moveto it starts from. */
+  segmentTo(count, k) {
+    this.numbers(count);
+    // Where a segment straight after a closepath starts, MuPDF has its own idea.
+    if (this.closed) unsure();
+    if (this.ink && !this.pathClip) return;
+    if (this.moveWaiting) {
+      this.point(this.moveX, this.moveY);
+      this.moveWaiting = false;
+    }
+    this.point(this.num(k), this.num(k + 1));
+  }
+
+  point(x, y) {
+    const m = this.state.ctm;
+    const px = x * m[0] + y * m[2] + m[4];
+    const py = x * m[1] + y * m[3] + m[5];
+    if (px < this.minX) this.minX = px;
+    if (px > this.maxX) this.maxX = px;
+    if (py < this.minY) this.minY = py;
+    if (py > this.maxY) this.maxY = py;
+  }
+
+  /** A painting operator: a clip stays for MuPDF, other paint is judged and left out. */
+  paint(op, opStart, end) {
+    if (!this.pathOpen) return; // paints nothing: left for MuPDF
+    this.pathOpen = false;
+    const state = this.state;
+    if (this.pathClip) {
+      // The clip bounds what MuPDF keeps of the rest; what it paints is judged there.
+      if (this.minX <= this.maxX) state.clip = intersect(state.clip, this.minX, this.minY, this.maxX, this.maxY);
+      else state.clipKnown = false;
+    } else {
+      const fills = op !== OP.S && op !== OP.s && op !== OP.n;
+      const strokes = op === OP.S || op === OP.s || op === OP.B || op === OP['B*'] || op === OP.b || op === OP['b*'];
+      if (fills) this.judgePaint(state.fill, state.fillAlpha);
+      if (strokes) this.judgePaint(state.stroke, state.strokeAlpha);
+      const ranges = this.pathRanges;
+      for (let r = 0; r < ranges.length; r += 2) cut(this.cuts, this.bytes, ranges[r], ranges[r + 1]);
+      cut(this.cuts, this.bytes, opStart, end);
+    }
+    this.pathRanges.length = 0;
+  }
+
+  /**
+   * One paint of the path just closed, as survey() judges a display-list call: not seen when its
+   * alpha is zero; coloured (unsure here) when its channels spread; ink when darker than INK_BELOW and
+   * its bounds reach into the sheet.
+   */
+  judgePaint(paint, alpha) {
+    const state = this.state;
+    if (state.unmodelled) unsure();
+    if (alpha <= 0) return;
+    // Coloured paint, or paint only pixels can judge: the sheet is to be rendered.
+    const judged = paint.type === null ? null : paintOf(paint.type, paint.values);
+    if (!judged || judged.tinted) unsure();
+    if (this.ink || judged.min * 255 >= INK_BELOW) return;
+    // MuPDF's bounds of the path hold these points' bounds; the display list keeps a call when its
+    // bounds meet the clip's, and survey() counts it when its bounds reach into the sheet.
+    const { minX, minY, maxX, maxY } = this;
+    const [sx0, sy0, sx1, sy1] = this.sheet;
+    const kept = state.clipKnown && overlaps(state.clip, minX, minY, maxX, maxY);
+    const onSheet = maxX > sx0 + SLACK && minX < sx1 - SLACK && maxY > sy0 + SLACK && minY < sy1 - SLACK;
+    if (minX <= maxX && kept && onSheet) this.ink = true;
+    else this.doubtful = true;
+  }
+
+  colour(type, count) {
+    this.numbers(count);
+    const values = new Float64Array(count);
+    for (let k = 0; k < count; k++) {
+      const value = this.num(k);
+      if (!(value >= 0 && value <= 1)) unsure();
+      values[k] = value;
+    }
+    return { type, values };
+  }
+
+  /** cs or CS: a device space starts at its initial colour; any other space is not judged here. */
+  space() {
+    const space = this.operands === 1 ? SPACES.find((known) => this.nameIs(0, known.bytes)) : undefined;
+    return space ? { type: space.type, values: space.initial } : UNKNOWN_COLOUR;
+  }
+
+  /** sc, scn, SC or SCN in the `current` colour's space. */
+  values(current) {
+    if (current.type === null) return UNKNOWN_COLOUR;
+    const count = current.type === 'Gray' ? 1 : current.type === 'RGB' ? 3 : 4;
+    if (this.operands !== count) return UNKNOWN_COLOUR;
+    for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) return UNKNOWN_COLOUR;
+    return this.colour(current.type, count);
+  }
+}
+
+/** Index after the string, hex string, dictionary or array starting at `i`. */
+function skipObject(bytes, i) {
+  const length = bytes.length;
+  let depth = 0;
+  do {
+    const c = bytes[i];
+    if (c === 0x28 /* ( */) {
+      let parens = 1;
+      i++;
+      while (i < length && parens > 0) {
+        const s = bytes[i];
+        if (s === 0x5c /* \ */) i += 2;
+        else {
+          if (s === 0x28) parens++;
+          else if (s === 0x29) parens--;
+          i++;
+        }
+      }
+      if (parens > 0) unsure();
+    } else if (c === 0x3c /* < */ && bytes[i + 1] === 0x3c) {
+      depth++;
+      i += 2;
+    } else if (c === 0x3e /* > */ && bytes[i + 1] === 0x3e) {
+      depth--;
+      i += 2;
+    } else if (c === 0x3c) {
+      i++;
+      while (i < length && bytes[i] !== 0x3e) i++;
+      if (i >= length) unsure();
+      i++;
+    } else if (c === 0x5b /* [ */) {
+      depth++;
+      i++;
+    } else if (c === 0x5d /* ] */) {
+      depth--;
+      i++;
+    } else if (c === 0x25 /* % */) {
+      while (i < length && bytes[i] !== 10 && bytes[i] !== 13) i++;
+    } else if (c === 0x7b || c === 0x7d || c === 0x29 || c === 0x3e) unsure();
+    else i++;
+    if (depth < 0) unsure();
+  } while (depth > 0 && i < length);
+  if (depth !== 0) unsure();
+  return i;
+}
+
+/** Whether two rectangles share some area (with SLACK to spare). */
+function overlaps([x0, y0, x1, y1], a, b, c, d) {
+  return Math.min(x1, c) - Math.max(x0, a) > SLACK && Math.min(y1, d) - Math.max(y0, b) > SLACK;
+}
+
+function intersect([x0, y0, x1, y1], a, b, c, d) {
+  return Float64Array.of(Math.max(x0, a), Math.max(y0, b), Math.min(x1, c), Math.min(y1, d));
+}
+
+/** Adds [start, end) to the ordered cuts, joining it to the last when only whitespace lies between. */
+function cut(cuts, bytes, start, end) {
+  const last = cuts.length - 1;
+  if (last > 0) {
+    let between = cuts[last];
+    while (between < start && CLASS[bytes[between]] === WHITE) between++;
+    if (between === start) {
+      cuts[last] = end;
+      return;
+    }
+  }
+  cuts.push(start, end);
+}
+
+/** The PDF number in bytes [start, end): digits with an optional sign and point. */
+function numberAt(bytes, start, end) {
+  let i = start;
+  let sign = 1;
+  if (bytes[i] === 0x2d) {
+    sign = -1;
+    i++;
+  } else if (bytes[i] === 0x2b) i++;
+  let value = 0;
+  let digits = 0;
+  while (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39) {
+    value = value * 10 + (bytes[i++] - 0x30);
+    digits++;
+  }
+  if (i < end && bytes[i] === 0x2e) {
+    i++;
+    let scale = 1;
+    while (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39) {
+      value = value * 10 + (bytes[i++] - 0x30);
+      scale *= 10;
+      digits++;
+    }
+    value /= scale;
+  }
+  if (i !== end || digits === 0) unsure();
+  return sign * value;
+}
+
+/** `bytes` without the cut ranges, each cut leaving a newline so the tokens either side stay apart. */
+function withoutCuts(bytes, cuts) {
+  if (cuts.length === 0) return bytes;
+  const pieces = [];
+  let from = 0;
+  let size = 0;
+  for (let r = 0; r < cuts.length; r += 2) {
+    if (cuts[r] > from) {
+      pieces.push(bytes.subarray(from, cuts[r]));
+      size += cuts[r] - from + 1;
+    }
+    from = Math.max(from, cuts[r + 1]);
+  }
+  pieces.push(bytes.subarray(from));
+  size += bytes.length - from;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+    if (at < size) out[at++] = 10;
+  }
+  return out;
+}

@@ -1,0 +1,233 @@
+/**
+ * Linework judged from the content stream (linework.mjs) must give the report the pass over MuPDF's
+ * display list gives (issue 16): each sheet here is reported both ways, on hand-made edge cases and on
+ * a few hundred random sheets, and the quick way must either agree exactly or decline.
+ */
+import * as mupdf from 'mupdf';
+import { describe, expect, it } from 'vitest';
+import { makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { lineworkOf } from './linework.mjs';
+import { reportByLinework, reportSheet, reportWhole } from './sheetReport.mjs';
+
+const W = 600;
+const H = 400;
+
+interface SheetSpec {
+  ops: string;
+  mediaBox?: [number, number, number, number];
+  cropBox?: number[];
+  rotate?: 0 | 90 | 180 | 270;
+}
+
+/**
+ * A PDF of the given sheets, with a font (F1), graphics states A (invisible), H (half), L (line
+ * width), M (multiply), S (soft mask), and forms Fm1 (black linework) and Fm2 (red).
+ */
+function setOf(sheets: SheetSpec[]): mupdf.PDFDocument {
+  const made = new mupdf.PDFDocument();
+  const font = made.addSimpleFont(new mupdf.Font('Helvetica'));
+  const mask = made.addObject({
+    Type: made.newName('Mask'),
+    S: made.newName('Luminosity'),
+    G: made.addStream('0 0 10 10 re f', { Subtype: made.newName('Form'), BBox: [0, 0, 10, 10] }),
+  });
+  const form = (ops: string) => made.addStream(ops, { Type: made.newName('XObject'), Subtype: made.newName('Form'), BBox: [0, 0, W, H] });
+  const resources = made.addObject({
+    Font: { F1: font },
+    XObject: { Fm1: form('0 G 10 10 m 300 200 l S'), Fm2: form('1 0 0 RG 10 10 m 300 200 l S') },
+    ExtGState: {
+      A: { CA: 0, ca: 0 },
+      H: { CA: 0.5, ca: 0.5 },
+      L: { LW: 3, LC: 1 },
+      M: { BM: made.newName('Multiply') },
+      S: { SMask: mask },
+    },
+  });
+  for (const sheet of sheets) {
+    const page = made.addPage(sheet.mediaBox ?? [0, 0, W, H], sheet.rotate ?? 0, resources, sheet.ops);
+    if (sheet.cropBox) page.put('CropBox', sheet.cropBox);
+    made.insertPage(-1, page);
+  }
+  return mupdf.Document.openDocument(made.saveToBuffer(''), 'application/pdf') as mupdf.PDFDocument;
+}
+
+/** Each sheet reported the quick way (null when it declines) and the whole way, the page left as it was. */
+function bothWays(sheets: SheetSpec[]) {
+  const doc = setOf(sheets);
+  const out = sheets.map((_, i) => {
+    const page = doc.loadPage(i) as mupdf.PDFPage;
+    const contentsBefore = page.getObject().get('Contents').toString();
+    const quick = reportByLinework(page);
+    expect(page.getObject().get('Contents').toString()).toBe(contentsBefore);
+    const whole = reportWhole(page, 0).sheet;
+    page.destroy();
+    return { quick, whole };
+  });
+  doc.destroy();
+  return out;
+}
+
+const TEXT = `BT /F1 14 Tf 100 100 Td (FLOOR PLAN  SCALE: 1/4" = 1'-0") Tj ET`;
+
+describe('linework judged from the content stream', () => {
+  it('agrees with the whole interpretation on each edge case, and takes the quick way where it should', () => {
+    const cases: (SheetSpec & { quick: boolean; why: string })[] = [
+      { why: 'black linework and a scale note', quick: true, ops: `0.5 w 0 G 50 50 m 500 50 l 500 300 l S\n${TEXT}` },
+      { why: 'PDFKit: colour set between path and paint', quick: true, ops: `1 0 0 -1 0 ${H} cm 3 w 36 36 500 300 re /DeviceRGB CS 0 0 0 SCN S` },
+      { why: 'grey fill in CMYK', quick: true, ops: '0 0 0 0.8 k 100 100 200 100 re f' },
+      { why: 'only white paint: blank', quick: true, ops: '1 g 0 0 600 400 re f 1 G 10 10 m 500 300 l S' },
+      { why: 'light grey paint just above the ink threshold: blank', quick: true, ops: '0.99 g 10 10 400 300 re f' },
+      {
+        why: "paint off the sheet only (a stroke's width could reach in): declined",
+        quick: false,
+        ops: '0 G 700 100 m 900 300 l S 0 g -300 -300 100 100 re f',
+      },
+      { why: 'dark paint under a clip that hides it, then none', quick: false, ops: 'q 0 0 10 10 re W n 0 G 100 100 m 200 200 l S Q' },
+      { why: 'dark paint inside its clip', quick: true, ops: 'q 50 50 400 300 re W n 0 G 100 100 m 200 200 l S Q' },
+      { why: 'invisible stroke (CA 0) then nothing: blank', quick: true, ops: '/A gs 0 G 100 100 m 200 200 l S' },
+      { why: 'half-transparent black is ink', quick: true, ops: '/H gs 0 G 100 100 m 200 200 l S' },
+      { why: 'line width state only', quick: true, ops: '/L gs 0 G 100 100 m 200 200 l S' },
+      { why: 'red markup: to be rendered', quick: false, ops: '0 G 50 50 m 500 300 l S 1 0 0 RG 100 100 200 100 re S' },
+      { why: 'near-grey RGB stays B&W', quick: true, ops: '0.5 0.52 0.5 RG 100 100 m 300 300 l S' },
+      { why: 'CMYK with cyan: to be rendered', quick: false, ops: '0.3 0 0 0 K 100 100 m 300 300 l S' },
+      { why: 'multiply blend mode', quick: false, ops: '/M gs 0 G 100 100 m 300 300 l S' },
+      { why: 'soft mask', quick: false, ops: '/S gs 0 g 100 100 200 200 re f' },
+      { why: 'optional content', quick: false, ops: '/OC /L1 BDC 0 G 100 100 m 300 300 l S EMC' },
+      { why: 'tagged content', quick: true, ops: '/P <</MCID 0 /Alt (a ) b>> BDC 0 G 100 100 m 300 300 l S EMC' },
+      {
+        why: 'operators inside strings and comments are not operators',
+        quick: true,
+        ops: `% 1 0 0 RG 0 0 m 600 400 l S\nBT /F1 12 Tf 100 100 Td (1 0 0 RG 0 0 m \\) S) Tj [(a) -20 <48656c6c6f>] TJ ET`,
+      },
+      { why: 'text used as a clip', quick: false, ops: 'BT 7 Tr /F1 40 Tf 100 100 Td (CLIP) Tj ET 0 G 100 100 m 300 300 l S' },
+      { why: 'a lone moveto painted, nothing else', quick: false, ops: '0 G 100 100 m S' },
+      { why: "a fill with no area alone (MuPDF may drop it at the sheet's edge clip): declined", quick: false, ops: '0 g 100 100 m 300 100 l f' },
+      { why: 'a fill with no area, then one with', quick: true, ops: '0 g 100 100 m 300 100 l f 100 100 m 300 100 l 300 120 l f' },
+      { why: 'curves', quick: true, ops: '0 G 100 100 m 150 300 250 300 300 100 c 300 50 350 50 v 400 50 450 100 y h S' },
+      { why: 'rotated and scaled user space', quick: true, ops: 'q 0.7071 0.7071 -0.7071 0.7071 300 0 cm 0 G 0 0 m 100 0 l S Q' },
+      { why: 'rotated sheet with a crop box', quick: true, rotate: 90, cropBox: [100, 50, 500, 350], ops: '0 G 150 100 m 450 300 l S' },
+      { why: 'paint only outside the crop box: declined', quick: false, cropBox: [100, 50, 500, 350], ops: '0 G 10 10 m 90 40 l S' },
+      { why: 'a media box away from the origin', quick: true, mediaBox: [-300, 200, 300, 600], ops: '0 G -200 300 m 100 500 l S' },
+      { why: 'colour pushed and popped, then black', quick: true, ops: 'q 1 0 0 RG Q 0 G 100 100 m 300 300 l S' },
+      { why: 'an inline image', quick: false, ops: '0 G 100 100 m 300 300 l S q 100 0 0 100 50 50 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI Q' },
+      { why: 'an empty page', quick: true, ops: '' },
+    ];
+    const results = bothWays(cases);
+    results.forEach(({ quick, whole }, i) => {
+      const { why } = cases[i];
+      if (quick) expect(quick, why).toEqual(whole);
+      expect(quick !== null, why).toBe(cases[i].quick);
+    });
+    // The cases cover both answers of each field.
+    expect(new Set(results.map((r) => r.whole.blank))).toEqual(new Set([true, false]));
+    expect(new Set(results.map((r) => r.whole.color))).toEqual(new Set([true, false]));
+  });
+
+  it('takes the quick way on a compressed drawing set PDFKit made, with the same report', async () => {
+    const doc = mupdf.Document.openDocument(await makeDrawingPdf({ pages: 3, linework: 200 }), 'application/pdf');
+    for (let i = 0; i < doc.countPages(); i++) {
+      const page = doc.loadPage(i);
+      const quick = reportByLinework(page);
+      expect(quick).not.toBeNull();
+      expect(quick).toEqual(reportWhole(page, 0).sheet);
+      page.destroy();
+    }
+    doc.destroy();
+  });
+
+  it('agrees with the whole interpretation on 400 random sheets', () => {
+    let seed = 20261124;
+    const random = () => {
+      seed = (seed * 1664525 + 1013904223) % 4294967296;
+      return seed / 4294967296;
+    };
+    const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
+    const coordinate = () => (random() * 1000 - 200).toFixed(random() < 0.5 ? 0 : 3);
+    const path = () => {
+      const parts = [random() < 0.3 ? `${coordinate()} ${coordinate()} ${coordinate()} ${coordinate()} re` : `${coordinate()} ${coordinate()} m`];
+      for (let n = Math.floor(random() * 4); n > 0; n--) {
+        parts.push(
+          pick([
+            () => `${coordinate()} ${coordinate()} l`,
+            () => `${coordinate()} ${coordinate()} ${coordinate()} ${coordinate()} ${coordinate()} ${coordinate()} c`,
+            () => `${coordinate()} ${coordinate()} ${coordinate()} ${coordinate()} v`,
+            () => 'h',
+            () => `${coordinate()} ${coordinate()} m`,
+          ])(),
+        );
+      }
+      parts.push(pick(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n', 'W n', 'W* n', 'W S']));
+      return parts.join(' ');
+    };
+    const item = (): string =>
+      pick([
+        path,
+        path,
+        path,
+        () => pick(['q', 'Q']),
+        () => pick(['1 0 0 1 40 -30 cm', '0.5 0 0 0.5 0 0 cm', '0 1 -1 0 500 0 cm', '0.7071 0.7071 -0.7071 0.7071 200 -100 cm']),
+        () => `${pick(['0', '0.5', '0.98', '1'])} ${pick(['g', 'G'])}`,
+        () => `${pick(['0 0 0', '0.4 0.4 0.4', '1 1 1', '1 0 0', '0.5 0.55 0.5'])} ${pick(['rg', 'RG'])}`,
+        () => `${pick(['0 0 0 1', '0 0 0 0.01', '0.2 0 0 0'])} ${pick(['k', 'K'])}`,
+        () => `/DeviceRGB ${pick(['cs', 'CS'])} ${pick(['0 0 0', '0.9 0.9 0.9', '0 0 1'])} ${pick(['sc', 'SC', 'scn', 'SCN'])}`,
+        () => `/DeviceGray cs 0.3 sc`,
+        () => `/${pick(['A', 'H', 'L', 'M'])} gs`,
+        () => `BT /F1 12 Tf ${coordinate()} ${coordinate()} Td ${pick(['0', '3'])} Tr (${pick(['1" = 20\'', 'NOTES', ' '])}) Tj ET`,
+        () => '% 1 0 0 RG 0 0 m 600 400 l S',
+        () => pick(['[3 2] 0 d', '2 w', '1 j', '0 J', '/Fm1 Do', '/Fm2 Do', '/CS0 cs 0.5 sc', '/DeviceCMYK CS 0 0 0 1 SCN', '/P <</MCID 3>> BDC', 'EMC']),
+        () => pick(['/OC /L1 BDC', 'BT 7 Tr ET', '/S gs', 'q 0 0 50 50 re W n', 'q 100 100 300 200 re W* n']),
+      ])();
+    const sheets: SheetSpec[] = Array.from({ length: 400 }, () => ({
+      ops: Array.from({ length: 1 + Math.floor(random() * 10) }, item).join('\n'),
+      rotate: pick([0, 0, 90, 180, 270]),
+      cropBox: random() < 0.3 ? [50, 50, 450, 350] : undefined,
+    }));
+    const results = bothWays(sheets);
+    let taken = 0;
+    results.forEach(({ quick, whole }, i) => {
+      if (!quick) return;
+      taken++;
+      expect(quick, JSON.stringify(sheets[i])).toEqual(whole);
+    });
+    // Not vacuous: the quick way answers for a good share, blank and not.
+    expect(taken).toBeGreaterThan(100);
+    expect(new Set(results.filter((r) => r.quick).map((r) => r.whole.blank))).toEqual(new Set([true, false]));
+  });
+
+  it('leaves out only the paths it judged, and keeps text, clips and the state around them', () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const judged = lineworkOf(
+      encode(`q 0 0 600 400 re W n 0 G 10 10 m 20 20 l S /DeviceRGB CS 0 0 0 SCN 30 30 m 40 40 l\n/DeviceRGB CS 0 0 0 SCN\nS ${TEXT} Q`),
+      {
+        ctm: [1, 0, 0, -1, 0, H],
+        sheet: [0, 0, W, H],
+        extGState: () => null,
+      },
+    );
+    expect(judged?.ink).toBe(true);
+    const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(spaced(new TextDecoder().decode(judged!.content))).toBe(
+      spaced(`q 0 0 600 400 re W n 0 G /DeviceRGB CS 0 0 0 SCN /DeviceRGB CS 0 0 0 SCN ${TEXT} Q`),
+    );
+  });
+
+  it('declines what it cannot read, and a report of such a sheet comes from the whole interpretation', () => {
+    const options = { ctm: [1, 0, 0, 1, 0, 0], sheet: [0, 0, W, H], extGState: () => null };
+    const encode = (text: string) => new TextEncoder().encode(text);
+    for (const broken of [
+      '0 G 10 10 m 20 20 l',
+      '(unterminated 0 G 10 10 m S',
+      '0 G 10 10 l S',
+      '0 G 1..2 10 m 20 20 l S',
+      '<< /A 1 BDC',
+      '0 G 10 10 m 20 20 l } S',
+    ])
+      expect(lineworkOf(encode(broken), options), broken).toBeNull();
+    const doc = setOf([{ ops: '0 G 100 100 m 300 300 l S 1 0 0 rg 100 100 50 50 re f' }]);
+    const page = doc.loadPage(0);
+    expect(reportByLinework(page)).toBeNull();
+    expect(reportSheet(page, 0).sheet).toMatchObject({ color: true, blank: false });
+    page.destroy();
+    doc.destroy();
+  });
+});

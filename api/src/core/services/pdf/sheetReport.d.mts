@@ -1,0 +1,12 @@
+// Types of the report functions the tests call straight (sheetReport.mjs stays plain JavaScript for the MuPDF child).
+import type { Page } from 'mupdf';
+
+export interface SheetFields {
+  color: boolean;
+  blank: boolean;
+  scaleNotes: string[];
+  lowResolution: boolean;
+}
+export function reportSheet(page: Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null };
+export function reportWhole(page: Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null };
+export function reportByLinework(page: Page): SheetFields | null;
