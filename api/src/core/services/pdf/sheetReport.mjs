@@ -19,9 +19,9 @@ const LOW_RES_SHARE = 0.25;
 const LOW_DPI = 150;
 
 /**
- * Coloured ink and any ink in an RGB render. A coloured pixel counts by how much ink it holds
- * ((255 - its darkest channel) / 255), so a thin red line that tints a pixel counts as the fraction
- * of the pixel it covers, and a solid blue block as whole pixels.
+ * Coloured ink and any ink in an RGB render: `inked` pixels, and `colour`, the coloured pixels
+ * counted by how much ink each holds ((255 - its darkest channel) / 255), so a thin red line that
+ * tints a pixel counts as the fraction of the pixel it covers, and a solid blue block as whole pixels.
  */
 export function inkOf(pixels) {
   let inked = 0;
@@ -37,8 +37,53 @@ export function inkOf(pixels) {
     if (min < INK_BELOW) inked++;
     if (max - min >= GREY_SPREAD) colour += 255 - min;
   }
-  const count = pixels.length / 3;
-  return { inked, colourShare: count ? colour / 255 / count : 0 };
+  return { inked, colour: colour / 255 };
+}
+
+/**
+ * The pixel rectangle MuPDF renders `rect` (device space) into: its edges rounded outwards, with a
+ * thousandth of a pixel's tolerance (fz_round_rect).
+ */
+export function pixelRect([x0, y0, x1, y1]) {
+  return [Math.floor(x0 + 0.001), Math.floor(y0 + 0.001), Math.ceil(x1 - 0.001), Math.ceil(y1 - 0.001)];
+}
+
+/**
+ * The share of the sheet coloured ink covers, and whether any pixel is ink, from its render at
+ * ANALYSIS_DPI. When `only` (the bounds of every coloured paint, device space) is given, just that part
+ * is rendered: a pixel can be coloured only where coloured paint fell, and MuPDF draws each pixel the
+ * same whatever part of the sheet it renders, so the share is the same for a fraction of the work
+ * (a red revision cloud on black linework). Then null when that part holds no ink, since only the
+ * whole sheet can say whether the rest does.
+ */
+export function colourOf(list, bounds, only) {
+  const scale = ANALYSIS_DPI / 72;
+  const matrix = mupdf.Matrix.scale(scale, scale);
+  const sheet = pixelRect(bounds.map((v) => v * scale));
+  let sheetPixels = (sheet[2] - sheet[0]) * (sheet[3] - sheet[1]);
+  let pixmap;
+  if (only) {
+    // Two pixels to spare for anti-aliasing beyond a paint's bounds, within the sheet's render.
+    const [a, b, c, d] = pixelRect(only.map((v) => v * scale));
+    const part = [Math.max(sheet[0], a - 2), Math.max(sheet[1], b - 2), Math.min(sheet[2], c + 2), Math.min(sheet[3], d + 2)];
+    if (part[2] <= part[0] || part[3] <= part[1]) return null;
+    pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, part, false);
+    pixmap.clear(255);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+    try {
+      list.run(device, matrix);
+      device.close();
+    } finally {
+      device.destroy();
+    }
+  } else {
+    pixmap = list.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false);
+    sheetPixels = pixmap.getWidth() * pixmap.getHeight();
+  }
+  const ink = inkOf(pixmap.getPixels());
+  pixmap.destroy();
+  if (only && ink.inked === 0) return null;
+  return { inked: ink.inked > 0, colourShare: sheetPixels > 0 ? ink.colour / sheetPixels : 0 };
 }
 
 const QUOTE = `["\u201d\u2033]`;
@@ -92,27 +137,39 @@ function placedBounds([a, b, c, d, e, f]) {
  * Each wrapper MuPDF hands the device is released before the callback returns: paths in a display
  * list live in the list's own memory, and must not be released after it is gone.
  */
-function survey(list, [x0, y0, x1, y1]) {
-  const seen = { ink: false, tinted: false, unsure: false };
+export function survey(list, [x0, y0, x1, y1]) {
+  // tintedBounds: the bounds of all coloured paint (device space), for colourOf().
+  const seen = { ink: false, tinted: false, unsure: false, tintedBounds: null };
   // A colour space's kind by its MuPDF pointer: the same few spaces come back on every call.
   const types = new Map();
-  /** Whether paint of this colour could be ink on the sheet (then its bounds decide); notes tint and doubt. */
-  const mayInk = (space, color, alpha) => {
-    if (alpha <= 0) return false;
+  const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
+  /**
+   * Paint of this colour: notes doubt; when it is coloured, or dark while no ink is known yet, asks
+   * for its bounds (`boundsOf`) to note where colour is and whether it is ink on the sheet.
+   */
+  const note = (space, color, alpha, boundsOf) => {
+    if (alpha <= 0) return;
     let type = types.get(space.pointer);
     if (type === undefined) types.set(space.pointer, (type = space.getType()));
     const judged = paintOf(type, color);
     if (!judged) {
       seen.unsure = true;
-      return false;
+      return;
     }
-    if (judged.tinted) seen.tinted = true;
-    return !seen.ink && judged.min * 255 < INK_BELOW;
+    const dark = !seen.ink && judged.min * 255 < INK_BELOW;
+    if (!judged.tinted && !dark) return;
+    const bounds = boundsOf();
+    if (judged.tinted) {
+      seen.tinted = true;
+      const [a, b, c, d] = bounds;
+      const t = seen.tintedBounds;
+      seen.tintedBounds = t ? [Math.min(t[0], a), Math.min(t[1], b), Math.max(t[2], c), Math.max(t[3], d)] : [a, b, c, d];
+    }
+    if (dark && onSheet(bounds)) seen.ink = true;
   };
-  const onSheet = ([a, b, c, d]) => c > x0 && a < x1 && d > y0 && b < y1;
-  /** A path or text filled (`stroke` null) or stroked: its colour, then its bounds if it may be ink. */
+  /** A path or text filled (`stroke` null) or stroked. */
   const paint = (shape, stroke, ctm, space, color, alpha) => {
-    if (mayInk(space, color, alpha) && onSheet(shape.getBounds(stroke, ctm))) seen.ink = true;
+    note(space, color, alpha, () => shape.getBounds(stroke, ctm));
     shape.destroy();
     stroke?.destroy();
     space.destroy();
@@ -124,7 +181,7 @@ function survey(list, [x0, y0, x1, y1]) {
     strokeText: (text, stroke, ctm, space, color, alpha) => paint(text, stroke, ctm, space, color, alpha),
     fillImageMask(image, ctm, space, color, alpha) {
       borrowed(image);
-      if (mayInk(space, color, alpha) && onSheet(placedBounds(ctm))) seen.ink = true;
+      note(space, color, alpha, () => placedBounds(ctm));
       space.destroy();
     },
     fillImage(image) {
@@ -199,12 +256,10 @@ export function reportWhole(page, previewPx) {
     let inked = seen.ink;
     let colourShare = 0;
     if (seen.tinted || seen.unsure) {
-      const scale = ANALYSIS_DPI / 72;
-      const pixmap = list.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
-      const ink = inkOf(pixmap.getPixels());
-      pixmap.destroy();
-      inked = ink.inked > 0;
-      colourShare = ink.colourShare;
+      // Images, shadings and the like may colour any pixel: then the whole sheet is rendered.
+      const measured = (!seen.unsure && colourOf(list, bounds, seen.tintedBounds)) || colourOf(list, bounds, null);
+      inked = measured.inked;
+      colourShare = measured.colourShare;
     }
 
     let preview = null;

@@ -13,6 +13,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
+import { colourOf, pixelRect, survey } from './sheetReport.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
@@ -146,6 +147,74 @@ describe('colour, judged from rendered pixels', () => {
     expect(result.reportComplete).toBe(true);
     expect(result.reports.map((r) => r.color)).toEqual([false, true, true, false, true, false]);
   }, 60_000);
+
+  it('measures colour from a render of only where coloured paint fell, to the same share as the whole sheet', async () => {
+    const doc = mupdf.Document.openDocument(
+      await drawingSet([
+        // Red revision clouds over black linework, partly hidden under a black block.
+        (doc) => {
+          bwDrawing(doc);
+          doc
+            .lineWidth(1)
+            .rect(300, 300, 12 * 72, 6 * 72)
+            .stroke('#ff0000');
+          doc
+            .lineWidth(0.5)
+            .rect(1400, 700, 2 * 72, 72)
+            .stroke('#e00000');
+          doc.rect(320, 280, 200, 100).fill('#000000');
+        },
+        // Blue text and a blue block at opposite corners: a region as large as the sheet.
+        (doc) => {
+          bwDrawing(doc);
+          doc.fillColor('#1e3a8a').fontSize(60).text('REV 3', 60, 60, { lineBreak: false });
+          doc.rect(W - 300, H - 200, 200, 100).fill('#1e3a8a');
+        },
+        // A hairline of colour reaching off the sheet.
+        (doc) => {
+          bwDrawing(doc);
+          doc.lineWidth(0.25).moveTo(-100, 500).lineTo(900, 520).stroke('#00a000');
+        },
+      ]),
+      'application/pdf',
+    );
+    for (let i = 0; i < doc.countPages(); i++) {
+      const page = doc.loadPage(i);
+      const list = page.toDisplayList(true);
+      const bounds = page.getBounds();
+      const seen = survey(list, bounds);
+      expect(seen).toMatchObject({ tinted: true, unsure: false });
+      const part = colourOf(list, bounds, seen.tintedBounds);
+      expect(part, `sheet ${i + 1}`).toEqual(colourOf(list, bounds, null));
+      expect(part!.colourShare).toBeGreaterThan(0);
+      list.destroy();
+      page.destroy();
+    }
+    doc.destroy();
+  });
+
+  it('renders the sheet into the pixel rectangle MuPDF would, at any size and offset', () => {
+    const scale = 20 / 72;
+    for (const [x0, y0, x1, y1, rotate] of [
+      [0, 0, 2592, 1728, 0],
+      [-33.3, 12.7, 1001.15, 777.77, 90],
+      [5.5, -0.25, 3030.3, 2161.9, 180],
+      [0.4, 0.6, 611.8, 791.2, 270],
+    ] as const) {
+      const made = new mupdf.PDFDocument();
+      made.insertPage(-1, made.addPage([x0, y0, x1, y1], rotate, made.newDictionary(), '0 G 0 0 m 10 10 l S'));
+      const doc = mupdf.Document.openDocument(made.saveToBuffer(''), 'application/pdf');
+      const page = doc.loadPage(0);
+      const pixmap = page.toDisplayList(true).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+      expect(pixelRect(page.getBounds().map((v) => v * scale))).toEqual([
+        pixmap.getX(),
+        pixmap.getY(),
+        pixmap.getX() + pixmap.getWidth(),
+        pixmap.getY() + pixmap.getHeight(),
+      ]);
+      doc.destroy();
+    }
+  });
 
   it('does not count a speck of colour under 0.05% of the sheet', async () => {
     const result = await analyse(
