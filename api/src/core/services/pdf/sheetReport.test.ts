@@ -51,6 +51,19 @@ function bwDrawing(doc: Doc): void {
   doc.fillColor('#000000').fontSize(36).text('FLOOR PLAN', 72, 72, { lineBreak: false });
 }
 
+/** The B&W drawing with red markup: two revision clouds in 1 pt red lines (≈ 0.1% of the sheet). */
+function markedUp(doc: Doc): void {
+  bwDrawing(doc);
+  doc
+    .lineWidth(1)
+    .rect(300, 300, 12 * 72, 6 * 72)
+    .stroke('#ff0000');
+  doc
+    .lineWidth(1)
+    .rect(1400, 700, 12 * 72, 6 * 72)
+    .stroke('#e00000');
+}
+
 /** A PNG of w x h pixels, colour (a rainbow photo stand-in) or grey (a scan with paper noise). */
 function png(w: number, h: number, kind: 'colour' | 'grey'): Buffer {
   const space = kind === 'colour' ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
@@ -104,17 +117,7 @@ describe('colour, judged from rendered pixels', () => {
         // 1. B&W drawing.
         bwDrawing,
         // 2. The same with red markup: two revision clouds in 1 pt red lines (≈ 0.1% of the sheet).
-        (doc) => {
-          bwDrawing(doc);
-          doc
-            .lineWidth(1)
-            .rect(300, 300, 12 * 72, 6 * 72)
-            .stroke('#ff0000');
-          doc
-            .lineWidth(1)
-            .rect(1400, 700, 12 * 72, 6 * 72)
-            .stroke('#e00000');
-        },
+        markedUp,
         // 3. A blue title block.
         (doc) => {
           bwDrawing(doc);
@@ -151,17 +154,9 @@ describe('colour, judged from rendered pixels', () => {
   it('measures colour from a render of only where coloured paint fell, to the same share as the whole sheet', async () => {
     const doc = mupdf.Document.openDocument(
       await drawingSet([
-        // Red revision clouds over black linework, partly hidden under a black block.
+        // Red revision clouds over black linework, one partly hidden under a black block.
         (doc) => {
-          bwDrawing(doc);
-          doc
-            .lineWidth(1)
-            .rect(300, 300, 12 * 72, 6 * 72)
-            .stroke('#ff0000');
-          doc
-            .lineWidth(0.5)
-            .rect(1400, 700, 2 * 72, 72)
-            .stroke('#e00000');
+          markedUp(doc);
           doc.rect(320, 280, 200, 100).fill('#000000');
         },
         // Blue text and a blue block at opposite corners: a region as large as the sheet.
