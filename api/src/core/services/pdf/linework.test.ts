@@ -3,11 +3,12 @@
  * display list gives (issue 16): each sheet here is reported both ways, on hand-made edge cases and on
  * a few hundred random sheets, and the quick way must either agree exactly or decline.
  */
+import zlib from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { lineworkOf } from './linework.mjs';
-import { reportByLinework, reportSheet, reportWhole } from './sheetReport.mjs';
+import { MAX_CONTENT_BYTES, reportByLinework, reportSheet, reportWhole } from './sheetReport.mjs';
 
 const W = 600;
 const H = 400;
@@ -209,6 +210,33 @@ describe('linework judged from the content stream', () => {
     expect(spaced(new TextDecoder().decode(judged!.content))).toBe(
       spaced(`q 0 0 600 400 re W n 0 G /DeviceRGB CS 0 0 0 SCN /DeviceRGB CS 0 0 0 SCN ${TEXT} Q`),
     );
+  });
+
+  it('reads compressed and split content, and leaves a stream that inflates past the ceiling, or is cut short, to MuPDF', () => {
+    const made = new mupdf.PDFDocument();
+    const flate = (text: string | Buffer) => made.addRawStream(zlib.deflateSync(text), { Filter: made.newName('FlateDecode') });
+    const sheet = (contents: mupdf.PDFObject | mupdf.PDFObject[]) => {
+      const page = made.addPage([0, 0, W, H], 0, made.newDictionary(), '');
+      page.put('Contents', contents);
+      made.insertPage(-1, page);
+    };
+    sheet(flate('0 G 100 100 m 300 300 l S'));
+    sheet([flate('0 G 100 100 m'), made.addStream('300 300 l S', {})]);
+    // A bomb: under 20 KB that inflates past MAX_CONTENT_BYTES, drawing one line at its end.
+    sheet(flate(Buffer.concat([Buffer.alloc(MAX_CONTENT_BYTES, 0x20), Buffer.from('0 G 100 100 m 300 300 l S')])));
+    // Cut short: the line is there, the end of the compressed stream is not.
+    sheet(made.addRawStream(zlib.deflateSync('0 G 100 100 m 300 300 l S % and more').subarray(0, 24), { Filter: made.newName('FlateDecode') }));
+    const doc = mupdf.Document.openDocument(made.saveToBuffer(''), 'application/pdf');
+    const answers = Array.from({ length: doc.countPages() }, (_, i) => {
+      const page = doc.loadPage(i);
+      const quick = reportByLinework(page);
+      const sheetReport = reportSheet(page, 0).sheet;
+      page.destroy();
+      return { quick, blank: sheetReport.blank };
+    });
+    doc.destroy();
+    expect(answers.map((a) => a.quick !== null)).toEqual([true, true, false, false]);
+    expect(answers.slice(0, 3).map((a) => a.blank)).toEqual([false, false, false]);
   });
 
   it('declines what it cannot read, and a report of such a sheet comes from the whole interpretation', () => {

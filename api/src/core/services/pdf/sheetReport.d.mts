@@ -7,6 +7,7 @@ export interface SheetFields {
   scaleNotes: string[];
   lowResolution: boolean;
 }
+export const MAX_CONTENT_BYTES: number;
 export function reportSheet(page: Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null };
 export function reportWhole(page: Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null };
 export function reportByLinework(page: Page): SheetFields | null;

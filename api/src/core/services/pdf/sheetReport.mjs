@@ -2,6 +2,7 @@
 // rendered pixels, blank, scale notes written on the sheet, and low-resolution scans. Plain JavaScript
 // for the same reason as child.mjs; pure functions of MuPDF objects, so the child stays a loop.
 import * as mupdf from 'mupdf';
+import zlib from 'node:zlib';
 import pngjs from 'pngjs';
 import { GREY_SPREAD, INK_BELOW, lineworkOf, paintOf } from './linework.mjs';
 
@@ -234,7 +235,12 @@ function pngOf(pixmap) {
  */
 export function reportSheet(page, previewPx) {
   if (!previewPx) {
-    const sheet = reportByLinework(page);
+    let sheet = null;
+    try {
+      sheet = reportByLinework(page);
+    } catch {
+      // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
+    }
     if (sheet) return { sheet, preview: null };
   }
   return reportWhole(page, previewPx);
@@ -290,7 +296,8 @@ export function reportByLinework(page) {
   const contents = obj.get('Contents');
   const streams = contents.isNull() ? [] : contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
   if (!streams.every((stream) => stream.isStream())) return null;
-  const bytes = joined(streams);
+  const bytes = contentOf(streams);
+  if (!bytes) return null;
 
   const states = obj.getInheritable('Resources').get('ExtGState');
   const known = new Map();
@@ -319,16 +326,45 @@ export function reportByLinework(page) {
   }
 }
 
-/** A page's content streams, decoded and joined by a newline. */
-function joined(streams) {
-  const parts = streams.map((stream) => {
-    const buffer = stream.readStream();
-    const bytes = buffer.asUint8Array().slice();
+/**
+ * Decoded content read whole for lineworkOf(), at most this many bytes a sheet. A drawing's sheet
+ * is a few MB at most; past that (or a stream that inflates a thousandfold), MuPDF's interpreter,
+ * which reads a stream as it goes, has the sheet whole.
+ */
+export const MAX_CONTENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A page's content streams decoded and joined by a newline, or null when one is compressed other
+ * than by Flate alone, is cut short, or the whole is over MAX_CONTENT_BYTES. Inflated by Node's
+ * zlib, with a ceiling on what it makes, rather than in MuPDF's WebAssembly heap, which never shrinks.
+ */
+function contentOf(streams) {
+  const parts = [];
+  let size = 0;
+  for (const stream of streams) {
+    const filter = stream.get('Filter');
+    const flate = filter.isName()
+      ? filter.asName() === 'FlateDecode'
+      : filter.isArray() && filter.length === 1 && filter.get(0).isName() && filter.get(0).asName() === 'FlateDecode';
+    if ((!filter.isNull() && !flate) || !stream.get('DecodeParms').isNull()) return null;
+    const buffer = stream.readRawStream();
+    const raw = buffer.asUint8Array().slice();
     buffer.destroy();
-    return bytes;
-  });
+    let part;
+    if (!flate) part = raw;
+    else {
+      try {
+        part = zlib.inflateSync(raw, { maxOutputLength: MAX_CONTENT_BYTES });
+      } catch {
+        return null;
+      }
+    }
+    size += part.length + 1;
+    if (size > MAX_CONTENT_BYTES) return null;
+    parts.push(part);
+  }
   if (parts.length <= 1) return parts[0] ?? new Uint8Array(0);
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length + 1, 0));
+  const out = new Uint8Array(size);
   let at = 0;
   for (const part of parts) {
     out.set(part, at);
