@@ -8,5 +8,6 @@ export function lineworkOf(
     ctm: number[];
     sheet: number[];
     extGState: (name: string) => { fillAlpha?: number; strokeAlpha?: number } | null;
+    colourSpace?: (name: string) => 'Gray' | 'RGB' | 'CMYK' | null;
   },
 ): { content: Uint8Array; ink: boolean } | null;

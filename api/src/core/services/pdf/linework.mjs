@@ -88,10 +88,12 @@ const unsure = () => {
  *   sheet      the page's bounds in device space [x0, y0, x1, y1]
  *   extGState  name => { fillAlpha, strokeAlpha } for a graphics state that only sets what is
  *              modelled here, or null for any other (or a missing one)
+ *   colourSpace name => 'Gray', 'RGB' or 'CMYK' for a colour space resource that is one of those
+ *              (a device space, or ICC-based with 1, 3 or 4 components), or null
  */
-export function lineworkOf(bytes, { ctm, sheet, extGState }) {
+export function lineworkOf(bytes, { ctm, sheet, extGState, colourSpace = () => null }) {
   try {
-    return new Scan(bytes, ctm, sheet, extGState).run();
+    return new Scan(bytes, ctm, sheet, extGState, colourSpace).run();
   } catch (error) {
     if (error instanceof Unsure) return null;
     throw error;
@@ -106,10 +108,11 @@ const OTHER = 3;
 
 /** One pass over a content stream (a class, not closures, so its methods stay optimised from sheet to sheet). */
 class Scan {
-  constructor(bytes, ctm, [sx0, sy0, sx1, sy1], extGState) {
+  constructor(bytes, ctm, [sx0, sy0, sx1, sy1], extGState, colourSpace) {
     this.bytes = bytes;
     this.sheet = Float64Array.of(sx0, sy0, sx1, sy1);
     this.extGState = extGState;
+    this.colourSpace = colourSpace;
     /** Byte ranges [start, end) to leave out, in order. */
     this.cuts = [];
     this.ink = false;
@@ -449,8 +452,8 @@ class Scan {
     const state = this.state;
     if (state.unmodelled) unsure();
     if (alpha <= 0) return;
-    // Coloured paint, or paint only pixels can judge: the sheet is to be rendered.
-    const judged = paint.type === null ? null : paintOf(paint.type, paint.values);
+    // Coloured paint, or paint only pixels can judge (or a colour not yet set): the sheet is to be rendered.
+    const judged = paint.type === null || paint.values === null ? null : paintOf(paint.type, paint.values);
     if (!judged || judged.tinted) unsure();
     if (this.ink || judged.min * 255 >= INK_BELOW) return;
     // MuPDF's bounds of the path hold these points' bounds; the display list keeps a call when its
@@ -474,10 +477,18 @@ class Scan {
     return { type, values };
   }
 
-  /** cs or CS: a device space starts at its initial colour; any other space is not judged here. */
+  /**
+   * cs or CS: a device space starts at its initial colour. A named resource that is grey, RGB or CMYK
+   * is judged as those once sc or scn sets its colour (its initial colour is MuPDF's business); any
+   * other space is not judged here.
+   */
   space() {
-    const space = this.operands === 1 ? SPACES.find((known) => this.nameIs(0, known.bytes)) : undefined;
-    return space ? { type: space.type, values: space.initial } : UNKNOWN_COLOUR;
+    if (this.operands !== 1) return UNKNOWN_COLOUR;
+    const space = SPACES.find((known) => this.nameIs(0, known.bytes));
+    if (space) return { type: space.type, values: space.initial };
+    const name = this.name(0);
+    const type = name === null ? null : this.colourSpace(name);
+    return type === 'Gray' || type === 'RGB' || type === 'CMYK' ? { type, values: null } : UNKNOWN_COLOUR;
   }
 
   /** sc, scn, SC or SCN in the `current` colour's space. */

@@ -22,7 +22,8 @@ interface SheetSpec {
 
 /**
  * A PDF of the given sheets, with a font (F1), graphics states A (invisible), H (half), L (line
- * width), M (multiply), S (soft mask), and forms Fm1 (black linework) and Fm2 (red).
+ * width), M (multiply), S (soft mask), forms Fm1 (black linework) and Fm2 (red), and colour spaces
+ * RGB1 and Gray1 (ICC-based), CMYK1 (a device space by another name) and Idx (indexed).
  */
 function setOf(sheets: SheetSpec[]): mupdf.PDFDocument {
   const made = new mupdf.PDFDocument();
@@ -33,8 +34,15 @@ function setOf(sheets: SheetSpec[]): mupdf.PDFDocument {
     G: made.addStream('0 0 10 10 re f', { Subtype: made.newName('Form'), BBox: [0, 0, 10, 10] }),
   });
   const form = (ops: string) => made.addStream(ops, { Type: made.newName('XObject'), Subtype: made.newName('Form'), BBox: [0, 0, W, H] });
+  const icc = (n: number) => [made.newName('ICCBased'), made.addStream('not a real profile', { N: n })];
   const resources = made.addObject({
     Font: { F1: font },
+    ColorSpace: {
+      RGB1: icc(3),
+      Gray1: icc(1),
+      CMYK1: made.newName('DeviceCMYK'),
+      Idx: [made.newName('Indexed'), made.newName('DeviceRGB'), 1, made.newString('\x00\x00\x00\xff\x00\x00')],
+    },
     XObject: { Fm1: form('0 G 10 10 m 300 200 l S'), Fm2: form('1 0 0 RG 10 10 m 300 200 l S') },
     ExtGState: {
       A: { CA: 0, ca: 0 },
@@ -112,6 +120,9 @@ describe('linework judged from the content stream', () => {
       { why: 'colour pushed and popped, then black', quick: true, ops: 'q 1 0 0 RG Q 0 G 100 100 m 300 300 l S' },
       { why: 'an inline image', quick: false, ops: '0 G 100 100 m 300 300 l S q 100 0 0 100 50 50 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI Q' },
       { why: 'an empty page', quick: true, ops: '' },
+      { why: 'ICC-based RGB set to black', quick: true, ops: '/RGB1 CS 0 0 0 SCN 100 100 m 300 300 l S' },
+      { why: 'ICC-based grey, its initial colour', quick: false, ops: '/Gray1 CS 100 100 m 300 300 l S' },
+      { why: 'indexed colour', quick: false, ops: '/Idx CS 0 SC 100 100 m 300 300 l S' },
     ];
     const results = bothWays(cases);
     results.forEach(({ quick, whole }, i) => {
@@ -177,6 +188,17 @@ describe('linework judged from the content stream', () => {
         () => '% 1 0 0 RG 0 0 m 600 400 l S',
         () => pick(['[3 2] 0 d', '2 w', '1 j', '0 J', '/Fm1 Do', '/Fm2 Do', '/CS0 cs 0.5 sc', '/DeviceCMYK CS 0 0 0 1 SCN', '/P <</MCID 3>> BDC', 'EMC']),
         () => pick(['/OC /L1 BDC', 'BT 7 Tr ET', '/S gs', 'q 0 0 50 50 re W n', 'q 100 100 300 200 re W* n']),
+        () =>
+          pick([
+            '/RGB1 cs 0.2 0.2 0.2 sc',
+            '/RGB1 CS 1 0 0 SCN',
+            '/RGB1 CS',
+            '/Gray1 cs 0.4 scn',
+            '/Gray1 CS 0 SC',
+            '/CMYK1 CS 0 0 0 1 SCN',
+            '/CMYK1 cs 0 0.5 0 0 sc',
+            '/Idx cs 0 sc',
+          ]),
       ])();
     const sheets: SheetSpec[] = Array.from({ length: 400 }, () => ({
       ops: Array.from({ length: 1 + Math.floor(random() * 10) }, item).join('\n'),

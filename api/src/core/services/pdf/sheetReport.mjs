@@ -299,14 +299,11 @@ export function reportByLinework(page) {
   const bytes = contentOf(streams);
   if (!bytes) return null;
 
-  const states = obj.getInheritable('Resources').get('ExtGState');
-  const known = new Map();
-  const extGState = (name) => {
-    if (!known.has(name)) known.set(name, states.isDictionary() ? modelledState(states.get(name)) : null);
-    return known.get(name);
-  };
+  const resources = obj.getInheritable('Resources');
+  const extGState = lookup(resources, 'ExtGState', modelledState);
+  const colourSpace = lookup(resources, 'ColorSpace', spaceType);
   const bounds = page.getBounds();
-  const judged = lineworkOf(bytes, { ctm: page.getTransform(), sheet: bounds, extGState });
+  const judged = lineworkOf(bytes, { ctm: page.getTransform(), sheet: bounds, extGState, colourSpace });
   if (!judged) return null;
 
   const rest = pdf.addStream(judged.content, {});
@@ -372,6 +369,28 @@ function contentOf(streams) {
     out[at++] = 10;
   }
   return out;
+}
+
+/** name => what `read` makes of the page's resource of that name in `category` (null when there is none), read once. */
+function lookup(resources, category, read) {
+  const dict = resources.isDictionary() ? resources.get(category) : null;
+  const known = new Map();
+  return (name) => {
+    if (!known.has(name)) {
+      const value = dict?.isDictionary() ? dict.get(name) : null;
+      known.set(name, value && !value.isNull() ? read(value) : null);
+    }
+    return known.get(name);
+  };
+}
+
+/** 'Gray', 'RGB' or 'CMYK' for a colour space resource that is a device space or ICC-based with 1, 3 or 4 components; else null. */
+function spaceType(value) {
+  const byName = { DeviceGray: 'Gray', DeviceRGB: 'RGB', DeviceCMYK: 'CMYK' };
+  if (value.isName()) return byName[value.asName()] ?? null;
+  if (!value.isArray() || value.length !== 2 || !value.get(0).isName() || value.get(0).asName() !== 'ICCBased') return null;
+  const n = value.get(1).get('N');
+  return n.isNumber() ? ({ 1: 'Gray', 3: 'RGB', 4: 'CMYK' }[n.asNumber()] ?? null) : null;
 }
 
 /** Keys of a graphics state that change nothing survey() judges, but for the alphas it reads. */
