@@ -29,6 +29,15 @@ const OP = Object.fromEntries(
     .concat(['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'])
     .map((name) => [name, key(name)]),
 );
+/**
+ * Operators that may come while a path is open: its own, and those setting colour or line style
+ * (PDFKit sets the colour between a path and its painting). Any other declines.
+ */
+const WITHIN_PATH = new Set(
+  ['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n']
+    .concat(['g', 'G', 'rg', 'RG', 'k', 'K', 'cs', 'CS', 'sc', 'SC', 'scn', 'SCN', 'gs', 'w', 'J', 'j', 'M', 'd', 'ri', 'i'])
+    .map(key),
+);
 
 // Numbers are kept in typed arrays (colours, matrices, rectangles) and states made by one function,
 // so the JIT sees one shape of each and the scan stays optimised from sheet to sheet.
@@ -235,6 +244,8 @@ class Scan {
   /** Handles one operator; whether it builds the open path (then the next one's range may join it). */
   operator(op, opStart, end) {
     const state = this.state;
+    // Anything else inside a path (text, a form, marked content…): MuPDF's order of things decides.
+    if (this.pathOpen && !WITHIN_PATH.has(op)) unsure();
     switch (op) {
       case OP.m:
       case OP.re:
@@ -266,17 +277,15 @@ class Scan {
         this.paint(op, opStart, end);
         return false;
       case OP.q:
-        if (this.pathOpen) unsure();
         this.saved.push(state);
         this.state = copyOf(state);
         return false;
       case OP.Q:
         // One Q too many: MuPDF has its own way with it.
-        if (this.pathOpen || this.saved.length === 0) unsure();
+        if (this.saved.length === 0) unsure();
         this.state = this.saved.pop();
         return false;
       case OP.cm: {
-        if (this.pathOpen) unsure();
         this.numbers(6);
         const m = new Float64Array(6);
         for (let k = 0; k < 6; k++) m[k] = this.num(k);

@@ -120,6 +120,7 @@ describe('linework judged from the content stream', () => {
       { why: 'colour pushed and popped, then black', quick: true, ops: 'q 1 0 0 RG Q 0 G 100 100 m 300 300 l S' },
       { why: 'an inline image', quick: false, ops: '0 G 100 100 m 300 300 l S q 100 0 0 100 50 50 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI Q' },
       { why: 'an empty page', quick: true, ops: '' },
+      { why: 'text inside an open path', quick: false, ops: '0 G 100 100 m BT /F1 12 Tf 50 50 Td (x) Tj ET 300 300 l S' },
       { why: 'ICC-based RGB set to black', quick: true, ops: '/RGB1 CS 0 0 0 SCN 100 100 m 300 300 l S' },
       { why: 'ICC-based grey, its initial colour', quick: false, ops: '/Gray1 CS 100 100 m 300 300 l S' },
       { why: 'indexed colour', quick: false, ops: '/Idx CS 0 SC 100 100 m 300 300 l S' },

@@ -408,7 +408,6 @@ const HARMLESS_STATE = new Set([
   'FL',
   'SM',
   'SA',
-  'AIS',
   'TK',
   'Font',
   'CA',
