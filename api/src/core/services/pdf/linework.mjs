@@ -155,6 +155,8 @@ class Scan {
     this.moveWaiting = false;
     /** The last operator closed the subpath (h). */
     this.closed = false;
+    /** The open path is one rectangle (re, perhaps closed): the only clip whose area is its bounds. */
+    this.pathIsRectangle = false;
   }
 
   /** Reads the stream through: `{ content, ink }`, or throws Unsure. */
@@ -376,7 +378,8 @@ class Scan {
       this.minX = this.minY = Infinity;
       this.maxX = this.maxY = -Infinity;
       this.moveWaiting = false;
-    }
+      this.pathIsRectangle = op === OP.re;
+    } else if (op !== OP.h) this.pathIsRectangle = false;
     const closing = op === OP.h;
     // Closing a lone moveto: MuPDF drops its point.
     if (closing && this.moveWaiting) unsure();
@@ -437,8 +440,9 @@ class Scan {
     this.pathOpen = false;
     const state = this.state;
     if (this.pathClip) {
-      // The clip bounds what MuPDF keeps of the rest; what it paints is judged there.
-      if (this.minX <= this.maxX) state.clip = intersect(state.clip, this.minX, this.minY, this.maxX, this.maxY);
+      // The clip bounds what MuPDF keeps of the rest; what it paints is judged there. Only a
+      // rectangle's bounds are its area: a clip of any other shape (a line has none) is not modelled.
+      if (this.pathIsRectangle && this.minX <= this.maxX) state.clip = intersect(state.clip, this.minX, this.minY, this.maxX, this.maxY);
       else state.clipKnown = false;
     } else {
       const fills = op !== OP.S && op !== OP.s && op !== OP.n;

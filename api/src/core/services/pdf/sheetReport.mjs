@@ -313,7 +313,11 @@ export function reportByLinework(page) {
     try {
       const seen = survey(list, bounds);
       if (seen.tinted || seen.unsure) return null;
-      return sheetOf(list, bounds, judged.ink || seen.ink, false);
+      // A sheet that may be blank is judged whole: the display list drops a clip and all in it when
+      // nothing in it has area, so paint without area (a space's glyph) inside a clip whose only
+      // other content was the linework left out would be seen whole and not here.
+      if (!judged.ink && !seen.ink) return null;
+      return sheetOf(list, bounds, true, false);
     } finally {
       list.destroy();
     }
