@@ -11,6 +11,6 @@ export const MAX_CONTENT_BYTES: number;
 export function reportSheet(page: Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null };
 export function reportWhole(page: Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null };
 export function reportByLinework(page: Page): SheetFields | null;
-export function survey(list: DisplayList, bounds: number[]): { ink: boolean; tinted: boolean; unsure: boolean; tintedBounds: number[] | null };
+export function survey(source: DisplayList | Page, bounds: number[]): { ink: boolean; tinted: boolean; unsure: boolean; tintedBounds: number[] | null };
 export function colourOf(list: DisplayList, bounds: number[], only: number[] | null): { inked: boolean; colourShare: number } | null;
 export function pixelRect(rect: number[]): number[];

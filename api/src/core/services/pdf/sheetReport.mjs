@@ -130,7 +130,8 @@ function placedBounds([a, b, c, d, e, f]) {
 }
 
 /**
- * One pass over a sheet's display list that sees every paint call's colour without rendering:
+ * One pass over a sheet's display list (or over the page itself: `source` is either) that sees every
+ * paint call's colour without rendering:
  * `ink` (some paint darker than INK_BELOW reaches the sheet) and `tinted` (some paint is not grey).
  * `unsure` when it painted what only pixels can judge: images, shadings, soft masks, blend modes,
  * spot and indexed colours, or CMYK with C, M or Y in it.
@@ -138,7 +139,7 @@ function placedBounds([a, b, c, d, e, f]) {
  * Each wrapper MuPDF hands the device is released before the callback returns: paths in a display
  * list live in the list's own memory, and must not be released after it is gone.
  */
-export function survey(list, [x0, y0, x1, y1]) {
+export function survey(source, [x0, y0, x1, y1]) {
   // tintedBounds: the bounds of all coloured paint (device space), for colourOf().
   const seen = { ink: false, tinted: false, unsure: false, tintedBounds: null };
   // A colour space's kind by its MuPDF pointer: the same few spaces come back on every call.
@@ -203,7 +204,7 @@ export function survey(list, [x0, y0, x1, y1]) {
     },
   });
   try {
-    list.run(device, mupdf.Matrix.identity);
+    source.run(device, mupdf.Matrix.identity);
     device.close();
   } finally {
     device.destroy();
@@ -311,12 +312,17 @@ export function reportByLinework(page) {
   try {
     const list = page.toDisplayList(true);
     try {
+      // The display list drops a clip, and all in it, when nothing in it has area within the clip; so
+      // paint the list of the whole sheet kept only because the linework left out shared its clip
+      // (a space's glyph, text beyond the clip) is missing from this one. The whole one sees no more
+      // than this list plus the linework, and no less than what is left of it where it matters:
+      //  - ink: a sheet with none found here may be blank, and is judged whole (blank sheets are rare);
+      //  - colour: a pass straight over the page, which drops nothing, must find none (or the whole
+      //    sheet, seeing colour, would be judged by its pixels).
       const seen = survey(list, bounds);
-      if (seen.tinted || seen.unsure) return null;
-      // A sheet that may be blank is judged whole: the display list drops a clip and all in it when
-      // nothing in it has area, so paint without area (a space's glyph) inside a clip whose only
-      // other content was the linework left out would be seen whole and not here.
-      if (!judged.ink && !seen.ink) return null;
+      if (seen.tinted || seen.unsure || (!judged.ink && !seen.ink)) return null;
+      const all = survey(page, bounds);
+      if (all.tinted || all.unsure) return null;
       return sheetOf(list, bounds, true, false);
     } finally {
       list.destroy();
