@@ -146,6 +146,24 @@ describe('uploads__analyze', () => {
     expect(n).toBe(3);
   }, 60_000);
 
+  it('reports the sheets past the 50 previews as it reports the ones with previews', async () => {
+    // Past the previews a sheet's linework is judged from its content stream (linework.mjs): the
+    // report must read the same as for the sheets interpreted whole.
+    const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 54, size: ARCH_D, linework: 40, title: 'FLOOR PLAN  SCALE: 1/8" = 1\'-0"' }));
+    await shop.runJobs();
+    const done = (await client.get(`/api/uploads/${uploadId}`)).body;
+    expect(done).toMatchObject({ status: 'ready', pageCount: 54, sheetsComplete: true, colorSheetCount: 0 });
+    const fields = (s: { color: boolean; blank: boolean; scaleNotes: string[]; lowResolution: boolean }) => ({
+      color: s.color,
+      blank: s.blank,
+      scaleNotes: s.scaleNotes,
+      lowResolution: s.lowResolution,
+    });
+    for (const sheet of done.sheets)
+      expect(fields(sheet), `sheet ${sheet.number}`).toEqual({ color: false, blank: false, scaleNotes: [`1/8" = 1'-0"`], lowResolution: false });
+    expect(done.sheets.map((s: { previewUrl: string | null }) => s.previewUrl !== null)).toEqual(Array.from({ length: 54 }, (_, i) => i < 50));
+  }, 60_000);
+
   it('rejects a set of only blank sheets and flags a blank sheet inside a set', async () => {
     const blank = (pages: number, drawn: number[]) =>
       new Promise<Buffer>((resolve) => {
