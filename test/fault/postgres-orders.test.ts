@@ -5,15 +5,8 @@
  * back, and the shop recovers without a restart. Its own embedded cluster: the machine's shared
  * server is never stopped.
  *
- * Two known driver bugs surface while the database is away, outside any await:
- *   - postgres.js 3.4.9 writes to a socket it has already nulled (`nextWrite`, porsager/postgres
- *     #1154 and #1208, fix pending in #1209): an uncaught TypeError from a setImmediate, which
- *     api/src/core/lib/processGuards.ts does not cover yet (it handles rejections only), so a real
- *     process would exit on it;
- *   - graphile-worker 0.17 fails a job's failure write (`batchFailJobs`) with the connection error
- *     and nobody awaits it: an unhandled rejection, which processGuards logs and survives.
- * This test catches exactly those two (and fails on anything else) so it can check what the shop
- * promises.
+ * Known driver bugs surface while the database is away, outside any await (test/helpers/driverBugs.ts):
+ * this test catches exactly those (and fails on anything else) so it can check what the shop promises.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,30 +19,15 @@ import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { CUSTOMER, pickupBody } from '../helpers/checkout';
 import type { TestClient } from '../helpers/client';
+import { catchStrayErrors } from '../helpers/driverBugs';
 
-/** Errors the two known driver bugs raise outside any await, and anything else (which fails the test). */
-const driverBugs: string[] = [];
-const unexpected: string[] = [];
-function isKnownDriverBug(error: unknown): boolean {
-  const stack = (error as Error)?.stack ?? String(error);
-  if (error instanceof TypeError && /postgres\/src\/connection\.js/.test(stack) && /nextWrite/.test(stack)) return true;
-  const connectionLost = /ECONNREFUSED|ECONNRESET|57P01|terminating connection|Connection terminated|CONNECTION_CLOSED/.test(
-    `${stack} ${(error as { code?: string })?.code ?? ''}`,
-  );
-  return connectionLost && /graphile-worker/.test(stack);
-}
-const onStray = (error: unknown) => {
-  if (isKnownDriverBug(error)) driverBugs.push(String(error));
-  else unexpected.push((error as Error)?.stack ?? String(error));
-};
-
+let stray: ReturnType<typeof catchStrayErrors>;
 let pg: EmbeddedDatabase;
 let dataDir: string;
 let shop: TestShop;
 
 beforeAll(async () => {
-  process.on('uncaughtException', onStray);
-  process.on('unhandledRejection', onStray);
+  stray = catchStrayErrors();
   dataDir = tempDataDir('bp-fault-orders-');
   pg = await startEmbeddedPostgres({ dataDir, database: 'shop', persistent: true });
   await migrateDatabase(pg.url, { includeCurrent: true });
@@ -58,8 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  process.off('uncaughtException', onStray);
-  process.off('unhandledRejection', onStray);
+  stray?.stop();
   await shop?.close();
   await pg?.stop().catch(() => {});
   if (dataDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
@@ -162,7 +139,7 @@ describe('PostgreSQL stopped and started while customers check out', () => {
     >`select order_id from emails where order_id in ${shop.sql(paidIds)} and kind = 'order_confirmation' and status = 'sent'`;
     expect(emails.map((e) => e.order_id).sort()).toEqual([...paidIds].sort());
     await worker.stop();
-    // Nothing but the two known driver bugs escaped (see the top of the file).
-    expect(unexpected).toEqual([]);
+    // Nothing but the known driver bugs escaped (test/helpers/driverBugs.ts).
+    expect(stray.unexpected).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * PostgreSQL stopped and started under load: /api/health answers 503 meanwhile and 200 again within
  * 10 s of the database coming back, without restarting the shop; writes made after recovery land.
- * Uses its own embedded cluster so the machine's shared server is never stopped.
+ * Uses its own embedded cluster so the machine's shared server is never stopped. Known driver bugs
+ * that surface outside any await while the database is away are caught (test/helpers/driverBugs.ts);
+ * anything else fails the test.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,12 +13,15 @@ import { migrateDatabase } from '../../api/src/core/lib/migrate';
 import { connect } from '../../api/src/core/lib/db';
 import { queueEmail } from '../../api/src/core/services/email/index';
 import { startTestShop, type TestShop } from '../helpers/shop';
+import { catchStrayErrors } from '../helpers/driverBugs';
 
 let pg: EmbeddedDatabase;
 let dataDir: string;
 let shop: TestShop;
+let stray: ReturnType<typeof catchStrayErrors>;
 
 beforeAll(async () => {
+  stray = catchStrayErrors();
   dataDir = tempDataDir('bp-fault-');
   pg = await startEmbeddedPostgres({ dataDir, database: 'shop', persistent: true });
   await migrateDatabase(pg.url);
@@ -25,6 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  stray?.stop();
   await shop?.close();
   await pg?.stop().catch(() => {});
   if (dataDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
@@ -72,6 +78,9 @@ describe('PostgreSQL stopped and started under load', () => {
     stop = true;
     await load;
     expect(recoveredAfter).toBeLessThan(10_000);
+    // The pool waits at most a second between attempts (api/src/core/lib/db.ts); postgres.js's own
+    // back-off, shared by the whole pool, kept the shop down 2-20 s after the database was back.
+    expect(recoveredAfter).toBeLessThan(5_000);
     expect(seen).toContain(503);
 
     // Writes after recovery land, and the same worker (never restarted) processes them.
@@ -84,5 +93,6 @@ describe('PostgreSQL stopped and started under load', () => {
     }
     expect(status).toBe('sent');
     await worker.stop();
+    expect(stray.unexpected).toEqual([]);
   });
 });
