@@ -1,7 +1,4 @@
 // Types of linework.mjs for the tests that call it straight.
-export const GREY_SPREAD: number;
-export const INK_BELOW: number;
-export function paintOf(type: string, values: number[]): { min: number; tinted: boolean } | null;
 export function lineworkOf(
   bytes: Uint8Array,
   options: {

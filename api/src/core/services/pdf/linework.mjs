@@ -25,7 +25,7 @@ for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = DELIMITS;
 /** An operator's name as a number: up to three bytes, for a switch without making strings. */
 const key = (name) => [...name].reduce((k, c, i) => k | (c.charCodeAt(0) << (8 * i)), 0);
 const OP = Object.fromEntries(
-  ['q', 'Q', 'cm', 'g', 'G', 'rg', 'RG', 'k', 'K', 'cs', 'CS', 'sc', 'SC', 'scn', 'SCN', 'gs', 'BDC', 'BI', 'Tr', 'd0', 'd1']
+  ['q', 'Q', 'cm', 'gs', 'BDC', 'BI', 'Tr', 'd0', 'd1']
     .concat(['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'])
     .map((name) => [name, key(name)]),
 );
@@ -42,12 +42,41 @@ const WITHIN_PATH = new Set(
 // Numbers are kept in typed arrays (colours, matrices, rectangles) and states made by one function,
 // so the JIT sees one shape of each and the scan stays optimised from sheet to sheet.
 
+/** Channels of each colour space type judged here. */
+const CHANNELS = { Gray: 1, RGB: 3, CMYK: 4 };
+
+/**
+ * Colour operators: the paint they set (fill or stroke), and how: a device colour of a type (g, rg,
+ * k), a colour space (cs), or values in the current space (sc, scn).
+ */
+const COLOUR_OPERATORS = new Map(
+  [
+    ['g', 'fill', 'Gray'],
+    ['G', 'stroke', 'Gray'],
+    ['rg', 'fill', 'RGB'],
+    ['RG', 'stroke', 'RGB'],
+    ['k', 'fill', 'CMYK'],
+    ['K', 'stroke', 'CMYK'],
+    ['cs', 'fill', 'space'],
+    ['CS', 'stroke', 'space'],
+    ['sc', 'fill', 'values'],
+    ['scn', 'fill', 'values'],
+    ['SC', 'stroke', 'values'],
+    ['SCN', 'stroke', 'values'],
+  ].map(([name, paint, set]) => [key(name), { paint, set }]),
+);
+
 /** The device colour spaces by name, with the colour `cs` starts each with. */
 const SPACES = [
   { name: 'DeviceGray', type: 'Gray', initial: Float64Array.of(0) },
   { name: 'DeviceRGB', type: 'RGB', initial: Float64Array.of(0, 0, 0) },
   { name: 'DeviceCMYK', type: 'CMYK', initial: Float64Array.of(0, 0, 0, 1) },
 ].map((space) => ({ ...space, bytes: [...space.name].map((c) => c.charCodeAt(0)) }));
+
+/** 'Gray', 'RGB' or 'CMYK' for the name of a device colour space, else null. */
+export function deviceSpaceType(name) {
+  return SPACES.find((space) => space.name === name)?.type ?? null;
+}
 const BLACK = { type: 'Gray', values: Float64Array.of(0) };
 /** Paint in a colour this module does not judge. */
 const UNKNOWN_COLOUR = { type: null, values: new Float64Array(0) };
@@ -302,38 +331,6 @@ class Scan {
         );
         return false;
       }
-      case OP.g:
-        state.fill = this.colour('Gray', 1);
-        return false;
-      case OP.G:
-        state.stroke = this.colour('Gray', 1);
-        return false;
-      case OP.rg:
-        state.fill = this.colour('RGB', 3);
-        return false;
-      case OP.RG:
-        state.stroke = this.colour('RGB', 3);
-        return false;
-      case OP.k:
-        state.fill = this.colour('CMYK', 4);
-        return false;
-      case OP.K:
-        state.stroke = this.colour('CMYK', 4);
-        return false;
-      case OP.cs:
-        state.fill = this.space();
-        return false;
-      case OP.CS:
-        state.stroke = this.space();
-        return false;
-      case OP.sc:
-      case OP.scn:
-        state.fill = this.values(state.fill);
-        return false;
-      case OP.SC:
-      case OP.SCN:
-        state.stroke = this.values(state.stroke);
-        return false;
       case OP.gs: {
         const name = this.operands === 1 ? this.name(0) : null;
         const gs = name === null ? null : this.extGState(name);
@@ -358,8 +355,12 @@ class Scan {
       case OP.d1:
         unsure();
         return false;
-      default:
+      default: {
+        const colour = COLOUR_OPERATORS.get(op);
+        if (colour)
+          state[colour.paint] = colour.set === 'space' ? this.space() : colour.set === 'values' ? this.values(state[colour.paint]) : this.colour(colour.set);
         return false;
+      }
     }
   }
 
@@ -479,7 +480,9 @@ class Scan {
     else this.doubtful = true;
   }
 
-  colour(type, count) {
+  /** g, rg or k (and their stroke forms): a colour in a device space of `type`. */
+  colour(type) {
+    const count = CHANNELS[type];
     this.numbers(count);
     const values = new Float64Array(count);
     for (let k = 0; k < count; k++) {
@@ -507,10 +510,10 @@ class Scan {
   /** sc, scn, SC or SCN in the `current` colour's space. */
   values(current) {
     if (current.type === null) return UNKNOWN_COLOUR;
-    const count = current.type === 'Gray' ? 1 : current.type === 'RGB' ? 3 : 4;
+    const count = CHANNELS[current.type];
     if (this.operands !== count) return UNKNOWN_COLOUR;
     for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) return UNKNOWN_COLOUR;
-    return this.colour(current.type, count);
+    return this.colour(current.type);
   }
 }
 

@@ -4,7 +4,7 @@
 import * as mupdf from 'mupdf';
 import zlib from 'node:zlib';
 import pngjs from 'pngjs';
-import { GREY_SPREAD, INK_BELOW, lineworkOf, paintOf } from './linework.mjs';
+import { GREY_SPREAD, INK_BELOW, deviceSpaceType, lineworkOf, paintOf } from './linework.mjs';
 
 /**
  * Resolution of the analysis render. At 20 dpi a 0.5 pt line covers 14% of a pixel's width, enough
@@ -295,7 +295,7 @@ export function reportByLinework(page) {
   const pdf = page._doc;
   if (!obj || !pdf) return null;
   const contents = obj.get('Contents');
-  const streams = contents.isNull() ? [] : contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
+  const streams = contentStreams(obj);
   if (!streams.every((stream) => stream.isStream())) return null;
   const bytes = contentOf(streams);
   if (!bytes) return null;
@@ -381,6 +381,13 @@ function contentOf(streams) {
   return out;
 }
 
+/** The page dictionary `obj`'s content streams: none, one, or an array of them. */
+function contentStreams(obj) {
+  const contents = obj.get('Contents');
+  if (contents.isNull()) return [];
+  return contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
+}
+
 /** name => what `read` makes of the page's resource of that name in `category` (null when there is none), read once. */
 function lookup(resources, category, read) {
   const dict = resources.isDictionary() ? resources.get(category) : null;
@@ -396,8 +403,7 @@ function lookup(resources, category, read) {
 
 /** 'Gray', 'RGB' or 'CMYK' for a colour space resource that is a device space or ICC-based with 1, 3 or 4 components; else null. */
 function spaceType(value) {
-  const byName = { DeviceGray: 'Gray', DeviceRGB: 'RGB', DeviceCMYK: 'CMYK' };
-  if (value.isName()) return byName[value.asName()] ?? null;
+  if (value.isName()) return deviceSpaceType(value.asName());
   if (!value.isArray() || value.length !== 2 || !value.get(0).isName() || value.get(0).asName() !== 'ICCBased') return null;
   const n = value.get(1).get('N');
   return n.isNumber() ? ({ 1: 'Gray', 3: 'RGB', 4: 'CMYK' }[n.asNumber()] ?? null) : null;
@@ -478,9 +484,7 @@ export function pageHasPaint(obj) {
   try {
     const annots = obj.get('Annots');
     if (annots.isArray() && annots.length > 0) return true;
-    const contents = obj.get('Contents');
-    const streams = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
-    for (const stream of streams) {
+    for (const stream of contentStreams(obj)) {
       if (!stream.isStream()) continue;
       if (PAINT.test(stream.readStream().asString())) return true;
     }
