@@ -12,6 +12,8 @@ export type OrderJson = {
   orderNumber: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** The sentence the customer reads for the current state (`statusText` in shared/orderStatus.ts). */
+  statusText: string;
   fileName: string;
   pageCount: number;
   printSize: PrintSize;

@@ -4,6 +4,7 @@ import { orderNumberOf } from '../../../shared/fields';
 import type { OrderJson, StatusHistoryEntry } from '../../../shared/orderJson';
 import { readyByText } from '../../../shared/readyBy';
 import { trackingUrlFor } from '../../../shared/tracking';
+import { statusText } from '../../../shared/orderStatus';
 import type { StatusChange } from '../core/orders/statusHistory';
 
 import { linesToJson } from '../../../shared/pricing';
@@ -21,11 +22,19 @@ export function statusTimeline(row: OrderRow, changes: StatusChange[] = []): Sta
 /** The contract's order JSON; `changes` are the order's status-history rows, oldest first. */
 export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new Date()): OrderJson {
   const counts = sheetCountsOf(row);
+  const readyText = row.ready_by ? readyByText(row.ready_by, now) : null;
   return {
     id: row.id,
     orderNumber: orderNumberOf(row.id),
     status: row.status,
     paymentStatus: row.payment_status,
+    statusText: statusText({
+      status: row.status,
+      paymentStatus: row.payment_status,
+      shippingMethod: row.shipping_method,
+      readyByText: readyText,
+      trackingNumber: row.tracking_number,
+    }),
     fileName: row.file_name,
     pageCount: row.page_count,
     printSize: row.print_size as OrderJson['printSize'],
@@ -57,7 +66,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     trackingNumber: row.tracking_number,
     trackingUrl: row.label_key ? trackingUrlFor(row.label_carrier, row.tracking_number) : null,
     readyBy: row.ready_by?.toISOString() ?? null,
-    readyByText: row.ready_by ? readyByText(row.ready_by, now) : null,
+    readyByText: readyText,
     statusHistory: statusTimeline(row, changes),
     cardLast4: row.card_last4,
     hasReceipt: row.receipt_key !== null,

@@ -1,0 +1,44 @@
+/**
+ * The sentence a customer reads for an order's current state: one home for it, so the order page,
+ * /orders, the dashboard, Track Orders and every email say the same thing. The spec's four words
+ * stay the `status` values; this is what they mean to the person waiting for prints.
+ */
+import type { OrderStatus, PaymentStatus } from './fields';
+
+/** What the sentence depends on. `readyByText` is how the promise reads to the reader ("Today by 7:00 PM"). */
+export type StatusTextInput = {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  shippingMethod: 'pickup' | 'shipping';
+  readyByText: string | null;
+  trackingNumber: string | null;
+};
+
+/** "Today by 7:00 PM" → "today by 7:00 PM", to sit inside a sentence. */
+function inSentence(readyByText: string): string {
+  return readyByText.startsWith('Today') ? `t${readyByText.slice(1)}` : readyByText;
+}
+
+/** The customer-facing sentence for an order's current state. */
+export function statusText(order: StatusTextInput): string {
+  if (order.paymentStatus === 'refunded') return 'Refunded — this order was cancelled and your payment returned.';
+  if (order.paymentStatus === 'unpaid') {
+    return order.status === 'failed'
+      ? 'Cancelled — this order was not paid and will not be printed.'
+      : 'Awaiting payment — this order is not paid yet and has not been printed.';
+  }
+  const ready = order.readyByText ? `, ready ${inSentence(order.readyByText)}` : '';
+  switch (order.status) {
+    case 'pending':
+      return `Paid — in the print queue${ready}.`;
+    case 'processing':
+      return order.shippingMethod === 'shipping'
+        ? 'Printing — your drawings are being printed and packed for shipping.'
+        : `Printing — your drawings are being printed${ready}.`;
+    case 'completed':
+      if (order.shippingMethod === 'pickup') return 'Ready for pickup at the counter.';
+      return order.trackingNumber ? `Shipped — on its way, tracking number ${order.trackingNumber}.` : 'Printed — your tube is being packed for shipping.';
+    case 'failed':
+      return 'There was an issue with your order. Please contact support.';
+  }
+}
