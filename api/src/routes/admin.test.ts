@@ -221,19 +221,29 @@ describe('status changes', () => {
   it('records each change with time and admin, emails the customer with the order link, and sets completed_at', async () => {
     const admin = await adminClientOrSkipLimit();
     const order = await buildOrder(shop, { email: 'pickup@example.com' });
+    // Each change's email waits out its undo window; let it go before the next change.
+    const sendWaiting = async () => {
+      await shop.fastForwardJobs();
+      await shop.runJobs();
+    };
     const p = await admin.patch(`/api/orders/${order.id}/status`, { status: 'processing' });
     expect(p.status).toBe(200);
     expect(p.body.status).toBe('processing');
+    expect(p.body.statusChange).toMatchObject({ emailQueued: true, undoSeconds: 10 });
+    await sendWaiting();
     const c = await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
     expect(c.body.completedAt).not.toBeNull();
+    await sendWaiting();
     // Setting the same status again is not a change: no history, no email.
-    await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    const again = await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    expect(again.body.statusChange).toBeNull();
+    await sendWaiting();
     const f = await admin.patch(`/api/orders/${order.id}/status`, { status: 'failed' });
     expect(f.body.completedAt).toBeNull();
+    await sendWaiting();
     const history = await admin.get(`/api/admin/orders/${order.id}/history`);
     expect(history.body.map((h: { toStatus: string }) => h.toStatus)).toEqual(['processing', 'completed', 'failed']);
-    expect(history.body[0]).toMatchObject({ fromStatus: 'pending', changedBy: 'admin' });
-    await shop.runJobs();
+    expect(history.body[0]).toMatchObject({ fromStatus: 'pending', changedBy: 'admin', undoneAt: null });
     const emails = await admin.get(`/api/admin/emails?orderId=${order.id}`);
     expect(emails.status).toBe(200);
     expect(emails.body).toHaveLength(3);
@@ -253,14 +263,23 @@ describe('status changes', () => {
     expect((await admin.get('/api/admin/emails')).status).toBe(400);
   });
 
-  it('a completed shipping order emails its tracking number', async () => {
+  it('a completed shipping order emails "on its way" with its tracking number, and the label alone emails nothing', async () => {
     const admin = await adminClientOrSkipLimit();
     const order = await buildOrder(shop, { shippingMethod: 'shipping', email: 'ship@example.com' });
     const label = await admin.post(`/api/admin/generate-label/${order.id}`);
     expect(label.status).toBe(200);
+    await shop.runJobs();
+    expect(await shop.sql`select kind from emails where order_id = ${order.id}`).toEqual([]);
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
-    const [email] = await shop.sql`select text_body from emails where order_id = ${order.id} and kind = 'status_completed'`;
-    expect(email.text_body).toContain(`Tracking number: ${label.body.trackingNumber}`);
+    await shop.fastForwardJobs();
+    await shop.runJobs();
+    const emails = await shop.sql<
+      { kind: string; subject: string; text_body: string }[]
+    >`select kind, subject, text_body from emails where order_id = ${order.id}`;
+    expect(emails).toHaveLength(1);
+    expect(emails[0].kind).toBe('tracking');
+    expect(emails[0].subject).toContain('is on its way');
+    expect(emails[0].text_body).toContain(`Tracking number: ${label.body.trackingNumber}`);
   });
 
   it('a shipping order completed without a label gets one from the queue; a pickup order does not', async () => {
@@ -271,10 +290,14 @@ describe('status changes', () => {
     await admin.patch(`/api/orders/${pickup.id}/status`, { status: 'completed' });
     const jobs = await shop.sql<{ key: string }[]>`select key from graphile_worker.jobs where task_identifier = 'orders__buy_label'`;
     expect(jobs.map((j) => j.key)).toEqual([`label:${shipped.id}`]);
+    await shop.fastForwardJobs();
     await shop.runJobs();
     const [row] = await shop.sql`select label_key, tracking_number from orders where id = ${shipped.id}`;
     expect(row.label_key).not.toBeNull();
     expect(row.tracking_number).toMatch(/^BP\d{16}$/);
+    // The label's arrival and the status email agree on one "on its way" email.
+    const emails = await shop.sql<{ kind: string }[]>`select kind from emails where order_id = ${shipped.id}`;
+    expect(emails.map((e) => e.kind)).toEqual(['tracking']);
   });
 });
 
