@@ -13,9 +13,7 @@ export type PaymentFacts = { paymentIntentId: string; cardBrand?: string | null;
 
 /** What happened: newly paid, paid but to be refunded (the order was cancelled), or nothing new. */
 export type MarkPaidResult =
-  | { kind: 'paid'; order: Pick<OrderRow, 'id' | 'total_cents'> }
-  | { kind: 'refund'; order: Pick<OrderRow, 'id' | 'total_cents'> }
-  | { kind: 'unchanged' };
+  { kind: 'paid'; order: Pick<OrderRow, 'id' | 'total_cents'> } | { kind: 'refund'; order: Pick<OrderRow, 'id' | 'total_cents'> } | { kind: 'unchanged' };
 
 /**
  * Marks the unpaid order paid. `orderId` names it; without it, the order is found by its payment
