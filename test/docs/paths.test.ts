@@ -9,7 +9,12 @@ import { PROJECT_ROOT } from '../../api/src/core/lib/paths';
 
 const TOP = ['api', 'worker', 'shared', 'web', 'test', 'bench', 'scripts', 'migrations', 'docs', '.ci'];
 const DOCS = ['README.md', ...['api', 'worker', 'shared', 'web', 'test', 'bench', 'migrations', 'scripts'].map((d) => `${d}/README.md`)]
-  .concat(fs.readdirSync(path.join(PROJECT_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`))
+  .concat(
+    fs
+      .readdirSync(path.join(PROJECT_ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  )
   .concat(fs.readdirSync(path.join(PROJECT_ROOT, 'docs', 'decisions')).map((f) => `docs/decisions/${f}`))
   .filter((f) => fs.existsSync(path.join(PROJECT_ROOT, f)));
 

@@ -2,7 +2,8 @@
  * The admin console's API. Admin sign-in (constant-time; a guessing address is slowed and then
  * refused, a burst from everywhere slows every attempt without refusing the right password, the
  * counter is emailed once; every failure logged; its own session row) and
- * the sub-routers for orders, files, labels, exports and emails, each behind `requireAdmin`.
+ * the admin session's status and sign-out. The console's other routers (orders, labels, tickets,
+ * exports) are mounted beside this one in routes/index.ts.
  */
 import { validate } from '../middleware/validate';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -23,10 +24,6 @@ import {
   PostgresRateLimitStore,
 } from '../lib/rateLimit';
 import { queueAdminSignInAlertEmail } from '../core/emails/account-emails';
-import { adminOrderRoutes } from './adminOrders';
-import { adminLabelRoutes } from './adminLabels';
-import { adminTicketRoutes } from './adminTickets';
-import { adminExportRoutes } from './adminExports';
 
 const LoginSchema = z.object({
   username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(200),
@@ -100,9 +97,5 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json({ message: 'Signed out', isAuthenticated: false });
   });
 
-  router.use(adminOrderRoutes(ctx));
-  router.use(adminLabelRoutes(ctx));
-  router.use(adminTicketRoutes(ctx));
-  router.use(adminExportRoutes(ctx));
   return router;
 }

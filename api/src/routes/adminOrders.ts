@@ -4,7 +4,7 @@
  * order PDF and the email log.
  */
 import { validate } from '../middleware/validate';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { ORDER_STATUSES, orderStatusField, uuidField } from '../../../shared/fields';
@@ -14,8 +14,8 @@ import type { OrderRow } from '../presenters/order';
 import { changeStatus, undoStatusChange } from '../core/orders/commands/changeStatus';
 import { STATUS_UNDO_SECONDS } from '../../../shared/limits';
 import type { Sql } from '../core/lib/db';
-import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
-import { contentDisposition, presentAdminOrder } from './adminShared';
+import { presentAdminOrder } from '../presenters/adminOrder';
+import { contentDisposition, sendStoredFile } from '../lib/files';
 
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
@@ -53,31 +53,6 @@ function decodeCursor(text: string, sort: Sort): Cursor {
   } catch {
     throw badRequest('The cursor is not valid. Reload the list.');
   }
-}
-
-/** Streams a stored file; a missing object is a 404 for a person, not a 500. */
-export async function sendStoredFile(storage: Storage, res: Response, key: string, headers: Record<string, string>, missing: string): Promise<void> {
-  const stat = await storage.stat(key);
-  if (!stat) throw notFound(missing);
-  let stream;
-  try {
-    stream = await storage.get(key);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) throw notFound(missing);
-    throw error;
-  }
-  res.set({ ...headers, 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store' });
-  await new Promise<void>((resolve, reject) => {
-    stream.on('error', reject);
-    res.on('close', () => {
-      stream.destroy();
-      resolve();
-    });
-    stream.pipe(res);
-  }).catch((error) => {
-    if (!res.headersSent) throw error;
-    res.destroy();
-  });
 }
 
 const listQuery = validate({ query: ListQuery });

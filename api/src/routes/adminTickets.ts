@@ -8,7 +8,7 @@ import { notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { jobTicketFileName, renderJobTicket } from '../core/services/tickets/jobTicket';
-import { contentDisposition } from './adminShared';
+import { contentDisposition } from '../lib/files';
 
 const ticketParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 

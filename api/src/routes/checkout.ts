@@ -31,7 +31,7 @@ import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
-import { AddressSchema } from './shipping';
+import { AddressSchema, type Address } from '../../../shared/address';
 import { shopFacts } from '../../../shared/shop';
 import { turnaround } from '../../../shared/readyBy';
 
@@ -115,7 +115,6 @@ function providerFailure(error: unknown): HttpError {
 
 type IntentInput = z.output<typeof CreateIntentSchema>;
 type Who = { sid: string; userId: string | null };
-type Address = z.infer<typeof AddressSchema>;
 
 const intentBody = validate({ body: CreateIntentSchema });
 
