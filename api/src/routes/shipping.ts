@@ -22,7 +22,7 @@ import {
 } from '../../../shared/fields';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
-import { shipDate } from '../core/services/shipping/businessDays';
+import { shipDayForPayment } from '../../../shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '../core/services/shipping/index';
 import type { Sql } from '../core/lib/db';
 
@@ -154,6 +154,7 @@ async function storeQuotes(
 
 export function shippingRoutes(ctx: AppContext): Router {
   const router = Router();
+  const shop = shopFacts(ctx.env);
   router.post('/api/shipping-rates', ratesBody, async (req, res) => {
     const input = ratesBody.input(req).body;
     const shipping = ctx.shipping;
@@ -166,7 +167,7 @@ export function shippingRoutes(ctx: AppContext): Router {
         toAddress: input.toAddress,
         printSize: input.printSize,
         pageCount,
-        shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays),
+        shipDay: shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays }),
       });
     } catch (error) {
       if (error instanceof ShippingAddressError) throw badRequest(error.message);

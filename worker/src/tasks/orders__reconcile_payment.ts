@@ -11,10 +11,10 @@ import { PaymentProviderError, type PaymentIntentInfo } from '../../../api/src/c
 import { defineTask } from '../task';
 import type { Queryable } from '../../../api/src/core/lib/db';
 import { readyBy } from '../../../shared/readyBy';
-import { shopFacts } from '../../../shared/shop';
+import { shopFacts, type ShopFacts } from '../../../shared/shop';
 
 /** Fixes the order's ready-by promise from the moment it was paid (the clock in shared/readyBy.ts). */
-async function promiseReadyBy(tx: Queryable, orderId: string, paidAt: Date, rush: boolean, holidays: string[]): Promise<void> {
+async function promiseReadyBy(tx: Queryable, orderId: string, paidAt: Date, rush: boolean, holidays: ShopFacts['holidays']): Promise<void> {
   await tx`update orders set ready_by = ${readyBy(paidAt, rush, { holidays })} where id = ${orderId}`;
 }
 
