@@ -78,7 +78,7 @@ export function isCarrierDay(day: CalendarDay, options: { saturday?: boolean } =
 /** The day a parcel that leaves on `leaves` arrives after `transitDays` carrier days. */
 export function carrierDeliveryDay(leaves: CalendarDay, transitDays: number, options: { saturday?: boolean } = {}): CalendarDay {
   let day = leaves;
-  for (let left = Math.max(1, Math.round(transitDays)); left > 0; ) {
+  for (let left = Math.max(1, Math.round(transitDays)); left > 0;) {
     day = addCalendarDays(day, 1);
     if (isCarrierDay(day, options)) left--;
   }

@@ -45,8 +45,22 @@ const SERVICES: {
   saturday: boolean;
 }[] = [
   { service: 'ground', serviceName: 'UPS Ground', cents: (g) => g, days: (d) => d, deliveryTime: 'by end of day', saturday: false },
-  { service: '2day', serviceName: 'UPS 2nd Day Air', cents: (g) => Math.round(g * 2.2 + 500), days: (d) => Math.min(2, d), deliveryTime: 'by end of day', saturday: false },
-  { service: 'overnight', serviceName: 'UPS Next Day Air', cents: (g) => Math.round(g * 3.6 + 1500), days: () => 1, deliveryTime: 'by 10:30 AM', saturday: false },
+  {
+    service: '2day',
+    serviceName: 'UPS 2nd Day Air',
+    cents: (g) => Math.round(g * 2.2 + 500),
+    days: (d) => Math.min(2, d),
+    deliveryTime: 'by end of day',
+    saturday: false,
+  },
+  {
+    service: 'overnight',
+    serviceName: 'UPS Next Day Air',
+    cents: (g) => Math.round(g * 3.6 + 1500),
+    days: () => 1,
+    deliveryTime: 'by 10:30 AM',
+    saturday: false,
+  },
 ];
 
 export class TableShipping implements ShippingProvider {
