@@ -113,7 +113,7 @@ export function isShopHoliday(day: CalendarDay, overrides: HolidayOverrides = NO
 }
 
 /** Whether a string is a real YYYY-MM-DD date (not 2026-02-30). */
-function isCalendarDay(value: string): boolean {
+export function isCalendarDay(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(calendarDate(value).getTime()) && keyOf(calendarDate(value)) === value;
 }
 
