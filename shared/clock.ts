@@ -95,6 +95,16 @@ export function dateText(at: Date, options: ClockOptions = {}): string {
   return format(onShopWall(at, options), 'EEEE, MMM d');
 }
 
+/** "November 25, 2026" in the shop's zone: receipts and letters. */
+export function longDateText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'MMMM d, yyyy');
+}
+
+/** "Nov 25, 2026, 12:30 PM" in the shop's zone: job tickets and logs a person reads. */
+export function dateTimeText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'MMM d, yyyy, h:mm a');
+}
+
 /** "Fri, Nov 27" for a calendar day (a carrier's delivery date). */
 export function shortDayText(day: CalendarDay): string {
   // Read in UTC, where calendarDate puts the day, whatever the reader's own zone.

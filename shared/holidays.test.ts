@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { federalHolidayDates, isFederalHoliday, isShopHoliday, parseShopHolidays, shopHolidaysAhead } from './holidays';
-import { carrierDeliveryDay, isCarrierDay, shopDay, shopInstant, shortDayText } from './clock';
+import { carrierDeliveryDay, dateTimeText, isCarrierDay, longDateText, shopDay, shopInstant, shortDayText } from './clock';
 
 /** The federal holidays as OPM lists them (opm.gov, "Federal Holidays"), observed days in brackets. */
 const OPM: Record<number, [legal: string, observed: string][]> = {
@@ -92,6 +92,10 @@ describe('the shop clock', () => {
     expect(shopInstant('2026-07-03', 19 * 60).toISOString()).toBe('2026-07-03T23:00:00.000Z');
     expect(shopInstant('2026-03-08', 10 * 60).toISOString()).toBe('2026-03-08T14:00:00.000Z');
     expect(shortDayText('2026-11-27')).toBe('Fri, Nov 27');
+    // 00:30 UTC on the 26th is still the 25th at the counter.
+    expect(longDateText(new Date('2026-11-26T00:30:00Z'))).toBe('November 25, 2026');
+    expect(dateTimeText(new Date('2026-11-25T17:30:00Z'))).toBe('Nov 25, 2026, 12:30 PM');
+    expect(dateTimeText(new Date('2026-07-03T16:05:00Z'))).toBe('Jul 3, 2026, 12:05 PM');
   });
 
   it('counts carrier days past weekends and federal holidays, Saturdays only where the service delivers', () => {
