@@ -16,7 +16,7 @@ import { sleep } from '../core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
 import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../core/lib/tokens';
 import { presentUser, type UserRow } from '../presenters/user';
-import { emailField, firstNameField, lastNameField, newPasswordField, passwordField } from '../../../shared/fields';
+import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '../../../shared/fields';
 
 export const RegisterSchema = z.object({
   email: emailField,
@@ -24,12 +24,7 @@ export const RegisterSchema = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   /** Optional: prefills the checkout. */
-  phone: z
-    .string()
-    .trim()
-    .max(40)
-    .nullish()
-    .transform((v) => v || null),
+  phone: phoneField,
   /**
    * Set by the checkout's 'Create an account' box (which registers with a throwaway password): the
    * email then carries a "choose your password" link instead of a plain address confirmation.

@@ -25,6 +25,7 @@ import {
   printSizeField,
   setsField,
   uuidField,
+  withoutInvisibleControls,
 } from '../../../shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
@@ -43,6 +44,7 @@ const looseText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .refine(hasNoControlCharacters, controlCharacterMessage(label))
+    .overwrite(withoutInvisibleControls)
     .trim()
     .max(max)
     .nullish()

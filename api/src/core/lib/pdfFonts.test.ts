@@ -6,15 +6,44 @@ import { documentFont, fontFilePath, fontScriptOf, textRuns } from './pdfFonts';
 describe('textRuns', () => {
   it.each([
     ['Smith Residence', [['latin', 'Smith Residence']]],
-    ['王 Smith Résidence 図面 планы №7', [['cjk', '王'], ['latin', ' Smith Résidence '], ['cjk', '図面'], ['latin', ' планы №7']]],
+    [
+      '王 Smith Résidence 図面 планы №7',
+      [
+        ['cjk', '王'],
+        ['latin', ' Smith Résidence '],
+        ['cjk', '図面'],
+        ['latin', ' планы №7'],
+      ],
+    ],
     ['Ζωή Παπαδοπούλου', [['latin', 'Ζωή Παπαδοπούλου']]],
     // An ASCII digit among kanji is Noto Sans's; a fullwidth one the CJK font's.
-    ['設計図（改訂2）', [['cjk', '設計図（改訂'], ['latin', '2'], ['cjk', '）']]],
+    [
+      '設計図（改訂2）',
+      [
+        ['cjk', '設計図（改訂'],
+        ['latin', '2'],
+        ['cjk', '）'],
+      ],
+    ],
     ['改訂２', [['cjk', '改訂２']]],
     ['ひらがな・カタカナ', [['cjk', 'ひらがな・カタカナ']]],
-    ['See → sheet ①', [['latin', 'See '], ['cjk', '→'], ['latin', ' sheet '], ['cjk', '①']]],
+    [
+      'See → sheet ①',
+      [
+        ['latin', 'See '],
+        ['cjk', '→'],
+        ['latin', ' sheet '],
+        ['cjk', '①'],
+      ],
+    ],
     // A combining mark stays with the character it sits on.
-    ['か\u3099 e\u0301', [['cjk', 'か\u3099'], ['latin', ' e\u0301']]],
+    [
+      'か\u3099 e\u0301',
+      [
+        ['cjk', 'か\u3099'],
+        ['latin', ' e\u0301'],
+      ],
+    ],
     ['', []],
   ])('%j', (text, expected) => {
     const runs = textRuns(text);
