@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
 
 /** Which of the two fonts draws a piece of text. */
 export type FontScript = 'latin' | 'cjk';
@@ -35,26 +34,23 @@ export function fontFilePath(script: FontScript, weight: FontWeight): string {
   return path.join(root, 'fonts', files[weight]);
 }
 
-const loaded = new Map<string, fontkit.Font>();
+const loaded = new Map<string, Buffer>();
 
 /**
- * One face, read and parsed once per process and only when a document first needs it (the CJK
- * faces are 8 MB each: a shop that never prints a kanji never reads them). PDFKit takes the parsed
- * fontkit font as well as the file's bytes; handing it the parsed one spares every document the
- * parse (a receipt with a kanji in it: ~0.4 s → ~40 ms), while each document still embeds its own
- * subset.
+ * The bytes of one face, read once per process and only when a document first needs it (the CJK
+ * faces are 8 MB each: a shop that never prints a kanji never reads them). Each document parses
+ * them anew (PDFKit does, from the bytes): a parsed font shared between documents keeps glyphs
+ * first met as parts of other glyphs (Z inside Greek Ζ) without their characters, and the next
+ * document's text would then copy and search without them.
  */
-export function documentFont(script: FontScript, weight: FontWeight): fontkit.Font {
+export function fontBytes(script: FontScript, weight: FontWeight): Buffer {
   const key = `${script}-${weight}`;
-  let font = loaded.get(key);
-  if (!font) {
-    const file = fontFilePath(script, weight);
-    const parsed = fontkit.create(fs.readFileSync(file));
-    if (!('glyphForCodePoint' in parsed)) throw new Error(`${file} is a font collection, not one font`);
-    font = parsed;
-    loaded.set(key, font);
+  let bytes = loaded.get(key);
+  if (!bytes) {
+    bytes = fs.readFileSync(fontFilePath(script, weight));
+    loaded.set(key, bytes);
   }
-  return font;
+  return bytes;
 }
 
 /**

@@ -4,7 +4,7 @@
  * cannot say where a block will end or what did not fit. Lines are placed on a common baseline so a
  * kanji beside a Latin word sits on the same line.
  */
-import { documentFont, textRuns, type FontScript, type FontWeight } from './pdfFonts';
+import { fontBytes, textRuns, type FontScript, type FontWeight } from './pdfFonts';
 
 // PDFKit's document type, named here rather than imported from pdfDocument.ts, which imports this.
 type Pdf = PDFKit.PDFDocument;
@@ -46,8 +46,7 @@ export function useFont(doc: Pdf, script: FontScript, weight: FontWeight, size?:
     registered.set(doc, names);
   }
   if (!names.has(name)) {
-    // PDFKit opens anything with a `layout` method as a fontkit font; its types list only paths and bytes.
-    doc.registerFont(name, documentFont(script, weight) as unknown as Buffer);
+    doc.registerFont(name, fontBytes(script, weight));
     names.add(name);
   }
   doc.font(name);

@@ -1,7 +1,7 @@
 /** The built-in label: a 4" x 6" PDF drawn with PDFKit, with a Code 128 barcode of the tracking number. */
 import { createHash } from 'node:crypto';
 import { renderPdf } from '../../lib/pdfDocument';
-import { drawText, heightOfText } from '../../lib/pdfLayout';
+import { drawLines, drawText, heightOfText, layoutLines, lineHeight } from '../../lib/pdfLayout';
 import type { OrderRow } from '../../orders/orderRow';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { drawCode128 } from './code128';
@@ -39,13 +39,18 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
       address?.street1.toUpperCase() ?? '',
       address?.street2 ? address.street2.toUpperCase() : null,
       address ? `${address.city.toUpperCase()}, ${address.state} ${address.zipCode}` : '',
-    ]
-      .filter((line): line is string => line !== null)
-      .join('\n');
-    // The address, as large as fits in its box (long names and streets wrap, then shrink).
+    ].filter((line): line is string => line !== null);
+    // The address, as large as fits in its 76-point box: long names and streets wrap, then shrink,
+    // and at the smallest size each part is cut to a few lines, the city, state and ZIP last.
+    const BOX = 76;
+    const WIDTH = 244;
+    const linesAt = (size: number, limits?: number[]) =>
+      to.flatMap((part, i) => layoutLines(doc, part, { size, bold: true, width: WIDTH, maxLines: limits?.[i] }));
     let toSize = 13;
-    while (toSize > 7 && heightOfText(doc, to, { size: toSize, bold: true, width: 244 }) > 76) toSize -= 0.5;
-    drawText(doc, to, 28, 90, { size: toSize, bold: true, width: 244, maxLines: Math.floor(76 / (toSize * 1.3)) });
+    while (toSize > 7 && linesAt(toSize).length * lineHeight(toSize) > BOX) toSize -= 0.5;
+    let toLines = linesAt(toSize);
+    if (toLines.length * lineHeight(toSize) > BOX) toLines = linesAt(toSize, to.length === 4 ? [2, 2, 1, 2] : [2, 3, 2]);
+    drawLines(doc, toLines, 28, 90, { size: toSize, bold: true });
     doc.moveTo(8, 170).lineTo(280, 170).stroke();
     drawText(doc, `Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178, { size: 9 });
     drawText(doc, `Order: ${orderNumberOf(order.id)}`, 16, 191, { size: 9 });
@@ -55,11 +60,8 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
     drawText(doc, 'TRACKING #', 16, 232, { size: 9, bold: true });
     // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.
     drawCode128(doc, input.trackingNumber, { x: 144, top: 250, height: 90, maxWidth: 240, maxUnit: 1.4, align: 'center' });
-    doc
-      .font('Courier-Bold')
-      .fontSize(12)
-      .fillColor('#000')
-      .text(input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 348, { width: 256, align: 'center' });
+    doc.fillColor('#000');
+    drawText(doc, input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 346, { size: 12, bold: true, width: 256, align: 'center' });
     drawText(doc, 'Built-in label (no carrier account configured)', 16, 400, { size: 7, width: 256, align: 'center' });
   });
 }

@@ -38,7 +38,11 @@ export function ticketReadyBy(order: Pick<OrderRow, 'ready_by' | 'estimated_deli
 
 const MARGIN = 48;
 const LABEL_WIDTH = 110;
-const BODY: BlockOptions = { size: 12 };
+/** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
+const BODY_SIZES = [12, 11, 10, 9];
+/** At the smallest size, the most lines a row may take (Customer, Delivery, …), so page 1 always holds them. */
+const ROW_MAX_LINES = [6, 6, 2, 3, 2, 3, 2, 2, 3];
+const ROW_GAP = 10;
 /** The checklist's height: the rule above it, its gap and four boxes. */
 const CHECKLIST_HEIGHT = 16 + 4 * 20;
 
@@ -53,16 +57,16 @@ export function splitNotes(
   width: number,
   page1Lines: number,
   page2Lines: number,
+  size = BODY_SIZES[0],
 ): { first: string[]; rest: string[]; continued: boolean } {
-  const asWritten = layoutLines(doc, notes, { ...BODY, width });
+  const asWritten = layoutLines(doc, notes, { size, width });
   if (asWritten.length <= page1Lines) return { first: asWritten, rest: [], continued: false };
   // One line of page 1 says the notes go on overleaf.
   const room1 = Math.max(0, page1Lines - 1);
-  const lines =
-    asWritten.length <= room1 + page2Lines
-      ? asWritten
-      : layoutLines(doc, notes.replace(/\s*\n[\s\n]*/g, ' ¶ '), { ...BODY, width, maxLines: room1 + page2Lines });
-  return { first: lines.slice(0, room1), rest: lines.slice(room1), continued: true };
+  if (asWritten.length <= room1 + page2Lines) return { first: asWritten.slice(0, room1), rest: asWritten.slice(room1), continued: true };
+  const runTogether = layoutLines(doc, notes.replace(/\s*\n[\s\n]*/g, ' ¶ '), { size, width, maxLines: room1 + page2Lines });
+  if (runTogether.length <= page1Lines) return { first: runTogether, rest: [], continued: false };
+  return { first: runTogether.slice(0, room1), rest: runTogether.slice(room1), continued: true };
 }
 
 /** Renders the job ticket for one order; resolves with the PDF bytes. */
@@ -83,7 +87,8 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
 
     // The barcode of the order number: Code 128 B, quiet zones either side.
     const bars = drawCode128(doc, number, { x: right, top: 94, height: 54, maxWidth: 260, maxUnit: 2, align: 'right', color: INK });
-    doc.font('Courier-Bold').fontSize(11).fillColor(INK).text(number, bars.left, 152, { width: bars.width, align: 'center' });
+    doc.fillColor(INK);
+    drawText(doc, number, bars.left, 150, { size: 11, bold: true, width: bars.width, align: 'center' });
     if (order.rush_order) drawText(doc, 'RUSH', left, 104, { size: 28, bold: true });
 
     doc.moveTo(left, 176).lineTo(right, 176).lineWidth(1.5).strokeColor(INK).stroke();
@@ -116,21 +121,35 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     ];
     const valueX = left + LABEL_WIDTH;
     const valueWidth = width - LABEL_WIDTH;
+    // The largest size at which the rows, a first line of notes and the checklist fit page 1; at the
+    // smallest, rows are cut to a few lines each (a ticket with a 250-character name is possible).
+    const layoutAt = (size: number, capped: boolean) => {
+      const lines = rows.map(([, value], i) => layoutLines(doc, value, { size, width: valueWidth, maxLines: capped ? ROW_MAX_LINES[i] : undefined }));
+      const height = lines.reduce((sum, l) => sum + Math.max(1, l.length) * lineHeight(size) + ROW_GAP, 0) + lineHeight(size) + ROW_GAP;
+      return { size, lines, fits: 192 + height + CHECKLIST_HEIGHT <= bottom };
+    };
+    let layout = layoutAt(BODY_SIZES[0], false);
+    for (const size of BODY_SIZES.slice(1)) {
+      if (layout.fits) break;
+      layout = layoutAt(size, false);
+    }
+    if (!layout.fits) layout = layoutAt(layout.size, true);
+    const BODY: BlockOptions = { size: layout.size };
     let y = 192;
     const row = (label: string, lines: string[]) => {
       doc.fillColor(INK);
       const labelEnd = drawText(doc, label, left, y, { ...BODY, bold: true, width: LABEL_WIDTH - 8 });
       const valueEnd = drawLines(doc, lines, valueX, y, BODY);
-      y = Math.max(labelEnd, valueEnd) + 10;
+      y = Math.max(labelEnd, valueEnd) + ROW_GAP;
     };
-    for (const [label, value] of rows) row(label, layoutLines(doc, value, { ...BODY, width: valueWidth }));
+    rows.forEach(([label], i) => row(label, layout.lines[i]));
 
     // The notes: what fits above the checklist here, the rest on page 2.
     const lh = lineHeight(BODY.size);
-    const page1Lines = Math.max(0, Math.floor((bottom - CHECKLIST_HEIGHT - 10 - y) / lh));
+    const page1Lines = Math.max(1, Math.floor((bottom - CHECKLIST_HEIGHT - ROW_GAP - y) / lh));
     const page2Top = 120;
     const page2Lines = Math.floor((bottom - page2Top) / lh);
-    const notes = order.notes ? splitNotes(doc, order.notes, valueWidth, page1Lines, page2Lines) : { first: ['-'], rest: [], continued: false };
+    const notes = order.notes ? splitNotes(doc, order.notes, valueWidth, page1Lines, page2Lines, BODY.size) : { first: ['-'], rest: [], continued: false };
     row('Notes', notes.continued ? [...notes.first, 'Continued on page 2 →'] : notes.first);
 
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(MUTED).stroke();
