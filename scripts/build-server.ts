@@ -5,7 +5,8 @@
  *   dist/server/worker.js   graphile-worker (worker/src/main.ts), tasks in dist/server/tasks/*.js
  *   dist/server/migrate.js  the release step (scripts/migrate.ts)
  * Code shared between them is split into chunks beside them. Every npm package stays external (loaded
- * from node_modules at run time): pdfkit finds its fonts by path and mupdf has top-level await.
+ * from node_modules at run time): pdfkit finds its fonts by path, the Noto fonts every PDF embeds are
+ * read from their packages (api/src/core/lib/pdfFonts.ts), and mupdf has top-level await.
  * migrations/, worker/crontab and dist/web are read from the project root (api/src/core/lib/paths.ts).
  */
 import fs from 'node:fs';
