@@ -1,7 +1,8 @@
 /**
  * The receipt PDF (PDFKit): the shop's name and address, order number and date, what was printed
  * (one line per ink: sheets across the sets, price per sheet; sets, color sheets, job name and PO), the amounts with the tax state and rate, the card's last 4
- * digits and pickup or ship-to. Stored under `receiptKey(orderId)`.
+ * digits and pickup or ship-to. Stored under `receiptKey(orderId)`. Names, addresses, the file and
+ * the job name print as typed in any script (the embedded fonts of pdfFonts.ts) and wrap, never cut.
  */
 import { readyByDateText } from '../../../../../shared/readyBy';
 import { renderPdf } from '../../lib/pdfDocument';
