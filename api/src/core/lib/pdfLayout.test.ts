@@ -41,6 +41,12 @@ describe('wrapLines', () => {
   });
 });
 
+describe('layoutLines', () => {
+  it('leaves out direction overrides and zero-width characters stored before the fields dropped them', () => {
+    expect(layoutLines(doc, 'Smith\u202efdp.exe\u202c \u2066Residence\u2069\u200b', { ...STYLE, width: 400 })).toEqual(['Smithfdp.exe Residence']);
+  });
+});
+
 describe('drawText', () => {
   it('prints every script and symbol it routes, exactly as given', async () => {
     const lines = [

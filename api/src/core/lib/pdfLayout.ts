@@ -5,6 +5,7 @@
  * kanji beside a Latin word sits on the same line.
  */
 import { fontBytes, textRuns, type FontScript, type FontWeight } from './pdfFonts';
+import { withoutInvisibleControls } from '../../../../shared/fields';
 
 // PDFKit's document type, named here rather than imported from pdfDocument.ts, which imports this.
 type Pdf = PDFKit.PDFDocument;
@@ -115,8 +116,13 @@ function withEllipsis(doc: Pdf, line: string, width: number, style: TextStyle): 
   return `${chars.join('').trimEnd()}…`;
 }
 
-/** The lines a block takes: wrapped to its width, cut to `maxLines` with "…". */
-export function layoutLines(doc: Pdf, text: string, options: BlockOptions): string[] {
+/**
+ * The lines a block takes: wrapped to its width, cut to `maxLines` with "…". Direction overrides and
+ * zero-width characters are left out: the fields drop them on the way in, but rows stored before
+ * that still hold them, and the fonts have no glyph for them.
+ */
+export function layoutLines(doc: Pdf, value: string, options: BlockOptions): string[] {
+  const text = withoutInvisibleControls(value);
   const lines = options.width === undefined ? text.split(/\r\n|\r|\n/) : wrapLines(doc, text, options.width, options);
   if (options.maxLines === undefined || lines.length <= options.maxLines) return lines;
   const kept = lines.slice(0, Math.max(1, options.maxLines));
