@@ -7,8 +7,9 @@ import zlib from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { makeDrawingPdf } from '../../../../../test/helpers/pdf';
-import { lineworkOf } from './linework.mjs';
-import { MAX_CONTENT_BYTES, reportByLinework, reportSheet, reportWhole } from './sheetReport.mjs';
+import { MAX_CONTENT_BYTES } from './contentStream';
+import { lineworkOf } from './linework';
+import { reportByLinework, reportSheet, reportWhole } from './sheetReport';
 
 const W = 600;
 const H = 400;

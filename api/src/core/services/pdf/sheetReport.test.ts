@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
-import { colourOf, pixelRect, survey } from './sheetReport.mjs';
+import { colourOf, pixelRect, survey } from './pixels';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
@@ -291,7 +292,7 @@ describe('colour, whatever paints it', () => {
     );
     const script = `
       import * as mupdf from 'mupdf';
-      import { reportSheet } from ${JSON.stringify(pathToFileURL(path.join(HERE, 'sheetReport.mjs')).href)};
+      import { reportSheet } from ${JSON.stringify(pathToFileURL(path.join(HERE, 'sheetReport.ts')).href)};
       let colour = 0;
       for (let round = 0; round < 15; round++) {
         const doc = mupdf.Document.openDocument(${JSON.stringify(file)});
@@ -306,7 +307,8 @@ describe('colour, whatever paints it', () => {
       }
       console.log('colour sheets', colour);
     `;
-    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { cwd: HERE, encoding: 'utf8' });
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', tsx, '--input-type=module', '-e', script], { cwd: HERE, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('colour sheets 90');
     expect(run.status).toBe(0);
