@@ -100,10 +100,7 @@ const REPORT_CHUNK = 32;
 
 type Child = ChildProcess & { stdin: Writable; stderr: Readable };
 
-type ChildMessage =
-  | ({ job: number } & Measured)
-  | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport)
-  | { job: number; type: 'reported' };
+type ChildMessage = ({ job: number } & Measured) | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | { job: number; type: 'reported' };
 
 type Command =
   | { op: 'open'; job: Job; body: Omit<Extract<ChildCommand, { op: 'open' }>, 'op' | 'job'> }

@@ -20,11 +20,13 @@
 // and are answered in page order.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
 import type { SheetPoints } from '../../../../../shared/upload';
 import { pageHasPaint } from './contentStream';
+import { PDF_REPORTER_ENTRY } from './entries';
 import { openFile } from './openFile';
 import type { ReporterCommand, ReporterMessage } from './reporter';
 
@@ -45,7 +47,7 @@ export type Measured =
  * on to worker threads.
  */
 function reportThread(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./reporter.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${path.posix.basename(PDF_REPORTER_ENTRY)}.js`, import.meta.url));
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const reporter = JSON.stringify(new URL('./reporter.ts', import.meta.url).href);
   return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${reporter}, ${JSON.stringify(import.meta.url)}))`, { eval: true });

@@ -58,18 +58,18 @@ const CHANNELS: Record<SpaceType, number> = { Gray: 1, RGB: 3, CMYK: 4 };
 const COLOUR_OPERATORS = new Map<number, { paint: Paint; set: SpaceType | 'space' | 'values' }>(
   (
     [
-    ['g', 'fill', 'Gray'],
-    ['G', 'stroke', 'Gray'],
-    ['rg', 'fill', 'RGB'],
-    ['RG', 'stroke', 'RGB'],
-    ['k', 'fill', 'CMYK'],
-    ['K', 'stroke', 'CMYK'],
-    ['cs', 'fill', 'space'],
-    ['CS', 'stroke', 'space'],
-    ['sc', 'fill', 'values'],
-    ['scn', 'fill', 'values'],
-    ['SC', 'stroke', 'values'],
-    ['SCN', 'stroke', 'values'],
+      ['g', 'fill', 'Gray'],
+      ['G', 'stroke', 'Gray'],
+      ['rg', 'fill', 'RGB'],
+      ['RG', 'stroke', 'RGB'],
+      ['k', 'fill', 'CMYK'],
+      ['K', 'stroke', 'CMYK'],
+      ['cs', 'fill', 'space'],
+      ['CS', 'stroke', 'space'],
+      ['sc', 'fill', 'values'],
+      ['scn', 'fill', 'values'],
+      ['SC', 'stroke', 'values'],
+      ['SCN', 'stroke', 'values'],
     ] as const
   ).map(([name, paint, set]) => [key(name), { paint, set }]),
 );
@@ -165,7 +165,10 @@ export type LineworkOptions = {
   colourSpace?: (name: string) => SpaceType | null;
 };
 
-export function lineworkOf(bytes: Uint8Array, { ctm, sheet, extGState, colourSpace = () => null }: LineworkOptions): { content: Uint8Array; ink: boolean } | null {
+export function lineworkOf(
+  bytes: Uint8Array,
+  { ctm, sheet, extGState, colourSpace = () => null }: LineworkOptions,
+): { content: Uint8Array; ink: boolean } | null {
   try {
     return new Scan(bytes, ctm, sheet, extGState, colourSpace).run();
   } catch (error) {
@@ -428,8 +431,7 @@ class Scan {
       default: {
         const colour = COLOUR_OPERATORS.get(op);
         if (colour)
-          state[colour.paint] =
-            colour.set === 'space' ? this.space() : colour.set === 'values' ? this.values(state[colour.paint]) : this.colour(colour.set);
+          state[colour.paint] = colour.set === 'space' ? this.space() : colour.set === 'values' ? this.values(state[colour.paint]) : this.colour(colour.set);
         return false;
       }
     }

@@ -27,7 +27,8 @@ type Borrowed = mupdf.Image | mupdf.Shade;
 
 /**
  * In MuPDF.js 1.28.1 the Image and Shade wrappers a Device's callbacks are handed (fillImage,
- * fillImageMask, fillShade, clipImageMask) hold no reference of their own, yet are registered with
+ * fillImageMask, fillShade, clipImageMask), and the images of a structured text's image blocks
+ * (onImageBlock), hold no reference of their own, yet are registered with
  * the class's FinalizationRegistry (the private static `_finalizer`): left to the garbage collector,
  * each would drop a reference MuPDF still counts on, and a later render crashes. This takes one out
  * of the collector's hands, without dropping anything; the wrapper is unusable afterwards. Call it
@@ -39,7 +40,7 @@ export function releaseBorrowed(wrapper: Borrowed): void {
     throw new Error(`MuPDF.js: ${wrapper.constructor.name}._finalizer is no longer a FinalizationRegistry ${UPGRADE_HINT}`);
   }
   if (!registry.unregister(wrapper)) {
-    throw new Error(`MuPDF.js: a ${wrapper.constructor.name} handed to a device callback is no longer registered with its finalizer ${UPGRADE_HINT}`);
+    throw new Error(`MuPDF.js: the ${wrapper.constructor.name} a callback was handed is no longer registered with its finalizer ${UPGRADE_HINT}`);
   }
   (wrapper as { pointer: number }).pointer = 0;
 }

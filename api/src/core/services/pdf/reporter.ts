@@ -14,8 +14,7 @@ import { reportSheet } from './sheetReport';
 
 /** What the MuPDF process (child.ts) posts to a report thread. */
 export type ReporterCommand =
-  | { op: 'report'; job: number; file: string; pages: number[]; previews: number; dir: string; px: number }
-  | { op: 'close'; job: number };
+  { op: 'report'; job: number; file: string; pages: number[]; previews: number; dir: string; px: number } | { op: 'close'; job: number };
 
 /** What a report thread posts back: each sheet dealt, then 'done'. */
 export type ReporterMessage = ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | { job: number; type: 'done' };
