@@ -98,7 +98,7 @@ afterAll(() => {
 let n = 0;
 /**
  * Analyses a set twice: with a preview of every sheet, so each is interpreted whole, and with none,
- * so each sheet linework.mjs can judge is reported the quick way; the reports must be the same.
+ * so each sheet linework.ts can judge is reported the quick way; the reports must be the same.
  */
 async function analyse(pdf: Buffer | Promise<Buffer>): Promise<AnalyzeResult> {
   const file = path.join(dir, `${++n}.pdf`);
