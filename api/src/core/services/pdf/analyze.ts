@@ -7,7 +7,7 @@
  *
  * A job answers in two steps: the verdict as soon as every sheet is measured (`onVerdict`, which the
  * worker writes at once so the customer sees a price), then, for an accepted set, the per-sheet
- * report (colour, blank, scale notes, low resolution, previews) in chunks, so another customer's
+ * report (color, blank, scale notes, low resolution, previews) in chunks, so another customer's
  * verdict can be measured between two chunks instead of waiting for a 500-sheet report.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

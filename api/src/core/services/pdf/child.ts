@@ -262,7 +262,7 @@ const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParal
 
 /**
  * Reports sheets from..to-1 of an open job on the report threads, one sheet at a time to whichever
- * thread is free (a sheet with colour to measure takes a few times longer than one without), and
+ * thread is free (a sheet with color to measure takes a few times longer than one without), and
  * answers each sheet in page order as soon as the sheets before it are in.
  */
 function report(job: Extract<ChildCommand, { op: 'report' }>): Promise<unknown> {

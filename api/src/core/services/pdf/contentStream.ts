@@ -76,7 +76,7 @@ export function lookup<T>(resources: mupdf.PDFObject, category: string, read: (v
   };
 }
 
-/** 'Gray', 'RGB' or 'CMYK' for a colour space resource that is a device space or ICC-based with 1, 3 or 4 components; else null. */
+/** 'Gray', 'RGB' or 'CMYK' for a color space resource that is a device space or ICC-based with 1, 3 or 4 components; else null. */
 export function spaceType(value: mupdf.PDFObject): SpaceType | null {
   if (value.isName()) return deviceSpaceType(value.asName());
   if (!value.isArray() || value.length !== 2 || !value.get(0).isName() || value.get(0).asName() !== 'ICCBased') return null;

@@ -2,22 +2,22 @@
 //
 // A drawing set's sheet is mostly paths: tens of thousands of coordinates MuPDF spends ~3 ms a sheet
 // lexing, though for a sheet past the previews all the report needs of them is whether any is dark ink
-// on the sheet, and whether any is coloured. `lineworkOf` reads the stream once in JavaScript, judges
+// on the sheet, and whether any is colored. `lineworkOf` reads the stream once in JavaScript, judges
 // every path painted straight in it the way the report's pass over MuPDF's display list would
 // (survey() in pixels.ts), and returns the stream without those paths. MuPDF then interprets only
 // what is left (text, images, forms, clips), which is a few hundred bytes of a 100 KB sheet.
 //
 // It answers only when sure; otherwise null, and the sheet is interpreted whole, as before. Not sure
-// means: coloured paint or paint in any colour space but DeviceGray, DeviceRGB and DeviceCMYK (the
+// means: colored paint or paint in any color space but DeviceGray, DeviceRGB and DeviceCMYK (the
 // sheet is to be rendered anyway), a graphics state whose effect it does not model (soft masks, blend
 // modes, transfer functions…), optional content, inline images, text used as a clip, a stream it
 // cannot tokenise, or dark paint whose place on the sheet it cannot be certain of while no other
 // paint is certain ink.
 
-/** The device colour space types judged here. */
+/** The device color space types judged here. */
 export type SpaceType = 'Gray' | 'RGB' | 'CMYK';
-/** A colour: its space's type (null: not judged here) and its values (null: set by a space not yet given any). */
-type Colour = { type: SpaceType | null; values: Float64Array | null };
+/** A color: its space's type (null: not judged here) and its values (null: set by a space not yet given any). */
+type Color = { type: SpaceType | null; values: Float64Array | null };
 type Paint = 'fill' | 'stroke';
 
 /** Each byte's class: a regular character, whitespace or a delimiter. */
@@ -36,8 +36,8 @@ const OP = Object.fromEntries(
     .map((name) => [name, key(name)]),
 );
 /**
- * Operators that may come while a path is open: its own, and those setting colour or line style
- * (PDFKit sets the colour between a path and its painting). Any other declines.
+ * Operators that may come while a path is open: its own, and those setting color or line style
+ * (PDFKit sets the color between a path and its painting). Any other declines.
  */
 const WITHIN_PATH = new Set(
   ['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n']
@@ -45,17 +45,17 @@ const WITHIN_PATH = new Set(
     .map(key),
 );
 
-// Numbers are kept in typed arrays (colours, matrices, rectangles) and states made by one function,
+// Numbers are kept in typed arrays (colors, matrices, rectangles) and states made by one function,
 // so the JIT sees one shape of each and the scan stays optimised from sheet to sheet.
 
-/** Channels of each colour space type judged here. */
+/** Channels of each color space type judged here. */
 const CHANNELS: Record<SpaceType, number> = { Gray: 1, RGB: 3, CMYK: 4 };
 
 /**
- * Colour operators: the paint they set (fill or stroke), and how: a device colour of a type (g, rg,
- * k), a colour space (cs), or values in the current space (sc, scn).
+ * Color operators: the paint they set (fill or stroke), and how: a device color of a type (g, rg,
+ * k), a color space (cs), or values in the current space (sc, scn).
  */
-const COLOUR_OPERATORS = new Map<number, { paint: Paint; set: SpaceType | 'space' | 'values' }>(
+const COLOR_OPERATORS = new Map<number, { paint: Paint; set: SpaceType | 'space' | 'values' }>(
   (
     [
       ['g', 'fill', 'Gray'],
@@ -74,7 +74,7 @@ const COLOUR_OPERATORS = new Map<number, { paint: Paint; set: SpaceType | 'space
   ).map(([name, paint, set]) => [key(name), { paint, set }]),
 );
 
-/** The device colour spaces by name, with the colour `cs` starts each with. */
+/** The device color spaces by name, with the color `cs` starts each with. */
 const SPACES = (
   [
     { name: 'DeviceGray', type: 'Gray', initial: Float64Array.of(0) },
@@ -83,13 +83,13 @@ const SPACES = (
   ] as const
 ).map((space) => ({ ...space, bytes: [...space.name].map((c) => c.charCodeAt(0)) }));
 
-/** 'Gray', 'RGB' or 'CMYK' for the name of a device colour space, else null. */
+/** 'Gray', 'RGB' or 'CMYK' for the name of a device color space, else null. */
 export function deviceSpaceType(name: string): SpaceType | null {
   return SPACES.find((space) => space.name === name)?.type ?? null;
 }
-const BLACK: Colour = { type: 'Gray', values: Float64Array.of(0) };
-/** Paint in a colour this module does not judge. */
-const UNKNOWN_COLOUR: Colour = { type: null, values: new Float64Array(0) };
+const BLACK: Color = { type: 'Gray', values: Float64Array.of(0) };
+/** Paint in a color this module does not judge. */
+const UNKNOWN_COLOR: Color = { type: null, values: new Float64Array(0) };
 
 /**
  * A graphics state as far as it is modelled here. `unmodelled`: a graphics state is set whose effect
@@ -98,8 +98,8 @@ const UNKNOWN_COLOUR: Colour = { type: null, values: new Float64Array(0) };
  */
 type State = {
   ctm: Float64Array;
-  fill: Colour;
-  stroke: Colour;
+  fill: Color;
+  stroke: Color;
   fillAlpha: number;
   strokeAlpha: number;
   unmodelled: boolean;
@@ -108,8 +108,8 @@ type State = {
 };
 function stateOf(
   ctm: Float64Array,
-  fill: Colour,
-  stroke: Colour,
+  fill: Color,
+  stroke: Color,
   fillAlpha: number,
   strokeAlpha: number,
   unmodelled: boolean,
@@ -126,7 +126,7 @@ export const GREY_SPREAD = 24;
 export const INK_BELOW = 250;
 
 /**
- * Paint of `values` (0-1) in a colour space of `type` as the report judges it without pixels: its
+ * Paint of `values` (0-1) in a color space of `type` as the report judges it without pixels: its
  * darkest channel and whether it is tinted; null when only pixels can tell (spaces other than grey,
  * RGB and CMYK, or CMYK with C, M or Y in it).
  */
@@ -155,22 +155,22 @@ function unsure(): never {
  *   sheet      the page's bounds in device space [x0, y0, x1, y1]
  *   extGState  name => { fillAlpha, strokeAlpha } for a graphics state that only sets what is
  *              modelled here, or null for any other (or a missing one)
- *   colourSpace name => 'Gray', 'RGB' or 'CMYK' for a colour space resource that is one of those
+ *   colorSpace name => 'Gray', 'RGB' or 'CMYK' for a color space resource that is one of those
  *              (a device space, or ICC-based with 1, 3 or 4 components), or null
  */
 export type LineworkOptions = {
   ctm: ArrayLike<number>;
   sheet: number[];
   extGState: (name: string) => { fillAlpha?: number; strokeAlpha?: number } | null;
-  colourSpace?: (name: string) => SpaceType | null;
+  colorSpace?: (name: string) => SpaceType | null;
 };
 
 export function lineworkOf(
   bytes: Uint8Array,
-  { ctm, sheet, extGState, colourSpace = () => null }: LineworkOptions,
+  { ctm, sheet, extGState, colorSpace = () => null }: LineworkOptions,
 ): { content: Uint8Array; ink: boolean } | null {
   try {
-    return new Scan(bytes, ctm, sheet, extGState, colourSpace).run();
+    return new Scan(bytes, ctm, sheet, extGState, colorSpace).run();
   } catch (error) {
     if (error instanceof Unsure) return null;
     throw error;
@@ -188,7 +188,7 @@ class Scan {
   bytes: Uint8Array;
   sheet: Float64Array;
   extGState: LineworkOptions['extGState'];
-  colourSpace: NonNullable<LineworkOptions['colourSpace']>;
+  colorSpace: NonNullable<LineworkOptions['colorSpace']>;
   cuts: number[];
   ink: boolean;
   doubtful: boolean;
@@ -218,12 +218,12 @@ class Scan {
     ctm: ArrayLike<number>,
     [sx0, sy0, sx1, sy1]: number[],
     extGState: LineworkOptions['extGState'],
-    colourSpace: NonNullable<LineworkOptions['colourSpace']>,
+    colorSpace: NonNullable<LineworkOptions['colorSpace']>,
   ) {
     this.bytes = bytes;
     this.sheet = Float64Array.of(sx0, sy0, sx1, sy1);
     this.extGState = extGState;
-    this.colourSpace = colourSpace;
+    this.colorSpace = colorSpace;
     /** Byte ranges [start, end) to leave out, in order. */
     this.cuts = [];
     this.ink = false;
@@ -241,7 +241,7 @@ class Scan {
     this.operandsFrom = -1;
 
     // The path being built: where its operators are, whether it is a clip, and its points' bounds in
-    // device space (kept only while no ink is certain: after that, only colours are judged).
+    // device space (kept only while no ink is certain: after that, only colors are judged).
     this.pathOpen = false;
     /** Byte ranges of the open path's operators (with their operands), consecutive ones joined. */
     this.pathRanges = [];
@@ -429,9 +429,8 @@ class Scan {
         unsure();
         return false;
       default: {
-        const colour = COLOUR_OPERATORS.get(op);
-        if (colour)
-          state[colour.paint] = colour.set === 'space' ? this.space() : colour.set === 'values' ? this.values(state[colour.paint]) : this.colour(colour.set);
+        const color = COLOR_OPERATORS.get(op);
+        if (color) state[color.paint] = color.set === 'space' ? this.space() : color.set === 'values' ? this.values(state[color.paint]) : this.color(color.set);
         return false;
       }
     }
@@ -532,14 +531,14 @@ class Scan {
 
   /**
    * One paint of the path just closed, as survey() judges a display-list call: not seen when its
-   * alpha is zero; coloured (unsure here) when its channels spread; ink when darker than INK_BELOW and
+   * alpha is zero; colored (unsure here) when its channels spread; ink when darker than INK_BELOW and
    * its bounds reach into the sheet.
    */
-  judgePaint(paint: Colour, alpha: number): void {
+  judgePaint(paint: Color, alpha: number): void {
     const state = this.state;
     if (state.unmodelled) unsure();
     if (alpha <= 0) return;
-    // Coloured paint, or paint only pixels can judge (or a colour not yet set): the sheet is to be rendered.
+    // Colored paint, or paint only pixels can judge (or a color not yet set): the sheet is to be rendered.
     const judged = paint.type === null || paint.values === null ? null : paintOf(paint.type, paint.values);
     if (!judged || judged.tinted) unsure();
     if (this.ink || judged.min * 255 >= INK_BELOW) return;
@@ -553,8 +552,8 @@ class Scan {
     else this.doubtful = true;
   }
 
-  /** g, rg or k (and their stroke forms): a colour in a device space of `type`. */
-  colour(type: SpaceType): Colour {
+  /** g, rg or k (and their stroke forms): a color in a device space of `type`. */
+  color(type: SpaceType): Color {
     const count = CHANNELS[type];
     this.numbers(count);
     const values = new Float64Array(count);
@@ -567,26 +566,26 @@ class Scan {
   }
 
   /**
-   * cs or CS: a device space starts at its initial colour. A named resource that is grey, RGB or CMYK
-   * is judged as those once sc or scn sets its colour (its initial colour is MuPDF's business); any
+   * cs or CS: a device space starts at its initial color. A named resource that is grey, RGB or CMYK
+   * is judged as those once sc or scn sets its color (its initial color is MuPDF's business); any
    * other space is not judged here.
    */
-  space(): Colour {
-    if (this.operands !== 1) return UNKNOWN_COLOUR;
+  space(): Color {
+    if (this.operands !== 1) return UNKNOWN_COLOR;
     const space = SPACES.find((known) => this.nameIs(0, known.bytes));
     if (space) return { type: space.type, values: space.initial };
     const name = this.name(0);
-    const type = name === null ? null : this.colourSpace(name);
-    return type === 'Gray' || type === 'RGB' || type === 'CMYK' ? { type, values: null } : UNKNOWN_COLOUR;
+    const type = name === null ? null : this.colorSpace(name);
+    return type === 'Gray' || type === 'RGB' || type === 'CMYK' ? { type, values: null } : UNKNOWN_COLOR;
   }
 
-  /** sc, scn, SC or SCN in the `current` colour's space. */
-  values(current: Colour): Colour {
-    if (current.type === null) return UNKNOWN_COLOUR;
+  /** sc, scn, SC or SCN in the `current` color's space. */
+  values(current: Color): Color {
+    if (current.type === null) return UNKNOWN_COLOR;
     const count = CHANNELS[current.type];
-    if (this.operands !== count) return UNKNOWN_COLOUR;
-    for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) return UNKNOWN_COLOUR;
-    return this.colour(current.type);
+    if (this.operands !== count) return UNKNOWN_COLOR;
+    for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) return UNKNOWN_COLOR;
+    return this.color(current.type);
   }
 }
 

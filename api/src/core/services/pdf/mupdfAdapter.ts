@@ -9,7 +9,13 @@ import * as mupdf from 'mupdf';
 /** The MuPDF.js version whose private members this module was written and tested against. */
 export const MUPDF_VERSION = '1.28.1';
 
-const UPGRADE_HINT = `(written for mupdf ${MUPDF_VERSION}; see api/src/core/services/pdf/mupdfAdapter.ts)`;
+/** MuPDF.js is not what this module was written for: never caught as a PDF's fault. */
+export class MupdfChangedError extends Error {
+  constructor(what: string) {
+    super(`MuPDF.js: ${what} (written for mupdf ${MUPDF_VERSION}; see api/src/core/services/pdf/mupdfAdapter.ts)`);
+    this.name = 'MupdfChangedError';
+  }
+}
 
 /**
  * The PDF document a page belongs to, or null for a page of another kind of document. MuPDF.js
@@ -19,7 +25,7 @@ const UPGRADE_HINT = `(written for mupdf ${MUPDF_VERSION}; see api/src/core/serv
 export function documentOf(page: mupdf.Page): mupdf.PDFDocument | null {
   if (!(page instanceof mupdf.PDFPage)) return null;
   const doc: unknown = (page as unknown as { _doc?: unknown })._doc;
-  if (!(doc instanceof mupdf.PDFDocument)) throw new Error(`MuPDF.js: PDFPage._doc is no longer the page's PDFDocument ${UPGRADE_HINT}`);
+  if (!(doc instanceof mupdf.PDFDocument)) throw new MupdfChangedError("PDFPage._doc is no longer the page's PDFDocument");
   return doc;
 }
 
@@ -37,10 +43,10 @@ type Borrowed = mupdf.Image | mupdf.Shade;
 export function releaseBorrowed(wrapper: Borrowed): void {
   const registry: unknown = (wrapper.constructor as unknown as { _finalizer?: unknown })._finalizer;
   if (!(registry instanceof FinalizationRegistry)) {
-    throw new Error(`MuPDF.js: ${wrapper.constructor.name}._finalizer is no longer a FinalizationRegistry ${UPGRADE_HINT}`);
+    throw new MupdfChangedError(`${wrapper.constructor.name}._finalizer is no longer a FinalizationRegistry`);
   }
   if (!registry.unregister(wrapper)) {
-    throw new Error(`MuPDF.js: the ${wrapper.constructor.name} a callback was handed is no longer registered with its finalizer ${UPGRADE_HINT}`);
+    throw new MupdfChangedError(`the ${wrapper.constructor.name} a callback was handed is no longer registered with its finalizer`);
   }
   (wrapper as { pointer: number }).pointer = 0;
 }

@@ -1,5 +1,5 @@
-// Colour and ink on a sheet: one pass over its paint calls (survey) decides whether pixels are needed
-// at all, and the sheet's render at ANALYSIS_DPI measures how much of it coloured ink covers.
+// Color and ink on a sheet: one pass over its paint calls (survey) decides whether pixels are needed
+// at all, and the sheet's render at ANALYSIS_DPI measures how much of it colored ink covers.
 import * as mupdf from 'mupdf';
 import { GREY_SPREAD, INK_BELOW, paintOf } from './linework';
 import { releaseBorrowed } from './mupdfAdapter';
@@ -9,34 +9,34 @@ export type Rect = [number, number, number, number];
 
 /**
  * Resolution of the analysis render. At 20 dpi a 0.5 pt line covers 14% of a pixel's width, enough
- * for its colour to clear the near-grey threshold below, while a 24" x 36" sheet is only 720 x 480
+ * for its color to clear the near-grey threshold below, while a 24" x 36" sheet is only 720 x 480
  * pixels to scan. MuPDF renders straight at this size with area anti-aliasing, so a thin line's ink
  * is spread, not dropped (rendering larger and averaging down would only dilute it further).
  */
 export const ANALYSIS_DPI = 20;
-/** A sheet is colour when coloured ink covers at least this fraction of it (0.05%). */
-export const COLOUR_SHARE = 0.0005;
+/** A sheet is color when colored ink covers at least this fraction of it (0.05%). */
+export const COLOR_SHARE = 0.0005;
 
 /**
- * Coloured ink and any ink in an RGB render: `inked` pixels, and `colour`, the coloured pixels
+ * Colored ink and any ink in an RGB render: `inked` pixels, and `color`, the colored pixels
  * counted by how much ink each holds ((255 - its darkest channel) / 255), so a thin red line that
  * tints a pixel counts as the fraction of the pixel it covers, and a solid blue block as whole pixels.
  */
-export function inkOf(pixels: Uint8ClampedArray | Uint8Array): { inked: number; colour: number } {
+export function inkOf(pixels: Uint8ClampedArray | Uint8Array): { inked: number; color: number } {
   let inked = 0;
-  let colour = 0;
+  let color = 0;
   for (let p = 0; p < pixels.length; p += 3) {
     const r = pixels[p];
     const g = pixels[p + 1];
     const b = pixels[p + 2];
-    // Paper: neither ink nor colour. Most of a sheet's pixels; skipping them halves the scan.
+    // Paper: neither ink nor color. Most of a sheet's pixels; skipping them halves the scan.
     if ((r & g & b) === 255) continue;
     const max = r > g ? (r > b ? r : b) : g > b ? g : b;
     const min = r < g ? (r < b ? r : b) : g < b ? g : b;
     if (min < INK_BELOW) inked++;
-    if (max - min >= GREY_SPREAD) colour += 255 - min;
+    if (max - min >= GREY_SPREAD) color += 255 - min;
   }
-  return { inked, colour: colour / 255 };
+  return { inked, color: color / 255 };
 }
 
 /**
@@ -48,14 +48,14 @@ export function pixelRect([x0, y0, x1, y1]: readonly number[]): Rect {
 }
 
 /**
- * The share of the sheet coloured ink covers, and whether any pixel is ink, from its render at
- * ANALYSIS_DPI. When `only` (the bounds of every coloured paint, device space) is given, just that part
- * is rendered: a pixel can be coloured only where coloured paint fell, and MuPDF draws each pixel the
+ * The share of the sheet colored ink covers, and whether any pixel is ink, from its render at
+ * ANALYSIS_DPI. When `only` (the bounds of every colored paint, device space) is given, just that part
+ * is rendered: a pixel can be colored only where colored paint fell, and MuPDF draws each pixel the
  * same whatever part of the sheet it renders, so the share is the same for a fraction of the work
  * (a red revision cloud on black linework). Then null when that part holds no ink, since only the
  * whole sheet can say whether the rest does.
  */
-export function colourOf(list: mupdf.DisplayList, bounds: readonly number[], only: readonly number[] | null): { inked: boolean; colourShare: number } | null {
+export function colorOf(list: mupdf.DisplayList, bounds: readonly number[], only: readonly number[] | null): { inked: boolean; colorShare: number } | null {
   const scale = ANALYSIS_DPI / 72;
   const matrix = mupdf.Matrix.scale(scale, scale);
   const sheet = pixelRect(bounds.map((v) => v * scale));
@@ -84,14 +84,14 @@ export function colourOf(list: mupdf.DisplayList, bounds: readonly number[], onl
     pixmap = list.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false);
     sheetPixels = pixmap.getWidth() * pixmap.getHeight();
   }
-  let ink: { inked: number; colour: number };
+  let ink: { inked: number; color: number };
   try {
     ink = inkOf(pixmap.getPixels());
   } finally {
     pixmap.destroy();
   }
   if (only && ink.inked === 0) return null;
-  return { inked: ink.inked > 0, colourShare: sheetPixels > 0 ? ink.colour / sheetPixels : 0 };
+  return { inked: ink.inked > 0, colorShare: sheetPixels > 0 ? ink.color / sheetPixels : 0 };
 }
 
 /** Bounds of an image placed by `ctm` (it maps the unit square onto the page). */
@@ -108,28 +108,28 @@ export type Survey = {
   tinted: boolean;
   /** Something was painted that only pixels can judge. */
   unsure: boolean;
-  /** The bounds of all coloured paint (device space), for colourOf(). */
+  /** The bounds of all colored paint (device space), for colorOf(). */
   tintedBounds: Rect | null;
 };
 
 /**
  * One pass over a sheet's display list (or over the page itself: `source` is either) that sees every
- * paint call's colour without rendering:
+ * paint call's color without rendering:
  * `ink` (some paint darker than INK_BELOW reaches the sheet) and `tinted` (some paint is not grey).
  * `unsure` when it painted what only pixels can judge: images, shadings, soft masks, blend modes,
- * spot and indexed colours, or CMYK with C, M or Y in it.
+ * spot and indexed colors, or CMYK with C, M or Y in it.
  *
  * Each wrapper MuPDF hands the device is released before the callback returns: paths in a display
  * list live in the list's own memory, and must not be released after it is gone.
  */
 export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]: readonly number[]): Survey {
   const seen: Survey = { ink: false, tinted: false, unsure: false, tintedBounds: null };
-  // A colour space's kind by its MuPDF pointer: the same few spaces come back on every call.
+  // A color space's kind by its MuPDF pointer: the same few spaces come back on every call.
   const types = new Map<number, string>();
   const onSheet = ([a, b, c, d]: readonly number[]) => c > x0 && a < x1 && d > y0 && b < y1;
   /**
-   * Paint of this colour: notes doubt; when it is coloured, or dark while no ink is known yet, asks
-   * for its bounds (`boundsOf`) to note where colour is and whether it is ink on the sheet.
+   * Paint of this color: notes doubt; when it is colored, or dark while no ink is known yet, asks
+   * for its bounds (`boundsOf`) to note where color is and whether it is ink on the sheet.
    */
   const note = (space: mupdf.ColorSpace, color: number[], alpha: number, boundsOf: () => readonly number[]) => {
     if (alpha <= 0) return;

@@ -22,12 +22,12 @@ export function pngOf(pixmap: mupdf.Pixmap): Uint8Array {
 
 /**
  * The preview of a sheet (`bounds`, its display list `list`) as PNG, `px` on its long side. A sheet
- * that paints only greys (`coloured` false) is previewed in grey: the same picture, a third of the
+ * that paints only greys (`colored` false) is previewed in grey: the same picture, a third of the
  * pixels to render and compress.
  */
-export function previewOf(list: mupdf.DisplayList, [x0, y0, x1, y1]: readonly number[], px: number, coloured: boolean): Uint8Array {
+export function previewOf(list: mupdf.DisplayList, [x0, y0, x1, y1]: readonly number[], px: number, colored: boolean): Uint8Array {
   const scale = px / Math.max(x1 - x0, y1 - y0, 1);
-  const space = coloured ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
+  const space = colored ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
   const pixmap = list.toPixmap(mupdf.Matrix.scale(scale, scale), space, false);
   try {
     return pngOf(pixmap);

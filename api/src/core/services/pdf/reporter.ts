@@ -67,7 +67,7 @@ function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
 function warmUp(): void {
   try {
     const made = new mupdf.PDFDocument();
-    // The operators drawing sets are written with, in the colour spaces they use.
+    // The operators drawing sets are written with, in the color spaces they use.
     let linework = 'q 1 0 0 -1 0 1728 cm 0.5 w 0 G 36 36 2520 1656 re S\n';
     for (let i = 0; i < 1500; i++) {
       const x = 100 + (i % 1900);

@@ -1,4 +1,4 @@
-// The per-sheet report the MuPDF child's report threads make once a set is accepted: colour judged
+// The per-sheet report the MuPDF child's report threads make once a set is accepted: color judged
 // from paint calls and, where they cannot tell, rendered pixels (pixels.ts); blank; the scale notes
 // written on the sheet (shared/scaleNotes.ts); low-resolution scans (resolution.ts); the preview
 // (previews.ts). Functions of MuPDF objects, so the threads stay loops.
@@ -7,8 +7,8 @@ import { findScaleNotes } from '../../../../../shared/scaleNotes';
 import type { SheetReport } from '../../../../../shared/sheets';
 import { contentOf, contentStreams, lookup, modelledState, spaceType } from './contentStream';
 import { lineworkOf } from './linework';
-import { documentOf } from './mupdfAdapter';
-import { COLOUR_SHARE, colourOf, survey } from './pixels';
+import { MupdfChangedError, documentOf } from './mupdfAdapter';
+import { COLOR_SHARE, colorOf, survey } from './pixels';
 import { previewOf } from './previews';
 import { lowResolution } from './resolution';
 
@@ -25,8 +25,10 @@ export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: Sheet
     let sheet: SheetFields | null = null;
     try {
       sheet = reportByLinework(page);
-    } catch {
+    } catch (error) {
       // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
+      // A MuPDF.js that has changed under the adapter is no sheet's fault: say so.
+      if (error instanceof MupdfChangedError) throw error;
     }
     if (sheet) return { sheet, preview: null };
   }
@@ -34,9 +36,9 @@ export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: Sheet
 }
 
 /**
- * The report of a sheet interpreted once, into a display list: a pass over the list sees every colour
- * painted, and only a sheet with coloured ink, or with paint whose colour a pass cannot judge, is
- * rendered at ANALYSIS_DPI to measure how much of it is coloured (most sheets of a set are black
+ * The report of a sheet interpreted once, into a display list: a pass over the list sees every color
+ * painted, and only a sheet with colored ink, or with paint whose color a pass cannot judge, is
+ * rendered at ANALYSIS_DPI to measure how much of it is colored (most sheets of a set are black
  * linework: no render). Text (scale notes) and images' placement (resolution at print size) come from
  * the list's structured text.
  */
@@ -46,17 +48,17 @@ export function reportWhole(page: mupdf.Page, previewPx: number): { sheet: Sheet
   try {
     const seen = survey(list, bounds);
     let inked = seen.ink;
-    let colourShare = 0;
+    let colorShare = 0;
     if (seen.tinted || seen.unsure) {
-      // Images, shadings and the like may colour any pixel: then the whole sheet is rendered.
-      const measured = (!seen.unsure && colourOf(list, bounds, seen.tintedBounds)) || colourOf(list, bounds, null);
+      // Images, shadings and the like may color any pixel: then the whole sheet is rendered.
+      const measured = (!seen.unsure && colorOf(list, bounds, seen.tintedBounds)) || colorOf(list, bounds, null);
       if (measured) {
         inked = measured.inked;
-        colourShare = measured.colourShare;
+        colorShare = measured.colorShare;
       }
     }
     const preview = previewPx ? previewOf(list, bounds, previewPx, seen.tinted || seen.unsure) : null;
-    return { sheet: sheetOf(list, bounds, inked, colourShare >= COLOUR_SHARE), preview };
+    return { sheet: sheetOf(list, bounds, inked, colorShare >= COLOR_SHARE), preview };
   } finally {
     list.destroy();
   }
@@ -64,7 +66,7 @@ export function reportWhole(page: mupdf.Page, previewPx: number): { sheet: Sheet
 
 /**
  * The report of a sheet whose paths lineworkOf() judges from its content stream, or null when it
- * cannot (or the rest of the sheet holds colour: it is then to be rendered whole). MuPDF interprets
+ * cannot (or the rest of the sheet holds color: it is then to be rendered whole). MuPDF interprets
  * the content without those paths, put in the page's place for the moment; the page is left as it was.
  */
 export function reportByLinework(page: mupdf.Page): SheetFields | null {
@@ -79,9 +81,9 @@ export function reportByLinework(page: mupdf.Page): SheetFields | null {
 
   const resources = obj.getInheritable('Resources');
   const extGState = lookup(resources, 'ExtGState', modelledState);
-  const colourSpace = lookup(resources, 'ColorSpace', spaceType);
+  const colorSpace = lookup(resources, 'ColorSpace', spaceType);
   const bounds = page.getBounds();
-  const judged = lineworkOf(bytes, { ctm: (page as mupdf.PDFPage).getTransform(), sheet: bounds, extGState, colourSpace });
+  const judged = lineworkOf(bytes, { ctm: (page as mupdf.PDFPage).getTransform(), sheet: bounds, extGState, colorSpace });
   if (!judged) return null;
 
   const rest = pdf.addStream(judged.content, {});
@@ -94,8 +96,8 @@ export function reportByLinework(page: mupdf.Page): SheetFields | null {
       // (a space's glyph, text beyond the clip) is missing from this one. The whole one sees no more
       // than this list plus the linework, and no less than what is left of it where it matters:
       //  - ink: a sheet with none found here may be blank, and is judged whole (blank sheets are rare);
-      //  - colour: a pass straight over the page, which drops nothing, must find none (or the whole
-      //    sheet, seeing colour, would be judged by its pixels).
+      //  - color: a pass straight over the page, which drops nothing, must find none (or the whole
+      //    sheet, seeing color, would be judged by its pixels).
       const seen = survey(list, bounds);
       if (seen.tinted || seen.unsure || (!judged.ink && !seen.ink)) return null;
       const all = survey(page, bounds);
@@ -110,7 +112,7 @@ export function reportByLinework(page: mupdf.Page): SheetFields | null {
   }
 }
 
-/** The report's fields from a sheet's display list, given what was found of ink and colour. */
+/** The report's fields from a sheet's display list, given what was found of ink and color. */
 function sheetOf(list: mupdf.DisplayList, bounds: readonly number[], inked: boolean, color: boolean): SheetFields {
   const text = list.toStructuredText('preserve-images');
   try {
