@@ -33,7 +33,7 @@ import { PDF_CHILD_ENTRY } from './entries';
 /**
  * How to start the child: built, it is its own esbuild entry (scripts/build-server.ts), run by plain
  * node wherever the bundle holding this code sits in dist/server; from source (tsx, vitest), child.ts
- * through tsx's loader, which its report threads inherit.
+ * through tsx's loader (the child loads its report threads' reporter.ts through tsx too).
  */
 function childCommand(): string[] {
   if (!import.meta.url.endsWith('.ts')) return [path.join(PROJECT_ROOT, 'dist/server', `${PDF_CHILD_ENTRY}.js`)];
