@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { PDF_CHILD_ENTRY, PDF_REPORTER_ENTRY } from '../api/src/core/services/pdf/entries';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,23 +22,18 @@ export const SERVER_OUT = path.join(ROOT, 'dist/server');
 const TASKS = path.join(ROOT, 'worker/src/tasks');
 const PDF = path.join(ROOT, 'api/src/core/services/pdf');
 
-/** Builds dist/server from scratch; returns the files written. */
-export async function buildServer(): Promise<string[]> {
-  fs.rmSync(SERVER_OUT, { recursive: true, force: true });
-  const entryPoints: Record<string, string> = {
-    web: path.join(ROOT, 'api/src/server.ts'),
-    worker: path.join(ROOT, 'worker/src/main.ts'),
-    migrate: path.join(ROOT, 'scripts/migrate.ts'),
-    [PDF_CHILD_ENTRY]: path.join(PDF, 'child.ts'),
-    [PDF_REPORTER_ENTRY]: path.join(PDF, 'reporter.ts'),
-  };
-  for (const file of fs.readdirSync(TASKS)) {
-    if (/^[a-z0-9_]+__[a-z0-9_]+\.ts$/.test(file)) entryPoints[`tasks/${file.replace(/\.ts$/, '')}`] = path.join(TASKS, file);
-  }
-  const result = await build({
+/** The MuPDF child and its report threads: spawned and started by path, never imported. */
+export const PDF_ENTRIES: Record<string, string> = {
+  [PDF_CHILD_ENTRY]: path.join(PDF, 'child.ts'),
+  [PDF_REPORTER_ENTRY]: path.join(PDF, 'reporter.ts'),
+};
+
+/** How every server entry is built (`entryPoints` into `outdir`). */
+export function serverBuildOptions(entryPoints: Record<string, string>, outdir: string): BuildOptions & { metafile: true } {
+  return {
     absWorkingDir: ROOT,
     entryPoints,
-    outdir: SERVER_OUT,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -52,7 +47,22 @@ export async function buildServer(): Promise<string[]> {
     logLevel: 'warning',
     // The API's error pages and logs name functions; keep names readable.
     keepNames: true,
-  });
+  };
+}
+
+/** Builds dist/server from scratch; returns the files written. */
+export async function buildServer(): Promise<string[]> {
+  fs.rmSync(SERVER_OUT, { recursive: true, force: true });
+  const entryPoints: Record<string, string> = {
+    web: path.join(ROOT, 'api/src/server.ts'),
+    worker: path.join(ROOT, 'worker/src/main.ts'),
+    migrate: path.join(ROOT, 'scripts/migrate.ts'),
+    ...PDF_ENTRIES,
+  };
+  for (const file of fs.readdirSync(TASKS)) {
+    if (/^[a-z0-9_]+__[a-z0-9_]+\.ts$/.test(file)) entryPoints[`tasks/${file.replace(/\.ts$/, '')}`] = path.join(TASKS, file);
+  }
+  const result = await build(serverBuildOptions(entryPoints, SERVER_OUT));
   return Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
 }
 
