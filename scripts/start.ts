@@ -37,7 +37,9 @@ installProcessGuards(ctx.log);
 const web = await startWeb(ctx, env.PORT, { receiverEnv: receiverEnvFor(ctx) });
 const worker = await startWorker(ctx);
 
-say(`\nBlueprint Shop is running on http://localhost:${web.port}`);
+// A browser can open localhost when every interface listens; otherwise only the address given.
+const host = env.HOST && !web.address.endsWith('(every interface)') ? web.address.replace(/:\d+$/, '') : 'localhost';
+say(`\nBlueprint Shop is running on http://${host}:${web.port}  (listening on ${web.address})`);
 say(`  storage: ${ctx.storage.kind}   email: ${ctx.email.name}   payments: ${ctx.payments?.name ?? 'none'}   shipping: ${ctx.shipping?.name ?? 'none'}`);
 if (env.defaultsUsed.length > 0) {
   say(`  development defaults in use for ${env.defaultsUsed.join(', ')}`);

@@ -25,6 +25,12 @@ import * as mupdf from 'mupdf';
 import { openFile } from './openFile.mjs';
 import { pageHasPaint } from './sheetReport.mjs';
 
+// A SIGKILLed worker cannot stop this process: leave once the parent is gone (this process is then
+// adopted by another). The same watch as exitWithParent() in core/lib/processGuards.ts, which a
+// TypeScript child calls instead.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && process.exit(0), 1000).unref();
+
 const answer = (message) => fs.writeSync(3, `${JSON.stringify(message)}\n`);
 const commands = readline.createInterface({ input: process.stdin });
 
