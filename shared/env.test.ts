@@ -33,4 +33,31 @@ describe('parseEnv', () => {
   it('wants the three Stripe keys together', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
+  it('lets the release step migrate in production with DATABASE_URL alone', () => {
+    const env = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop' }, 'release');
+    expect(env.DATABASE_URL).toBe('postgres://db/shop');
+    expect(() => parseEnv({ NODE_ENV: 'production' }, 'release')).toThrow(/DATABASE_URL is required/);
+    expect(() => parseEnv({ NODE_ENV: 'production' }, 'release')).not.toThrow(/SESSION_SECRET|ADMIN_/);
+    // The web and worker processes still need everything.
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop' })).toThrow(/SESSION_SECRET/);
+  });
+  it('binds to HOST when given, every interface otherwise', () => {
+    expect(parseEnv({}).HOST).toBeUndefined();
+    expect(parseEnv({ HOST: ' 127.0.0.1 ' }).HOST).toBe('127.0.0.1');
+  });
+  it('trusts a proxy and marks cookies Secure as two settings', () => {
+    expect(parseEnv({})).toMatchObject({ TRUST_PROXY: false, COOKIE_SECURE: false });
+    // Behind an HTTPS proxy: Secure cookies unless told otherwise.
+    expect(parseEnv({ TRUST_PROXY: 'true' })).toMatchObject({ TRUST_PROXY: true, COOKIE_SECURE: true });
+    // Behind a plain-HTTP internal proxy: each customer's own address, cookies the browser sends back over HTTP.
+    expect(parseEnv({ TRUST_PROXY: 'true', COOKIE_SECURE: 'false' })).toMatchObject({ TRUST_PROXY: true, COOKIE_SECURE: false });
+    // The shop learns that a request came over HTTPS only from a trusted proxy.
+    expect(() => parseEnv({ COOKIE_SECURE: 'true' })).toThrow(/COOKIE_SECURE=true needs TRUST_PROXY=true/);
+    expect(() => parseEnv({ COOKIE_SECURE: 'yes' })).toThrow(/COOKIE_SECURE/);
+  });
+  it('takes the dead-worker window in seconds, 30 by default', () => {
+    expect(parseEnv({}).WORKER_DEAD_AFTER_SECONDS).toBe(30);
+    expect(parseEnv({ WORKER_DEAD_AFTER_SECONDS: '4' }).WORKER_DEAD_AFTER_SECONDS).toBe(4);
+    expect(() => parseEnv({ WORKER_DEAD_AFTER_SECONDS: '0' })).toThrow(/WORKER_DEAD_AFTER_SECONDS/);
+  });
 });

@@ -4,15 +4,23 @@
  * UPLOAD_RECEIVER is `inline`, it forks an upload receiver (this same file, with
  * RECEIVER_ROLE_VARIABLE set) that takes the uploads in (./uploadReceiver.ts).
  */
-import { installProcessGuards } from './core/lib/processGuards';
+import { exitWithParent, installProcessGuards } from './core/lib/processGuards';
 import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadEnvOrExit } from './core/config';
 import { makeApp } from './app';
 import { createContext, type AppContext } from './core/context';
 import { frontUploadReceiver, receiveUploads, RECEIVER_ROLE_VARIABLE, type UploadReceiver } from './uploadReceiver';
 
-export type RunningWeb = { server: Server; port: number; receiver: UploadReceiver | null; close(): Promise<void> };
+export type RunningWeb = {
+  server: Server;
+  port: number;
+  /** Where it listens, as a person reads it: `127.0.0.1:5000`, `[::]:5000 (every interface)`. */
+  address: string;
+  receiver: UploadReceiver | null;
+  close(): Promise<void>;
+};
 
 export type WebOptions = {
   /** Fork an upload receiver that builds its own context from this environment (see ./uploadReceiver.ts). */
@@ -30,19 +38,26 @@ function createServer(ctx: AppContext): Server {
   return server;
 }
 
-/** Listens on `port` (0 for any free port) and resolves once accepting connections. */
+/** A listening address as a person reads it; the unspecified address means every interface. */
+export function describeAddress(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const every = address.address === '::' || address.address === '0.0.0.0';
+  return `${host}:${address.port}${every ? ' (every interface)' : ''}`;
+}
+
+/** Listens on `port` (0 for any free port) at HOST (unset: every interface) and resolves once accepting connections. */
 export async function startWeb(ctx: AppContext, port = ctx.env.PORT, options: WebOptions = {}): Promise<RunningWeb> {
   const server = createServer(ctx);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve());
+    server.listen(port, ctx.env.HOST, () => resolve());
   });
   const receiver = options.receiverEnv ? frontUploadReceiver(server, { entry: ENTRY, env: options.receiverEnv, log: ctx.log.child('uploads') }) : null;
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const address = server.address() as AddressInfo;
   return {
     server,
-    port: actualPort,
+    port: address.port,
+    address: describeAddress(address),
     receiver,
     close: async () => {
       await Promise.all([
@@ -67,7 +82,7 @@ async function main() {
   const ctx = await createContext(env);
   installProcessGuards(ctx.log);
   const web = await startWeb(ctx, ctx.env.PORT, { receiverEnv: receiverEnvFor(ctx) });
-  ctx.log.info(`Blueprint Shop API listening on http://localhost:${web.port}`);
+  ctx.log.info(`Blueprint Shop API listening on ${web.address}`);
   const stop = async () => {
     await web.close();
     await ctx.sql.end({ timeout: 5 });
@@ -79,6 +94,8 @@ async function main() {
 
 /** The upload receiver: the same app, serving the connections the web process hands over. */
 async function receiverMain() {
+  // A SIGKILLed web process cannot stop its receiver: uploads under way get a little time, then it goes too.
+  exitWithParent({ graceMs: 30_000 });
   const env = loadEnvOrExit();
   const ctx = await createContext(env);
   installProcessGuards(ctx.log);

@@ -72,7 +72,7 @@ export function installSessionCookie(app: Express, ctx: AppContext): void {
       keys: sessionSigner(ctx.env.SESSION_SECRET),
       httpOnly: true,
       sameSite: 'lax',
-      secure: ctx.env.TRUST_PROXY,
+      secure: ctx.env.COOKIE_SECURE,
       maxAge: CUSTOMER_ABSOLUTE_MS,
     }),
   );

@@ -28,6 +28,7 @@ import type { SheetPoints } from '../../../../../shared/upload';
 import { pageHasPaint } from './contentStream';
 import { PDF_REPORTER_ENTRY } from './entries';
 import { openFile } from './openFile';
+import { exitWithParent } from '../../lib/processGuards';
 import type { ReporterCommand, ReporterMessage } from './reporter';
 
 /** A command from the parent (analyze.ts), one JSON line on stdin. */
@@ -52,6 +53,9 @@ function reportThread(): Worker {
   const reporter = JSON.stringify(new URL('./reporter.ts', import.meta.url).href);
   return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${reporter}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
 }
+
+// A SIGKILLed worker cannot stop this process: leave once the parent is gone.
+exitWithParent();
 
 const answer = (message: object) => fs.writeSync(3, `${JSON.stringify(message)}\n`);
 const commands = readline.createInterface({ input: process.stdin });
