@@ -20,6 +20,12 @@ const bool = z
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
 export const DEV_ADMIN_USERNAME = 'admin';
 export const DEV_ADMIN_PASSWORD = 'blueprint-admin';
+/**
+ * Where the footer links the source of the running version when SOURCE_URL is unset: a placeholder
+ * on a reserved domain, never someone's real repository. The AGPL (README) asks a deployment to set
+ * SOURCE_URL to its repository at the deployed commit.
+ */
+export const DEFAULT_SOURCE_URL = 'https://git.example.com/blueprint-shop';
 
 export const EnvSchema = z
   .object({
@@ -72,6 +78,11 @@ export const EnvSchema = z
     SHOP_ZIP: optional,
     /** Closed days for the ready-by clock, YYYY-MM-DD comma-separated, e.g. 2026-12-25,2027-01-01. */
     SHOP_HOLIDAYS: optional,
+    /** The source of the running version, linked from every page's footer (the AGPL asks for it). */
+    SOURCE_URL: z
+      .url({ protocol: /^https?$/, error: 'SOURCE_URL must be an http(s) URL, e.g. https://github.com/you/blueprint-shop/tree/<commit>' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -94,8 +105,9 @@ export const EnvSchema = z
 export type RawEnv = z.infer<typeof EnvSchema>;
 
 /** The parsed environment with development defaults filled in. */
-export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL'> & {
+export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL' | 'SOURCE_URL'> & {
   SESSION_SECRET: string;
+  SOURCE_URL: string;
   ADMIN_USERNAME: string;
   ADMIN_PASSWORD: string;
   APP_URL: string;
@@ -123,6 +135,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ADMIN_USERNAME: pick('ADMIN_USERNAME', raw.ADMIN_USERNAME, DEV_ADMIN_USERNAME),
     ADMIN_PASSWORD: pick('ADMIN_PASSWORD', raw.ADMIN_PASSWORD, DEV_ADMIN_PASSWORD),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    SOURCE_URL: pick('SOURCE_URL', raw.SOURCE_URL, DEFAULT_SOURCE_URL),
     defaultsUsed,
   };
 }
