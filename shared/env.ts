@@ -10,7 +10,7 @@ const optional = z
   .transform((v) => (v.trim() === '' ? undefined : v.trim()))
   .optional();
 const port = z.coerce.number().int().min(0).max(65535);
-/** Upload bytes one web process takes in per second, all uploads together, in MB (issue 16). */
+/** Upload bytes one web process takes in per second, all uploads together, in MB. */
 export const DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND = 64;
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -49,7 +49,7 @@ export const EnvSchema = z
     UPLOAD_INTAKE_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND),
     /**
      * `process`: the web process hands every upload, with its connection, to a receiver process of
-     * its own, so upload bytes never hold up other requests; `inline`: it takes them in itself (issue 16).
+     * its own, so upload bytes never hold up other requests; `inline`: it takes them in itself.
      */
     UPLOAD_RECEIVER: z.enum(['process', 'inline']).default('process'),
     S3_BUCKET: optional,

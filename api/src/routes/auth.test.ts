@@ -102,7 +102,7 @@ describe('sign in, current user, sign out', () => {
       'profileImageUrl',
     ]);
 
-    // The order page reads its sessions in the order's own query (issue 16): same rules.
+    // The order page reads its sessions in the order's own query: same rules.
     const order = await buildOrder(shop, { userId: me.body.id });
     expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
     // An order that does not exist is a 404 that leaves the session alone.

@@ -86,7 +86,7 @@ async function orderWithSessions(
 const FAST_ORDER_READ = new RegExp(`^/api/orders/(${UUID_PATTERN})(?:\\?|$)`);
 
 /**
- * GET /api/orders/:id, the page a customer keeps open and polls (issue 16), answered right after the
+ * GET /api/orders/:id, the page a customer keeps open and polls (bench/README.md), answered right after the
  * security headers, ahead of the body parsers, cookie-session, the session loader and every router:
  * it reads the signed cookie itself and fetches the order, its timeline and the cookie's sessions in
  * one query. It answers only the common case, a readable order with every session in the cookie

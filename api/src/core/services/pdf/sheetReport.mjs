@@ -1,4 +1,4 @@
-// The per-sheet report the MuPDF child makes once a set is accepted (issue 14): colour judged from
+// The per-sheet report the MuPDF child makes once a set is accepted (docs/decisions/012): colour judged from
 // rendered pixels, blank, scale notes written on the sheet, and low-resolution scans. Plain JavaScript
 // for the same reason as child.mjs; pure functions of MuPDF objects, so the child stays a loop.
 import * as mupdf from 'mupdf';
