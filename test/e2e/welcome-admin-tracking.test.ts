@@ -72,6 +72,11 @@ describe('the dashboard greeting', () => {
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Nell' }).waitFor();
     await screenshot(page, 'welcome-dashboard-back-desktop');
     await expectNoSeriousA11y(page);
+    // The order history says the same words as the dashboard.
+    await page.goto(`${shop.url}/orders`);
+    await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
+    await page.getByText(/^Paid — in the print queue, ready /).waitFor();
+    await screenshot(page, 'welcome-orders-desktop');
     errors.assertClean();
     await page.context().close();
 
@@ -80,6 +85,9 @@ describe('the dashboard greeting', () => {
     await signIn(phone, user.email, password);
     await phone.getByRole('heading', { level: 1, name: 'Welcome back, Nell' }).waitFor();
     await screenshot(phone, 'welcome-dashboard-back-phone');
+    await phone.goto(`${shop.url}/orders`);
+    await phone.getByText(/^Paid — in the print queue, ready /).waitFor();
+    await screenshot(phone, 'welcome-orders-phone');
     await phone.context().close();
   });
 });
