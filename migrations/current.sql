@@ -1,5 +1,9 @@
 -- Enter migration here
 
+-- A status change the counter took back within its undo window: kept for the record, skipped by the
+-- customer's timeline, and its email never sent.
+alter table order_status_history add column if not exists undone_at timestamptz;
+
 -- The dashboard greets a customer "Welcome" until they have signed in before, "Welcome back" after:
 -- each sign-in moves last_sign_in_at to previous_sign_in_at (api/src/lib/sessions.ts).
 alter table users add column if not exists last_sign_in_at timestamptz;

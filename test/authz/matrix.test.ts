@@ -189,6 +189,12 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/orders', path: () => '/api/admin/orders', expect: ADMIN_ONLY },
   { route: 'GET /api/admin/order-counts', path: () => '/api/admin/order-counts', expect: ADMIN_ONLY },
   { route: 'PATCH /api/orders/:id/status', path: (f) => `/api/orders/${f.orderA.id}/status`, json: () => ({ status: 'processing' }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/admin/orders/:id/status/undo',
+    path: (f) => `/api/admin/orders/${f.orderA.id}/status/undo`,
+    json: () => ({ historyId: '999999999' }),
+    expect: [401, 401, 401, 409],
+  },
   { route: 'GET /api/admin/orders/:id/history', path: (f) => `/api/admin/orders/${f.orderA.id}/history`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/pdf/:orderId', path: (f) => `/api/admin/pdf/${f.orderA.id}`, expect: ADMIN_ONLY },
   { route: 'POST /api/admin/generate-label/:orderId', path: (f) => `/api/admin/generate-label/${f.shippedA.id}`, expect: ADMIN_ONLY },

@@ -262,6 +262,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     const row = page.getByRole('listitem', { name: `Order ${orderNumberOf(first.id)}` });
     await row.waitFor({ timeout: 15_000 });
     await row.getByLabel(`Status of order ${orderNumberOf(first.id)}`).selectOption('processing');
+    await row.getByRole('button', { name: 'Change and email' }).click();
     await page.getByText('Status Updated', { exact: true }).first().waitFor({ timeout: 15_000 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     const [changed] = await shop.sql`select status from orders where id = ${first.id}`;

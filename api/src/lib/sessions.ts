@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Sql } from '../core/lib/db';
 import { unauthorized } from '../core/lib/errors';
+import { moveSessionOrders } from '../core/orders/commands/ownership';
 
 export const CUSTOMER_IDLE_MS = 14 * 24 * 3600_000;
 export const CUSTOMER_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -146,7 +147,7 @@ export async function signInCustomer(req: Request, sql: Sql, userId: string): Pr
     if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
     if (old && carryOver) {
       await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
-      await tx`update orders set session_sid = ${sid} where session_sid = ${old}`;
+      await moveSessionOrders(tx, { fromSid: old, toSid: sid });
       await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;
       await tx`delete from sessions where sid = ${old}`;
     }

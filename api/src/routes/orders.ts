@@ -29,6 +29,7 @@ import { centsToDollars } from '../../../shared/money';
 import { shopFacts } from '../../../shared/shop';
 import { readyByText } from '../../../shared/readyBy';
 import { statusText } from '../../../shared/orderStatus';
+import { recordReceipt } from '../core/orders/commands/files';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
@@ -38,7 +39,7 @@ async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<Ord
 
 /** The order's status changes, oldest first, as one JSON column of the order's own query. */
 const STATUS_CHANGES = `(select coalesce(json_agg(json_build_object('to_status', h.to_status, 'created_at', h.created_at) order by h.created_at, h.id), '[]'::json)
-   from order_status_history h where h.order_id = o.id) as status_changes`;
+   from order_status_history h where h.order_id = o.id and h.undone_at is null) as status_changes`;
 
 type WithChanges = OrderRow & { status_changes: { to_status: OrderRow['status']; created_at: string }[] };
 
@@ -277,7 +278,7 @@ export function orderRoutes(ctx: AppContext): Router {
       // Paid but the receipt job has not run yet: draw it now and keep it (same key the job uses).
       pdf = await renderReceipt(order, shopFacts(ctx.env));
       await ctx.storage.put(receiptKey(order.id), pdf, { contentType: 'application/pdf' });
-      await ctx.sql`update orders set receipt_key = ${receiptKey(order.id)} where id = ${order.id} and receipt_key is null`;
+      await recordReceipt(ctx.sql, { orderId: order.id, key: receiptKey(order.id) });
     }
     res.set('Cache-Control', 'private, no-store');
     res.set('Content-Type', 'application/pdf');

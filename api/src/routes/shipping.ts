@@ -5,23 +5,13 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { badRequest, notFound, serviceUnavailable } from '../core/lib/errors';
+import { AddressSchema } from '../../../shared/address';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
-import {
-  cityField,
-  colorSheetsField,
-  orderPrintTypeField,
-  printSizeField,
-  setsField,
-  stateField,
-  street1Field,
-  street2Field,
-  uuidField,
-  zipField,
-} from '../../../shared/fields';
+import { colorSheetsField, orderPrintTypeField, printSizeField, setsField, uuidField } from '../../../shared/fields';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
-import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
+import { orderSubtotalCents, qualifiesForFreeShipping } from '../../../shared/pricing';
 import { shipDate } from '../core/services/shipping/businessDays';
 import { ShippingAddressError, type RateQuote } from '../core/services/shipping/index';
 import type { Sql } from '../core/lib/db';
@@ -30,14 +20,6 @@ import type { Sql } from '../core/lib/db';
 export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
 
 /** A shipping address as the checkout sends it; the state must be a real one. */
-export const AddressSchema = z.object({
-  street1: street1Field,
-  street2: street2Field,
-  city: cityField,
-  state: stateField.refine((s) => US_STATES.includes(s), 'Please enter a valid US state'),
-  zipCode: zipField,
-});
-
 const RatesSchema = z.object({
   toAddress: AddressSchema,
   printSize: printSizeField,

@@ -21,6 +21,14 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] a
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const STATUS_LABELS: Record<OrderStatus, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
 
+/** A status change the console may still take back: its email waits `undoSeconds`. */
+export type StatusChange = { historyId: string; emailQueued: boolean; undoSeconds: number };
+
+/** True when moving a paid order to another status emails its customer (the server's transitions table agrees). */
+export function changeEmailsCustomer(order: Pick<AdminOrder, 'paymentStatus' | 'status'>, to: OrderStatus): boolean {
+  return order.paymentStatus === 'paid' && order.status !== to;
+}
+
 export type OrderPage = { orders: AdminOrder[]; nextCursor: string | null };
 export type OrderCounts = Record<OrderStatus, number> & { total: number };
 export type ExportStatus = {
@@ -64,7 +72,9 @@ export function useOrderCounts(enabled: boolean) {
 export const adminApi = {
   login: (username: string, password: string) => apiRequest<{ isAuthenticated: boolean }>('POST', '/api/admin/login', { username, password }),
   logout: () => apiRequest<unknown>('POST', '/api/admin/logout'),
-  setStatus: (orderId: string, status: OrderStatus) => apiRequest<AdminOrder>('PATCH', `/api/orders/${orderId}/status`, { status }),
+  setStatus: (orderId: string, status: OrderStatus) =>
+    apiRequest<AdminOrder & { statusChange: StatusChange | null }>('PATCH', `/api/orders/${orderId}/status`, { status }),
+  undoStatus: (orderId: string, historyId: string) => apiRequest<AdminOrder>('POST', `/api/admin/orders/${orderId}/status/undo`, { historyId }),
   generateLabel: (orderId: string) =>
     apiRequest<{ trackingNumber: string; labelUrl: string; order: AdminOrder }>('POST', `/api/admin/generate-label/${orderId}`),
   startExport: (orderIds: string[]) => apiRequest<{ exportId: string }>('POST', '/api/admin/export-files', { orderIds, exportFormat: 'zip' }),

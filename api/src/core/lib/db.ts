@@ -58,3 +58,8 @@ export async function addAnyJob(db: Queryable, task: string, payload: Record<str
       priority => ${options.priority ?? null}::int
     )`;
 }
+
+/** Removes a waiting job by its key (graphile-worker's own `remove_job`); a job already running is left alone. */
+export async function removeJob(db: Queryable, jobKey: string): Promise<void> {
+  await db`select graphile_worker.remove_job(${jobKey}::text)`;
+}
