@@ -59,7 +59,7 @@ describe('admin search by job name and PO number', () => {
     const model = await orderWith('Model job', 'PO-1');
     const rolledBack = new Error('roll back');
     let plan = '';
-    // Thousands of copies of one paid order, analysed and searched in a transaction that is rolled
+    // Three thousand copies of one paid order, analysed and searched in a transaction that is rolled
     // back: with a handful of rows the planner would rightly scan the table instead.
     await shop.sql
       .begin(async (tx) => {
@@ -68,15 +68,15 @@ describe('admin search by job name and PO number', () => {
           select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
             'id', gen_random_uuid(), 'access_token', 'copy-' || g, 'payment_intent_id', 'pi-copy-' || g,
             'job_name', 'Tower ' || g, 'po_number', 'PO-' || (100000 + g)))).*
-          from orders o, generate_series(1, 5000) g where o.id = ${model.id}`;
-        // A production index has long merged its fast-update pending list; this one just took 5,000 rows.
+          from orders o, generate_series(1, 3000) g where o.id = ${model.id}`;
+        // A production index has long merged its fast-update pending list; this one just took 3,000 rows.
         await tx`select gin_clean_pending_list('orders_job_po_trgm_idx')`;
         await tx`analyze orders`;
         const rows = await tx.unsafe<{ 'QUERY PLAN': string }[]>(
           `explain select o.id from orders o where o.payment_status <> 'unpaid'
              and (lower(o.job_name) like $1 or lower(o.po_number) like $1)
            order by o.created_at desc, o.id desc limit 51`,
-          ['%library annex%'],
+          ['%annex%'],
         );
         plan = rows.map((r) => r['QUERY PLAN']).join('\n');
         throw rolledBack;
@@ -86,5 +86,5 @@ describe('admin search by job name and PO number', () => {
       });
     expect(plan).toContain('orders_job_po_trgm_idx');
     expect(plan).not.toContain('Seq Scan');
-  });
+  }, 120_000);
 });
