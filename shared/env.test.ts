@@ -26,6 +26,10 @@ describe('parseEnv', () => {
     expect(env.defaultsUsed).toEqual([]);
     expect(env.SOURCE_URL).toBe('https://github.com/example/blueprint-shop/tree/c5ae304');
   });
+  it('refuses a SHOP_HOLIDAYS it cannot read, naming the entry', () => {
+    expect(() => parseEnv({ SHOP_HOLIDAYS: '2026-11-27,Black Friday' })).toThrow(/SHOP_HOLIDAYS.*"Black Friday" is not a YYYY-MM-DD date/);
+    expect(parseEnv({ SHOP_HOLIDAYS: '2026-11-27, -2026-11-11' }).SHOP_HOLIDAYS).toBe('2026-11-27, -2026-11-11');
+  });
   it('explains a bad value', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_SHOP } from './shop';
+import { parseShopHolidays } from './holidays';
 
 const optional = z
   .string()
@@ -76,8 +77,18 @@ export const EnvSchema = z
     SHOP_CITY: optional,
     SHOP_STATE: optional,
     SHOP_ZIP: optional,
-    /** Closed days for the ready-by clock, YYYY-MM-DD comma-separated, e.g. 2026-12-25,2027-01-01. */
-    SHOP_HOLIDAYS: optional,
+    /**
+     * Changes to the closed days (the federal holidays are closed by default): YYYY-MM-DD
+     * comma-separated closes a day, -YYYY-MM-DD opens on a federal holiday, e.g. 2026-12-24,-2026-11-11.
+     * Read by parseShopHolidays, the one parser, so a typo stops the boot with its message.
+     */
+    SHOP_HOLIDAYS: optional.superRefine((value, ctx) => {
+      try {
+        parseShopHolidays(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      }
+    }),
     /** The source of the running version, linked from every page's footer (the AGPL asks for it). */
     SOURCE_URL: z
       .url({ protocol: /^https?$/, error: 'SOURCE_URL must be an http(s) URL, e.g. https://github.com/you/blueprint-shop/tree/<commit>' })

@@ -255,6 +255,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       // Free shipping is always applied here, whatever the rates request carried.
       cheapestShipping: quote?.cheapest ?? false,
       state: address?.state ?? null,
+      shopState: shopFacts(ctx.env).state,
     });
     const fields = orderFields(ctx, { input, upload, colorSheets, quote, address, price });
 
