@@ -12,6 +12,7 @@ import { migrateDatabase } from '../api/src/core/lib/migrate';
 import { startWorker } from '../worker/src/runner';
 import { buildClientIfStale } from './build-client';
 import { EmbeddedPostgresUnavailableError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { startNotices } from './startMessages';
 
 const env = loadEnvOrExit();
 const say = (m: string) => process.stdout.write(`${m}\n`);
@@ -47,10 +48,7 @@ const worker = await startWorker(ctx);
 const host = env.HOST && !web.address.endsWith('(every interface)') ? web.address.replace(/:\d+$/, '') : 'localhost';
 say(`\nBlueprint Shop is running on http://${host}:${web.port}  (listening on ${web.address})`);
 say(`  storage: ${ctx.storage.kind}   email: ${ctx.email.name}   payments: ${ctx.payments?.name ?? 'none'}   shipping: ${ctx.shipping?.name ?? 'none'}`);
-if (env.defaultsUsed.length > 0) {
-  say(`  development defaults in use for ${env.defaultsUsed.join(', ')}`);
-  say(`  admin sign-in: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD}  (set ADMIN_USERNAME and ADMIN_PASSWORD to change)`);
-}
+for (const line of startNotices(env)) say(line);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { DEFAULT_SOURCE_URL, parseEnv } from './env';
 
 describe('parseEnv', () => {
   it('fills development defaults and says which', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(5000);
     expect(env.ADMIN_USERNAME).toBe('admin');
-    expect(env.defaultsUsed).toEqual(['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']);
+    expect(env.defaultsUsed).toEqual(['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SOURCE_URL']);
+    expect(env.SOURCE_URL).toBe(DEFAULT_SOURCE_URL);
     expect(env.APP_URL).toBe('http://localhost:5000');
     expect(env.FILE_RETENTION_DAYS).toBe(7);
   });
@@ -20,8 +21,10 @@ describe('parseEnv', () => {
       ADMIN_USERNAME: 'counter',
       ADMIN_PASSWORD: 'pw',
       DATABASE_URL: 'postgres://localhost/db',
+      SOURCE_URL: 'https://github.com/example/blueprint-shop/tree/c5ae304',
     });
     expect(env.defaultsUsed).toEqual([]);
+    expect(env.SOURCE_URL).toBe('https://github.com/example/blueprint-shop/tree/c5ae304');
   });
   it('refuses a SHOP_HOLIDAYS it cannot read, naming the entry', () => {
     expect(() => parseEnv({ SHOP_HOLIDAYS: '2026-11-27,Black Friday' })).toThrow(/SHOP_HOLIDAYS.*"Black Friday" is not a YYYY-MM-DD date/);
@@ -29,6 +32,11 @@ describe('parseEnv', () => {
   });
   it('explains a bad value', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+  it('takes only an http(s) SOURCE_URL', () => {
+    expect(() => parseEnv({ SOURCE_URL: 'javascript:alert(1)' })).toThrow(/SOURCE_URL must be an http\(s\) URL/);
+    expect(() => parseEnv({ SOURCE_URL: 'not a url' })).toThrow(/SOURCE_URL/);
+    expect(parseEnv({ SOURCE_URL: '' }).SOURCE_URL).toBe(DEFAULT_SOURCE_URL);
   });
   it('wants the three Stripe keys together', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);

@@ -11,7 +11,7 @@ const optional = z
   .transform((v) => (v.trim() === '' ? undefined : v.trim()))
   .optional();
 const port = z.coerce.number().int().min(0).max(65535);
-/** Upload bytes one web process takes in per second, all uploads together, in MB (issue 16). */
+/** Upload bytes one web process takes in per second, all uploads together, in MB. */
 export const DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND = 64;
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -28,6 +28,12 @@ export const DEFAULT_WORKER_DEAD_AFTER_SECONDS = 30;
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
 export const DEV_ADMIN_USERNAME = 'admin';
 export const DEV_ADMIN_PASSWORD = 'blueprint-admin';
+/**
+ * Where the footer links the source of the running version when SOURCE_URL is unset: a placeholder
+ * on a reserved domain, never someone's real repository. The AGPL (README) asks a deployment to set
+ * SOURCE_URL to its repository at the deployed commit.
+ */
+export const DEFAULT_SOURCE_URL = 'https://git.example.com/blueprint-shop';
 
 export const EnvSchema = z
   .object({
@@ -57,7 +63,7 @@ export const EnvSchema = z
     UPLOAD_INTAKE_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND),
     /**
      * `process`: the web process hands every upload, with its connection, to a receiver process of
-     * its own, so upload bytes never hold up other requests; `inline`: it takes them in itself (issue 16).
+     * its own, so upload bytes never hold up other requests; `inline`: it takes them in itself.
      */
     UPLOAD_RECEIVER: z.enum(['process', 'inline']).default('process'),
     S3_BUCKET: optional,
@@ -96,6 +102,11 @@ export const EnvSchema = z
         ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
       }
     }),
+    /** The source of the running version, linked from every page's footer (the AGPL asks for it). */
+    SOURCE_URL: z
+      .url({ protocol: /^https?$/, error: 'SOURCE_URL must be an http(s) URL, e.g. https://github.com/you/blueprint-shop/tree/<commit>' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -123,8 +134,9 @@ export const EnvSchema = z
 export type RawEnv = z.infer<typeof EnvSchema>;
 
 /** The parsed environment with development defaults filled in. */
-export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL' | 'COOKIE_SECURE'> & {
+export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL' | 'COOKIE_SECURE' | 'SOURCE_URL'> & {
   SESSION_SECRET: string;
+  SOURCE_URL: string;
   ADMIN_USERNAME: string;
   ADMIN_PASSWORD: string;
   APP_URL: string;
@@ -170,6 +182,7 @@ export function parseEnv(source: Record<string, string | undefined>, role: EnvRo
     ADMIN_PASSWORD: pick('ADMIN_PASSWORD', raw.ADMIN_PASSWORD, DEV_ADMIN_PASSWORD),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     COOKIE_SECURE: raw.COOKIE_SECURE ?? raw.TRUST_PROXY,
+    SOURCE_URL: pick('SOURCE_URL', raw.SOURCE_URL, DEFAULT_SOURCE_URL),
     defaultsUsed,
   };
 }

@@ -16,7 +16,7 @@ export function makeApp(ctx: AppContext, options: MakeAppOptions = {}): Express 
   const app = express();
   installSecurityHeaders(app, ctx);
   installRequestLogging(app, ctx);
-  // The order page polls this; it reads its own cookie and sessions (issue 16). Only GETs reach it,
+  // The order page polls this; it reads its own cookie and sessions, ahead of the stack. Only GETs reach it,
   // which the same-origin check and the body parsers let through untouched.
   app.use(orderReadFastPath(ctx));
   installSameOriginCheck(app, ctx);

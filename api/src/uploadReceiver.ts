@@ -1,5 +1,5 @@
 /**
- * Upload bytes off the API's event loop (issue 16). The web process forks one upload receiver: the
+ * Upload bytes off the API's event loop, so other requests never wait behind them. The web process forks one upload receiver: the
  * same app in a process of its own. An upload (`POST /api/upload-pdf`) is handed over, socket and
  * all, to the receiver; every other request is served here as before. Fifty-megabyte bodies then
  * go through the receiver's parser, hash and file writes, and the API's own requests never queue

@@ -137,7 +137,9 @@ const ROWS: Row[] = [
     expect: EVERYONE(200),
     check: (_who, body) => {
       expect(body).toHaveLength(1);
-      expect(Object.keys(body[0]).sort()).toEqual(['createdAt', 'orderNumber', 'status']);
+      // The status and its promise, and a link to the order page: never its access token.
+      expect(Object.keys(body[0]).sort()).toEqual(['createdAt', 'id', 'orderNumber', 'readyBy', 'readyByText', 'status', 'statusText', 'url']);
+      expect(body[0].url).toMatch(/^\/orders\/[0-9a-f-]{36}$/);
     },
   },
 

@@ -215,7 +215,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await page.getByLabel('Password').fill('analytical engine');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${shop.url}/`, { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor({ timeout: 30_000 });
     await page.getByText('No orders yet').first().waitFor();
 
     const fileName = 'M-301 Mechanical.pdf';
@@ -229,7 +229,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
 
     // Coming back to the shop later (a fresh page load): the dashboard lists the order.
     await page.goto(`${shop.url}/`);
-    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor({ timeout: 30_000 });
     // The most recent order's card, by its order number (the id's last 8 characters, as everywhere).
     await page
       .getByText(`Order #${orderId.slice(-8).toUpperCase()}`)

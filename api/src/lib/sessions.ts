@@ -132,7 +132,8 @@ export async function ensureSession(req: Request, sql: Sql): Promise<string> {
 
 /**
  * Signs a customer in with a new session id (no fixation). What the anonymous session uploaded or
- * ordered stays visible to the new one.
+ * ordered stays visible to the new one. Records the sign-in on the account, keeping the one before it
+ * (`previous_sign_in_at`, null on a first sign-in), so the dashboard knows "Welcome" from "Welcome back".
  */
 export async function signInCustomer(req: Request, sql: Sql, userId: string): Promise<string> {
   const sid = newSid();
@@ -142,6 +143,7 @@ export async function signInCustomer(req: Request, sql: Sql, userId: string): Pr
   const carryOver = req.shop.userId === null || req.shop.userId === userId;
   await sql.begin(async (tx) => {
     await tx`insert into sessions (sid, kind, user_id, expire) values (${sid}, 'customer', ${userId}, ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
+    await tx`update users set previous_sign_in_at = last_sign_in_at, last_sign_in_at = now() where id = ${userId}`;
     if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
     if (old && carryOver) {
       await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;

@@ -32,7 +32,7 @@ function helmetOptions(ctx: AppContext): HelmetOptions {
 /**
  * The headers helmet sets, worked out once. Our directives are constants (no per-request nonce), so
  * every response gets the same headers: running helmet per request rebuilt the CSP string and walked
- * a dozen middlewares on every JSON answer and every asset (issue 16).
+ * a dozen middlewares on every JSON answer and every asset (bench/README.md, API speed).
  */
 export function securityHeaders(ctx: AppContext): Array<[string, string]> {
   const headers: Array<[string, string]> = [];

@@ -63,24 +63,27 @@ const orderFileParams = validate({ params: z.object({ orderId: uuidField }) }, '
 const emailsQuery = validate({ query: EmailsQuery });
 
 /**
- * The search box as SQL. A whole order number or a whole email address is an index lookup (the
- * common case at the counter); anything else is a substring match on number, email and name, served
- * by the trigram index orders_search_trgm_idx (same expressions). The number arm is left out of the
- * SQL, not switched off by a parameter, when the text cannot be part of an id, so the plan has no arm
- * that needs a scan.
+ * The search box as SQL. A whole email address is an index lookup; a whole order number is one too,
+ * and as a PO number can look like one ("20261125"), the job name and PO arms come along. Anything
+ * else is a substring match on number, email, name, job name and PO number, served by the trigram
+ * indexes orders_search_trgm_idx and orders_job_po_trgm_idx (same expressions), one bitmap scan per
+ * arm. The number arm is left out of the SQL, not switched off by a parameter, when the text cannot
+ * be part of an id, so the plan has no arm that needs a scan.
  */
 function searchClause(sql: Sql, text: string | undefined) {
   const q = text ? text.toLowerCase() : '';
   if (!q) return sql``;
-  const qNumber = q.replace(/^#/, '');
-  if (/^[0-9a-f]{8}$/.test(qNumber)) return sql`and right(o.id::text, 8) = ${qNumber}`;
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return sql`and lower(o.customer_email) = ${q}`;
+  const qNumber = q.replace(/^#/, '');
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const jobArms = sql`lower(o.job_name) like ${like} or lower(o.po_number) like ${like}`;
+  if (/^[0-9a-f]{8}$/.test(qNumber)) return sql`and (right(o.id::text, 8) = ${qNumber} or ${jobArms})`;
   const numberArm = /^[0-9a-f-]{1,36}$/.test(qNumber) ? sql`o.id::text like ${'%' + qNumber} or` : sql``;
   return sql`and (
     ${numberArm}
     lower(o.customer_email) like ${like}
-    or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`;
+    or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like}
+    or ${jobArms})`;
 }
 
 export function adminOrderRoutes(ctx: AppContext): Router {

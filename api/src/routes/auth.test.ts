@@ -90,9 +90,19 @@ describe('sign in, current user, sign out', () => {
 
     const me = await c.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'phone', 'profileImageUrl']);
+    expect(Object.keys(me.body).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'firstName',
+      'id',
+      'lastName',
+      'phone',
+      'previousSignInAt',
+      'profileImageUrl',
+    ]);
 
-    // The order page reads its sessions in the order's own query (issue 16): same rules.
+    // The order page reads its sessions in the order's own query: same rules.
     const order = await buildOrder(shop, { userId: me.body.id });
     expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
     // An order that does not exist is a 404 that leaves the session alone.
@@ -274,5 +284,26 @@ describe('session lifetime and switching accounts', () => {
     await shop.sql`update sessions set created_at = now() - interval '31 days' where sid = ${sessions[1].sid}`;
     expect((await idle.get('/api/auth/user')).status).toBe(401);
     expect((await absolute.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('first sign-in or not (the dashboard\'s "Welcome" or "Welcome back")', () => {
+  it('answers previousSignInAt null for the first sign-in, then the time of the sign-in before', async () => {
+    const { body } = await register(shop.client());
+    const first = shop.client();
+    const login1 = await first.post('/api/auth/login', { email: body.email, password: body.password });
+    expect(login1.status).toBe(200);
+    expect(login1.body.previousSignInAt).toBeNull();
+    expect((await first.get('/api/auth/user')).body.previousSignInAt).toBeNull();
+    const [{ last_sign_in_at: firstAt }] = await shop.sql<{ last_sign_in_at: Date }[]>`select last_sign_in_at from users where email = ${body.email}`;
+    expect(firstAt).toBeInstanceOf(Date);
+
+    const second = shop.client();
+    const login2 = await second.post('/api/auth/login', { email: body.email, password: body.password });
+    expect(login2.body.previousSignInAt).toBe(firstAt.toISOString());
+    expect((await second.get('/api/auth/user')).body.previousSignInAt).toBe(firstAt.toISOString());
+    // A wrong password is not a sign-in.
+    expect((await shop.client().post('/api/auth/login', { email: body.email, password: 'wrong password' })).status).toBe(401);
+    expect((await second.get('/api/auth/user')).body.previousSignInAt).toBe(firstAt.toISOString());
   });
 });

@@ -112,7 +112,8 @@ export function authRoutes(ctx: AppContext): Router {
     await limits.accountFailures.resetKey(accountKey);
     // Guest orders placed with a verified address since the last sign-in join the account.
     if (user.email_verified_at) await enqueueClaimGuestOrders(sql, user.id);
-    res.json(presentUser(user));
+    // signInCustomer moved the sign-in read above to previous_sign_in_at: answer as the row now reads.
+    res.json(presentUser({ ...user, previous_sign_in_at: user.last_sign_in_at, last_sign_in_at: new Date() }));
   });
 
   router.post('/api/auth/logout', async (req, res) => {

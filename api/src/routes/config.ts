@@ -1,6 +1,6 @@
 /**
  * GET /api/config: the shop facts the client shows (address, map link, hours, support contact, which
- * payment form to load). GET /api/turnaround: when an order paid at `at` (default now) is ready.
+ * payment form to load, where the source code is). GET /api/turnaround: when an order paid at `at` (default now) is ready.
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
@@ -48,6 +48,8 @@ export function configRoutes(ctx: AppContext): Router {
       paymentProvider: ctx.payments?.name ?? null,
       stripePublishableKey: ctx.payments?.publishableKey ?? null,
       shippingProvider: ctx.shipping?.name ?? null,
+      // The source of the running version, for the footer: the AGPL asks a deployment to offer it.
+      sourceUrl: ctx.env.SOURCE_URL,
     });
   });
   router.get('/api/turnaround', turnaroundQuery, (req, res) => {

@@ -1,5 +1,5 @@
 /**
- * GET /api/orders/:id answered ahead of the middleware stack (issue 16): it must answer exactly as
+ * GET /api/orders/:id answered ahead of the middleware stack: it must answer exactly as
  * the full stack does, and hand everything but the common case to it: a session to drop from the
  * cookie, a cookie cookie-session would rewrite, no access.
  */

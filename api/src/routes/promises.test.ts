@@ -1,5 +1,5 @@
 /**
- * Issue 15's promises through the HTTP API: the ready-by clock (GET /api/turnaround, readyBy fixed at
+ * The shop's promises (docs/decisions/010-promises-ready-by-and-free-shipping.md) through the HTTP API: the ready-by clock (GET /api/turnaround, readyBy fixed at
  * payment), free shipping from a $100 subtotal, the order page's status history and tracking link,
  * one order number, the shop facts in /api/config and the lookup results' order urls.
  */

@@ -1,5 +1,6 @@
 /** The admin console's data: auth status (polled every 2 s), the order list pages, counters, exports. */
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
 import useSWRInfinite from 'swr/infinite';
 import { apiRequest, fetcher } from './client';
 import type { OrderJson } from '../../../shared/orderJson';
@@ -79,3 +80,30 @@ export const adminApi = {
   startExport: (orderIds: string[]) => apiRequest<{ exportId: string }>('POST', '/api/admin/export-files', { orderIds, exportFormat: 'zip' }),
   exportStatus: (exportId: string) => apiRequest<ExportStatus>('GET', `/api/admin/export-status/${exportId}`),
 };
+
+/**
+ * Whether the admin is signed in, for the navigation bar: read once per visit and kept current by
+ * the console's 2 s poll, the admin login and sign-out (they share this key), so a customer's pages
+ * do not poll.
+ */
+export function useAdminSignedIn(): boolean {
+  const { data } = useSWR<{ isAuthenticated: boolean }>('/api/admin/auth/status', fetcher);
+  return data?.isAuthenticated === true;
+}
+
+/** Signs the admin out: ends the session, forgets every cached answer, goes to the admin login. */
+export function useAdminSignOut() {
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  return async function signOut() {
+    try {
+      await adminApi.logout();
+    } catch {
+      // Already signed out on the server: go to the login all the same.
+    }
+    // Clear every cached answer so nothing of the console outlives the session.
+    await mutate(() => true, undefined, { revalidate: false });
+    await mutate('/api/admin/auth/status', { isAuthenticated: false }, { revalidate: false });
+    navigate('/admin/login');
+  };
+}

@@ -32,7 +32,7 @@ export type ConfiguredUpload = {
   fileSize: number;
   pageCount: number;
   detectedSize: PrintSize;
-  /** Each sheet as the per-sheet report has it so far (issue 14). */
+  /** Each sheet as the per-sheet report has it so far. */
   sheets?: SheetReport[] | null;
   /** The report is done: a sheet without a preview now will not get one. */
   sheetsComplete?: boolean;

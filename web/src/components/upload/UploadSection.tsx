@@ -2,7 +2,7 @@
  * The landing page's upload area (spec "Upload area"): idle → uploading ('Uploading Blueprint...',
  * real bytes-sent progress) → processing ('Analyzing Document...' while the analysis is polled) →
  * the configuration card with its price and 'Upload Complete!' the moment the set is ready. The
- * spec's captions stay, but no timer holds a ready price back (issue 16): the verdict usually comes
+ * spec's captions stay, but no timer holds a ready price back: the verdict usually comes
  * within a few polls of the upload. The card then keeps asking for the per-sheet report (colour,
  * blank sheets, previews) until it is complete. Any error returns to idle with the spec's toast.
  * Wrong type and over-50 MB files are caught before anything is sent.

@@ -1,6 +1,6 @@
 /**
  * Linework judged from the content stream (linework.ts) must give the report the pass over MuPDF's
- * display list gives (issue 16): each sheet here is reported both ways, on hand-made edge cases and on
+ * display list gives: each sheet here is reported both ways, on hand-made edge cases and on
  * a few hundred random sheets, and the quick way must either agree exactly or decline.
  */
 import zlib from 'node:zlib';

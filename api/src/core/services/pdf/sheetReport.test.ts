@@ -1,5 +1,5 @@
 /**
- * The per-sheet report (issue 14) on generated drawings of each kind, through the real MuPDF child:
+ * The per-sheet report (docs/decisions/012-sheet-report-after-ready.md) on generated drawings of each kind, through the real MuPDF child:
  * color judged by rendered pixels, blank sheets, scale notes, low-resolution scans, and the ANSI
  * sizes rejected by name.
  */

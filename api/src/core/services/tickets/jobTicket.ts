@@ -26,7 +26,7 @@ export function jobTicketFileName(orderId: string): string {
 }
 
 /**
- * When the order must be ready: the promise fixed at payment (issue 15), else (orders paid before it
+ * When the order must be ready: the promise fixed at payment (docs/decisions/010-promises-ready-by-and-free-shipping.md), else (orders paid before it
  * existed) the estimate the checkout showed.
  */
 export function ticketReadyBy(order: Pick<OrderRow, 'ready_by' | 'estimated_delivery' | 'rush_order' | 'shipping_method'>): string {
