@@ -208,14 +208,10 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('analytical engine');
+    // Creating the account signs in and lands on the dashboard.
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${shop.url}/login`, { timeout: 15_000 });
-
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('analytical engine');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${shop.url}/`, { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
+    await page.waitForURL(`${shop.url}/dashboard`, { timeout: 15_000 });
+    await page.getByRole('heading', { name: /^Welcome(?: back)?, Ada$/ }).waitFor({ timeout: 30_000 });
     await page.getByText('No orders yet').first().waitFor();
 
     const fileName = 'M-301 Mechanical.pdf';
@@ -229,7 +225,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
 
     // Coming back to the shop later (a fresh page load): the dashboard lists the order.
     await page.goto(`${shop.url}/`);
-    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /^Welcome(?: back)?, Ada$/ }).waitFor({ timeout: 30_000 });
     // The most recent order's card, by its order number (the id's last 8 characters, as everywhere).
     await page
       .getByText(`Order #${orderId.slice(-8).toUpperCase()}`)

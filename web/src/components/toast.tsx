@@ -54,7 +54,9 @@ export function Toaster() {
         >
           <div className="grid gap-0.5 sm:gap-1">
             <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>
-            {t.description && <RadixToast.Description className="text-sm opacity-90 max-sm:line-clamp-2">{t.description}</RadixToast.Description>}
+            {t.description && (
+              <RadixToast.Description className={`text-sm max-sm:line-clamp-2 ${destructive ? '' : 'text-slate-700'}`}>{t.description}</RadixToast.Description>
+            )}
           </div>
           <RadixToast.Close
             aria-label="Close"

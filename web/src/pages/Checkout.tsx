@@ -164,8 +164,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
   const amounts = form.amounts;
   const payLabel = pay.busy ? 'Processing…' : amounts && !amounts.pending ? `Pay ${formatDollars(amounts.total)}` : 'Pay';
   return (
-    // On a phone the page ends above the Pay bar.
-    <div className="mx-auto max-w-6xl px-4 pb-28 pt-8 sm:py-12 lg:pb-12">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-blueprint-900">Checkout</h1>
       <p className="mt-1 text-slate-600">
         Complete your order: your prints are made at {shop.name}, {shop.address}.
@@ -203,9 +202,11 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
               </div>
               <PriceBreakdown amounts={amounts} pageCount={data.pageCount} shippingMethod={form.shippingMethod} updating={form.updating} />
               {/* From 1024 px Pay sits here, beside the form; below that it is in the bar at the bottom. */}
-              <Button type="submit" size="lg" disabled={submitDisabled} className="hidden w-full lg:inline-flex">
-                {payLabel}
-              </Button>
+              <div className="hidden lg:block">
+                <Button type="submit" size="lg" disabled={submitDisabled} className="w-full">
+                  {payLabel}
+                </Button>
+              </div>
               {problem && (
                 <p className="text-sm text-red-700" role="alert" data-testid="pay-problem">
                   {problem}
@@ -218,24 +219,30 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
           </Card>
         </div>
       </form>
-      {/* In <body>, so the page transition's scale never moves it; its button submits the form by id. */}
+      {/*
+        In <body>, so the page transition's scale never moves it; its button submits the form by id.
+        The spacer after everything (the footer too) lets the end of the page scroll out from under it.
+      */}
       {createPortal(
-        <div
-          data-testid="pay-bar"
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
-        >
-          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
-            <div className="min-w-0 text-sm">
-              <p className="text-slate-600">{amounts?.pending ? 'Total before shipping and tax' : 'Total'}</p>
-              <p className="text-lg font-bold text-slate-900" data-testid="pay-bar-total">
-                {amounts ? formatDollars(amounts.total) : '…'}
-              </p>
+        <>
+          <div aria-hidden="true" className="h-24 lg:hidden" />
+          <div
+            data-testid="pay-bar"
+            className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
+          >
+            <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
+              <div className="min-w-0 text-sm">
+                <p className="text-slate-600">{amounts?.pending ? 'Total before shipping and tax' : 'Total'}</p>
+                <p className="text-lg font-bold text-slate-900" data-testid="pay-bar-total">
+                  {amounts ? formatDollars(amounts.total) : '…'}
+                </p>
+              </div>
+              <Button type="submit" form="checkout-form" size="lg" disabled={submitDisabled} className="shrink-0">
+                {payLabel}
+              </Button>
             </div>
-            <Button type="submit" form="checkout-form" size="lg" disabled={submitDisabled} className="shrink-0">
-              {payLabel}
-            </Button>
           </div>
-        </div>,
+        </>,
         document.body,
       )}
     </div>

@@ -92,8 +92,14 @@ export function UploadSection() {
   const [refusal, setRefusal] = useState<UploadRefusal | null>(null);
   const running = useRef<AbortController | null>(null);
   const following = useRef<AbortController | null>(null);
-  /** The customer picked the ink: a colour report arriving later must not change it. */
+  /** The customer picked the ink: a color report arriving later must not change it. */
   const inkChosen = useRef(false);
+  /** The same, for rendering: once chosen, the price no longer waits for the color verdict. */
+  const [inkChosenByHand, setInkChosenByHand] = useState(false);
+  const chooseInkByHand = (chosen: boolean) => {
+    inkChosen.current = chosen;
+    setInkChosenByHand(chosen);
+  };
 
   /** The spec's toast, and the same words kept under the drop zone. */
   function refuse(reason: UploadRefusal) {
@@ -144,7 +150,10 @@ export function UploadSection() {
       },
       control.signal,
     ).catch(() => {
-      // Polling stopped (left the page, removed the file, network): the price stands without the report.
+      // Polling stopped (left the page, removed the file, network): no verdict will come, so the
+      // price stands without the report rather than waiting for it.
+      if (control.signal.aborted) return;
+      setPhase((p) => (p.kind === 'configured' && p.upload.uploadId === info.uploadId ? { ...p, upload: { ...p.upload, sheetsComplete: true } } : p));
     });
   }
 
@@ -161,7 +170,7 @@ export function UploadSection() {
         setPhase({ kind: 'configured', upload: configured, justUploaded: false });
         setPrintSize(stored.printSize ?? info.detectedSize);
         const ink = stored.printType ? { printType: stored.printType, colorSheets: stored.colorSheets ?? [] } : initialInk(configured);
-        inkChosen.current = Boolean(stored.printType);
+        chooseInkByHand(Boolean(stored.printType));
         setPrintType(ink.printType);
         setColorSheets(ink.colorSheets.filter((n) => n <= configured.pageCount));
         setSets(stored.sets ?? 1);
@@ -191,7 +200,7 @@ export function UploadSection() {
       toast({ title: 'File uploaded successfully', description: `Detected ${info.pageCount} pages in your ${info.detectedSize} PDF.` });
       const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
       const ink = initialInk(configured);
-      inkChosen.current = false;
+      chooseInkByHand(false);
       setPrintSize(info.detectedSize);
       setPrintType(ink.printType);
       setColorSheets(ink.colorSheets);
@@ -243,7 +252,7 @@ export function UploadSection() {
 
   /** Changes some of the choices and remembers them all. */
   function choose(change: Partial<Choices>) {
-    if (change.type !== undefined || change.colorSheets !== undefined) inkChosen.current = true;
+    if (change.type !== undefined || change.colorSheets !== undefined) chooseInkByHand(true);
     const next: Choices = { size: printSize, type: printType, sets, colorSheets, ...change };
     setPrintSize(next.size);
     setPrintType(next.type);
@@ -310,6 +319,7 @@ export function UploadSection() {
         onRemove={removeFile}
         onCheckout={proceedToCheckout}
         goingToCheckout={goingToCheckout}
+        checkingColor={!phase.upload.sheetsComplete && !inkChosenByHand}
       />
     );
     if (!phase.justUploaded) return card;
