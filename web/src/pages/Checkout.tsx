@@ -81,7 +81,11 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
   // Focus goes to the card once its error is on screen (the input is enabled again by then).
   const [focusCard, setFocusCard] = useState(0);
   useEffect(() => {
-    if (focusCard) (cardInput.current ?? stripeError.current)?.focus();
+    const target = cardInput.current ?? stripeError.current;
+    if (!focusCard || !target) return;
+    // In the middle of the screen, so the message under it is not behind a phone's Pay bar.
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'center' });
   }, [focusCard]);
 
   const setCard = (next: DemoCard) => {
