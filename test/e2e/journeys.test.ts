@@ -186,7 +186,12 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/`);
     await chooseFile(page, 'Specifications.pdf', await makeDrawingPdf({ pages: 2, size: LETTER }));
-    await page.getByText('Invalid Document Size', { exact: true }).waitFor({ timeout: 45_000 });
+    // The spec's toast, and the same words kept under the drop zone.
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Invalid Document Size', { exact: true })
+      .waitFor({ timeout: 45_000 });
+    await page.locator('#upload').getByRole('alert').getByText('Invalid Document Size', { exact: true }).waitFor();
     await page.getByText('Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents.', { exact: false }).first().waitFor();
     expect(await page.locator('#upload input[type=file]').isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
