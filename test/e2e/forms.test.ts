@@ -285,3 +285,45 @@ describe('the configuration card', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 });
+
+describe('the price and the color verdict', { timeout: 120_000 }, () => {
+  it('says "Checking color…" until the report is in, then prices an all-color set in color, without "only where needed"', async () => {
+    const page = await newPage(browser, { height: 900 });
+    const errors = watchPageErrors(page);
+    // The per-sheet report, held back: the answers say the sheets are not judged yet, as on a busy
+    // worker, until `release`.
+    let held = true;
+    await page.route(/\/api\/uploads\/[0-9a-f-]{36}$/, async (route) => {
+      const response = await route.fetch();
+      const info = await response.json();
+      if (!held || info.status !== 'ready') return route.fulfill({ response, json: info });
+      const sheets = info.sheets.map((s: Record<string, unknown>) => ({
+        ...s,
+        color: null,
+        blank: null,
+        scaleNotes: null,
+        lowResolution: null,
+        previewUrl: null,
+      }));
+      return route.fulfill({ response, json: { ...info, sheets, colorSheetCount: null, sheetsComplete: false } });
+    });
+    await page.goto(`${shop.url}/`);
+    const input = page.locator('#upload input[type=file]');
+    await input.waitFor({ state: 'attached', timeout: 15_000 });
+    await input.setInputFiles(await pdfFile('R-100 Red.pdf', makeDrawingPdf({ pages: 2, size: ARCH_D, ink: '#dc2626' })));
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await summary.getByText('Checking color…').waitFor({ timeout: 45_000 });
+    await page.waitForTimeout(1_500);
+    expect(await summary.textContent()).not.toContain('$');
+    expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
+    await page.locator('#upload').screenshot({ path: 'test-results/screenshots/forms-checking-color.png' });
+
+    held = false;
+    await summary.getByText('$29.98').last().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('radio', { name: 'Color' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /only where needed/ }).count()).toBe(0);
+    expect(await summary.textContent()).not.toContain('Checking color');
+    errors.assertClean();
+    await page.context().close();
+  });
+});

@@ -53,10 +53,12 @@ class RejectedUpload extends Error {
   }
 }
 
-/** B&W, unless the analysis found color: then color only where needed, on those sheets. */
+/** B&W, unless the analysis found color: all color when every sheet is, else color only where needed, on those sheets. */
 function initialInk(upload: ConfiguredUpload): { printType: OrderPrintType; colorSheets: number[] } {
   const detected = detectedColorSheets(upload);
-  return detected && detected.length > 0 ? { printType: 'auto', colorSheets: detected } : { printType: 'bw', colorSheets: [] };
+  if (!detected || detected.length === 0) return { printType: 'bw', colorSheets: [] };
+  if (detected.length === upload.pageCount) return { printType: 'color', colorSheets: [] };
+  return { printType: 'auto', colorSheets: detected };
 }
 
 function isPdfFile(file: File): boolean {
@@ -139,10 +141,10 @@ export function UploadSection() {
             ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete } }
             : p,
         );
-        // Colour found once the report is in: preselect "only where needed", unless the customer chose already.
+        // Color found once the report is in: preselect all color or "only where needed", unless the customer chose already.
         if (next.sheetsComplete && !inkChosen.current) {
           const ink = initialInk(configuredFrom({ ...next, pageCount: next.pageCount ?? 0, detectedSize: next.detectedSize ?? '24x36' }));
-          if (ink.printType === 'auto') {
+          if (ink.printType !== 'bw') {
             setPrintType(ink.printType);
             setColorSheets(ink.colorSheets);
           }
