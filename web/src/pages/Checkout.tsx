@@ -6,7 +6,7 @@
  * card says why at the card field (focused) as well as in the spec's toast, until the card changes.
  * On a phone the total and Pay stay in a bar at the bottom of the screen.
  */
-import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type BaseSyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -66,8 +66,24 @@ function firstProblem(errors: FieldErrors<CheckoutFields>): { id: string; messag
   return null;
 }
 
+/** Below 1024 px: Pay and the total go in a bar fixed to the bottom of the screen. */
+const NARROW = '(max-width: 1023.98px)';
+
+/** Whether the screen is narrower than the two-column checkout, following changes (a phone turned). */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
 function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typeof useUser>['user'] }) {
   const [, navigate] = useLocation();
+  const narrow = useNarrowScreen();
   const { shop } = useShopConfig();
   const form = useCheckoutForm(data, user);
   const [card, setCardState] = useState<DemoCard>({ number: '', expiry: '', cvc: '' });
@@ -206,11 +222,11 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
               </div>
               <PriceBreakdown amounts={amounts} pageCount={data.pageCount} shippingMethod={form.shippingMethod} updating={form.updating} />
               {/* From 1024 px Pay sits here, beside the form; below that it is in the bar at the bottom. */}
-              <div className="hidden lg:block">
+              {!narrow && (
                 <Button type="submit" size="lg" disabled={submitDisabled} className="w-full">
                   {payLabel}
                 </Button>
-              </div>
+              )}
               {problem && (
                 <p className="text-sm text-red-700" role="alert" data-testid="pay-problem">
                   {problem}
@@ -227,28 +243,29 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
         In <body>, so the page transition's scale never moves it; its button submits the form by id.
         The spacer after everything (the footer too) lets the end of the page scroll out from under it.
       */}
-      {createPortal(
-        <>
-          <div aria-hidden="true" className="h-24 lg:hidden" />
-          <div
-            data-testid="pay-bar"
-            className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
-          >
-            <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
-              <div className="min-w-0 text-sm">
-                <p className="text-slate-600">{amounts?.pending ? 'Total before shipping and tax' : 'Total'}</p>
-                <p className="text-lg font-bold text-slate-900" data-testid="pay-bar-total">
-                  {amounts ? formatDollars(amounts.total) : '…'}
-                </p>
+      {narrow &&
+        createPortal(
+          <>
+            <div aria-hidden="true" className="h-24" />
+            <div
+              data-testid="pay-bar"
+              className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
+            >
+              <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
+                <div className="min-w-0 text-sm">
+                  <p className="text-slate-600">{amounts?.pending ? 'Total before shipping and tax' : 'Total'}</p>
+                  <p className="text-lg font-bold text-slate-900" data-testid="pay-bar-total">
+                    {amounts ? formatDollars(amounts.total) : '…'}
+                  </p>
+                </div>
+                <Button type="submit" form="checkout-form" size="lg" disabled={submitDisabled} className="shrink-0">
+                  {payLabel}
+                </Button>
               </div>
-              <Button type="submit" form="checkout-form" size="lg" disabled={submitDisabled} className="shrink-0">
-                {payLabel}
-              </Button>
             </div>
-          </div>
-        </>,
-        document.body,
-      )}
+          </>,
+          document.body,
+        )}
     </div>
   );
 }

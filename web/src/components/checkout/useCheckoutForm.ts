@@ -6,7 +6,7 @@
  */
 import { jobDetailsFrom, printsBody, type JobDetails } from './JobDetails';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CheckoutData } from '../../../../shared/checkout';
 import { stateCodeOf } from '../../../../shared/usStates';
@@ -33,7 +33,8 @@ function addressToSend(address: Address): Address {
 
 export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const fields = useForm<CheckoutFields>({
-    resolver: zodResolver(CheckoutFieldsSchema) as never,
+    // The schema's pickup branch takes any address; the inputs always hold one, as CheckoutFields says.
+    resolver: zodResolver(CheckoutFieldsSchema) as Resolver<CheckoutFields>,
     defaultValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
