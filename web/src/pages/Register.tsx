@@ -38,7 +38,7 @@ export default function Register() {
     try {
       const user = await apiRequest<User>('POST', '/api/auth/register', account);
       await signedIn(user);
-      toast({ title: 'Account created', description: `Signed in as ${user.email}. We emailed you a link to confirm your address.` });
+      toast({ title: 'Account created', description: 'Check your email to confirm your address.' });
       navigate('/dashboard');
     } catch (error) {
       const message = errorMessage(error, 'Please try again.');
