@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, PRINT_TYPES } from './pricing';
+import { stateCodeOf } from './usStates';
 
 /**
  * C0 controls (NUL to US), DEL and C1 controls. No name, address, phone or search holds one; NUL in
@@ -145,12 +146,20 @@ export const zipField = z
   .string({ error: 'Please enter a valid 5-digit ZIP code' })
   .trim()
   .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid 5-digit ZIP code');
-/** Two-letter state, forced to upper case. */
+/**
+ * A US state (50 and DC) typed as its code or its name ("NY", "ny", "New York"): stored as the
+ * two-letter code. The names live in ./usStates.ts.
+ */
 export const stateField = z
-  .string({ error: 'Please enter a 2-letter state' })
+  .string({ error: 'Please enter the state.' })
   .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Please enter a 2-letter state');
+  .min(1, 'Please enter the state.')
+  .transform((typed, ctx) => {
+    const code = stateCodeOf(typed);
+    if (code) return code;
+    ctx.addIssue({ code: 'custom', message: `${typed} is not a US state. Please check it.` });
+    return z.NEVER;
+  });
 
 /** The order number a person reads: the last 8 characters of the id, upper-cased. */
 export function orderNumberOf(id: string): string {

@@ -34,7 +34,7 @@ export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
 
 /** Labels a person reads. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
-export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Colour only where needed' };
+export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Color only where needed' };
 /** How a line of the price names an ink, after the size: `24" x 36" black and white`. */
 export const INK_LINE_LABELS: Record<PrintType, string> = { bw: 'black and white', color: 'color' };
 

@@ -50,7 +50,26 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Password').fill('analytical engine');
     await expectNoSeriousA11y(page);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${shop.url}/login`);
+    // Signed in at once, on the dashboard.
+    await page.waitForURL(`${shop.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Welcome(?: back)?, Ada$/ }).waitFor();
+    await page.getByText('No orders yet').first().waitFor();
+    await screenshot(page, 'accounts-registered-dashboard');
+    // A second account with the same address is refused at the email field.
+    expect((await page.request.post(`${shop.url}/api/auth/logout`)).status()).toBe(200);
+    await page.goto(`${shop.url}/register`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Again');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('analytical engine');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page
+      .locator('#reg-email-error')
+      .getByText(/already exists/)
+      .waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-email');
+    await page.goto(`${shop.url}/login`);
 
     // Orders on the account (as checkout and the worker leave them).
     const [user] = await shop.sql<{ id: string }[]>`select id from users where email = ${email}`;
@@ -61,8 +80,16 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Sign in failed', { exact: true }).waitFor();
-    await page.getByText('Invalid email or password.', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Sign in failed', { exact: true })
+      .first()
+      .waitFor();
+    // The reason stays under the password, which is marked and focused.
+    await page.locator('#login-password-error').getByText('Invalid email or password.', { exact: true }).waitFor();
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    await screenshot(page, 'accounts-sign-in-failed');
     await page.getByLabel('Password').fill('analytical engine');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome back!', { exact: true }).first().waitFor();

@@ -70,9 +70,27 @@ describe('POST /api/auth/register', () => {
     expect((await c.post('/api/auth/register', [])).status).toBe(400);
   });
 
-  it('does not sign in (the register screen goes on to /login)', async () => {
+  it('signs the new customer in, as login does, keeping what the browser ordered as a guest', async () => {
     const c = shop.client();
-    await register(c);
+    const anon = await giveAnonymousSession(shop, c);
+    const order = await buildOrder(shop, { sessionSid: anon });
+    const { res, body } = await register(c);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie') ?? '').toMatch(/httponly/i);
+    const me = await c.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: res.body.id, email: body.email });
+    // A new session id (the guest's row is gone), and the guest's order stays readable to it.
+    const sessions = await shop.sql<{ sid: string }[]>`select sid from sessions where user_id = ${res.body.id}`;
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].sid).not.toBe(anon);
+    expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
+  });
+
+  it("does not sign in the checkout's account (a throwaway password, set later by email)", async () => {
+    const c = shop.client();
+    const { res } = await register(c, { password: 'throwaway-1a2b3c4d', setPasswordByEmail: true });
+    expect(res.status).toBe(201);
     expect((await c.get('/api/auth/user')).status).toBe(401);
   });
 });
@@ -122,7 +140,10 @@ describe('sign in, current user, sign out', () => {
 
   it('gives a new session id on sign-in and keeps what the anonymous session ordered', async () => {
     const c = shop.client();
-    const { body } = await register(c);
+    // Registered in another browser, which registering signs in: signed out there again.
+    const elsewhere = shop.client();
+    const { body } = await register(elsewhere);
+    await elsewhere.post('/api/auth/logout');
     const anon = await giveAnonymousSession(shop, c);
     expect((await c.get('/api/auth/user')).status).toBe(401);
     const order = await buildOrder(shop, { sessionSid: anon });

@@ -78,8 +78,10 @@ export function authRoutes(ctx: AppContext): Router {
       else await queueVerifyEmail(tx, ctx.env.APP_URL, to);
       return row;
     });
-    // Registering does not sign in: the register screen goes on to /login, and the checkout's
-    // account (throwaway password) must not take over the guest's browser session.
+    // The register screen's customer is signed in at once, as login does (what this browser uploaded
+    // and ordered as a guest comes along). The checkout's account (a throwaway password, chosen later
+    // through the emailed link) must not take over the guest's browser session.
+    if (!input.setPasswordByEmail) await signInCustomer(req, sql, user.id);
     res.status(201).json(presentUser(user));
   });
 
