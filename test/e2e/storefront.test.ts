@@ -272,7 +272,7 @@ describe('landing page', { timeout: 120_000 }, () => {
     await answered;
     await page.unroute('**/api/auth/user');
     await page.getByRole('button', { name: 'Upload & Print Now' }).waitFor({ state: 'detached', timeout: 15_000 });
-    await page.getByRole('heading', { level: 1, name: 'Welcome, Ada' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('#pricing').count()).toBe(0);
     expect(await page.locator('footer').getByRole('navigation', { name: 'Policies' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
