@@ -41,11 +41,6 @@ export const EnvSchema = z
     DATA_DIR: z.string().default('.data'),
     /** Upload bytes the web process takes in per second, all uploads together, in MB (0: no limit). */
     UPLOAD_INTAKE_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND),
-    /**
-     * `process`: the web process hands every upload, with its connection, to a receiver process of
-     * its own, so upload bytes never hold up other requests; `inline`: it takes them in itself (issue 16).
-     */
-    UPLOAD_RECEIVER: z.enum(['process', 'inline']).default('process'),
     S3_BUCKET: optional,
     S3_ENDPOINT: optional,
     S3_REGION: z.string().default('us-east-1'),

@@ -1,7 +1,7 @@
 /**
  * `npm start` (scripts/start.ts) as a person runs it in a terminal: with no DATABASE_URL it starts
  * embedded PostgreSQL and serves the shop; Ctrl-C, which a terminal sends to the whole process
- * group (embedded PostgreSQL and the upload receiver included), stops everything and leaves nothing
+ * group (embedded PostgreSQL and the worker included), stops everything and leaves nothing
  * running. It used to hang for 15 s: PostgreSQL had already stopped, and the shutdown waited for an
  * exit it had missed.
  */
@@ -19,7 +19,7 @@ const STOP_WITHIN_MS = 8_000;
 const dataDir = tempDataDir('bp-start-');
 let shop: ChildProcess | null = null;
 
-/** Processes started with this run's DATA_DIR in their environment (the shop, its receiver and worker children). */
+/** Processes started with this run's DATA_DIR in their environment (the shop and its worker children). */
 function processesOfThisRun(): number[] {
   const found: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
