@@ -140,6 +140,7 @@ export async function signInCustomer(req: Request, sql: Sql, userId: string): Pr
     if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
     if (old && carryOver) {
       await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
+      await tx`update upload_intents set session_sid = ${sid} where session_sid = ${old}`;
       await tx`update orders set session_sid = ${sid} where session_sid = ${old}`;
       await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;
       await tx`delete from sessions where sid = ${old}`;

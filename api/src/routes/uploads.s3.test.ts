@@ -96,6 +96,17 @@ describe('POST /api/uploads with S3', () => {
     expect(info.body).toMatchObject({ status: 'rejected', message: 'This file is not a PDF. Please upload a PDF file only.', sheets: [] });
   }, 60_000);
 
+  it('lets a guest who signs in while the file goes up complete it under the new session', async () => {
+    const client = shop.client();
+    const pdf = await makeDrawingPdf({ pages: 1, size: ARCH_D });
+    const started = await start(client, 'A-102.pdf', pdf.length);
+    const email = `guest-${started.uploadId.slice(0, 8)}@example.com`;
+    expect((await shop.client().post('/api/auth/register', { email, password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace' })).status).toBe(201);
+    expect((await client.post('/api/auth/login', { email, password: 'correct horse' })).status).toBe(200);
+    expect(await sendToBucket(started, pdf, 'A-102.pdf')).toBe(204);
+    expect((await client.post(started.completeUrl, {})).status).toBe(202);
+  }, 60_000);
+
   it('refuses and removes an object over 50 MB that a store let in despite the policy', async () => {
     const client = shop.client();
     const started = await start(client, 'big.pdf', 1000);
