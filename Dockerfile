@@ -7,7 +7,7 @@
 # `docker build` is not available where the tests run: keep each command on one RUN/CMD line.
 
 # ---- build: every dependency, then the client (vite) and the server bundles (esbuild) into dist/
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts
@@ -15,7 +15,7 @@ COPY . .
 RUN npm run build
 
 # ---- runtime: production dependencies only, the build output and the files read at run time
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -2,7 +2,7 @@
  * Admin list benchmark: 100k paid orders (BENCH_ORDERS), the real API over HTTP with an admin
  * session, sequential requests; reports p50/p95/p99 for the first page, deep pages by cursor,
  * a status filter and searches; prints the plan of the name search, which must use the trigram index.
- * Targets: p95 ≤ 30 ms for the list (issue 6) and for the name search (issue 16).
+ * Targets: p95 ≤ 30 ms for the list (docs/decisions/007-admin-console.md) and for the name search.
  *   npx tsx bench/admin-list.ts
  */
 import os from 'node:os';

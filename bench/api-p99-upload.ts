@@ -1,6 +1,6 @@
 /**
  * The API's latency while customers upload: `GET /api/health` every 20 ms, idle and while 4 clients
- * each upload 50 MB PDFs back to back. Target (issue 16): p99 during the uploads ≤ 1.5× idle p99.
+ * each upload 50 MB PDFs back to back. Target: p99 during the uploads ≤ 1.5× idle p99.
  *
  * Starts the real `web` process alone (api/src/server.ts, no worker: under `npm start` the worker
  * shares the process and its analysis adds to the figures) as a child on a free port, with a

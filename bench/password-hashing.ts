@@ -1,5 +1,5 @@
 /**
- * Static-file latency while 8 failed sign-ins hash their passwords at once (issue 13). One Express
+ * Static-file latency while 8 failed sign-ins hash their passwords at once (docs/decisions/013-sign-in-throttling.md). One Express
  * process serves a 64 KB file with express.static (stat, open, read and close run on libuv's thread
  * pool, as the shop's client files do) and a sign-in route that checks a wrong password against a
  * stored scrypt hash (N=2^17, r=8, p=1, 128 MiB). Three phases, each `--seconds` long:

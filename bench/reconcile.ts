@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { parseEnv } from '../shared/env';
 import { priceOrder } from '../shared/pricing';
+import { shopFacts } from '../shared/shop';
 import { createContext } from '../api/src/core/context';
 import { createLogger } from '../api/src/core/lib/logger';
 import { connect } from '../api/src/core/lib/db';
@@ -64,7 +65,14 @@ async function runOnce(concurrency: number, processes: number): Promise<Result> 
 
     // Orders the way checkout leaves them once the customer has paid: unpaid in our table, the
     // (demo) intent succeeded at the provider, a reconciliation job queued.
-    const price = priceOrder({ pageCount: 6, printSize: '24x36', printType: 'color', rushOrder: false, shippingMethod: 'pickup' });
+    const price = priceOrder({
+      pageCount: 6,
+      printSize: '24x36',
+      printType: 'color',
+      rushOrder: false,
+      shippingMethod: 'pickup',
+      shopState: shopFacts(env).state,
+    });
     const rows = Array.from({ length: ORDERS }, (_, i) => {
       const id = randomUUID();
       return {

@@ -1,6 +1,6 @@
 /**
  * Upload finished → price on screen, in Chromium, for the 500-sheet set under 50 MiB that
- * bench/upload-analyze.ts makes (issue 16: ≤ 1.0 s). The real `web` and `worker` processes run on a
+ * bench/upload-analyze.ts makes (target ≤ 1.0 s). The real `web` and `worker` processes run on a
  * throw-away database (BENCH_DATABASE_URL's server, default the PostgreSQL at 127.0.0.1:5432) with
  * local storage and the built client; the landing page uploads the file through its own file input.
  * In the page, "upload finished" is the moment the upload's XMLHttpRequest answers (202) and "price

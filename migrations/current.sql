@@ -1,5 +1,26 @@
 -- Enter migration here
 
+-- A status change the counter took back within its undo window: kept for the record, skipped by the
+-- customer's timeline, and its email never sent.
+alter table order_status_history add column if not exists undone_at timestamptz;
+
+-- The dashboard greets a customer "Welcome" until they have signed in before, "Welcome back" after:
+-- each sign-in moves last_sign_in_at to previous_sign_in_at (api/src/lib/sessions.ts).
+alter table users add column if not exists last_sign_in_at timestamptz;
+alter table users add column if not exists previous_sign_in_at timestamptz;
+-- Accounts that already have a signed-in session have signed in before.
+update users u set last_sign_in_at = s.signed_in_at
+from (select user_id, max(created_at) as signed_in_at from sessions where user_id is not null group by user_id) s
+where s.user_id = u.id and u.last_sign_in_at is null;
+
+-- The admin search also finds job names and PO numbers by any part (api/src/routes/adminOrders.ts):
+-- trigram GIN on the exact expressions the query matches with `like`, beside orders_search_trgm_idx.
+create extension if not exists pg_trgm;
+create index if not exists orders_job_po_trgm_idx on orders using gin (
+  lower(job_name) gin_trgm_ops,
+  lower(po_number) gin_trgm_ops
+) where payment_status <> 'unpaid';
+
 -- Uploads straight to S3 (presigned POST): the key the server handed out, for whom, until the browser
 -- says the file is there and the row moves to `uploads`. The orphan sweep (every 15 minutes) removes
 -- what is never completed, with its object.

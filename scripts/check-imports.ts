@@ -3,7 +3,8 @@
  * - no import circles anywhere (a file never reaches itself through relative imports);
  * - the server core (api/src/core) imports only itself and shared/;
  * - worker/ imports the core and shared/, never HTTP code (routes, middleware, presenters, app, server);
- * - web/ imports only web/ and shared/; shared/ imports only shared/.
+ * - web/ imports only web/ and shared/; shared/ imports only shared/;
+ * - a route file never imports another route file (only routes/index.ts, the list of routers, does).
  * Prints each breach and exits 1, so a new circle or a leak between layers fails CI.
  */
 import fs from 'node:fs';
@@ -83,6 +84,7 @@ export function circles(graph: Map<string, string[]>): string[][] {
 }
 
 const HTTP = /^api\/src\/(routes|middleware|presenters|lib)\/|^api\/src\/(app|server)\.ts$/;
+const ROUTE = /^api\/src\/routes\/[^/]+\.ts$/;
 
 /** Which layer may import which: returns the reason a file may not import a target, or null. */
 export function layerBreach(from: string, to: string): string | null {
@@ -95,6 +97,8 @@ export function layerBreach(from: string, to: string): string | null {
     return 'the server core imports only itself and shared/';
   if (a.startsWith('worker/') && !isTest && (HTTP.test(b) || b.startsWith('test/'))) return 'worker/ never imports HTTP code or test kits';
   if (!a.startsWith('test/') && !isTest && !a.startsWith('bench/') && b.startsWith('test/')) return 'production code never imports test/';
+  if (ROUTE.test(a) && !isTest && a !== 'api/src/routes/index.ts' && ROUTE.test(b))
+    return 'routes never import routes (shared code lives in lib/, presenters/ or the core)';
   return null;
 }
 

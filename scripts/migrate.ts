@@ -2,7 +2,7 @@
 import { loadEnvOrExit } from '../api/src/core/config';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
 
-const env = loadEnvOrExit();
+const env = loadEnvOrExit('release');
 if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set: nothing to migrate.');
   process.exit(1);

@@ -11,7 +11,8 @@ import { createContext } from '../api/src/core/context';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
 import { startWorker } from '../worker/src/runner';
 import { buildClientIfStale } from './build-client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { EmbeddedPostgresUnavailableError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { startNotices } from './startMessages';
 
 const env = loadEnvOrExit();
 const say = (m: string) => process.stdout.write(`${m}\n`);
@@ -19,7 +20,13 @@ const say = (m: string) => process.stdout.write(`${m}\n`);
 let embedded: EmbeddedDatabase | null = null;
 if (!env.DATABASE_URL) {
   say('DATABASE_URL is not set: starting embedded PostgreSQL (data in .data/pg)…');
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'pg'), database: 'blueprint_shop' });
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'pg'), database: 'blueprint_shop', log: say });
+  } catch (error) {
+    // What to do, in a sentence: a stack trace would only bury it.
+    console.error(error instanceof EmbeddedPostgresUnavailableError ? error.message : error);
+    process.exit(1);
+  }
   env.DATABASE_URL = embedded.url;
 }
 
@@ -37,12 +44,11 @@ installProcessGuards(ctx.log);
 const web = await startWeb(ctx, env.PORT);
 const worker = await startWorker(ctx);
 
-say(`\nBlueprint Shop is running on http://localhost:${web.port}`);
+// A browser can open localhost when every interface listens; otherwise only the address given.
+const host = env.HOST && !web.address.endsWith('(every interface)') ? web.address.replace(/:\d+$/, '') : 'localhost';
+say(`\nBlueprint Shop is running on http://${host}:${web.port}  (listening on ${web.address})`);
 say(`  storage: ${ctx.storage.kind}   email: ${ctx.email.name}   payments: ${ctx.payments?.name ?? 'none'}   shipping: ${ctx.shipping?.name ?? 'none'}`);
-if (env.defaultsUsed.length > 0) {
-  say(`  development defaults in use for ${env.defaultsUsed.join(', ')}`);
-  say(`  admin sign-in: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD}  (set ADMIN_USERNAME and ADMIN_PASSWORD to change)`);
-}
+for (const line of startNotices(env)) say(line);
 
 let stopping = false;
 async function stop(signal: string) {

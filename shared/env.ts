@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_SHOP } from './shop';
+import { parseShopHolidays } from './holidays';
 
 const optional = z
   .string()
@@ -22,15 +23,30 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** A yes/no whose default depends on other settings: unset stays undefined. */
+const maybeBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+/** A worker not heard from for this long is presumed dead and its jobs run again elsewhere. */
+export const DEFAULT_WORKER_DEAD_AFTER_SECONDS = 30;
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
 export const DEV_ADMIN_USERNAME = 'admin';
 export const DEV_ADMIN_PASSWORD = 'blueprint-admin';
+/**
+ * Where the footer links the source of the running version when SOURCE_URL is unset: a placeholder
+ * on a reserved domain, never someone's real repository. The AGPL (README) asks a deployment to set
+ * SOURCE_URL to its repository at the deployed commit.
+ */
+export const DEFAULT_SOURCE_URL = 'https://git.example.com/blueprint-shop';
 
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(5000),
+    /** The address the web process listens on (unset: every interface). */
+    HOST: optional,
     /** Public origin used in emailed links, e.g. https://prints.example.com. Defaults to http://localhost:PORT. */
     APP_URL: z
       .url()
@@ -40,9 +56,13 @@ export const EnvSchema = z
     SESSION_SECRET: optional,
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,
-    /** Set behind an HTTPS-terminating proxy: trusts X-Forwarded-* and marks cookies Secure. */
+    /** Behind one proxy: take the client's address and protocol from its X-Forwarded-* headers (rate limits are per customer). */
     TRUST_PROXY: bool,
+    /** The public site is HTTPS: Secure cookies, HSTS. Defaults to TRUST_PROXY; false behind a plain-HTTP proxy. */
+    COOKIE_SECURE: maybeBool,
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Seconds without a heartbeat after which a worker's jobs are run again elsewhere (heartbeats every sixth of it). */
+    WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(DEFAULT_WORKER_DEAD_AFTER_SECONDS),
     FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
     DATA_DIR: z.string().default('.data'),
     /** Upload bytes the web process takes in per second, all uploads together, in MB (0: no limit). */
@@ -71,8 +91,23 @@ export const EnvSchema = z
     SHOP_CITY: optional,
     SHOP_STATE: optional,
     SHOP_ZIP: optional,
-    /** Closed days for the ready-by clock, YYYY-MM-DD comma-separated, e.g. 2026-12-25,2027-01-01. */
-    SHOP_HOLIDAYS: optional,
+    /**
+     * Changes to the closed days (the federal holidays are closed by default): YYYY-MM-DD
+     * comma-separated closes a day, -YYYY-MM-DD opens on a federal holiday, e.g. 2026-12-24,-2026-11-11.
+     * Read by parseShopHolidays, the one parser, so a typo stops the boot with its message.
+     */
+    SHOP_HOLIDAYS: optional.superRefine((value, ctx) => {
+      try {
+        parseShopHolidays(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      }
+    }),
+    /** The source of the running version, linked from every page's footer (the AGPL asks for it). */
+    SOURCE_URL: z
+      .url({ protocol: /^https?$/, error: 'SOURCE_URL must be an http(s) URL, e.g. https://github.com/you/blueprint-shop/tree/<commit>' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -83,11 +118,16 @@ export const EnvSchema = z
         message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
       });
     }
-    if (env.NODE_ENV !== 'production') return;
-    for (const key of ['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DATABASE_URL'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when NODE_ENV=production` });
+    if (env.COOKIE_SECURE && !env.TRUST_PROXY) {
+      // Behind a proxy the shop learns that a request came over HTTPS only from X-Forwarded-Proto;
+      // without it every Secure cookie would be refused over the proxy's plain HTTP.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COOKIE_SECURE'],
+        message: 'COOKIE_SECURE=true needs TRUST_PROXY=true (the proxy tells the shop the request came over HTTPS)',
+      });
     }
-    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
     }
   });
@@ -95,21 +135,39 @@ export const EnvSchema = z
 export type RawEnv = z.infer<typeof EnvSchema>;
 
 /** The parsed environment with development defaults filled in. */
-export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL'> & {
+export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL' | 'COOKIE_SECURE' | 'SOURCE_URL'> & {
   SESSION_SECRET: string;
+  SOURCE_URL: string;
   ADMIN_USERNAME: string;
   ADMIN_PASSWORD: string;
   APP_URL: string;
+  COOKIE_SECURE: boolean;
   /** Names of development defaults that were used, to print at start. */
   defaultsUsed: string[];
 };
 
+/**
+ * Which process reads the environment: the web and worker processes (`app`) need the secrets and
+ * the admin sign-in in production; the `release` step only migrates, so it needs only DATABASE_URL.
+ */
+export type EnvRole = 'app' | 'release';
+
+const REQUIRED_IN_PRODUCTION = {
+  app: ['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DATABASE_URL'],
+  release: ['DATABASE_URL'],
+} as const satisfies Record<EnvRole, readonly (keyof RawEnv)[]>;
+
 /** Parses the environment; throws an Error whose message lists every bad variable, one a line. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined>, role: EnvRole = 'app'): Env {
   const result = EnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  const problems = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  if (source.NODE_ENV === 'production') {
+    for (const key of REQUIRED_IN_PRODUCTION[role]) {
+      if (!source[key]?.trim()) problems.push(`  ${key}: ${key} is required when NODE_ENV=production`);
+    }
+  }
+  if (!result.success || problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`);
   }
   const raw = result.data;
   const defaultsUsed: string[] = [];
@@ -124,6 +182,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ADMIN_USERNAME: pick('ADMIN_USERNAME', raw.ADMIN_USERNAME, DEV_ADMIN_USERNAME),
     ADMIN_PASSWORD: pick('ADMIN_PASSWORD', raw.ADMIN_PASSWORD, DEV_ADMIN_PASSWORD),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    COOKIE_SECURE: raw.COOKIE_SECURE ?? raw.TRUST_PROXY,
+    SOURCE_URL: pick('SOURCE_URL', raw.SOURCE_URL, DEFAULT_SOURCE_URL),
     defaultsUsed,
   };
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, PRINT_TYPES } from './pricing';
+import { stateCodeOf } from './usStates';
 
 /**
  * C0 controls (NUL to US), DEL and C1 controls. No name, address, phone or search holds one; NUL in
@@ -20,11 +21,28 @@ export function hasNoControlCharacters(value: string): boolean {
   return !CONTROL_CHARACTERS.test(value);
 }
 
-/** A one-line text field the shop stores: trimmed, no control characters, at most `max` characters. */
+/**
+ * Invisible formatting characters: zero-width space, joiners and direction marks (U+200B–U+200F),
+ * the bidi embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069), the byte-order
+ * mark (U+FEFF) and the Arabic letter mark (U+061C). Pasted into a name they are invisible, yet an
+ * override turns `Smith\u202Efdp.exe` into `Smithexe.pdf` on screen, in an email and on the ticket.
+ */
+const INVISIBLE_CONTROLS = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u061c]/g;
+
+/** The text without invisible formatting characters (`INVISIBLE_CONTROLS`). */
+export function withoutInvisibleControls(value: string): string {
+  return value.replace(INVISIBLE_CONTROLS, '');
+}
+
+/**
+ * A one-line text field the shop stores: invisible formatting characters removed, trimmed, no
+ * control characters, at most `max` characters.
+ */
 export function plainTextField(label: string, max: number, required = `${label} is required`) {
   return z
     .string({ error: required })
     .refine(hasNoControlCharacters, controlCharacterMessage(label))
+    .overwrite(withoutInvisibleControls)
     .trim()
     .min(1, required)
     .max(max, `${label} must be at most ${max} characters`);
@@ -35,6 +53,7 @@ export function optionalPlainTextField(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
     .refine(hasNoControlCharacters, controlCharacterMessage(label))
+    .overwrite(withoutInvisibleControls)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
@@ -58,6 +77,8 @@ export const passwordField = z.string({ error: 'Password is required' }).min(1, 
 
 export const firstNameField = plainTextField('First name', 100);
 export const lastNameField = plainTextField('Last name', 100);
+/** An optional phone number, as typed ('(201) 555-0100'); blank → null. */
+export const phoneField = optionalPlainTextField('Phone', 40);
 
 /** Shipping address lines (stored on the quote and the order). */
 export const street1Field = plainTextField('Street address', 200);
@@ -87,10 +108,14 @@ export const colorSheetsField = z
 // keep their line breaks (a textarea makes them), nothing else.
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-/** An optional free-text order field: trimmed, at most `max` characters, empty → null. */
+/**
+ * An optional free-text order field: invisible formatting characters removed, trimmed, at most `max`
+ * characters, empty → null.
+ */
 function orderText(label: string, max: number, control: RegExp) {
   return z
     .string({ error: `${label} must be text` })
+    .overwrite(withoutInvisibleControls)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !control.test(v), controlCharacterMessage(label))
@@ -121,12 +146,20 @@ export const zipField = z
   .string({ error: 'Please enter a valid 5-digit ZIP code' })
   .trim()
   .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid 5-digit ZIP code');
-/** Two-letter state, forced to upper case. */
+/**
+ * A US state (50 and DC) typed as its code or its name ("NY", "ny", "New York"): stored as the
+ * two-letter code. The names live in ./usStates.ts.
+ */
 export const stateField = z
-  .string({ error: 'Please enter a 2-letter state' })
+  .string({ error: 'Please enter the state.' })
   .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Please enter a 2-letter state');
+  .min(1, 'Please enter the state.')
+  .transform((typed, ctx) => {
+    const code = stateCodeOf(typed);
+    if (code) return code;
+    ctx.addIssue({ code: 'custom', message: `${typed} is not a US state. Please check it.` });
+    return z.NEVER;
+  });
 
 /** The order number a person reads: the last 8 characters of the id, upper-cased. */
 export function orderNumberOf(id: string): string {

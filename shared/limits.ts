@@ -16,3 +16,5 @@ export const UNPAID_ORDER_TTL_HOURS = 24;
 export const EXPORT_TTL_HOURS = 24;
 /** Minimum password length. */
 export const MIN_PASSWORD_LENGTH = 8;
+/** Seconds the counter has to undo a status change before the customer's email goes. */
+export const STATUS_UNDO_SECONDS = 10;

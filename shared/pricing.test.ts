@@ -11,6 +11,7 @@ import {
   priceSheets,
   qualifiesForFreeShipping,
   taxRateMillipercent,
+  taxStateOf,
 } from './pricing';
 import { mulDivRoundHalfUp, centsToDollars, dollarsToCents, formatCents } from './money';
 
@@ -42,13 +43,20 @@ describe('tax table', () => {
   ])('%s is taxed at the spec rate', (state, rate) => {
     expect(STATE_TAX_MILLIPERCENT[state]).toBe(rate);
   });
-  it('pickup always uses NJ, whatever state is given', () => {
-    expect(taxRateMillipercent('pickup', 'OR')).toBe(6630);
+  it("pickup uses the shop's state, whatever destination is given; shipping the destination's", () => {
+    expect(taxStateOf('pickup', 'OR', 'NJ')).toBe('NJ');
+    expect(taxStateOf('pickup', null, 'ny')).toBe('NY');
+    expect(taxStateOf('shipping', 'or', 'NJ')).toBe('OR');
+    expect(taxStateOf('shipping', null, 'NJ')).toBe('');
   });
   it('an unknown state is untaxed; lower case is accepted', () => {
-    expect(taxRateMillipercent('shipping', 'ZZ')).toBe(0);
-    expect(taxRateMillipercent('shipping', 'ny')).toBe(8000);
-    expect(taxRateMillipercent('shipping', null)).toBe(0);
+    expect(taxRateMillipercent('ZZ')).toBe(0);
+    expect(taxRateMillipercent('ny')).toBe(8000);
+    expect(taxRateMillipercent('')).toBe(0);
+  });
+  it("a shop that moves to New York taxes its pickups at New York's rate", () => {
+    const p = priceOrder({ pageCount: 10, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', shopState: 'NY' });
+    expect(p).toMatchObject({ subtotalCents: 5990, taxState: 'NY', taxRateMillipercent: 8000, taxCents: 479 });
   });
   it('formats rates without trailing zeros', () => {
     expect(formatTaxRate(6630)).toBe('6.63%');
@@ -80,14 +88,22 @@ describe('rounding', () => {
 
 describe('priceOrder', () => {
   it('10 sheets 24x36 B&W, pickup: NJ 6.63%', () => {
-    const p = priceOrder({ pageCount: 10, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup' });
+    const p = priceOrder({ pageCount: 10, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', shopState: 'NJ' });
     expect(p.subtotalCents).toBe(5990);
     expect(p.taxCents).toBe(397); // 59.90 × 6.63% = 3.97137
     expect(p.totalCents).toBe(6387);
     expect(p.taxState).toBe('NJ');
   });
   it('ignores a shipping cost on pickup', () => {
-    const p = priceOrder({ pageCount: 1, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', shippingCostCents: 5000 });
+    const p = priceOrder({
+      pageCount: 1,
+      printSize: '24x36',
+      printType: 'bw',
+      rushOrder: false,
+      shippingMethod: 'pickup',
+      shopState: 'NJ',
+      shippingCostCents: 5000,
+    });
     expect(p.shippingCostCents).toBe(0);
   });
   it('rush and shipping to NY are taxed at 8%', () => {
@@ -97,6 +113,7 @@ describe('priceOrder', () => {
       printType: 'color',
       rushOrder: true,
       shippingMethod: 'shipping',
+      shopState: 'NJ',
       shippingCostCents: 1250,
       state: 'NY',
     });
@@ -113,6 +130,7 @@ describe('priceOrder', () => {
       printType: 'color',
       rushOrder: false,
       shippingMethod: 'shipping',
+      shopState: 'NJ',
       shippingCostCents: 999,
       state: 'OR',
     });
@@ -127,6 +145,7 @@ describe('priceOrder', () => {
       printType: 'bw',
       rushOrder: true,
       shippingMethod: 'shipping',
+      shopState: 'NJ',
       shippingCostCents: 0,
       state: 'CA',
     });
@@ -138,6 +157,7 @@ describe('priceOrder', () => {
       printType: 'bw',
       rushOrder: false,
       shippingMethod: 'shipping',
+      shopState: 'NJ',
       shippingCostCents: 401,
       state: 'TX',
     });
@@ -145,7 +165,9 @@ describe('priceOrder', () => {
     expect(tx.taxCents).toBe(63);
   });
   it('rejects a page count that is not a positive integer', () => {
-    expect(() => priceOrder({ pageCount: 0, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup' })).toThrow(RangeError);
+    expect(() => priceOrder({ pageCount: 0, printSize: '24x36', printType: 'bw', rushOrder: false, shippingMethod: 'pickup', shopState: 'NJ' })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -206,7 +228,16 @@ describe('priceSheets: sets and color per sheet', () => {
 
   it('priceOrder taxes the subtotal of every set', () => {
     // 3 sets of 2 sheets, one in color: 3 × (5.99 + 14.99) = 62.94; NJ 6.63% = 4.1729 → 4.17.
-    const p = priceOrder({ pageCount: 2, printSize: '24x36', printType: 'auto', sets: 3, colorSheetCount: 1, rushOrder: false, shippingMethod: 'pickup' });
+    const p = priceOrder({
+      pageCount: 2,
+      printSize: '24x36',
+      printType: 'auto',
+      sets: 3,
+      colorSheetCount: 1,
+      rushOrder: false,
+      shippingMethod: 'pickup',
+      shopState: 'NJ',
+    });
     expect(p.subtotalCents).toBe(6294);
     expect(p.taxCents).toBe(417);
     expect(p.totalCents).toBe(6711);
@@ -214,7 +245,15 @@ describe('priceSheets: sets and color per sheet', () => {
 });
 
 describe('free shipping', () => {
-  const ship = { printSize: '24x36', printType: 'color', rushOrder: false, shippingMethod: 'shipping', shippingCostCents: 1000, state: 'NY' } as const;
+  const ship = {
+    printSize: '24x36',
+    printType: 'color',
+    rushOrder: false,
+    shippingMethod: 'shipping',
+    shopState: 'NJ',
+    shippingCostCents: 1000,
+    state: 'NY',
+  } as const;
   it.each([
     // pages, cheapest?, shipping charged, tax (8% of what is charged)
     [6, true, 1000, mulDivRoundHalfUp(6 * 1499 + 1000, 8000, 100_000)], // $89.94: below $100
@@ -236,6 +275,6 @@ describe('free shipping', () => {
   });
 
   it('never applies to pickup', () => {
-    expect(priceOrder({ ...ship, shippingMethod: 'pickup', pageCount: 7, cheapestShipping: true }).freeShipping).toBe(false);
+    expect(priceOrder({ ...ship, shippingMethod: 'pickup', shopState: 'NJ', pageCount: 7, cheapestShipping: true }).freeShipping).toBe(false);
   });
 });

@@ -34,12 +34,9 @@ export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
 
 /** Labels a person reads. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
-export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Colour only where needed' };
+export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Color only where needed' };
 /** How a line of the price names an ink, after the size: `24" x 36" black and white`. */
 export const INK_LINE_LABELS: Record<PrintType, string> = { bw: 'black and white', color: 'color' };
-
-/** The shop's own state: pickup orders are taxed here. */
-export const SHOP_STATE = 'NJ';
 
 /**
  * State sales tax in thousandths of a percent (6.63% → 6630), so rates such as MN's 6.875% stay exact.
@@ -102,10 +99,17 @@ export const STATE_TAX_MILLIPERCENT: Record<string, number> = {
 /** Every state code the shop ships to (50 states and DC). */
 export const US_STATES = Object.keys(STATE_TAX_MILLIPERCENT).sort();
 
-/** The tax rate for a destination: pickup uses NJ; an unknown state is 0. */
-export function taxRateMillipercent(shippingMethod: 'pickup' | 'shipping', state?: string | null): number {
-  const code = shippingMethod === 'pickup' ? SHOP_STATE : (state ?? '').trim().toUpperCase();
-  return STATE_TAX_MILLIPERCENT[code] ?? 0;
+/**
+ * The state whose sales tax an order pays: the shop's (shopFacts(env).state, SHOP_STATE) for pickup,
+ * the destination's for shipping.
+ */
+export function taxStateOf(shippingMethod: 'pickup' | 'shipping', destinationState: string | null | undefined, shopState: string): string {
+  return (shippingMethod === 'pickup' ? shopState : (destinationState ?? '')).trim().toUpperCase();
+}
+
+/** A state's sales tax rate; an unknown state is 0. */
+export function taxRateMillipercent(taxState: string): number {
+  return STATE_TAX_MILLIPERCENT[taxState.trim().toUpperCase()] ?? 0;
 }
 
 /** "6.63%" / "8%" / "6.875%". */
@@ -194,6 +198,8 @@ export type PriceInput = SheetsInput & {
   cheapestShipping?: boolean;
   /** Destination state, for shipping. */
   state?: string | null;
+  /** The shop's state (shopFacts(env).state): pickup orders are taxed there. */
+  shopState: string;
 };
 
 export type PriceBreakdown = SheetsPrice & {
@@ -214,10 +220,10 @@ export function priceOrder(input: PriceInput): PriceBreakdown {
   const rushFeeCents = input.rushOrder ? RUSH_FEE_CENTS : 0;
   const freeShipping = input.shippingMethod === 'shipping' && input.cheapestShipping === true && qualifiesForFreeShipping(subtotalCents);
   const shippingCostCents = input.shippingMethod === 'pickup' || freeShipping ? 0 : Math.max(0, input.shippingCostCents ?? 0);
-  const rate = taxRateMillipercent(input.shippingMethod, input.state);
+  const taxState = taxStateOf(input.shippingMethod, input.state, input.shopState);
+  const rate = taxRateMillipercent(taxState);
   const taxable = subtotalCents + rushFeeCents + shippingCostCents;
   const taxCents = mulDivRoundHalfUp(taxable, rate, 100_000);
-  const taxState = input.shippingMethod === 'pickup' ? SHOP_STATE : (input.state ?? '').trim().toUpperCase();
   return {
     ...sheets,
     rushFeeCents,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHolidays } from './shop';
-import { readyBy, readyByText, shipDateFor, turnaround } from './readyBy';
+import { parseShopHolidays } from './holidays';
+import { readyBy, readyByDateText, readyByText, shipDayFor, shipDayForPayment, turnaround } from './readyBy';
 
 // 2026-11-23 is a Monday; New York is UTC-5 in November (after Nov 1) and UTC-4 in summer.
 // The tests run with TZ=UTC, so nothing here leans on the machine's zone.
@@ -49,7 +49,8 @@ describe('readyBy (America/New_York)', () => {
   });
 
   describe('holidays', () => {
-    const holidays = ['2026-11-26', '2026-11-27'];
+    // Thanksgiving (Thu Nov 26) is closed by default; SHOP_HOLIDAYS closes the Friday after too.
+    const holidays = parseShopHolidays('2026-11-27');
     it.each([
       ['Wednesday 13:00 before two closed days → Saturday 18:00', '2026-11-25T13:00:00', false, '2026-11-28T23:00:00.000Z'],
       ['Wednesday 17:00 rush → Saturday 12:00', '2026-11-25T17:00:00', true, '2026-11-28T17:00:00.000Z'],
@@ -59,10 +60,34 @@ describe('readyBy (America/New_York)', () => {
       expect(readyBy(et(local), rush, { holidays }).toISOString()).toBe(expected);
     });
 
-    it('reads SHOP_HOLIDAYS as comma-separated dates and ignores the rest', () => {
-      expect(parseHolidays('2026-12-25, 2027-01-01,xmas')).toEqual(['2026-12-25', '2027-01-01']);
-      expect(parseHolidays(undefined)).toEqual([]);
+    it.each([
+      ['Wednesday Nov 25 12:30 regular skips Thanksgiving → Friday 19:00', '2026-11-25T12:30:00', false, '2026-11-28T00:00:00.000Z'],
+      ['Wednesday Nov 25 16:00 rush → 3 h today, 1 h Friday → Friday 10:00', '2026-11-25T16:00:00', true, '2026-11-27T15:00:00.000Z'],
+      ['Thanksgiving 10:00 regular → Friday 19:00', '2026-11-26T10:00:00', false, '2026-11-28T00:00:00.000Z'],
+      ['Christmas Eve (Thu) 13:00 regular → Saturday Dec 26 18:00 (Christmas closed)', '2026-12-24T13:00:00', false, '2026-12-26T23:00:00.000Z'],
+      ['Saturday Jul 3 2027 13:00 regular → Tuesday Jul 6 (Sunday Jul 4 observed Monday)', '2027-07-03T13:00:00-04:00', false, '2027-07-06T23:00:00.000Z'],
+    ])('federal holidays are closed by default: %s', (_name, local, rush, expected) => {
+      const at = local.length > 19 ? new Date(local) : et(local);
+      expect(readyBy(at, rush).toISOString()).toBe(expected);
     });
+
+    it('a leading minus opens the counter on a federal holiday', () => {
+      // Veterans Day 2026 is a Wednesday.
+      expect(readyBy(et('2026-11-10T13:00:00'), false).toISOString()).toBe('2026-11-13T00:00:00.000Z');
+      expect(readyBy(et('2026-11-10T13:00:00'), false, { holidays: parseShopHolidays('-2026-11-11') }).toISOString()).toBe('2026-11-12T00:00:00.000Z');
+    });
+  });
+});
+
+describe('Wed Nov 25 2026 12:30 ET, the day before Thanksgiving', () => {
+  it('promises Friday, not Thursday', () => {
+    const at = et('2026-11-25T12:30:00');
+    const t = turnaround(at);
+    expect(t.regular.text).toBe('Friday, Nov 27 by 7:00 PM');
+    expect(t.sameDayCutoff).toBeNull();
+    expect(readyByDateText(new Date(t.rush.readyBy))).toBe('Wednesday, Nov 25 by 4:30 PM');
+    // SHOP_HOLIDAYS=2026-11-26 changes nothing: the day is already closed.
+    expect(turnaround(at, { holidays: parseShopHolidays('2026-11-26') })).toEqual(t);
   });
 });
 
@@ -88,14 +113,28 @@ describe('turnaround', () => {
   });
 });
 
-describe('shipDateFor', () => {
+describe('shipDayFor', () => {
   it.each([
     ['ready Monday 14:00 → ships Monday', '2026-11-23T14:00:00', '2026-11-23'],
     ['ready Monday 17:00 → ships Monday', '2026-11-23T17:00:00', '2026-11-23'],
     ['ready Monday 19:00 → ships Tuesday', '2026-11-23T19:00:00', '2026-11-24'],
+    ['ready Wednesday 19:00 → ships Friday (Thanksgiving)', '2026-11-25T19:00:00', '2026-11-27'],
     ['ready Friday 19:00 → ships Monday', '2026-11-27T19:00:00', '2026-11-30'],
     ['ready Saturday 18:00 → ships Monday', '2026-11-28T18:00:00', '2026-11-30'],
   ])('%s', (_name, local, expected) => {
-    expect(shipDateFor(et(local)).toISOString().slice(0, 10)).toBe(expected);
+    expect(shipDayFor(et(local))).toBe(expected);
+  });
+
+  it('waits for a carrier day when the counter opens on a federal holiday', () => {
+    const holidays = parseShopHolidays('-2026-11-11');
+    // Ready Veterans Day 14:00 at an open counter: carriers do not collect until Thursday.
+    expect(shipDayFor(et('2026-11-11T14:00:00'), { holidays })).toBe('2026-11-12');
+  });
+
+  it('a rush order paid the day before a shop holiday leaves after it', () => {
+    // Tuesday Dec 22 16:00 rush: 3 h Tuesday + 1 h → ready Wednesday 10:00; closed Wednesday Dec 23?
+    const holidays = parseShopHolidays('2026-12-23');
+    expect(shipDayForPayment(et('2026-12-22T16:00:00'), true)).toBe('2026-12-23');
+    expect(shipDayForPayment(et('2026-12-22T16:00:00'), true, { holidays })).toBe('2026-12-24');
   });
 });

@@ -31,7 +31,7 @@ export function wrongSizeMessage(actualSize: string): string {
   return `Your PDF is ${nameSheetSize(actualSize)}, but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.`;
 }
 
-/** The rejection of a set whose every sheet is blank (issue 14). */
+/** The rejection of a set whose every sheet is blank. */
 export const NO_DRAWINGS_MESSAGE = 'Your PDF has no drawings on it: every sheet is blank. Please check that you exported the right file and upload it again.';
 
 /** The sheet sizes we print, short side first, in inches. */
@@ -104,7 +104,7 @@ export function noDrawingsVerdict(pageCount: number): SheetVerdict {
 }
 
 /**
- * What the per-sheet report (issue 14) says about one sheet of an accepted set; null where the sheet
+ * What the per-sheet report (docs/decisions/012-sheet-report-after-ready.md) says about one sheet of an accepted set; null where the sheet
  * could not be analysed.
  */
 export type SheetReport = {

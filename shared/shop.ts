@@ -5,6 +5,7 @@
  * The address and contact can be overridden per deployment (SHOP_* and SUPPORT_* in shared/env.ts);
  * `shopFacts(env)` merges them.
  */
+import { NO_OVERRIDES, parseShopHolidays, type HolidayOverrides } from './holidays';
 
 /** Where the counter is and how to reach it. */
 export type ShopFacts = {
@@ -19,8 +20,11 @@ export type ShopFacts = {
   email: string;
   /** IANA time zone of the counter; every promise (ready-by, hours) is in it. */
   timeZone: string;
-  /** Closed dates (YYYY-MM-DD in `timeZone`) besides Sundays; the ready-by clock skips them. */
-  holidays: string[];
+  /**
+   * The deployment's changes to the closed days (SHOP_HOLIDAYS): the federal holidays are closed
+   * without them (holidays.ts); the shop clock (clock.ts) skips every closed day.
+   */
+  holidays: HolidayOverrides;
 };
 
 /** The defaults: the shop in Paramus, NJ. */
@@ -34,7 +38,7 @@ export const DEFAULT_SHOP: ShopFacts = {
   phone: '(201) 555-0142',
   email: 'support@blueprintshop.local',
   timeZone: 'America/New_York',
-  holidays: [],
+  holidays: NO_OVERRIDES,
 };
 
 /** The environment variables that override the defaults (all optional). */
@@ -46,7 +50,7 @@ export type ShopEnv = {
   SHOP_ZIP?: string;
   SUPPORT_PHONE?: string;
   SUPPORT_EMAIL?: string;
-  /** Comma-separated YYYY-MM-DD. */
+  /** Comma-separated YYYY-MM-DD closed days; -YYYY-MM-DD opens on a federal holiday. */
   SHOP_HOLIDAYS?: string;
 };
 
@@ -61,16 +65,8 @@ export function shopFacts(env: ShopEnv): ShopFacts {
     zip: env.SHOP_ZIP || DEFAULT_SHOP.zip,
     phone: env.SUPPORT_PHONE || DEFAULT_SHOP.phone,
     email: env.SUPPORT_EMAIL || DEFAULT_SHOP.email,
-    holidays: parseHolidays(env.SHOP_HOLIDAYS),
+    holidays: parseShopHolidays(env.SHOP_HOLIDAYS),
   };
-}
-
-/** Parses a comma-separated SHOP_HOLIDAYS value; ignores anything that is not YYYY-MM-DD. */
-export function parseHolidays(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(/[,\s]+/)
-    .map((s) => s.trim())
-    .filter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s));
 }
 
 /** "100 Route 17 North, Paramus, NJ 07652". */

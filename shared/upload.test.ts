@@ -51,7 +51,7 @@ describe('judgeSheets', () => {
       actualSize: '8.5" x 11"',
       message: 'Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.',
     });
-    // ANSI sizes are named, since customers confuse ANSI D with ARCH D (issue 14).
+    // ANSI sizes are named, since customers confuse ANSI D with ARCH D.
     expect(wrongSizeMessage('22" x 34"')).toContain('Your PDF is ANSI D (22" x 34")');
   });
 

@@ -36,7 +36,7 @@ export type UploadRoute =
 /** Where a presigned upload is reported done. */
 export const uploadCompletePath = (uploadId: string) => `/api/uploads/${uploadId}/complete`;
 
-/** One sheet of `GET /api/uploads/{uploadId}`'s `sheets` (issue 14); null = still coming (or could not be analysed). */
+/** One sheet of `GET /api/uploads/{uploadId}`'s `sheets`; null = still coming (or could not be analysed). */
 export const UploadSheetSchema = z.object({
   number: z.number().int().min(1),
   widthIn: z.number(),
@@ -60,7 +60,7 @@ export const UploadInfoSchema = z.object({
   actualSize: z.string().nullable(),
   message: z.string().nullable(),
   /**
-   * Each sheet in page order once `ready` (issue 14); [] before and when rejected. Sizes come with
+   * Each sheet in page order once `ready`; [] before and when rejected. Sizes come with
    * the verdict; the other fields are null while the report is still coming.
    */
   sheets: z.array(UploadSheetSchema),

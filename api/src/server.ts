@@ -4,11 +4,18 @@
  */
 import { installProcessGuards } from './core/lib/processGuards';
 import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadEnvOrExit } from './core/config';
 import { makeApp } from './app';
 import { createContext, type AppContext } from './core/context';
 
-export type RunningWeb = { server: Server; port: number; close(): Promise<void> };
+export type RunningWeb = {
+  server: Server;
+  port: number;
+  /** Where it listens, as a person reads it: `127.0.0.1:5000`, `[::]:5000 (every interface)`. */
+  address: string;
+  close(): Promise<void>;
+};
 
 /** The app on a server with the shop's timeouts: slow clients must not hold uploads open forever. */
 function createServer(ctx: AppContext): Server {
@@ -18,18 +25,25 @@ function createServer(ctx: AppContext): Server {
   return server;
 }
 
-/** Listens on `port` (0 for any free port) and resolves once accepting connections. */
+/** A listening address as a person reads it; the unspecified address means every interface. */
+export function describeAddress(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const every = address.address === '::' || address.address === '0.0.0.0';
+  return `${host}:${address.port}${every ? ' (every interface)' : ''}`;
+}
+
+/** Listens on `port` (0 for any free port) at HOST (unset: every interface) and resolves once accepting connections. */
 export async function startWeb(ctx: AppContext, port = ctx.env.PORT): Promise<RunningWeb> {
   const server = createServer(ctx);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve());
+    server.listen(port, ctx.env.HOST, () => resolve());
   });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const address = server.address() as AddressInfo;
   return {
     server,
-    port: actualPort,
+    port: address.port,
+    address: describeAddress(address),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -43,7 +57,7 @@ async function main() {
   const ctx = await createContext(env);
   installProcessGuards(ctx.log);
   const web = await startWeb(ctx, ctx.env.PORT);
-  ctx.log.info(`Blueprint Shop API listening on http://localhost:${web.port}`);
+  ctx.log.info(`Blueprint Shop API listening on ${web.address}`);
   const stop = async () => {
     await web.close();
     await ctx.sql.end({ timeout: 5 });

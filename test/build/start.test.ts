@@ -1,32 +1,41 @@
 /**
- * `npm start` (scripts/start.ts) as a person runs it in a terminal: with no DATABASE_URL it starts
- * embedded PostgreSQL and serves the shop; Ctrl-C, which a terminal sends to the whole process
- * group (embedded PostgreSQL and the worker included), stops everything and leaves nothing
- * running. It used to hang for 15 s: PostgreSQL had already stopped, and the shutdown waited for an
- * exit it had missed.
+ * `npm start` (scripts/start.ts) as a person runs it in a terminal, in a copy of the project cloned
+ * into a folder only its owner may enter (`mktemp -d` gives one; so is /root), configured by a
+ * `.env` file: with no DATABASE_URL it starts embedded PostgreSQL and serves the shop. As root,
+ * PostgreSQL runs as the `postgres` user, which cannot enter that folder: it used to crash with an
+ * unhandled `spawn …/initdb EACCES`. Ctrl-C, which a terminal sends to the whole process group
+ * (embedded PostgreSQL and the worker included), stops everything and leaves nothing
+ * running; it used to hang for 15 s (PostgreSQL had already stopped, and the shutdown waited for an
+ * exit it had missed).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { tempDataDir } from '../../scripts/embedded-postgres';
 import { freePort } from '../helpers/net';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 /** Long enough for any orderly stop; the hang this guards against lasted 15 s. */
 const STOP_WITHIN_MS = 8_000;
+const isRoot = process.getuid?.() === 0;
 
-const dataDir = tempDataDir('bp-start-');
+/** Marks every process of this run (the shop, its worker children, PostgreSQL). */
+const RUN_MARK = `BP_START_TEST=${randomUUID()}`;
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-clone-'));
+const clone = path.join(home, 'blueprint-shop');
 let shop: ChildProcess | null = null;
+let pgData: string | null = null;
 
-/** Processes started with this run's DATA_DIR in their environment (the shop and its worker children). */
+/** Processes whose environment carries this run's mark. */
 function processesOfThisRun(): number[] {
   const found: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const environ = fs.readFileSync(`/proc/${entry}/environ`, 'latin1');
-      if (environ.split('\0').includes(`DATA_DIR=${dataDir}`)) found.push(Number(entry));
+      if (environ.split('\0').includes(RUN_MARK)) found.push(Number(entry));
     } catch {
       // gone, or not ours to read
     }
@@ -34,31 +43,66 @@ function processesOfThisRun(): number[] {
   return found;
 }
 
+/**
+ * The working tree as a fresh clone has it (tracked and new files, nothing ignored), its
+ * dependencies hard-linked (an `npm install` costs minutes; the files are the same) and the client
+ * already built, so the test spends its time starting the shop.
+ */
+function cloneInto(dir: string): void {
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!fs.existsSync(path.join(REPO, file))) continue; // deleted, not yet committed
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
+  }
+  try {
+    execFileSync('cp', ['-al', path.join(REPO, 'node_modules'), path.join(dir, 'node_modules')]);
+  } catch {
+    execFileSync('cp', ['-a', path.join(REPO, 'node_modules'), path.join(dir, 'node_modules')]); // another file system
+  }
+  fs.cpSync(path.join(REPO, 'dist', 'web'), path.join(dir, 'dist', 'web'), { recursive: true });
+  const now = new Date();
+  fs.utimesSync(path.join(dir, 'dist', 'web', 'index.html'), now, now);
+}
+
 afterAll(() => {
   if (shop?.pid && shop.exitCode === null) process.kill(-shop.pid, 'SIGKILL');
-  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }); // tempDataDir's folder, not only its pg/
+  // Whatever of this run is still up when a check failed (PostgreSQL runs as its own user and group).
+  for (const pid of processesOfThisRun()) process.kill(pid, 'SIGKILL');
+  fs.rmSync(home, { recursive: true, force: true });
+  if (pgData) fs.rmSync(path.dirname(pgData), { recursive: true, force: true });
 });
 
-it('serves the shop on embedded PostgreSQL, and Ctrl-C stops all of it', async () => {
+it('starts from a clone in a folder only its owner may enter, serves the shop on embedded PostgreSQL, and Ctrl-C stops all of it', async () => {
+  cloneInto(clone);
+  expect(fs.statSync(home).mode & 0o777).toBe(0o700);
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
+  // Configured the way the README says: a .env file at the project root.
+  fs.writeFileSync(path.join(clone, '.env'), `PORT=${port}\nLOG_LEVEL=warn\n`);
+  const [markName, markValue] = RUN_MARK.split('=');
+  const env: NodeJS.ProcessEnv = { ...process.env, [markName]: markValue };
+  for (const key of ['DATABASE_URL', 'NODE_ENV', 'PORT', 'DATA_DIR', 'LOG_LEVEL']) delete env[key];
   let output = '';
   // A process group of its own, as a terminal gives the command it runs.
-  shop = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: REPO, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `npm start` runs this (through tsx's CLI); node itself, so the exit code is the shop's own.
+  shop = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   shop.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   shop.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => shop!.once('exit', (code) => resolve(code)));
 
   const base = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 90_000, interval: 250 }).toBe(200);
+  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 90_000, interval: 250, message: output }).toBe(200);
   // The API answers a moment before the worker is up and the banner printed.
   await expect.poll(() => output, { timeout: 30_000 }).toContain(`Blueprint Shop is running on http://localhost:${port}`);
+  expect(output).not.toMatch(/EACCES/);
   const page = await fetch(`${base}/`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
-  expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
+  // As root, PostgreSQL's files live where the postgres user can reach them, and the start says where.
+  const moved = /PostgreSQL's data is in (\S+)\./.exec(output)?.[1];
+  if (isRoot) expect(moved, output).toBeTruthy();
+  pgData = moved ?? path.join(clone, '.data', 'pg');
+  expect(fs.existsSync(path.join(pgData, 'postmaster.pid'))).toBe(true);
 
   const pressed = Date.now();
   process.kill(-shop.pid!, 'SIGINT'); // Ctrl-C
@@ -66,6 +110,6 @@ it('serves the shop on embedded PostgreSQL, and Ctrl-C stops all of it', async (
   expect(code, output.slice(-2000)).toBe(0);
   expect(Date.now() - pressed).toBeLessThan(STOP_WITHIN_MS);
   // PostgreSQL shut down cleanly (its pid file goes last), and nothing of this run is left.
-  await expect.poll(() => fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), { timeout: 5_000 }).toBe(false);
+  await expect.poll(() => fs.existsSync(path.join(pgData!, 'postmaster.pid')), { timeout: 5_000 }).toBe(false);
   await expect.poll(processesOfThisRun, { timeout: 5_000 }).toEqual([]);
 }, 150_000);

@@ -50,7 +50,26 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Password').fill('analytical engine');
     await expectNoSeriousA11y(page);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${shop.url}/login`);
+    // Signed in at once, on the dashboard.
+    await page.waitForURL(`${shop.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Welcome(?: back)?, Ada$/ }).waitFor();
+    await page.getByText('No orders yet').first().waitFor();
+    await screenshot(page, 'accounts-registered-dashboard');
+    // A second account with the same address is refused at the email field.
+    expect((await page.request.post(`${shop.url}/api/auth/logout`)).status()).toBe(200);
+    await page.goto(`${shop.url}/register`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Again');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('analytical engine');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page
+      .locator('#reg-email-error')
+      .getByText(/already exists/)
+      .waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-email');
+    await page.goto(`${shop.url}/login`);
 
     // Orders on the account (as checkout and the worker leave them).
     const [user] = await shop.sql<{ id: string }[]>`select id from users where email = ${email}`;
@@ -61,19 +80,27 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Sign in failed', { exact: true }).waitFor();
-    await page.getByText('Invalid email or password.', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Sign in failed', { exact: true })
+      .first()
+      .waitFor();
+    // The reason stays under the password, which is marked and focused.
+    await page.locator('#login-password-error').getByText('Invalid email or password.', { exact: true }).waitFor();
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    await screenshot(page, 'accounts-sign-in-failed');
     await page.getByLabel('Password').fill('analytical engine');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome back!', { exact: true }).first().waitFor();
     await page.waitForURL(`${shop.url}/`);
 
     // The signed-in home is the dashboard.
-    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor({ timeout: 10_000 });
     await page.getByText('RUSH ORDER', { exact: true }).waitFor();
     await page.getByText(`Order #${latest.id.slice(-8).toUpperCase()}`).waitFor();
     await page.getByText('Orders before 12 PM ready by end of day • Rush orders: 1-4 hours').waitFor();
-    await page.getByText('Your order is being printed and prepared for pickup or shipping.').waitFor();
+    await page.getByText('Printing — your drawings are being printed.').waitFor();
     await page.getByRole('button', { name: 'Download Receipt' }).waitFor();
     const totalSpent = page.locator('dt', { hasText: 'Pages printed' }).locator('xpath=following-sibling::dd');
     expect(await totalSpent.textContent()).toBe('16');
@@ -103,7 +130,7 @@ describe('customer accounts in the browser', () => {
 
     // Sign out from the avatar menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menu').getByText('Welcome back!').waitFor();
+    await page.getByRole('menu').getByText('Welcome!').waitFor();
     await page.getByRole('menu').getByText('Customer Account').waitFor();
     await screenshot(page, 'accounts-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -126,7 +153,7 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Email').fill('phone@example.com');
     await page.getByLabel('Password').fill('password123');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Welcome back, Pat' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Pat' }).waitFor();
     await page.getByText('No orders yet').first().waitFor();
     expect(await page.locator('header').getByRole('link', { name: 'My Orders' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Account menu' }).isVisible()).toBe(true);
@@ -208,7 +235,7 @@ describe('emailed account links in the browser', () => {
     await page.getByLabel('Confirm password').fill('second password');
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.waitForURL(`${shop.url}/dashboard`);
-    await page.getByRole('heading', { name: 'Welcome back, Fay' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Fay' }).waitFor();
     // The guest order placed with the verified address is on the account.
     await page.getByText(`Order #${guestOrder.id.slice(-8).toUpperCase()}`).waitFor();
     await screenshot(page, 'accounts-after-reset');
@@ -232,7 +259,7 @@ describe('ordering again from the history', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('password123');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Welcome back, Re' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Re' }).waitFor();
     await page.goto(`${shop.url}/orders`);
     await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
 
@@ -284,7 +311,7 @@ describe('guest order tracking in the browser', () => {
     await list.getByText(`Order #${done.id.slice(-8).toUpperCase()}`).waitFor();
     await list.getByText('Failed', { exact: true }).waitFor();
     await list.getByText('support@blueprintshop.local').waitFor();
-    await list.getByText('Your order is ready! Pickup or shipping details have been emailed to you.').waitFor();
+    await list.getByText('Ready for pickup at the counter.').waitFor();
     await screenshot(page, 'accounts-lookup-list');
     await expectNoSeriousA11y(page);
 

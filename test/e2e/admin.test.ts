@@ -58,9 +58,24 @@ describe('the admin journey', () => {
     await page.getByText('Shipping label generated successfully', { exact: true }).waitFor();
     await shipRow.getByRole('link', { name: 'View Label' }).waitFor();
 
-    // Change a status.
-    await rushRow.getByLabel(`Status of order ${orderNumberOf(pickup.id)}`).selectOption('processing');
+    // Change a status: the console asks first (the customer is emailed), then offers an undo.
+    const statusSelect = rushRow.getByLabel(`Status of order ${orderNumberOf(pickup.id)}`);
+    await statusSelect.selectOption('completed');
+    await rushRow.getByRole('alertdialog').getByText('will be emailed about it').waitFor();
+    await rushRow.getByRole('button', { name: 'Cancel' }).click();
+    expect((await shop.sql`select status from orders where id = ${pickup.id}`)[0].status).toBe('pending');
+    await statusSelect.selectOption('completed');
+    await rushRow.getByRole('button', { name: 'Change and email' }).click();
+    await rushRow.getByText(/The customer is emailed in \d+ s\./).waitFor();
+    await screenshot(page, 'admin-status-undo');
+    await rushRow.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Change Undone', { exact: true }).waitFor();
+    expect((await shop.sql`select status from orders where id = ${pickup.id}`)[0].status).toBe('pending');
+    await statusSelect.selectOption('processing');
+    await rushRow.getByRole('button', { name: 'Change and email' }).click();
     await page.getByText('Status Updated', { exact: true }).waitFor();
+    // Let the undo window pass now rather than wait ten seconds.
+    await shop.fastForwardJobs();
     await expect.poll(() => page.getByTestId('count-processing').textContent()).toBe('1');
     const [row] = await shop.sql`select status from orders where id = ${pickup.id}`;
     expect(row.status).toBe('processing');
@@ -68,8 +83,10 @@ describe('the admin journey', () => {
       .poll(
         async () =>
           (await shop.sql`select count(*)::int as n from emails where order_id = ${pickup.id} and kind = 'status_processing' and status = 'sent'`)[0].n,
+        { timeout: 15_000 },
       )
       .toBe(1);
+    expect(await shop.sql`select kind from emails where order_id = ${pickup.id} and kind = 'status_completed'`).toEqual([]);
     // The outbox: the admin reads the email the customer got.
     await rushRow.getByRole('button', { name: 'Emails' }).click();
     await rushRow.getByText(`Your order ${orderNumberOf(pickup.id)} is being printed`).click();

@@ -72,8 +72,9 @@ describe('guest checkout with the built-in card provider', () => {
 
     // Pay names the first missing field, focuses it and marks every invalid one.
     await pay.click();
-    await toastWith(page, 'Please check your details');
-    await page.getByTestId('pay-problem').getByText('Please enter your first name.').waitFor();
+    await toastWith(page, 'Missing Information');
+    await toastWith(page, 'Please fill in all required fields.');
+    await page.getByTestId('pay-problem').getByText('First name is required').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('first-name');
     for (const label of ['First name *', 'Last name *', 'Email *']) expect(await page.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
 
@@ -114,7 +115,9 @@ describe('guest checkout with the built-in card provider', () => {
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     await pay.click();
     await toastWith(page, 'Payment Failed');
-    await page.getByText('Your card was declined.', { exact: true }).waitFor();
+    // The reason stays at the card number, which is marked and focused (test/e2e/forms.test.ts waits 10 s).
+    await page.locator('#card-number-error').getByText('Your card was declined.', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-number');
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
@@ -143,11 +146,15 @@ describe('guest checkout with the built-in card provider', () => {
     await page.close();
   });
 
-  it('looks right on a phone and passes the accessibility check', async () => {
+  it('looks right on a phone, with the total and Pay in the bar at the bottom, and passes the accessibility check', async () => {
     const { page } = await pageWithCheckoutData({ width: 390, height: 844 });
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/checkout`);
-    await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('pay-bar')
+      .getByRole('button', { name: /^Pay \$/ })
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('pay-bar-total').textContent()).toBe('$19.16');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'checkout-phone');

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { fillContact, launchBrowser, newPage, screenshot, seedCheckoutData, shipTo, watchPageErrors } from '../helpers/browser';
+import path from 'node:path';
+import { fillContact, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, shipTo, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 import { giveAnonymousSession } from '../helpers/sessions';
@@ -185,6 +186,64 @@ describe('issue 15 journeys', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('state');
     expect(await page.getByLabel('State *').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'issue15-checkout-wrong-state');
+    await page.close();
+  });
+});
+
+describe('the holiday clock at a fixed time', () => {
+  // Wednesday, November 25, 2026, 12:30 PM in New York: after the same-day cutoff, the day before Thanksgiving.
+  const WEDNESDAY_1230 = new Date('2026-11-25T12:30:00-05:00');
+
+  for (const width of [1366, 390]) {
+    it(`the hero and the checkout promise Friday, Nov 27 by 7 PM, never Thanksgiving (${width} px)`, async () => {
+      const client = shop.client();
+      const sid = await giveAnonymousSession(shop, client);
+      const upload = await buildUpload(shop, { sessionSid: sid, pages: 3 });
+      const page = await pageAs(client, { width });
+      const errors = watchPageErrors(page);
+      await page.clock.setFixedTime(WEDNESDAY_1230);
+
+      await page.goto(shop.url);
+      const countdown = page.getByTestId('ready-by-countdown');
+      await countdown.getByText(/ready Friday, Nov 27 by 7 PM/).waitFor({ timeout: 15_000 });
+      expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 7 PM (rush: today by 4:30 PM)');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/ready today\.$/);
+      expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
+      await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, `holiday-clock-hero-${width}.png`) });
+
+      await seedCheckoutData(page, {
+        uploadId: upload.id,
+        fileName: upload.file_name,
+        pageCount: 3,
+        fileSize: upload.file_size,
+        printSize: '24x36',
+        printType: 'bw',
+        pricePerPage: 5.99,
+        totalAmount: 17.97,
+      });
+      await page.goto(`${shop.url}/checkout`);
+      const promise = page.getByTestId('ready-by-promise');
+      await promise.getByText('Ready Friday, Nov 27 by 7:00 PM').waitFor({ timeout: 15_000 });
+      expect((await promise.innerText()).trim()).toBe('Ready Friday, Nov 27 by 7:00 PM (rush: today by 4:30 PM).');
+      await page.getByText('Paramus, NJ: ready Friday, Nov 27 by 7:00 PM').waitFor();
+      expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
+      await screenshot(page, `holiday-clock-checkout-${width}`);
+      errors.assertClean();
+      await page.close();
+    });
+  }
+
+  it('on Thanksgiving itself the hero promises Friday, headline included', async () => {
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.clock.setFixedTime(new Date('2026-11-26T10:00:00-05:00'));
+    await page.goto(shop.url);
+    const countdown = page.getByTestId('ready-by-countdown');
+    await countdown.getByText(/ready Friday, Nov 27 by 7 PM/).waitFor({ timeout: 15_000 });
+    expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 7 PM (rush: Friday, Nov 27 by 1 PM)');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/ready Friday\.$/);
+    await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'holiday-clock-thanksgiving.png') });
+    errors.assertClean();
     await page.close();
   });
 });

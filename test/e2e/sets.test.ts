@@ -42,6 +42,9 @@ describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => 
     expect(await page.getByRole('radio', { name: 'Black & White' }).isChecked()).toBe(true);
     for (const n of [1, 2, 3]) expect(await page.getByRole('button', { name: `Sheet ${n}: B&W` }).getAttribute('aria-pressed')).toBe('false');
 
+    // The price shows once the color verdict is in (no color: B&W stays).
+    await page.getByRole('region', { name: 'Order summary' }).getByRole('list', { name: 'Price lines' }).waitFor({ timeout: 30_000 });
+
     // Three sets with the stepper.
     await page.getByRole('button', { name: 'More sets' }).click();
     await page.getByRole('button', { name: 'More sets' }).click();
@@ -52,7 +55,7 @@ describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => 
     // Sheet 2 switched to color: color only where needed, with one color sheet.
     await page.getByRole('button', { name: 'Sheet 2: B&W' }).click();
     expect(await page.getByRole('button', { name: 'Sheet 2: Color' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('radio', { name: /Colour only where needed \(1 colour sheet\)/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Color only where needed \(1 color sheet\)/ }).isChecked()).toBe(true);
     const lines = await summary.getByRole('list', { name: 'Price lines' }).getByRole('listitem').allTextContents();
     expect(lines).toEqual(['24" x 36" black and white (6 × $5.99)$35.94', '24" x 36" color (3 × $14.99)$44.97']);
     expect(await summary.textContent()).toContain('$80.91');
@@ -60,7 +63,7 @@ describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => 
 
     // A larger preview of a sheet, and back.
     await page.getByRole('button', { name: 'Enlarge sheet 2' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sheet 2, larger' });
+    const dialog = page.getByRole('dialog', { name: 'Sheet 2' });
     await dialog.waitFor();
     await page.waitForFunction(() => (document.querySelector('img[alt="Sheet 2, larger preview"]') as HTMLImageElement | null)?.naturalWidth ?? 0 > 0);
     await screenshot(page, 'sets-larger-preview');

@@ -83,9 +83,12 @@ describe('the upload area', () => {
     expect(await previews.count()).toBe(3);
     await page.waitForFunction(() => [...document.querySelectorAll('img[alt$="preview"]')].every((img) => (img as HTMLImageElement).naturalWidth > 0));
 
-    // The drawing's own size and black and white are chosen: the price shows at once.
+    // The drawing's own size and black and white are chosen: the price shows with the color verdict.
     expect(await page.getByRole('radio', { name: '24" x 36"' }).isChecked()).toBe(true);
     const summary = page.getByRole('region', { name: 'Order summary' });
+    await summary.getByText('$17.97').last().waitFor({ timeout: 15_000 });
+    // No sheet is color: only black and white or all color are offered.
+    expect(await page.getByRole('radio', { name: /only where needed/ }).count()).toBe(0);
     expect(await summary.textContent()).toContain('$5.99');
     expect(await summary.textContent()).toContain('$17.97');
     await page.getByRole('radio', { name: 'Color' }).check();
@@ -132,6 +135,8 @@ describe('the upload area', () => {
     await page.locator('input[type=file]').setInputFiles(await pdfFile('Specs.pdf', makeDrawingPdf({ pages: 2, size: LETTER })));
     await toast(page, 'Invalid Document Size').waitFor({ timeout: 30_000 });
     await toast(page, 'Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents.').waitFor();
+    // The same words stay under the drop zone.
+    await page.locator('#upload').getByRole('alert').getByText('Invalid Document Size').waitFor();
     await page.getByText('Drop your PDF drawing set here').waitFor();
     expect(await page.locator('input[type=file]').isDisabled()).toBe(false);
     await screenshot(page, 'upload-wrong-size');
@@ -162,6 +167,7 @@ describe('the upload area', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf at all') });
     await toast(page, 'Upload failed').waitFor({ timeout: 15_000 });
     await toast(page, 'This file is not a PDF. Please upload a PDF file only.').waitFor();
+    await page.locator('#upload').getByRole('alert').getByText('This file is not a PDF. Please upload a PDF file only.').waitFor();
     await page.getByText('Drop your PDF drawing set here').waitFor();
     await page.context().close();
   }, 30_000);

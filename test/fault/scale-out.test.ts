@@ -2,7 +2,10 @@
  * Scale-out: two API processes and three worker processes on one PostgreSQL and one S3-compatible
  * store (s3rver, started here) run the whole order journey through the API, each customer's
  * requests alternating between the two APIs. One worker is killed (SIGKILL) while it holds an
- * analysis job: nothing is lost, every order is paid, receipted, emailed, labelled and exported.
+ * analysis job: nothing is lost, every order is paid, receipted, emailed, labelled and exported,
+ * and its MuPDF child goes with it. Then two sheet reports are held on the live workers for several
+ * heartbeat windows (WORKER_DEAD_AFTER_SECONDS, shortened here): each runs once, both run at the
+ * same time on different workers, every sheet is reported, and the killed worker's heartbeat is swept.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +24,8 @@ import { freePort } from '../helpers/net';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUCKET = 'blueprint-scale';
 const CUSTOMERS = 4;
+/** The dead-worker window every worker process here judges by (30 s in production). */
+const DEAD_AFTER_SECONDS = 2;
 
 let db: TestDatabase;
 let s3: S3rver;
@@ -78,6 +83,31 @@ class Browser {
   }
 }
 
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/** A process that exists and is not a zombie waiting to be reaped. */
+function running(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 function zipEntries(buf: Buffer): Promise<string[]> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buf, { lazyEntries: true }, (error, zip) => {
@@ -112,6 +142,7 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     WORKER_CONCURRENCY: '2',
+    WORKER_DEAD_AFTER_SECONDS: String(DEAD_AFTER_SECONDS),
   };
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
@@ -148,7 +179,15 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
     await until('the first worker to hold a job', async () => (await sql`select 1 from graphile_worker.jobs where locked_by is not null`).length > 0, 30_000);
     spawnProcess('worker/src/main.ts');
     spawnProcess('worker/src/main.ts');
+    // The doomed worker's MuPDF child (it is analysing) must not outlive it.
+    const isMupdfChild = (pid: number) => /pdf[\\/]child\.[mc]?[jt]s/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    const orphans = await until(
+      'the MuPDF child of the first worker',
+      async () => childrenOf(doomed.pid!).some(isMupdfChild) && childrenOf(doomed.pid!),
+      30_000,
+    );
     doomed.kill('SIGKILL');
+    await until("the killed worker's children to exit", async () => orphans.every((pid) => !running(pid)), 10_000);
 
     // Each browser sees its upload ready (the killed worker's job comes back via the heartbeat sweep).
     for (const [i, b] of browsers.entries()) {
@@ -243,5 +282,92 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
       { stuck: number }[]
     >`select count(*)::int as stuck from graphile_worker.jobs where task_identifier not like '%cleanup%' and task_identifier not like '%expired%' and attempts >= max_attempts`;
     expect(stuck).toBe(0);
+  });
+
+  it('runs sheet reports held past the heartbeat window once each, side by side on two workers, and reports every sheet', { timeout: 120_000 }, async () => {
+    const sql = db.sql;
+    const windowMs = DEAD_AFTER_SECONDS * 1000;
+    const SHEETS = 12;
+    const browsers = [new Browser(), new Browser()];
+    const uploads: string[] = [];
+    for (const [i, b] of browsers.entries()) {
+      const form = new FormData();
+      const pdf = await makeDrawingPdf({ pages: SHEETS, size: ARCH_D, linework: 400, title: `Held ${i}` });
+      form.append('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `H-${i + 1}.pdf`);
+      const res = await b.request('POST', '/api/upload-pdf', { body: form });
+      expect(res.status).toBe(202);
+      uploads.push(res.body.uploadId);
+    }
+
+    // A report writes its sheets to upload_sheets: holding those rows (from the moment the verdict
+    // creates them) keeps each report running on its worker for as long as this test likes, as a
+    // long report would, without spending the CPU one would.
+    const releases: Array<() => void> = [];
+    const holds = uploads.map(
+      (uploadId) =>
+        new Promise<void>((held, failed) => {
+          sql
+            .begin(async (tx) => {
+              for (;;) {
+                const rows = await tx`select number from upload_sheets where upload_id = ${uploadId} for update`;
+                if (rows.length > 0) break;
+                await new Promise((r) => setTimeout(r, 10));
+              }
+              held();
+              await new Promise<void>((release) => releases.push(release));
+            })
+            .catch(failed);
+        }),
+    );
+    await Promise.all(holds);
+    const [{ incomplete }] = await sql<{ incomplete: number }[]>`
+      select count(*)::int as incomplete from uploads where id in ${sql(uploads)} and not sheets_complete`;
+    expect(incomplete).toBe(2);
+
+    // While held: watch every run of the two reports (who holds each, how many attempts).
+    type Seen = { lockedBy: Set<string>; attempts: number };
+    const seen = new Map<string, Seen>(uploads.map((id) => [id, { lockedBy: new Set(), attempts: 0 }]));
+    let together = false;
+    const heldSince = Date.now();
+    while (Date.now() - heldSince < windowMs * 4) {
+      const jobs = await sql<{ upload_id: string; locked_by: string | null; attempts: number }[]>`
+        select substring(key from 'uploads__report:(.*)') as upload_id, locked_by, attempts from graphile_worker.jobs where task_identifier = 'uploads__report'`;
+      for (const job of jobs) {
+        const s = seen.get(job.upload_id);
+        if (!s) continue;
+        if (job.locked_by) s.lockedBy.add(job.locked_by);
+        s.attempts = Math.max(s.attempts, job.attempts);
+      }
+      const holders = jobs.map((j) => j.locked_by).filter(Boolean);
+      if (holders.length === 2 && new Set(holders).size === 2) together = true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Held for four windows, each report by one live worker and never run again elsewhere.
+    const stillHeld = await sql<{ locked_by: string }[]>`
+      select locked_by from graphile_worker.jobs
+      where task_identifier = 'uploads__report' and locked_at < now() - ${`${windowMs} milliseconds`}::interval`;
+    expect(stillHeld).toHaveLength(2);
+    for (const [uploadId, s] of seen) {
+      expect([...s.lockedBy], `holders of ${uploadId}'s report`).toHaveLength(1);
+      expect(s.attempts, `attempts of ${uploadId}'s report`).toBe(1);
+    }
+    // The two reports ran at the same time, on two different workers.
+    expect(together).toBe(true);
+    for (const release of releases) release();
+
+    for (const [i, b] of browsers.entries()) {
+      await until(`report ${i + 1} to complete`, async () => (await b.get(`/api/uploads/${uploads[i]}`)).body.sheetsComplete === true, 60_000);
+    }
+    const sheets = await sql<{ upload_id: string; reported: number; total: number }[]>`
+      select upload_id, count(color)::int as reported, count(*)::int as total from upload_sheets where upload_id in ${sql(uploads)} group by upload_id`;
+    expect(sheets.map((r) => [r.reported, r.total])).toEqual([
+      [SHEETS, SHEETS],
+      [SHEETS, SHEETS],
+    ]);
+    const [{ left }] = await sql<{ left: number }[]>`select count(*)::int as left from graphile_worker.jobs where task_identifier = 'uploads__report'`;
+    expect(left).toBe(0);
+    // The killed worker's heartbeat was swept; the two live workers beat.
+    const beats = await sql<{ worker_id: string }[]>`select worker_id from worker_heartbeats`;
+    expect(beats).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { priceOrder, type PrintSize, type PrintType } from '../../shared/pricing';
 import type { OrderRow } from '../../api/src/presenters/order';
 import type { TestShop } from './shop';
+import { shopFacts } from '../../shared/shop';
 import { ARCH_D, ARCH_E1, makeDrawingPdf } from './pdf';
 
 /** A `ready` upload with its PDF in storage, owned by `sessionSid` (or nobody). */
@@ -70,6 +71,7 @@ export async function buildOrder(
     shippingMethod,
     shippingCostCents: options.shippingCostCents ?? (shippingMethod === 'shipping' ? 1295 : 0),
     state: address?.state,
+    shopState: shopFacts(shop.ctx.env).state,
   });
   const paid = (options.paymentStatus ?? 'paid') !== 'unpaid';
   const [row] = await shop.sql<OrderRow[]>`

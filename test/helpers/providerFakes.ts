@@ -55,16 +55,40 @@ export type FakeIntent = {
   latest_charge: null | { id: string; object: 'charge'; refunded: boolean; payment_method_details: { card: { brand: string; last4: string } } };
 };
 
-/** Stripe's PaymentIntents API: create (idempotent by key), update, retrieve (expand latest_charge), cancel. */
+/** Stripe's PaymentIntents API: create (idempotent by key), update, retrieve (expand latest_charge), cancel; and refunds. */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
+  const refundKeys = new Map<string, unknown>();
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   const server = await listen((req, body) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey });
     const form = parseForm(body);
+    if (url.pathname === '/v1/refunds' && req.method === 'POST') {
+      const refunded = intents.get(String(form.payment_intent));
+      if (!refunded?.latest_charge)
+        return { status: 400, json: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no charge to refund.' } } };
+      if (refunded.latest_charge.refunded) {
+        // Stripe answers a replay of the same key with the first answer, and a new key with this error.
+        if (idempotencyKey && refundKeys.has(idempotencyKey)) return { status: 200, json: refundKeys.get(idempotencyKey) };
+        return {
+          status: 400,
+          json: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } },
+        };
+      }
+      refunded.latest_charge.refunded = true;
+      const refund = {
+        id: `re_${randomBytes(6).toString('hex')}`,
+        object: 'refund',
+        payment_intent: refunded.id,
+        amount: refunded.amount,
+        status: 'succeeded',
+      };
+      if (idempotencyKey) refundKeys.set(idempotencyKey, refund);
+      return { status: 200, json: refund };
+    }
     const match = url.pathname.match(/^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/);
     if (!match) return { status: 404, json: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } };
     const [, id, cancel] = match;

@@ -9,7 +9,9 @@ async function main() {
   const ctx = await createContext(env);
   installProcessGuards(ctx.log);
   const worker = await startWorker(ctx);
-  ctx.log.info(`Blueprint Shop worker started (concurrency ${env.WORKER_CONCURRENCY})`);
+  ctx.log.info(
+    `Blueprint Shop worker started (concurrency ${env.WORKER_CONCURRENCY}; its jobs run elsewhere if it is silent for ${env.WORKER_DEAD_AFTER_SECONDS} s)`,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

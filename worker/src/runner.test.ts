@@ -3,8 +3,10 @@ import { makeWorkerUtils } from 'graphile-worker';
 import { startTestShop, type TestShop } from '../../test/helpers/shop';
 import { queueEmail } from '../../api/src/core/services/email/index';
 import { createLogger } from '../../api/src/core/lib/logger';
-import { DEAD_AFTER_MS, unlockDeadWorkers } from './runner';
+import { heartbeatTimings, unlockDeadWorkers } from './runner';
 import { taskNames } from './tasks';
+
+const { deadAfterMs: DEAD_AFTER_MS } = heartbeatTimings(30);
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -67,8 +69,53 @@ describe('a real background worker', () => {
     await queueEmail(shop.sql, { idempotencyKey: 'background', to: 'b@example.com', kind: 'test', subject: 's', text: 't' });
     for (let i = 0; i < 50 && (await emailStatus('background')) !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await emailStatus('background')).toBe('sent');
-    const beats = await shop.sql`select worker_id from worker_heartbeats where worker_id like 'worker-%'`;
-    expect(beats.length).toBeGreaterThan(0);
     await worker.stop();
+  });
+
+  it('beats under the id graphile-worker locks its jobs with (its pool): a job it holds past the window stays its own', async () => {
+    await shop.sql`delete from worker_heartbeats`;
+    await queueEmail(shop.sql, { idempotencyKey: 'held', to: 'c@example.com', kind: 'test', subject: 's', text: 't' });
+    let worker: Awaited<ReturnType<TestShop['startWorker']>> | null = null;
+    // Holding the email's row keeps the job running (the task locks it first), as a long job would.
+    await shop.sql.begin(async (tx) => {
+      await tx`select 1 from emails where idempotency_key = 'held' for update`;
+      worker = await shop.startWorker();
+      let lockedBy: string | undefined;
+      for (let i = 0; i < 100 && !lockedBy; i++) {
+        [{ locked_by: lockedBy } = { locked_by: undefined }] = await shop.sql<{ locked_by: string }[]>`
+          select locked_by from graphile_worker.jobs where locked_by is not null and locked_by <> 'worker-alive-1'`;
+        if (!lockedBy) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(lockedBy).toMatch(/^pool-/);
+      const beats = await shop.sql<{ worker_id: string }[]>`select worker_id from worker_heartbeats`;
+      expect(beats.map((b) => b.worker_id)).toEqual([lockedBy]);
+      // As if the job had been running for an hour: its pool still beats, so the sweep leaves it alone.
+      await shop.sql`update graphile_worker._private_jobs set locked_at = now() - interval '1 hour' where locked_by = ${lockedBy as string}`;
+      const utils = await makeWorkerUtils({ connectionString: shop.ctx.env.DATABASE_URL as string });
+      try {
+        expect(await unlockDeadWorkers(shop.ctx, utils, createLogger('silent'), DEAD_AFTER_MS)).toEqual([]);
+      } finally {
+        await utils.release();
+      }
+      expect(await shop.sql`select 1 from graphile_worker.jobs where locked_by = ${lockedBy as string}`).toHaveLength(1);
+    });
+    for (let i = 0; i < 50 && (await emailStatus('held')) !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await emailStatus('held')).toBe('sent');
+    await worker!.stop();
+    // A worker that stops takes its heartbeat with it.
+    expect(await shop.sql`select 1 from worker_heartbeats`).toHaveLength(0);
+  });
+
+  it('sweeps the heartbeat rows of pools that died holding nothing', async () => {
+    await shop.sql`insert into worker_heartbeats (worker_id, seen_at) values ('pool-gone', now() - interval '1 hour'), ('pool-here', now())`;
+    const utils = await makeWorkerUtils({ connectionString: shop.ctx.env.DATABASE_URL as string });
+    try {
+      expect(await unlockDeadWorkers(shop.ctx, utils, createLogger('silent'), DEAD_AFTER_MS)).toEqual([]);
+    } finally {
+      await utils.release();
+    }
+    const rows = await shop.sql<{ worker_id: string }[]>`select worker_id from worker_heartbeats order by worker_id`;
+    expect(rows.map((r) => r.worker_id)).toEqual(['pool-here']);
+    await shop.sql`delete from worker_heartbeats`;
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Starts graphile-worker with our task list and crontab, plus the heartbeat that unlocks jobs held
- * by a killed worker within a minute (graphile-worker alone waits 4 hours).
+ * by a killed worker within a minute (graphile-worker alone waits 4 hours): docs/decisions/019-worker-heartbeat-by-pool.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,13 +21,18 @@ import { PROJECT_ROOT } from '../../api/src/core/lib/paths';
 import type { AppContext } from '../../api/src/core/context';
 import type { Logger } from '../../api/src/core/lib/logger';
 import { loadTaskList } from './tasks';
+import { REPORT_FLAG } from './pdfJobs';
 
 export const CRONTAB_FILE = path.join(PROJECT_ROOT, 'worker/crontab');
 
-/** A worker's heartbeat is written this often… */
-export const HEARTBEAT_MS = 5_000;
-/** …and a worker not heard from for this long is presumed dead; its jobs are unlocked. */
-export const DEAD_AFTER_MS = 30_000;
+/**
+ * The heartbeat's timing for a dead-worker window (WORKER_DEAD_AFTER_SECONDS): a worker process
+ * beats every sixth of the window, so a live one misses several beats before it could be taken for dead.
+ */
+export function heartbeatTimings(deadAfterSeconds: number): { beatMs: number; deadAfterMs: number } {
+  const deadAfterMs = Math.round(deadAfterSeconds * 1000);
+  return { beatMs: Math.max(100, Math.round(deadAfterMs / 6)), deadAfterMs };
+}
 
 /** graphile-worker's logs through ours. */
 export function workerLogger(log: Logger): WorkerLogger {
@@ -59,29 +64,36 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   const log = ctx.log.child('worker');
   const taskList = await loadTaskList(ctx);
   const events: WorkerEvents = new EventEmitter();
-  const live = new Set<string>();
-  events.on('worker:create', ({ worker }) => {
-    live.add(worker.workerId);
-    void beat([worker.workerId]);
+  const { beatMs, deadAfterMs } = heartbeatTimings(ctx.env.WORKER_DEAD_AFTER_SECONDS);
+  // graphile-worker locks every job with its pool's id (`locked_by`), not the id of the worker in the
+  // pool that runs it: the heartbeat is the pool's, so a job is freed only when its pool stops beating.
+  let poolId: string | null = null;
+  events.on('pool:create', ({ workerPool }) => {
+    poolId = workerPool.id;
+    void beat();
   });
-  events.on('worker:stop', ({ worker }) => {
-    live.delete(worker.workerId);
-    void ctx.sql`delete from worker_heartbeats where worker_id = ${worker.workerId}`.catch(() => {});
+  let reportsRunning = 0;
+  const isReport = (job: { flags?: Record<string, true> | null }) => !!job.flags?.[REPORT_FLAG];
+  events.on('job:start', ({ job }) => {
+    if (isReport(job)) reportsRunning++;
+  });
+  events.on('job:complete', ({ job }) => {
+    if (isReport(job)) reportsRunning--;
   });
 
   const concurrency = options.concurrency ?? ctx.env.WORKER_CONCURRENCY;
   // Our own pool, so a dropped connection (PostgreSQL restarting) is logged instead of crashing the process.
   const pgPool = createPgPool(connectionString, concurrency + 4, (error) => log.warn('worker database connection lost', { error: error.message }));
   const utils: WorkerUtils = await makeWorkerUtils({ pgPool, logger: workerLogger(log) });
-  async function beat(ids: string[]) {
-    if (ids.length === 0) return;
+  async function beat() {
+    if (!poolId) return;
     await ctx.sql`
-      insert into worker_heartbeats ${ctx.sql(ids.map((worker_id) => ({ worker_id })))}
+      insert into worker_heartbeats (worker_id) values (${poolId})
       on conflict (worker_id) do update set seen_at = now()`.catch((error) => log.warn('heartbeat failed', { error }));
   }
   const timer = setInterval(() => {
-    void beat([...live]).then(() => unlockDeadWorkers(ctx, utils, log));
-  }, HEARTBEAT_MS);
+    void beat().then(() => unlockDeadWorkers(ctx, utils, log, deadAfterMs));
+  }, beatMs);
   timer.unref();
 
   const runner = await run({
@@ -93,6 +105,8 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     parsedCronItems: options.cron === false ? [] : readCrontab(taskList),
     logger: workerLogger(log),
     events,
+    // Skip reports while this process runs one; other jobs (and other processes) take them.
+    forbiddenFlags: () => (reportsRunning > 0 ? [REPORT_FLAG] : null),
   });
   let stopped: Promise<void> | null = null;
   return {
@@ -102,6 +116,7 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
       stopped ??= (async () => {
         clearInterval(timer);
         await runner.stop();
+        if (poolId) await ctx.sql`delete from worker_heartbeats where worker_id = ${poolId}`.catch(() => {});
         await utils.release();
         await pgPool.end();
       })();
@@ -110,21 +125,31 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   };
 }
 
-/** Unlocks jobs whose worker has stopped beating, so another worker picks them up. */
-export async function unlockDeadWorkers(ctx: AppContext, utils: WorkerUtils, log: Logger): Promise<string[]> {
+/**
+ * Unlocks jobs whose worker pool has stopped beating for `deadAfterMs`, so another worker picks them
+ * up, and sweeps heartbeat rows that old (pools that died holding nothing). Times are the database's,
+ * so worker machines whose clocks disagree judge alike.
+ */
+export async function unlockDeadWorkers(
+  ctx: AppContext,
+  utils: WorkerUtils,
+  log: Logger,
+  deadAfterMs = heartbeatTimings(ctx.env.WORKER_DEAD_AFTER_SECONDS).deadAfterMs,
+): Promise<string[]> {
   try {
-    const cutoff = new Date(Date.now() - DEAD_AFTER_MS);
+    const window = `${deadAfterMs} milliseconds`;
     const rows = await ctx.sql<{ worker_id: string }[]>`
       select distinct j.locked_by as worker_id
       from graphile_worker.jobs j
       left join worker_heartbeats h on h.worker_id = j.locked_by
-      where j.locked_by is not null and j.locked_at < ${cutoff}
-        and (h.worker_id is null or h.seen_at < ${cutoff})`;
+      where j.locked_by is not null and j.locked_at < now() - ${window}::interval
+        and (h.worker_id is null or h.seen_at < now() - ${window}::interval)`;
     const dead = rows.map((r) => r.worker_id);
-    if (dead.length === 0) return [];
-    await utils.forceUnlockWorkers(dead);
-    await ctx.sql`delete from worker_heartbeats where worker_id in ${ctx.sql(dead)}`;
-    log.warn(`unlocked jobs held by ${dead.length} dead worker(s)`, { dead });
+    if (dead.length > 0) {
+      await utils.forceUnlockWorkers(dead);
+      log.warn(`unlocked jobs held by ${dead.length} dead worker(s)`, { dead });
+    }
+    await ctx.sql`delete from worker_heartbeats where seen_at < now() - ${window}::interval`;
     return dead;
   } catch (error) {
     log.warn('dead-worker sweep failed', { error });
@@ -137,9 +162,9 @@ export async function runJobsOnce(ctx: AppContext): Promise<void> {
   const connectionString = ctx.env.DATABASE_URL;
   if (!connectionString) throw new Error('DATABASE_URL is not set');
   const taskList = await loadTaskList(ctx);
-  // A job can enqueue another on a named queue (uploads__analyze → uploads__report) whose lock the
-  // finished job is still releasing when runOnce looks, and a failed job's error can still be on its
-  // way to the row: go round again while anything is due or still locked (about a second at most).
+  // A job can enqueue another (uploads__analyze → uploads__report) after runOnce has looked, and a
+  // failed job's error can still be on its way to the row: go round again while anything is due or
+  // still locked (about a second at most).
   for (let round = 0; round < 50; round++) {
     await runOnce({ connectionString, taskList, logger: workerLogger(ctx.log.child('worker')) });
     const [{ due }] = await ctx.sql<{ due: boolean }[]>`

@@ -28,7 +28,12 @@ export const SIGN_IN_DELAY_BASE_MS = 250;
 export const SIGN_IN_DELAY_MAX_MS = 5_000;
 /** Admin sign-in: wrong passwords per client, and from everyone together, in the window before 429. */
 export const ADMIN_FAILED_SIGN_INS_PER_CLIENT = 10;
-export const ADMIN_FAILED_SIGN_INS_OVERALL = 100;
+/** Wrong admin passwords from everyone together before every admin sign-in waits (never a refusal). */
+export const ADMIN_FREE_FAILED_SIGN_INS_OVERALL = 10;
+/** Wrong admin passwords from one address before its attempts wait. */
+export const ADMIN_FREE_FAILED_SIGN_INS_PER_CLIENT = 3;
+/** Wrong admin passwords in a window that email the counter, once per window. */
+export const ADMIN_FAILED_SIGN_INS_BEFORE_ALERT = 10;
 /** Failed sign-ins per account in the window at which the owner is emailed (once per window). */
 export const FAILED_SIGN_INS_BEFORE_ALERT = 10;
 
@@ -41,6 +46,19 @@ export function signInDelayMs(failures: number): number {
   const over = failures - FREE_FAILED_SIGN_INS_PER_ACCOUNT;
   if (over <= 0) return 0;
   return Math.min(SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+}
+
+/**
+ * How long an admin sign-in waits before its password is checked: the more wrong passwords from this
+ * address or from everyone together in the window, the longer, up to SIGN_IN_DELAY_MAX_MS. The right
+ * password waits too (so a fast answer does not mean success) and is never refused for others' guesses.
+ */
+export function adminSignInDelayMs(failuresFromClient: number, failuresOverall: number): number {
+  const wait = (failures: number, free: number) => {
+    const over = failures - free;
+    return over <= 0 ? 0 : Math.min(SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+  };
+  return Math.max(wait(failuresFromClient, ADMIN_FREE_FAILED_SIGN_INS_PER_CLIENT), wait(failuresOverall, ADMIN_FREE_FAILED_SIGN_INS_OVERALL));
 }
 
 /** A counter per key in `rate_limit_hits`; one upsert per request. */

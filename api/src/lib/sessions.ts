@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Sql } from '../core/lib/db';
 import { unauthorized } from '../core/lib/errors';
+import { moveSessionOrders } from '../core/orders/commands/ownership';
 
 export const CUSTOMER_IDLE_MS = 14 * 24 * 3600_000;
 export const CUSTOMER_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -127,7 +128,8 @@ export async function ensureSession(req: Request, sql: Sql): Promise<string> {
 
 /**
  * Signs a customer in with a new session id (no fixation). What the anonymous session uploaded or
- * ordered stays visible to the new one.
+ * ordered stays visible to the new one. Records the sign-in on the account, keeping the one before it
+ * (`previous_sign_in_at`, null on a first sign-in), so the dashboard knows "Welcome" from "Welcome back".
  */
 export async function signInCustomer(req: Request, sql: Sql, userId: string): Promise<string> {
   const sid = newSid();
@@ -137,11 +139,12 @@ export async function signInCustomer(req: Request, sql: Sql, userId: string): Pr
   const carryOver = req.shop.userId === null || req.shop.userId === userId;
   await sql.begin(async (tx) => {
     await tx`insert into sessions (sid, kind, user_id, expire) values (${sid}, 'customer', ${userId}, ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
+    await tx`update users set previous_sign_in_at = last_sign_in_at, last_sign_in_at = now() where id = ${userId}`;
     if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
     if (old && carryOver) {
       await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
       await tx`update upload_intents set session_sid = ${sid} where session_sid = ${old}`;
-      await tx`update orders set session_sid = ${sid} where session_sid = ${old}`;
+      await moveSessionOrders(tx, { fromSid: old, toSid: sid });
       await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;
       await tx`delete from sessions where sid = ${old}`;
     }

@@ -1,5 +1,5 @@
 /**
- * The upload intake (issue 16): bytes pass through unchanged and in order, at no more than the rate
+ * The upload intake: bytes pass through unchanged and in order, at no more than the rate
  * for all streams together, and without a limit when the rate is 0.
  */
 import { createHash, randomBytes } from 'node:crypto';

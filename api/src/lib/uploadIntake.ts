@@ -1,7 +1,7 @@
 /**
  * How fast the web process takes in upload bytes, all uploads together. Unthrottled, a few uploads on
  * a fast link (or a LAN, or loopback at 300 MB/s) keep the process's one event loop and the machine's
- * cores busy receiving, and every other request waits behind them (issue 16: the API's p99 went to 7×
+ * cores busy receiving, and every other request waits behind them (measured: the API's p99 went to 7×
  * while 4 clients uploaded 50 MB each). A token bucket shared by every upload in the process holds
  * the intake to a rate far above what a customer's connection sends, so a real upload is never
  * slowed, while reading stops (and TCP pushes back on the sender) when bytes arrive faster.

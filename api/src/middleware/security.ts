@@ -20,19 +20,20 @@ function helmetOptions(ctx: AppContext): HelmetOptions {
         'connect-src': ["'self'", 'https://api.stripe.com', ...(ctx.storage.directUploadOrigin ? [ctx.storage.directUploadOrigin] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': ctx.env.TRUST_PROXY ? [] : null,
+        'upgrade-insecure-requests': ctx.env.COOKIE_SECURE ? [] : null,
       },
     },
     // Receipts and PDFs open in new tabs from our own pages.
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: ctx.env.TRUST_PROXY,
+    // The public site is HTTPS (COOKIE_SECURE), whether or not the hop to us is.
+    hsts: ctx.env.COOKIE_SECURE,
   };
 }
 
 /**
  * The headers helmet sets, worked out once. Our directives are constants (no per-request nonce), so
  * every response gets the same headers: running helmet per request rebuilt the CSP string and walked
- * a dozen middlewares on every JSON answer and every asset (issue 16).
+ * a dozen middlewares on every JSON answer and every asset (bench/README.md, API speed).
  */
 export function securityHeaders(ctx: AppContext): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
@@ -54,6 +55,7 @@ export function installSecurityHeaders(app: Express, ctx: AppContext): void {
   // JSON answers are small and the API marks what may be cached itself; a SHA-1 of every body for a
   // conditional GET nobody sends is wasted work. Static files keep their own ETags (serve-static).
   app.set('etag', false);
+  // One proxy in front: the client's address (rate limits) and protocol come from its X-Forwarded-* headers.
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
   const headers = securityHeaders(ctx);
   app.use((_req: Request, res: Response, next: NextFunction) => {

@@ -14,7 +14,7 @@ export const SESSION_COOKIE = 'bp.session';
 /**
  * The cookie signature keygrip makes (HMAC-SHA1, base64url without padding), so existing cookies stay
  * valid, checked with one HMAC and `timingSafeEqual`. Keygrip's own check costs three HMACs and 32
- * random bytes on every API request (issue 16).
+ * random bytes on every API request (bench/README.md, API speed).
  */
 export function sessionSigner(secret: string) {
   const sign = (data: string) => createHmac('sha1', secret).update(data).digest('base64url');
@@ -36,7 +36,7 @@ export function installSessionCookie(app: Express, ctx: AppContext): void {
       keys: sessionSigner(ctx.env.SESSION_SECRET),
       httpOnly: true,
       sameSite: 'lax',
-      secure: ctx.env.TRUST_PROXY,
+      secure: ctx.env.COOKIE_SECURE,
       maxAge: CUSTOMER_ABSOLUTE_MS,
     }),
   );

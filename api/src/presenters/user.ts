@@ -9,6 +9,9 @@ export type UserRow = {
   phone: string | null;
   profile_image_url: string | null;
   email_verified_at: Date | null;
+  /** The latest sign-in, and the one before it (null until the account has signed in twice). */
+  last_sign_in_at: Date | null;
+  previous_sign_in_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -22,6 +25,8 @@ export function presentUser(row: UserRow) {
     phone: row.phone,
     profileImageUrl: row.profile_image_url,
     emailVerified: row.email_verified_at !== null,
+    /** The sign-in before the current one; null on the first (the dashboard says "Welcome", not "Welcome back"). */
+    previousSignInAt: row.previous_sign_in_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }

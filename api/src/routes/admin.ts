@@ -1,7 +1,9 @@
 /**
- * The admin console's API. Admin sign-in (constant-time, rate-limited, capped per client and
- * overall, every failure logged, its own session row) and
- * the sub-routers for orders, files, labels, exports and emails, each behind `requireAdmin`.
+ * The admin console's API. Admin sign-in (constant-time; a guessing address is slowed and then
+ * refused, a burst from everywhere slows every attempt without refusing the right password, the
+ * counter is emailed once; every failure logged; its own session row) and
+ * the admin session's status and sign-out. The console's other routers (orders, labels, tickets,
+ * exports) are mounted beside this one in routes/index.ts.
  */
 import { validate } from '../middleware/validate';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -12,17 +14,16 @@ import { unauthorized } from '../core/lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
 import { sleep } from '../core/lib/time';
 import {
-  ADMIN_FAILED_SIGN_INS_OVERALL,
+  ADMIN_FAILED_SIGN_INS_BEFORE_ALERT,
   ADMIN_FAILED_SIGN_INS_PER_CLIENT,
+  adminSignInDelayMs,
   AUTH_REQUESTS_PER_MINUTE,
   clientKey,
   FAILED_SIGN_IN_WINDOW_MS,
   limiter,
+  PostgresRateLimitStore,
 } from '../lib/rateLimit';
-import { adminOrderRoutes } from './adminOrders';
-import { adminLabelRoutes } from './adminLabels';
-import { adminTicketRoutes } from './adminTickets';
-import { adminExportRoutes } from './adminExports';
+import { queueAdminSignInAlertEmail } from '../core/emails/account-emails';
 
 const LoginSchema = z.object({
   username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(200),
@@ -38,14 +39,8 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y);
 }
 
-/** After this many failures in the window, every further failure is answered slowly. */
-const FAILURES_BEFORE_SLOWDOWN = 10;
-const FAILURE_WINDOW_MS = 15 * 60_000;
-const SLOWDOWN_MS = 1000;
-
 export function adminRoutes(ctx: AppContext): Router {
   const router = Router();
-  const failures = new Map<string, { count: number; since: number }>();
   const log = ctx.log.child('admin');
   // Counted in PostgreSQL so every web process shares the budgets: requests per client per minute,
   // wrong passwords per client and from everyone together per 15 minutes (only 401s count).
@@ -63,32 +58,31 @@ export function adminRoutes(ctx: AppContext): Router {
     ...onlyWrongPasswords,
     message: 'Too many failed sign-in attempts from this network. Please wait 15 minutes and try again.',
   });
-  const failuresOverall = limiter(ctx.sql, 'admin-login-failed-all', {
-    windowMs: FAILED_SIGN_IN_WINDOW_MS,
-    limit: ADMIN_FAILED_SIGN_INS_OVERALL,
-    keyGenerator: () => 'all',
-    ...onlyWrongPasswords,
-    message: 'Admin sign-in is paused after too many failed attempts. Please wait 15 minutes and try again.',
-  });
+  // Read for the delay: wrong passwords from this address (the limiter above counts them) and from
+  // everyone together (counted here). Neither refuses the right password.
+  const clientFailures = new PostgresRateLimitStore(ctx.sql, 'admin-login-failed-client', FAILED_SIGN_IN_WINDOW_MS);
+  const overallFailures = new PostgresRateLimitStore(ctx.sql, 'admin-login-failed-all', FAILED_SIGN_IN_WINDOW_MS);
 
-  router.post('/api/admin/login', loginLimiter, failuresPerClient, failuresOverall, adminLoginBody, async (req, res) => {
+  router.post('/api/admin/login', loginLimiter, failuresPerClient, adminLoginBody, async (req, res) => {
     const { username, password } = adminLoginBody.input(req).body;
+    // This attempt is already counted against its address by the limiter (and given back if right).
+    const fromClient = Math.max(0, ((await clientFailures.get(clientKey(req)))?.totalHits ?? 1) - 1);
+    const overall = (await overallFailures.get('all'))?.totalHits ?? 0;
+    const delay = adminSignInDelayMs(fromClient, overall);
+    if (delay > 0) await sleep(delay);
     // Both comparisons always run, so the time does not tell which one failed.
     const userOk = sameSecret(username, ctx.env.ADMIN_USERNAME);
     const passOk = sameSecret(password, ctx.env.ADMIN_PASSWORD);
-    const key = username.toLowerCase();
     if (!(userOk && passOk)) {
-      const now = Date.now();
-      const entry = failures.get(key);
-      const current = entry && now - entry.since < FAILURE_WINDOW_MS ? { count: entry.count + 1, since: entry.since } : { count: 1, since: now };
-      failures.set(key, current);
-      if (failures.size > 10_000) failures.clear();
+      const counted = await overallFailures.increment('all');
+      if (counted.totalHits === ADMIN_FAILED_SIGN_INS_BEFORE_ALERT && counted.resetTime) {
+        await queueAdminSignInAlertEmail(ctx.sql, ctx.env, { failures: counted.totalHits, windowEndsAt: counted.resetTime });
+      }
       // Never the password, nor the name typed (it may be a password typed in the wrong box).
-      log.warn('admin sign-in failed', { ip: req.ip, usernameMatched: userOk, failuresForName: current.count });
-      if (current.count > FAILURES_BEFORE_SLOWDOWN) await sleep(SLOWDOWN_MS);
+      log.warn('admin sign-in failed', { ip: req.ip, usernameMatched: userOk, failuresOverall: counted.totalHits, delayMs: delay });
       throw unauthorized('Invalid username or password');
     }
-    failures.delete(key);
+    await overallFailures.resetKey('all');
     await signInAdmin(req, ctx.sql, ctx.env.ADMIN_USERNAME);
     res.json({ message: 'Signed in', isAuthenticated: true, username: ctx.env.ADMIN_USERNAME });
   });
@@ -103,9 +97,5 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json({ message: 'Signed out', isAuthenticated: false });
   });
 
-  router.use(adminOrderRoutes(ctx));
-  router.use(adminLabelRoutes(ctx));
-  router.use(adminTicketRoutes(ctx));
-  router.use(adminExportRoutes(ctx));
   return router;
 }

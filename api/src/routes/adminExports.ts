@@ -9,10 +9,9 @@ import type { AppContext } from '../core/context';
 import { addJob } from '../core/lib/db';
 import { conflict, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
-import { contentDisposition } from './adminShared';
+import { contentDisposition, sendStoredFile } from '../lib/files';
 import { validate } from '../middleware/validate';
 import { uuidField } from '../../../shared/fields';
-import { sendStoredFile } from './adminOrders';
 
 export const EXPORT_MAX_ORDERS = 2000;
 

@@ -13,8 +13,8 @@ import { HttpError } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { generateLabel } from '../core/services/labels/index';
-import { contentDisposition, presentAdminOrder } from './adminShared';
-import { sendStoredFile } from './adminOrders';
+import { presentAdminOrder } from '../presenters/adminOrder';
+import { contentDisposition, sendStoredFile } from '../lib/files';
 import { orderNumberOf } from '../../../shared/fields';
 
 const labelParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');

@@ -1,19 +1,21 @@
 /**
  * Admin orders: the paid-order list (newest first, keyset pages), counters by status, status
- * changes (history row + customer email in one transaction), the order PDF and the email log.
+ * changes (through the changeStatus command, with a short undo before the customer is emailed), the
+ * order PDF and the email log.
  */
 import { validate } from '../middleware/validate';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { ORDER_STATUSES, orderStatusField, uuidField } from '../../../shared/fields';
 import { badRequest, notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { queueStatusEmail } from '../core/emails/status-change';
-import { addJob, type Sql } from '../core/lib/db';
-import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
-import { contentDisposition, presentAdminOrder } from './adminShared';
+import { changeStatus, undoStatusChange } from '../core/orders/commands/changeStatus';
+import { STATUS_UNDO_SECONDS } from '../../../shared/limits';
+import type { Sql } from '../core/lib/db';
+import { presentAdminOrder } from '../presenters/adminOrder';
+import { contentDisposition, sendStoredFile } from '../lib/files';
 
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
@@ -28,6 +30,7 @@ const ListQuery = z.object({
 });
 
 const StatusBody = z.object({ status: orderStatusField });
+const UndoBody = z.object({ historyId: z.string({ error: 'historyId is required' }).regex(/^\d{1,18}$/, 'historyId is not valid') });
 const EmailsQuery = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }).optional(), to: z.string().trim().min(3).max(254).optional() });
 
 type Sort = 'newest' | 'due';
@@ -52,56 +55,35 @@ function decodeCursor(text: string, sort: Sort): Cursor {
   }
 }
 
-/** Streams a stored file; a missing object is a 404 for a person, not a 500. */
-export async function sendStoredFile(storage: Storage, res: Response, key: string, headers: Record<string, string>, missing: string): Promise<void> {
-  const stat = await storage.stat(key);
-  if (!stat) throw notFound(missing);
-  let stream;
-  try {
-    stream = await storage.get(key);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) throw notFound(missing);
-    throw error;
-  }
-  res.set({ ...headers, 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store' });
-  await new Promise<void>((resolve, reject) => {
-    stream.on('error', reject);
-    res.on('close', () => {
-      stream.destroy();
-      resolve();
-    });
-    stream.pipe(res);
-  }).catch((error) => {
-    if (!res.headersSent) throw error;
-    res.destroy();
-  });
-}
-
 const listQuery = validate({ query: ListQuery });
 const statusChange = validate({ params: z.object({ id: uuidField }), body: StatusBody }, 'Order not found.');
+const undoChange = validate({ params: z.object({ id: uuidField }), body: UndoBody }, 'Order not found.');
 const orderIdParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
 const orderFileParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 const emailsQuery = validate({ query: EmailsQuery });
 
 /**
- * The search box as SQL. A whole order number or a whole email address is an index lookup (the
- * common case at the counter); anything else is a substring match on number, email and name, served
- * by the trigram index orders_search_trgm_idx (same expressions). The number arm is left out of the
- * SQL, not switched off by a parameter, when the text cannot be part of an id, so the plan has no arm
- * that needs a scan.
+ * The search box as SQL. A whole email address is an index lookup; a whole order number is one too,
+ * and as a PO number can look like one ("20261125"), the job name and PO arms come along. Anything
+ * else is a substring match on number, email, name, job name and PO number, served by the trigram
+ * indexes orders_search_trgm_idx and orders_job_po_trgm_idx (same expressions), one bitmap scan per
+ * arm. The number arm is left out of the SQL, not switched off by a parameter, when the text cannot
+ * be part of an id, so the plan has no arm that needs a scan.
  */
 function searchClause(sql: Sql, text: string | undefined) {
   const q = text ? text.toLowerCase() : '';
   if (!q) return sql``;
-  const qNumber = q.replace(/^#/, '');
-  if (/^[0-9a-f]{8}$/.test(qNumber)) return sql`and right(o.id::text, 8) = ${qNumber}`;
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return sql`and lower(o.customer_email) = ${q}`;
+  const qNumber = q.replace(/^#/, '');
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const jobArms = sql`lower(o.job_name) like ${like} or lower(o.po_number) like ${like}`;
+  if (/^[0-9a-f]{8}$/.test(qNumber)) return sql`and (right(o.id::text, 8) = ${qNumber} or ${jobArms})`;
   const numberArm = /^[0-9a-f-]{1,36}$/.test(qNumber) ? sql`o.id::text like ${'%' + qNumber} or` : sql``;
   return sql`and (
     ${numberArm}
     lower(o.customer_email) like ${like}
-    or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like})`;
+    or lower(o.customer_first_name || ' ' || o.customer_last_name) like ${like}
+    or ${jobArms})`;
 }
 
 export function adminOrderRoutes(ctx: AppContext): Router {
@@ -151,35 +133,34 @@ export function adminOrderRoutes(ctx: AppContext): Router {
 
   router.patch('/api/orders/:id/status', requireAdmin, statusChange, async (req, res) => {
     const { params, body } = statusChange.input(req);
-    const { id } = params;
-    const { status } = body;
-    const admin = req.shop.adminUsername ?? 'admin';
-    const order = await sql.begin(async (tx) => {
-      const [current] = await tx<OrderRow[]>`select * from orders where id = ${id} for update`;
-      if (!current) throw notFound('Order not found.');
-      if (current.status === status) return current;
-      const [updated] = await tx<OrderRow[]>`
-        update orders set status = ${status}, updated_at = now(),
-          completed_at = case when ${status} = 'completed' then now() else null end
-        where id = ${id} returning *`;
-      const [history] = await tx<{ id: string }[]>`
-        insert into order_status_history (order_id, from_status, to_status, changed_by)
-        values (${id}, ${current.status}, ${status}, ${admin}) returning id`;
-      await queueStatusEmail(tx, ctx.env, updated, history.id);
-      // A shipped order marked completed leaves in a tube: make sure it has a label, bought off the request.
-      if (status === 'completed' && updated.shipping_method === 'shipping' && !updated.label_key) {
-        await addJob(tx, 'orders__buy_label', { orderId: id }, { jobKey: `label:${id}`, maxAttempts: 5 });
-      }
-      return updated;
+    const changedBy = req.shop.adminUsername ?? 'admin';
+    const result = await sql.begin((tx) => changeStatus(tx, { orderId: params.id, status: body.status, changedBy }));
+    res.json({
+      ...presentAdminOrder(result.order),
+      // What the console needs to offer an Undo while the customer's email waits.
+      statusChange: result.historyId ? { historyId: result.historyId, emailQueued: result.emailQueued, undoSeconds: STATUS_UNDO_SECONDS } : null,
     });
+  });
+
+  router.post('/api/admin/orders/:id/status/undo', requireAdmin, undoChange, async (req, res) => {
+    const { params, body } = undoChange.input(req);
+    const order = await sql.begin((tx) => undoStatusChange(tx, { orderId: params.id, historyId: body.historyId }));
     res.json(presentAdminOrder(order));
   });
 
   router.get('/api/admin/orders/:id/history', requireAdmin, orderIdParams, async (req, res) => {
     const id = orderIdParams.input(req).params.id;
-    const rows = await sql<{ from_status: string | null; to_status: string; changed_by: string; created_at: Date }[]>`
-      select from_status, to_status, changed_by, created_at from order_status_history where order_id = ${id} order by created_at, id`;
-    res.json(rows.map((r) => ({ fromStatus: r.from_status, toStatus: r.to_status, changedBy: r.changed_by, createdAt: r.created_at.toISOString() })));
+    const rows = await sql<{ from_status: string | null; to_status: string; changed_by: string; created_at: Date; undone_at: Date | null }[]>`
+      select from_status, to_status, changed_by, created_at, undone_at from order_status_history where order_id = ${id} order by created_at, id`;
+    res.json(
+      rows.map((r) => ({
+        fromStatus: r.from_status,
+        toStatus: r.to_status,
+        changedBy: r.changed_by,
+        createdAt: r.created_at.toISOString(),
+        undoneAt: r.undone_at?.toISOString() ?? null,
+      })),
+    );
   });
 
   router.get('/api/admin/pdf/:orderId', requireAdmin, orderFileParams, async (req, res) => {

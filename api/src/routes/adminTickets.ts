@@ -8,7 +8,7 @@ import { notFound } from '../core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { jobTicketFileName, renderJobTicket } from '../core/services/tickets/jobTicket';
-import { contentDisposition } from './adminShared';
+import { contentDisposition } from '../lib/files';
 
 const ticketParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 
@@ -18,7 +18,8 @@ export function adminTicketRoutes(ctx: AppContext): Router {
   router.get('/api/admin/job-ticket/:orderId', requireAdmin, ticketParams, async (req, res) => {
     const id = ticketParams.input(req).params.orderId;
     const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
-    if (!order) throw notFound('Order not found.');
+    // An unpaid order is not the counter's yet: like every other admin read of one, it is not found.
+    if (!order || order.payment_status === 'unpaid') throw notFound('Order not found.');
     const pdf = await renderJobTicket(order);
     const download = req.query.download === 'true' || req.query.download === '1';
     res

@@ -70,9 +70,27 @@ describe('POST /api/auth/register', () => {
     expect((await c.post('/api/auth/register', [])).status).toBe(400);
   });
 
-  it('does not sign in (the register screen goes on to /login)', async () => {
+  it('signs the new customer in, as login does, keeping what the browser ordered as a guest', async () => {
     const c = shop.client();
-    await register(c);
+    const anon = await giveAnonymousSession(shop, c);
+    const order = await buildOrder(shop, { sessionSid: anon });
+    const { res, body } = await register(c);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie') ?? '').toMatch(/httponly/i);
+    const me = await c.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: res.body.id, email: body.email });
+    // A new session id (the guest's row is gone), and the guest's order stays readable to it.
+    const sessions = await shop.sql<{ sid: string }[]>`select sid from sessions where user_id = ${res.body.id}`;
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].sid).not.toBe(anon);
+    expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
+  });
+
+  it("does not sign in the checkout's account (a throwaway password, set later by email)", async () => {
+    const c = shop.client();
+    const { res } = await register(c, { password: 'throwaway-1a2b3c4d', setPasswordByEmail: true });
+    expect(res.status).toBe(201);
     expect((await c.get('/api/auth/user')).status).toBe(401);
   });
 });
@@ -90,9 +108,19 @@ describe('sign in, current user, sign out', () => {
 
     const me = await c.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'phone', 'profileImageUrl']);
+    expect(Object.keys(me.body).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'firstName',
+      'id',
+      'lastName',
+      'phone',
+      'previousSignInAt',
+      'profileImageUrl',
+    ]);
 
-    // The order page reads its sessions in the order's own query (issue 16): same rules.
+    // The order page reads its sessions in the order's own query: same rules.
     const order = await buildOrder(shop, { userId: me.body.id });
     expect((await c.get(`/api/orders/${order.id}`)).status).toBe(200);
     // An order that does not exist is a 404 that leaves the session alone.
@@ -112,7 +140,10 @@ describe('sign in, current user, sign out', () => {
 
   it('gives a new session id on sign-in and keeps what the anonymous session ordered', async () => {
     const c = shop.client();
-    const { body } = await register(c);
+    // Registered in another browser, which registering signs in: signed out there again.
+    const elsewhere = shop.client();
+    const { body } = await register(elsewhere);
+    await elsewhere.post('/api/auth/logout');
     const anon = await giveAnonymousSession(shop, c);
     expect((await c.get('/api/auth/user')).status).toBe(401);
     const order = await buildOrder(shop, { sessionSid: anon });
@@ -274,5 +305,26 @@ describe('session lifetime and switching accounts', () => {
     await shop.sql`update sessions set created_at = now() - interval '31 days' where sid = ${sessions[1].sid}`;
     expect((await idle.get('/api/auth/user')).status).toBe(401);
     expect((await absolute.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('first sign-in or not (the dashboard\'s "Welcome" or "Welcome back")', () => {
+  it('answers previousSignInAt null for the first sign-in, then the time of the sign-in before', async () => {
+    const { body } = await register(shop.client());
+    const first = shop.client();
+    const login1 = await first.post('/api/auth/login', { email: body.email, password: body.password });
+    expect(login1.status).toBe(200);
+    expect(login1.body.previousSignInAt).toBeNull();
+    expect((await first.get('/api/auth/user')).body.previousSignInAt).toBeNull();
+    const [{ last_sign_in_at: firstAt }] = await shop.sql<{ last_sign_in_at: Date }[]>`select last_sign_in_at from users where email = ${body.email}`;
+    expect(firstAt).toBeInstanceOf(Date);
+
+    const second = shop.client();
+    const login2 = await second.post('/api/auth/login', { email: body.email, password: body.password });
+    expect(login2.body.previousSignInAt).toBe(firstAt.toISOString());
+    expect((await second.get('/api/auth/user')).body.previousSignInAt).toBe(firstAt.toISOString());
+    // A wrong password is not a sign-in.
+    expect((await shop.client().post('/api/auth/login', { email: body.email, password: 'wrong password' })).status).toBe(401);
+    expect((await second.get('/api/auth/user')).body.previousSignInAt).toBe(firstAt.toISOString());
   });
 });

@@ -16,7 +16,7 @@ import { sleep } from '../core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
 import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../core/lib/tokens';
 import { presentUser, type UserRow } from '../presenters/user';
-import { emailField, firstNameField, lastNameField, newPasswordField, passwordField } from '../../../shared/fields';
+import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '../../../shared/fields';
 
 export const RegisterSchema = z.object({
   email: emailField,
@@ -24,12 +24,7 @@ export const RegisterSchema = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   /** Optional: prefills the checkout. */
-  phone: z
-    .string()
-    .trim()
-    .max(40)
-    .nullish()
-    .transform((v) => v || null),
+  phone: phoneField,
   /**
    * Set by the checkout's 'Create an account' box (which registers with a throwaway password): the
    * email then carries a "choose your password" link instead of a plain address confirmation.
@@ -83,8 +78,10 @@ export function authRoutes(ctx: AppContext): Router {
       else await queueVerifyEmail(tx, ctx.env.APP_URL, to);
       return row;
     });
-    // Registering does not sign in: the register screen goes on to /login, and the checkout's
-    // account (throwaway password) must not take over the guest's browser session.
+    // The register screen's customer is signed in at once, as login does (what this browser uploaded
+    // and ordered as a guest comes along). The checkout's account (a throwaway password, chosen later
+    // through the emailed link) must not take over the guest's browser session.
+    if (!input.setPasswordByEmail) await signInCustomer(req, sql, user.id);
     res.status(201).json(presentUser(user));
   });
 
@@ -117,7 +114,8 @@ export function authRoutes(ctx: AppContext): Router {
     await limits.accountFailures.resetKey(accountKey);
     // Guest orders placed with a verified address since the last sign-in join the account.
     if (user.email_verified_at) await enqueueClaimGuestOrders(sql, user.id);
-    res.json(presentUser(user));
+    // signInCustomer moved the sign-in read above to previous_sign_in_at: answer as the row now reads.
+    res.json(presentUser({ ...user, previous_sign_in_at: user.last_sign_in_at, last_sign_in_at: new Date() }));
   });
 
   router.post('/api/auth/logout', async (req, res) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 14: sets, color per sheet, job name, PO and notes through create-payment-intent, the order
+ * Sets, color per sheet (docs/decisions/011-sets-and-color-per-sheet.md), job name, PO and notes through create-payment-intent, the order
  * JSON, re-pricing, the receipt, the confirmation email and reorder. Every amount from the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

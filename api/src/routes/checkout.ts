@@ -9,7 +9,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import type { Queryable } from '../core/lib/db';
-import { badRequest, conflict, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
+import { badRequest, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { ownsOrder } from '../lib/orderAccess';
 import { validate } from '../middleware/validate';
@@ -25,12 +25,14 @@ import {
   printSizeField,
   setsField,
   uuidField,
+  withoutInvisibleControls,
 } from '../../../shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
+import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
-import { AddressSchema } from './shipping';
+import { AddressSchema, type Address } from '../../../shared/address';
 import { shopFacts } from '../../../shared/shop';
 import { turnaround } from '../../../shared/readyBy';
 
@@ -42,6 +44,7 @@ const looseText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .refine(hasNoControlCharacters, controlCharacterMessage(label))
+    .overwrite(withoutInvisibleControls)
     .trim()
     .max(max)
     .nullish()
@@ -114,7 +117,6 @@ function providerFailure(error: unknown): HttpError {
 
 type IntentInput = z.output<typeof CreateIntentSchema>;
 type Who = { sid: string; userId: string | null };
-type Address = z.infer<typeof AddressSchema>;
 
 const intentBody = validate({ body: CreateIntentSchema });
 
@@ -205,7 +207,7 @@ function orderFields(
 type OrderFields = ReturnType<typeof orderFields>;
 
 /** Inserts the unpaid order and creates its one payment intent. */
-async function placeOrder(
+async function placeWithIntent(
   ctx: AppContext,
   payments: PaymentProvider,
   who: Who,
@@ -215,13 +217,12 @@ async function placeOrder(
   // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
   if (who.userId && phone) await ctx.sql`update users set phone = ${phone}, updated_at = now() where id = ${who.userId} and phone is null`;
   const accessToken = randomBytes(24).toString('base64url');
-  const [order] = await ctx.sql<{ id: string }[]>`
-    insert into orders ${ctx.sql({ ...fields, user_id: who.userId, session_sid: who.sid, access_token: accessToken, payment_provider: payments.name })}
-    returning id`;
+  const placement = { userId: who.userId, sid: who.sid, accessToken, paymentProvider: payments.name };
+  const order = { id: await placeOrder(ctx.sql, { fields, placement }) };
   try {
     const intent = await ctx.sql.begin(async (tx) => {
       const created = await payments.createIntent(tx, { orderId: order.id, amountCents: fields.total_cents, email: fields.customer_email || null });
-      await tx`update orders set payment_intent_id = ${created.id}, updated_at = now() where id = ${order.id}`;
+      await attachPaymentIntent(tx, { orderId: order.id, paymentIntentId: created.id });
       return created;
     });
     return { orderId: order.id, clientSecret: intent.clientSecret };
@@ -256,6 +257,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       // Free shipping is always applied here, whatever the rates request carried.
       cheapestShipping: quote?.cheapest ?? false,
       state: address?.state ?? null,
+      shopState: shopFacts(ctx.env).state,
     });
     const fields = orderFields(ctx, { input, upload, colorSheets, quote, address, price });
 
@@ -265,7 +267,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       const clientSecret = await reprice(ctx.sql, payments, input.orderId, who, fields);
       return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
     }
-    const placed = await placeOrder(ctx, payments, who, fields, input.customerPhone);
+    const placed = await placeWithIntent(ctx, payments, who, fields, input.customerPhone);
     res.status(201).json({ orderId: placed.orderId, clientSecret: placed.clientSecret, provider: payments.name, amounts: presentAmounts(price) });
   });
 
@@ -275,19 +277,18 @@ export function checkoutRoutes(ctx: AppContext): Router {
 /** Re-prices an unpaid order of this browser and its intent; resolves with the intent's client secret. */
 async function reprice(sql: AppContext['sql'], payments: PaymentProvider, orderId: string, who: Who, fields: OrderFields): Promise<string> {
   return sql.begin(async (tx) => {
-    const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_status' | 'payment_intent_id' | 'upload_id' | 'total_cents'>[]>`
-      select id, session_sid, user_id, payment_status, payment_intent_id, upload_id, total_cents from orders where id = ${orderId} for update`;
+    const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_intent_id'>[]>`
+      select id, session_sid, user_id, payment_intent_id from orders where id = ${orderId} for update`;
     if (!order || !ownsOrder(who, order)) throw notFound('Order not found.');
-    if (order.payment_status !== 'unpaid') throw conflict('This order is already paid.');
-    if (order.upload_id !== fields.upload_id) throw badRequest('This order is for another drawing. Please start the checkout again.');
-    if (!order.payment_intent_id) throw badRequest('This order has no payment yet. Please reload the checkout.');
-    let clientSecret: string;
+    const paymentIntentId = order.payment_intent_id;
+    // The order first (it refuses a paid order or another drawing), then the intent: a provider
+    // failure rolls the new price back.
+    await repriceOrder(tx, { orderId, fields });
+    if (!paymentIntentId) throw badRequest('This order has no payment yet. Please reload the checkout.');
     try {
-      ({ clientSecret } = await payments.updateIntent(tx as Queryable, order.payment_intent_id, fields.total_cents));
+      return (await payments.updateIntent(tx as Queryable, paymentIntentId, fields.total_cents)).clientSecret;
     } catch (error) {
       throw providerFailure(error);
     }
-    await tx`update orders set ${tx(fields)}, updated_at = now() where id = ${orderId}`;
-    return clientSecret;
   });
 }

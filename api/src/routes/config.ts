@@ -1,6 +1,6 @@
 /**
  * GET /api/config: the shop facts the client shows (address, map link, hours, support contact, which
- * payment form to load). GET /api/turnaround: when an order paid at `at` (default now) is ready.
+ * payment form to load, where the source code is). GET /api/turnaround: when an order paid at `at` (default now) is ready.
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { badRequest } from '../core/lib/errors';
 import { turnaround } from '../../../shared/readyBy';
+import { shopDay } from '../../../shared/clock';
+import { shopHolidaysAhead } from '../../../shared/holidays';
 import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_MINUTES, shopFacts, shopMapUrl } from '../../../shared/shop';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { centsToDollars } from '../../../shared/money';
@@ -19,6 +21,7 @@ const turnaroundQuery = validate({ query: TurnaroundQuery });
 export function configRoutes(ctx: AppContext): Router {
   const router = Router();
   const shop = shopFacts(ctx.env);
+  const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
   router.get('/api/config', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=60');
     res.json({
@@ -38,12 +41,15 @@ export function configRoutes(ctx: AppContext): Router {
         hoursText: OPENING_HOURS_TEXT,
         openingHours: OPENING_HOURS,
         sameDayCutoffMinutes: SAME_DAY_CUTOFF_MINUTES,
-        holidays: shop.holidays,
+        // The counter's closed holidays (federal and the shop's own) for the coming year, YYYY-MM-DD.
+        holidays: shopHolidaysAhead(shopDay(new Date(), clock), 366, shop.holidays),
       },
       freeShippingThreshold: centsToDollars(FREE_SHIPPING_THRESHOLD_CENTS),
       paymentProvider: ctx.payments?.name ?? null,
       stripePublishableKey: ctx.payments?.publishableKey ?? null,
       shippingProvider: ctx.shipping?.name ?? null,
+      // The source of the running version, for the footer: the AGPL asks a deployment to offer it.
+      sourceUrl: ctx.env.SOURCE_URL,
     });
   });
   router.get('/api/turnaround', turnaroundQuery, (req, res) => {
@@ -54,7 +60,7 @@ export function configRoutes(ctx: AppContext): Router {
       throw badRequest('at must be an ISO-8601 date and time, e.g. 2026-11-23T10:00:00-05:00.');
     }
     res.set('Cache-Control', 'no-store');
-    res.json(turnaround(at, { timeZone: shop.timeZone, holidays: shop.holidays }));
+    res.json(turnaround(at, clock));
   });
   // The spec's "logged out" redirect target; the sign-in page lives at /login.
   router.get('/api/login', (_req, res) => {

@@ -13,6 +13,10 @@ import { paymentRoutes } from './payments';
 import { shippingRoutes } from './shipping';
 import { webhookRoutes } from './webhooks';
 import { adminRoutes } from './admin';
+import { adminOrderRoutes } from './adminOrders';
+import { adminLabelRoutes } from './adminLabels';
+import { adminTicketRoutes } from './adminTickets';
+import { adminExportRoutes } from './adminExports';
 import { authRoutes } from './auth';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
@@ -20,6 +24,10 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(configRoutes(ctx));
   app.use(uploadRoutes(ctx));
   app.use(adminRoutes(ctx));
+  app.use(adminOrderRoutes(ctx));
+  app.use(adminLabelRoutes(ctx));
+  app.use(adminTicketRoutes(ctx));
+  app.use(adminExportRoutes(ctx));
   app.use(authRoutes(ctx));
   app.use(shippingRoutes(ctx));
   app.use(checkoutRoutes(ctx));

@@ -77,6 +77,9 @@ describe('GET /api/orders/lookup?token=', () => {
         id: newer.id,
         orderNumber: newer.id.slice(-8).toUpperCase(),
         status: 'failed',
+        statusText: 'There was an issue with your order. Please contact support.',
+        readyBy: null,
+        readyByText: null,
         createdAt: newer.created_at.toISOString(),
         fileName: newer.file_name,
         totalAmount: newer.total_cents / 100,
@@ -86,6 +89,9 @@ describe('GET /api/orders/lookup?token=', () => {
         id: older.id,
         orderNumber: older.id.slice(-8).toUpperCase(),
         status: 'completed',
+        statusText: 'Ready for pickup at the counter.',
+        readyBy: null,
+        readyByText: null,
         createdAt: older.created_at.toISOString(),
         fileName: older.file_name,
         totalAmount: older.total_cents / 100,
@@ -120,7 +126,18 @@ describe('GET /api/orders/lookup?email=&orderNumber=', () => {
     const c = shop.client();
     const hit = await c.get(`/api/orders/lookup?email=${encodeURIComponent(email.toUpperCase())}&orderNumber=${number.toLowerCase()}`);
     expect(hit.status).toBe(200);
-    expect(hit.body).toEqual([{ orderNumber: number, status: 'processing', createdAt: order.created_at.toISOString() }]);
+    expect(hit.body).toEqual([
+      {
+        id: order.id,
+        orderNumber: number,
+        status: 'processing',
+        statusText: 'Printing — your drawings are being printed.',
+        readyBy: null,
+        readyByText: null,
+        createdAt: order.created_at.toISOString(),
+        url: `/orders/${order.id}`,
+      },
+    ]);
     const misses = [
       `email=${encodeURIComponent(uniqueEmail())}&orderNumber=${number}`,
       `email=${encodeURIComponent(email)}&orderNumber=ABCDEF12`,
@@ -136,6 +153,40 @@ describe('GET /api/orders/lookup?email=&orderNumber=', () => {
       expect(res.body, q).toEqual([]);
     }
     expect((await c.get('/api/orders/lookup')).status).toBe(400);
+  });
+});
+
+describe('the quick status: ready-by, "What\'s next" words and a link without the token', () => {
+  it('shows the promise while the order is open and the same statusText as the order JSON, never the access token', async () => {
+    const email = uniqueEmail('promise');
+    const readyBy = new Date(Date.now() + 3 * 86_400_000);
+    const c = shop.client();
+    const quick = async (id: string) => {
+      const res = await c.get(`/api/orders/lookup?email=${encodeURIComponent(email)}&orderNumber=${id.slice(-8)}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(1);
+      return res.body[0];
+    };
+
+    const queued = await buildOrder(shop, { email, status: 'pending', readyBy });
+    const answer = await quick(queued.id);
+    expect(answer.readyBy).toBe(readyBy.toISOString());
+    expect(answer.readyByText).toMatch(/ by \d{1,2}:\d{2} [AP]M$/);
+    expect(answer.statusText).toBe(`Paid — in the print queue, ready ${answer.readyByText}.`);
+    expect(answer.url).toBe(`/orders/${queued.id}`);
+    expect(JSON.stringify(answer)).not.toContain(queued.access_token);
+    // The order page itself says the same words, and is not opened by the quick status's link alone.
+    const page = await shop.client().get(`/api/orders/${queued.id}?token=${encodeURIComponent(queued.access_token)}`);
+    expect(page.body.statusText).toBe(answer.statusText);
+    expect((await shop.client().get(answer.url.replace('/orders/', '/api/orders/'))).status).toBe(404);
+
+    // Shipped: no promise any more, the tracking number instead.
+    const shipped = await buildOrder(shop, { email, status: 'completed', shippingMethod: 'shipping', readyBy });
+    await shop.sql`update orders set tracking_number = '1Z999AA10123456784' where id = ${shipped.id}`;
+    const done = await quick(shipped.id);
+    expect(done).toMatchObject({ readyBy: null, readyByText: null, statusText: 'Shipped — on its way, tracking number 1Z999AA10123456784.' });
+    const refunded = await buildOrder(shop, { email, status: 'pending', paymentStatus: 'refunded', readyBy });
+    expect((await quick(refunded.id)).statusText).toMatch(/^Refunded/);
   });
 });
 

@@ -23,6 +23,9 @@ import { presentOrder, type OrderRow } from '../presenters/order';
 import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
 import { centsToDollars } from '../../../shared/money';
 import { shopFacts } from '../../../shared/shop';
+import { readyByText } from '../../../shared/readyBy';
+import { statusText } from '../../../shared/orderStatus';
+import { recordReceipt } from '../core/orders/commands/files';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
@@ -32,7 +35,7 @@ async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<Ord
 
 /** The order's status changes, oldest first, as one JSON column of the order's own query. */
 const STATUS_CHANGES = `(select coalesce(json_agg(json_build_object('to_status', h.to_status, 'created_at', h.created_at) order by h.created_at, h.id), '[]'::json)
-   from order_status_history h where h.order_id = o.id) as status_changes`;
+   from order_status_history h where h.order_id = o.id and h.undone_at is null) as status_changes`;
 
 type WithChanges = OrderRow & { status_changes: { to_status: OrderRow['status']; created_at: string }[] };
 
@@ -62,7 +65,36 @@ const lookupQuery = validate({
   }),
 });
 
-type LookupRow = { id: string; status: string; created_at: Date; file_name: string; total_cents: number; access_token: string };
+/** What both lookups read of an order: enough for its status sentence and promise, nothing more. */
+type LookupStatusRow = Pick<OrderRow, 'id' | 'status' | 'payment_status' | 'shipping_method' | 'tracking_number' | 'ready_by' | 'created_at'>;
+type LookupRow = LookupStatusRow & Pick<OrderRow, 'file_name' | 'total_cents' | 'access_token'>;
+
+/** The columns of LookupRow, for both queries. */
+const LOOKUP_COLUMNS = 'id, status, payment_status, shipping_method, tracking_number, ready_by, created_at';
+
+/**
+ * An order's state as both lookups show it: the same `statusText` the order JSON carries (the
+ * "What's next" words) and the ready-by promise while it still applies.
+ */
+function lookupStatus(o: LookupStatusRow, now = new Date()) {
+  const readyText = o.ready_by ? readyByText(o.ready_by, now) : null;
+  const open = o.status === 'pending' || o.status === 'processing';
+  return {
+    id: o.id,
+    orderNumber: orderNumberOf(o.id),
+    status: o.status,
+    statusText: statusText({
+      status: o.status,
+      paymentStatus: o.payment_status,
+      shippingMethod: o.shipping_method,
+      readyByText: readyText,
+      trackingNumber: o.tracking_number,
+    }),
+    readyBy: open && o.ready_by ? o.ready_by.toISOString() : null,
+    readyByText: open ? readyText : null,
+    createdAt: o.created_at.toISOString(),
+  };
+}
 
 const orderParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
 
@@ -71,14 +103,11 @@ async function ordersOfLookupToken(sql: Sql, rawToken: string) {
   const token = await findAuthToken(sql, 'order_lookup', rawToken, { allowUsed: true });
   if (!token?.email) throw notFound('This tracking link is invalid or has expired. Please ask for a new one.');
   const rows = await sql<LookupRow[]>`
-    select id, status, created_at, file_name, total_cents, access_token from orders
+    select ${sql.unsafe(LOOKUP_COLUMNS)}, file_name, total_cents, access_token from orders
     where lower(customer_email) = ${token.email} and payment_status <> 'unpaid'
     order by created_at desc, id desc limit 200`;
   return rows.map((o) => ({
-    id: o.id,
-    orderNumber: orderNumberOf(o.id),
-    status: o.status,
-    createdAt: o.created_at.toISOString(),
+    ...lookupStatus(o),
     fileName: o.file_name,
     totalAmount: centsToDollars(o.total_cents),
     // The order page, opened with the order's own access token like the emailed links.
@@ -86,17 +115,22 @@ async function ordersOfLookupToken(sql: Sql, rawToken: string) {
   }));
 }
 
-/** One order's status when both its email and its number match; [] otherwise, nothing more. */
+/**
+ * One order's status when both its email and its number match; [] otherwise, nothing more. An email
+ * and an 8-character number are a weak secret, so the answer never carries the access token: its
+ * link is the plain order page, which opens for the browser session or account that placed the order
+ * (anyone else is offered an emailed link there, POST /api/orders/lookup).
+ */
 async function orderByEmailAndNumber(sql: Sql, rawEmail: string, rawNumber: string) {
   const email = emailField.safeParse(rawEmail);
   const orderNumber = rawNumber.trim().replace(/^#/, '').toUpperCase();
   if (!email.success || !/^[0-9A-F]{8}$/.test(orderNumber)) return [];
-  const rows = await sql<{ id: string; status: string; created_at: Date }[]>`
-    select id, status, created_at from orders
+  const rows = await sql<LookupStatusRow[]>`
+    select ${sql.unsafe(LOOKUP_COLUMNS)} from orders
     where lower(customer_email) = ${email.data} and payment_status <> 'unpaid'
       and upper(right(id::text, 8)) = ${orderNumber}
     limit 1`;
-  return rows.map((o) => ({ orderNumber: orderNumberOf(o.id), status: o.status, createdAt: o.created_at.toISOString() }));
+  return rows.map((o) => ({ ...lookupStatus(o), url: `/orders/${o.id}` }));
 }
 
 /**
@@ -175,7 +209,7 @@ export function orderRoutes(ctx: AppContext): Router {
       // Paid but the receipt job has not run yet: draw it now and keep it (same key the job uses).
       pdf = await renderReceipt(order, shopFacts(ctx.env));
       await ctx.storage.put(receiptKey(order.id), pdf, { contentType: 'application/pdf' });
-      await ctx.sql`update orders set receipt_key = ${receiptKey(order.id)} where id = ${order.id} and receipt_key is null`;
+      await recordReceipt(ctx.sql, { orderId: order.id, key: receiptKey(order.id) });
     }
     res.set('Cache-Control', 'private, no-store');
     res.set('Content-Type', 'application/pdf');

@@ -1,5 +1,5 @@
 /**
- * Issue 15's promises through the HTTP API: the ready-by clock (GET /api/turnaround, readyBy fixed at
+ * The shop's promises (docs/decisions/010-promises-ready-by-and-free-shipping.md) through the HTTP API: the ready-by clock (GET /api/turnaround, readyBy fixed at
  * payment), free shipping from a $100 subtotal, the order page's status history and tracking link,
  * one order number, the shop facts in /api/config and the lookup results' order urls.
  */
@@ -39,6 +39,38 @@ describe('GET /api/turnaround', () => {
       const bad = await shop.client().get(`/api/turnaround?at=${encodeURIComponent(at)}`);
       expect(bad.status, at).toBe(400);
       expect(typeof bad.body.message).toBe('string');
+    }
+  });
+});
+
+describe('GET /api/turnaround around Thanksgiving', () => {
+  it('Wed Nov 25 2026 12:30 ET promises Friday: Thanksgiving is closed without any configuration', async () => {
+    const res = await shop.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-25T12:30:00-05:00')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.regular).toEqual({ readyBy: '2026-11-28T00:00:00.000Z', text: 'Friday, Nov 27 by 7:00 PM' });
+    expect(res.body.rush).toEqual({ readyBy: '2026-11-25T21:30:00.000Z', text: 'Today by 4:30 PM' });
+    expect(res.body.sameDayCutoff).toBeNull();
+    // The same instant in UTC reads the same.
+    const utc = await shop.client().get('/api/turnaround?at=2026-11-25T17:30:00Z');
+    expect(utc.body).toEqual(res.body);
+    const config = await shop.client().get('/api/config');
+    expect(config.body.shop.holidays).toEqual(expect.arrayContaining(['2026-12-25', '2027-01-01']));
+  });
+
+  it('SHOP_HOLIDAYS closes more days and opens a federal one; SHOP_STATE taxes pickups', async () => {
+    const other = await startTestShop({ env: { SHOP_HOLIDAYS: '2026-11-27,-2026-11-26', SHOP_STATE: 'NY', SHOP_CITY: 'New York', SHOP_ZIP: '10166' } });
+    try {
+      // A counter in New York taxes its pickups at New York's 8%: 3 B&W 24x36 sheets = $17.97 → $1.44.
+      const { client, upload } = await browserWithUpload(other);
+      const intent = await client.post('/api/create-payment-intent', pickupBody(upload.id, CUSTOMER));
+      expect(intent.status).toBe(201);
+      expect(intent.body.amounts).toMatchObject({ subtotal: 17.97, tax: 1.44 });
+      const res = await other.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-25T12:30:00-05:00')}`);
+      expect(res.body.regular.text).toBe('Thursday, Nov 26 by 7:00 PM');
+      const later = await other.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-26T12:30:00-05:00')}`);
+      expect(later.body.regular.text).toBe('Saturday, Nov 28 by 6:00 PM');
+    } finally {
+      await other.close();
     }
   });
 });
@@ -144,6 +176,9 @@ describe('the order JSON', () => {
     const label = await admin.post(`/api/admin/generate-label/${order.id}`);
     expect(label.status).toBe(200);
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    // The emails wait out the counter's undo window.
+    await shop.fastForwardJobs();
+    await shop.runJobs();
     const res = await client.get(url);
     expect(res.body.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending', 'processing', 'completed']);
     for (const h of res.body.statusHistory) expect(Number.isNaN(Date.parse(h.at))).toBe(false);
@@ -151,8 +186,10 @@ describe('the order JSON', () => {
     expect(res.body.trackingUrl).toBe(`https://www.ups.com/track?loc=en_US&tracknum=${label.body.trackingNumber}`);
     const emails = await shop.sql<{ kind: string; text_body: string }[]>`select kind, text_body from emails where order_id = ${order.id}`;
     const byKind = Object.fromEntries(emails.map((e) => [e.kind, e.text_body]));
+    // A completed shipping order's email is the one "on its way" email, with the tracking link.
     expect(byKind.tracking).toContain(res.body.trackingUrl);
-    expect(byKind.status_completed).toContain(res.body.trackingUrl);
+    // Processing then completed within the undo window: only the last change is told.
+    expect(Object.keys(byKind)).toEqual(['tracking']);
     // Generating the label again sends no second tracking email.
     await admin.post(`/api/admin/generate-label/${order.id}`);
     const [{ count }] = await shop.sql<{ count: number }[]>`select count(*)::int as count from emails where order_id = ${order.id} and kind = 'tracking'`;
@@ -163,6 +200,8 @@ describe('the order JSON', () => {
     const admin = await adminClient(shop);
     const order = await buildOrder(shop, { email: 'pickup15@example.com' });
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    await shop.fastForwardJobs();
+    await shop.runJobs();
     const [email] = await shop.sql<{ text_body: string }[]>`select text_body from emails where order_id = ${order.id} and kind = 'status_completed'`;
     expect(email.text_body).toContain('100 Route 17 North, Paramus, NJ 07652');
     expect(email.text_body).toContain('https://www.google.com/maps/');

@@ -5,38 +5,19 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { badRequest, notFound, serviceUnavailable } from '../core/lib/errors';
+import { AddressSchema } from '../../../shared/address';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
-import {
-  cityField,
-  colorSheetsField,
-  orderPrintTypeField,
-  printSizeField,
-  setsField,
-  stateField,
-  street1Field,
-  street2Field,
-  uuidField,
-  zipField,
-} from '../../../shared/fields';
+import { colorSheetsField, orderPrintTypeField, printSizeField, setsField, uuidField } from '../../../shared/fields';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
-import { orderSubtotalCents, qualifiesForFreeShipping, US_STATES } from '../../../shared/pricing';
-import { shipDate } from '../core/services/shipping/businessDays';
+import { orderSubtotalCents, qualifiesForFreeShipping } from '../../../shared/pricing';
+import { shipDayForPayment } from '../../../shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '../core/services/shipping/index';
 import type { Sql } from '../core/lib/db';
 
 /** How long a quote can be used at checkout. */
 export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
-
-/** A shipping address as the checkout sends it; the state must be a real one. */
-export const AddressSchema = z.object({
-  street1: street1Field,
-  street2: street2Field,
-  city: cityField,
-  state: stateField.refine((s) => US_STATES.includes(s), 'Please enter a valid US state'),
-  zipCode: zipField,
-});
 
 const RatesSchema = z.object({
   toAddress: AddressSchema,
@@ -154,6 +135,7 @@ async function storeQuotes(
 
 export function shippingRoutes(ctx: AppContext): Router {
   const router = Router();
+  const shop = shopFacts(ctx.env);
   router.post('/api/shipping-rates', ratesBody, async (req, res) => {
     const input = ratesBody.input(req).body;
     const shipping = ctx.shipping;
@@ -166,7 +148,7 @@ export function shippingRoutes(ctx: AppContext): Router {
         toAddress: input.toAddress,
         printSize: input.printSize,
         pageCount,
-        shipDate: shipDate(new Date(), input.rushOrder, shopFacts(ctx.env).holidays),
+        shipDay: shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays }),
       });
     } catch (error) {
       if (error instanceof ShippingAddressError) throw badRequest(error.message);

@@ -1,5 +1,6 @@
 /** The admin console's data: auth status (polled every 2 s), the order list pages, counters, exports. */
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
 import useSWRInfinite from 'swr/infinite';
 import { apiRequest, fetcher } from './client';
 import type { OrderJson } from '../../../shared/orderJson';
@@ -19,6 +20,14 @@ export type AdminOrder = OrderJson & {
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const STATUS_LABELS: Record<OrderStatus, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
+
+/** A status change the console may still take back: its email waits `undoSeconds`. */
+export type StatusChange = { historyId: string; emailQueued: boolean; undoSeconds: number };
+
+/** True when moving a paid order to another status emails its customer (the server's transitions table agrees). */
+export function changeEmailsCustomer(order: Pick<AdminOrder, 'paymentStatus' | 'status'>, to: OrderStatus): boolean {
+  return order.paymentStatus === 'paid' && order.status !== to;
+}
 
 export type OrderPage = { orders: AdminOrder[]; nextCursor: string | null };
 export type OrderCounts = Record<OrderStatus, number> & { total: number };
@@ -63,9 +72,38 @@ export function useOrderCounts(enabled: boolean) {
 export const adminApi = {
   login: (username: string, password: string) => apiRequest<{ isAuthenticated: boolean }>('POST', '/api/admin/login', { username, password }),
   logout: () => apiRequest<unknown>('POST', '/api/admin/logout'),
-  setStatus: (orderId: string, status: OrderStatus) => apiRequest<AdminOrder>('PATCH', `/api/orders/${orderId}/status`, { status }),
+  setStatus: (orderId: string, status: OrderStatus) =>
+    apiRequest<AdminOrder & { statusChange: StatusChange | null }>('PATCH', `/api/orders/${orderId}/status`, { status }),
+  undoStatus: (orderId: string, historyId: string) => apiRequest<AdminOrder>('POST', `/api/admin/orders/${orderId}/status/undo`, { historyId }),
   generateLabel: (orderId: string) =>
     apiRequest<{ trackingNumber: string; labelUrl: string; order: AdminOrder }>('POST', `/api/admin/generate-label/${orderId}`),
   startExport: (orderIds: string[]) => apiRequest<{ exportId: string }>('POST', '/api/admin/export-files', { orderIds, exportFormat: 'zip' }),
   exportStatus: (exportId: string) => apiRequest<ExportStatus>('GET', `/api/admin/export-status/${exportId}`),
 };
+
+/**
+ * Whether the admin is signed in, for the navigation bar: read once per visit and kept current by
+ * the console's 2 s poll, the admin login and sign-out (they share this key), so a customer's pages
+ * do not poll.
+ */
+export function useAdminSignedIn(): boolean {
+  const { data } = useSWR<{ isAuthenticated: boolean }>('/api/admin/auth/status', fetcher);
+  return data?.isAuthenticated === true;
+}
+
+/** Signs the admin out: ends the session, forgets every cached answer, goes to the admin login. */
+export function useAdminSignOut() {
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  return async function signOut() {
+    try {
+      await adminApi.logout();
+    } catch {
+      // Already signed out on the server: go to the login all the same.
+    }
+    // Clear every cached answer so nothing of the console outlives the session.
+    await mutate(() => true, undefined, { revalidate: false });
+    await mutate('/api/admin/auth/status', { isAuthenticated: false }, { revalidate: false });
+    navigate('/admin/login');
+  };
+}

@@ -12,6 +12,8 @@ export type User = {
   phone: string | null;
   profileImageUrl: string | null;
   emailVerified: boolean;
+  /** The sign-in before the current one; null on the account's first (the greeting is "Welcome"). */
+  previousSignInAt: string | null;
   createdAt: string;
 };
 

@@ -1,5 +1,6 @@
 /** Shop facts from the server's configuration (address, hours, support contact, payment provider): one place. */
 import useSWR from 'swr';
+import { DEFAULT_SOURCE_URL } from '../../../shared/env';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl } from '../../../shared/shop';
 
 export type ShopInfo = {
@@ -25,6 +26,8 @@ export type ShopConfig = {
   paymentProvider: 'stripe' | 'demo' | null;
   stripePublishableKey: string | null;
   shippingProvider: 'easypost' | 'table' | null;
+  /** The source of the running version (SOURCE_URL), linked from the footer. */
+  sourceUrl: string;
 };
 
 const FALLBACK: ShopConfig = {
@@ -47,6 +50,7 @@ const FALLBACK: ShopConfig = {
   paymentProvider: null,
   stripePublishableKey: null,
   shippingProvider: null,
+  sourceUrl: DEFAULT_SOURCE_URL,
 };
 
 /** The configuration, with safe values while it loads. */

@@ -1,11 +1,30 @@
-/** The ready-by promise right now (GET /api/turnaround), refreshed every minute while shown. */
+/**
+ * The ready-by promise for an order paid now (GET /api/turnaround?at=), asked again every minute
+ * while shown. "Now" is the page's clock, so the promise follows the minute the customer sees (and a
+ * test can fix it); the server still fixes the real promise from the moment of payment.
+ */
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 
 export type ReadyPromise = { readyBy: string; text: string };
 export type Turnaround = { regular: ReadyPromise; rush: ReadyPromise; sameDayCutoff: string | null };
 
+const minuteOf = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+
+/** The page's current minute, as an ISO instant; changes once a minute. */
+function useCurrentMinute(): string {
+  const [minute, setMinute] = useState(minuteOf);
+  useEffect(() => {
+    const timer = setInterval(() => setMinute(minuteOf()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return minute;
+}
+
 export function useTurnaround(): Turnaround | undefined {
-  const { data } = useSWR<Turnaround>('/api/turnaround', { refreshInterval: 60_000 });
+  const at = useCurrentMinute();
+  // The last answer stays on screen while the next minute's loads, so the promise never blinks.
+  const { data } = useSWR<Turnaround>(`/api/turnaround?at=${encodeURIComponent(at)}`, { keepPreviousData: true });
   return data;
 }
 

@@ -1,11 +1,14 @@
 /**
  * The navigation bar: 16 units (4 rem) tall on every page, in three states: a placeholder while the
  * session loads, Upload / My Orders and an avatar menu when signed in, Track Orders and Sign In when not.
+ * While the admin is signed in it says so, with a way to the console and a sign-out, in place of the
+ * customer's Sign In.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from './ui';
 import { useSignOut, useUser, type User } from '../api/auth';
+import { useAdminSignedIn, useAdminSignOut } from '../api/admin';
 
 export function Logo() {
   return (
@@ -22,6 +25,7 @@ export function Logo() {
 
 export function NavBar() {
   const { user, isLoading } = useUser();
+  const admin = useAdminSignedIn();
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-slate-200 bg-white/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
@@ -31,30 +35,53 @@ export function NavBar() {
             <div className="h-8 w-24 animate-pulse rounded-md bg-slate-200" />
             <div className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
           </div>
-        ) : user ? (
-          <div className="flex items-center gap-1 sm:gap-2">
-            <div className="hidden items-center gap-1 md:flex">
-              <Link href="/" className={buttonClasses('ghost', 'sm')}>
-                Upload
-              </Link>
-              <Link href="/orders" className={buttonClasses('ghost', 'sm')}>
-                My Orders
-              </Link>
-            </div>
-            <AccountMenu user={user} />
-          </div>
         ) : (
-          <div className="flex items-center gap-2">
-            <Link href="/order-lookup" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
-              Track Orders
-            </Link>
-            <Link href="/login" className={buttonClasses('primary', 'sm', 'whitespace-nowrap')}>
-              Sign In
-            </Link>
+          <div className="flex items-center gap-1 sm:gap-2">
+            {admin && <AdminState />}
+            {user ? (
+              <>
+                <div className="hidden items-center gap-1 md:flex">
+                  <Link href="/" className={buttonClasses('ghost', 'sm')}>
+                    Upload
+                  </Link>
+                  <Link href="/orders" className={buttonClasses('ghost', 'sm')}>
+                    My Orders
+                  </Link>
+                </div>
+                <AccountMenu user={user} />
+              </>
+            ) : (
+              !admin && (
+                <>
+                  <Link href="/order-lookup" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
+                    Track Orders
+                  </Link>
+                  <Link href="/login" className={buttonClasses('primary', 'sm', 'whitespace-nowrap')}>
+                    Sign In
+                  </Link>
+                </>
+              )
+            )}
           </div>
         )}
       </nav>
     </header>
+  );
+}
+
+/** The admin's state: who is signed in (a link to the console) and their sign-out. */
+function AdminState() {
+  const signOut = useAdminSignOut();
+  return (
+    <div className="flex items-center gap-1 sm:gap-2" data-testid="nav-admin">
+      <Link href="/admin" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
+        <span aria-hidden="true" className="mr-1.5 inline-block h-2 w-2 rounded-full bg-green-600" />
+        Admin
+      </Link>
+      <button type="button" onClick={() => void signOut()} className={buttonClasses('outline', 'sm', 'whitespace-nowrap')}>
+        Sign out
+      </button>
+    </div>
   );
 }
 
@@ -126,7 +153,7 @@ function AccountMenu({ user }: { user: User }) {
           className="absolute right-0 mt-2 w-60 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           <div className="border-b border-slate-100 px-4 py-3">
-            <p className="text-sm font-semibold text-slate-900">Welcome back!</p>
+            <p className="text-sm font-semibold text-slate-900">{user.previousSignInAt === null ? 'Welcome!' : 'Welcome back!'}</p>
             <p className="text-xs text-slate-600">Customer Account</p>
             <p className="mt-1 truncate text-xs text-slate-500">{user.email}</p>
           </div>

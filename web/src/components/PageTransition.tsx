@@ -1,6 +1,7 @@
 /**
- * Page transitions: the old page fades, grows slightly and blurs out (0.4 s), then the new page
- * fades, settles and un-blurs in (0.6 s). Under prefers-reduced-motion the swap is immediate.
+ * Page transitions: the old page fades and grows slightly out (0.4 s), then the new page fades and
+ * settles in (0.6 s); no blur, so no moment leaves text unreadable. Under prefers-reduced-motion
+ * (read at each change, so switching it on takes effect at once) the swap is immediate.
  *
  * While the old page animates out it must keep rendering its own route, so the pages below see a
  * "shown" location that trails the real one by the exit time (a nested wouter Router whose location

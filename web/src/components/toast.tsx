@@ -1,6 +1,9 @@
 /**
  * Toasts through @radix-ui/react-toast with the spec's defaults: 5 s, swipe right (threshold 50),
  * hotkey F8, one toast at a time. Call `toast({ title, description, variant })` from anywhere.
+ * On a phone the toast is compact and sits over the sticky navigation bar, so it never covers the
+ * page (the configuration card after an upload, the checkout's Pay bar); from 640 px it is a card at
+ * the bottom right.
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
@@ -45,13 +48,15 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           onOpenChange={(open) => !open && dismissToast()}
-          className={`toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-9 shadow-lg ${
+          className={`toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border px-3 py-2 pr-9 shadow-lg sm:p-4 sm:pr-9 ${
             destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
           }`}
         >
-          <div className="grid gap-1">
+          <div className="grid gap-0.5 sm:gap-1">
             <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>
-            {t.description && <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description>}
+            {t.description && (
+              <RadixToast.Description className={`text-sm max-sm:line-clamp-2 ${destructive ? '' : 'text-slate-700'}`}>{t.description}</RadixToast.Description>
+            )}
           </div>
           <RadixToast.Close
             aria-label="Close"
@@ -61,7 +66,10 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
+      <RadixToast.Viewport
+        hotkey={['F8']}
+        className="fixed right-0 top-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-1 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px] sm:p-4"
+      />
     </RadixToast.Provider>
   );
 }

@@ -85,23 +85,92 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   );
 });
 
-/** A labelled form field; `error` shows under it. */
-export function Field({ label, htmlFor, error, hint, children }: { label: string; htmlFor: string; error?: string; hint?: string; children: ReactNode }) {
+/** The ids of a field's hint and error lines, for the control's aria-describedby. */
+export function fieldMessageIds(id: string) {
+  return { hint: `${id}-hint`, error: `${id}-error` };
+}
+
+/**
+ * A labelled form field around any control (a textarea, a provider's card form); `error` shows under
+ * it as an alert and stays until the field changes. Plain text inputs use TextField.
+ */
+export function Field({
+  label,
+  htmlFor,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string | null;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ids = fieldMessageIds(htmlFor);
   return (
-    <div className="grid gap-1.5">
+    <div className={cx('grid gap-1.5', className)}>
       <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
         {label}
       </label>
       {children}
-      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      {hint && !error && (
+        <p id={ids.hint} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p className="text-xs text-red-700" role="alert">
+        <p id={ids.error} className="text-sm font-medium text-red-700" role="alert">
           {error}
         </p>
       )}
     </div>
   );
 }
+
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  error?: string | null;
+  hint?: string;
+  /** Classes for the block (label, input and messages), e.g. a grid span. */
+  className?: string;
+};
+
+/**
+ * The label, input and error block every form uses: the input is marked aria-invalid and described
+ * by its error (or hint). Takes react-hook-form's `register(...)` props and ref.
+ */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ id, label, error, hint, className, ...input }, ref) {
+  const ids = fieldMessageIds(id);
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
+      <Input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : hint ? ids.hint : undefined}
+        className={error ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : undefined}
+        {...input}
+      />
+    </Field>
+  );
+});
+
+/** A message about a whole form or section that stays until it is fixed: an alert, focusable. */
+export const ErrorNote = forwardRef<HTMLDivElement, { title?: string; children: ReactNode; id?: string; className?: string }>(function ErrorNote(
+  { title, children, id, className },
+  ref,
+) {
+  return (
+    <div ref={ref} id={id} tabIndex={-1} role="alert" className={cx('rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900', className)}>
+      {title && <p className="font-semibold">{title}</p>}
+      <p>{children}</p>
+    </div>
+  );
+});
 
 const BADGE = {
   pending: 'bg-amber-100 text-amber-900',

@@ -3,14 +3,7 @@
  * support contact from the server's configuration, so the answers never drift from what is charged.
  */
 import { formatCents } from '../../../shared/money';
-import {
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  PRICE_PER_PAGE_CENTS,
-  RUSH_FEE_CENTS,
-  STATE_TAX_MILLIPERCENT,
-  SHOP_STATE,
-  formatTaxRate,
-} from '../../../shared/pricing';
+import { FREE_SHIPPING_THRESHOLD_CENTS, PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, formatTaxRate } from '../../../shared/pricing';
 import { MAX_UPLOAD_BYTES, MAX_PAGES } from '../../../shared/limits';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_LONG_TEXT, OPENING_HOURS_ROWS, OPENING_HOURS_TEXT } from '../../../shared/shop';
 
@@ -45,7 +38,7 @@ export type FaqEntry = {
 
 const P = PRICE_PER_PAGE_CENTS;
 const RUSH = formatCents(RUSH_FEE_CENTS);
-const NJ_TAX = formatTaxRate(STATE_TAX_MILLIPERCENT[SHOP_STATE] ?? 0);
+const NJ_TAX = formatTaxRate(STATE_TAX_MILLIPERCENT[DEFAULT_SHOP.state] ?? 0);
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
 
 /** Pickup hours as the counter keeps them. */

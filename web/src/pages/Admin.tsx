@@ -5,12 +5,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useSWRConfig } from 'swr';
 import { Button, Card, Input, Select, Spinner } from '../components/ui';
 import { StatusCounters } from '../components/admin/StatusCounters';
 import { ExportPanel } from '../components/admin/ExportPanel';
 import { OrderRow } from '../components/admin/OrderRow';
-import { adminApi, ORDER_STATUSES, STATUS_LABELS, useAdminAuth, useAdminOrders, useOrderCounts } from '../api/admin';
+import { ORDER_STATUSES, STATUS_LABELS, useAdminAuth, useAdminOrders, useAdminSignOut, useOrderCounts } from '../api/admin';
 
 function Screen({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">{children}</div>;
@@ -45,8 +44,7 @@ export default function Admin() {
 }
 
 function AdminConsole() {
-  const [, navigate] = useLocation();
-  const { mutate: mutateGlobal } = useSWRConfig();
+  const logout = useAdminSignOut();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('all');
@@ -66,18 +64,6 @@ function AdminConsole() {
     void orders.mutate();
     void counts.mutate();
   };
-
-  async function logout() {
-    try {
-      await adminApi.logout();
-    } catch {
-      // Already signed out on the server: go to the login all the same.
-    }
-    // Clear every cached answer so nothing of the console outlives the session.
-    await mutateGlobal(() => true, undefined, { revalidate: false });
-    await mutateGlobal('/api/admin/auth/status', { isAuthenticated: false }, { revalidate: false });
-    navigate('/admin/login');
-  }
 
   function toggle(id: string) {
     setSelected((prev) => {
@@ -127,7 +113,7 @@ function AdminConsole() {
             <Input
               id="admin-search"
               type="search"
-              placeholder="Search by order number, name or email"
+              placeholder="Search by order number, name, email, job name or PO"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />

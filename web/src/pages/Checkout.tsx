@@ -2,9 +2,13 @@
  * /checkout: reads `checkoutData` from sessionStorage (back to / when missing or invalid). The form
  * state lives in useCheckoutForm (an order and payment intent at load, re-priced when delivery, rate
  * or rush change; every amount shown is the server's); the page is a list of sections and the Pay
- * step, which names and focuses the first missing or wrong field before anything is sent.
+ * step, which names and focuses the first missing or wrong field before anything is sent. A refused
+ * card says why at the card field (focused) as well as in the spec's toast, until the card changes.
+ * On a phone the total and Pay stay in a bar at the bottom of the screen.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type BaseSyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '../../../shared/checkout';
 import { UPLOADED_FILE_KEY } from '../../../shared/storageKeys';
@@ -24,6 +28,7 @@ import { TurnaroundSection } from '../components/checkout/TurnaroundSection';
 import { DeliverySection } from '../components/checkout/DeliverySection';
 import { PaymentSection } from '../components/checkout/PaymentSection';
 import { useCheckoutForm, type CheckoutForm as Form } from '../components/checkout/useCheckoutForm';
+import { FIELD_INPUTS, type CheckoutFields } from '../components/checkout/checkoutFields';
 import type { ConfirmOutcome, ConfirmPayment, IntentAnswer } from '../components/checkout/types';
 
 /** The stored checkout data, or null when it is missing or does not parse. */
@@ -51,41 +56,109 @@ export default function Checkout() {
   return <CheckoutForm data={data} user={user} />;
 }
 
+/** The first field with an error, in page order: its input's id and message. */
+function firstProblem(errors: FieldErrors<CheckoutFields>): { id: string; message: string } | null {
+  for (const [path, id] of FIELD_INPUTS) {
+    const [head, tail] = path.split('.') as [keyof CheckoutFields, string | undefined];
+    const error = tail ? (errors[head] as Record<string, { message?: string }> | undefined)?.[tail] : (errors[head] as { message?: string } | undefined);
+    if (error?.message) return { id, message: error.message };
+  }
+  return null;
+}
+
+/** Below 1024 px: Pay and the total go in a bar fixed to the bottom of the screen. */
+const NARROW = '(max-width: 1023.98px)';
+
+/** Whether the screen is narrower than the two-column checkout, following changes (a phone turned). */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
 function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typeof useUser>['user'] }) {
   const [, navigate] = useLocation();
+  const narrow = useNarrowScreen();
   const { shop } = useShopConfig();
   const form = useCheckoutForm(data, user);
-  const [card, setCard] = useState<DemoCard>({ number: '', expiry: '', cvc: '' });
+  const [card, setCardState] = useState<DemoCard>({ number: '', expiry: '', cvc: '' });
   const [stripeConfirm, setStripeConfirm] = useState<ConfirmPayment | null>(null);
   const onStripeReady = useCallback((fn: ConfirmPayment | null) => setStripeConfirm(() => fn), []);
   const [problem, setProblem] = useState<string | null>(null);
+  /** Why the card was refused: stays at the card field until the card changes. */
+  const [cardError, setCardError] = useState<string | null>(null);
+  const cardInput = useRef<HTMLInputElement>(null);
+  const stripeError = useRef<HTMLDivElement>(null);
+  // Focus goes to the card once its error is on screen (the input is enabled again by then).
+  const [focusCard, setFocusCard] = useState(0);
+  useEffect(() => {
+    const target = cardInput.current ?? stripeError.current;
+    if (!focusCard || !target) return;
+    // In the middle of the screen, so the message under it is not behind a phone's Pay bar.
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'center' });
+  }, [focusCard]);
+
+  const setCard = (next: DemoCard) => {
+    if (next.number !== card.number) setCardError(null);
+    setCardState(next);
+  };
 
   const pay = useSubmit(() => payOrder(form, card, stripeConfirm), {
     fallback: 'There was an error processing your payment. Please try again.',
-    onError: (message) => toast({ title: 'Payment Error', description: message, variant: 'destructive' }),
+    onError: (message) => {
+      setProblem(message);
+      toast({ title: 'Payment Error', description: message, variant: 'destructive' });
+    },
   });
 
   const { intent } = form;
   const providerReady = intent !== null && (intent.provider === 'demo' || (intent.provider === 'stripe' && stripeConfirm !== null));
   const submitDisabled = pay.busy || !intent?.clientSecret || !providerReady;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  /** Pay with a field missing or wrong: the spec's toast, the first problem named next to Pay, and its field focused (by react-hook-form). */
+  function onInvalid(errors: FieldErrors<CheckoutFields>) {
+    const first = firstProblem(errors);
+    if (!first) return;
+    setProblem(first.message);
+    const values = form.fields.getValues();
+    const missing = FIELD_INPUTS.some(([path]) => {
+      const [head, tail] = path.split('.') as [keyof CheckoutFields, string | undefined];
+      const value = tail ? (values[head] as Record<string, string>)[tail] : values[head];
+      const error = tail ? (errors[head] as Record<string, unknown> | undefined)?.[tail] : errors[head];
+      return Boolean(error) && typeof value === 'string' && value.trim() === '';
+    });
+    toast(
+      missing
+        ? { title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' }
+        : { title: 'Please check your details', description: first.message, variant: 'destructive' },
+    );
+  }
+
+  async function onValid() {
     if (!intent) return;
-    const problems = form.problems();
-    form.setShowErrors(true);
-    if (problems.length > 0) {
-      const [field, message] = problems[0];
-      setProblem(message);
-      toast({ title: 'Please check your details', description: message, variant: 'destructive' });
-      document.getElementById(field)?.focus();
+    const noRate = form.missingRate();
+    if (noRate) {
+      setProblem(noRate);
+      form.setRateProblem(noRate);
+      toast({ title: 'Please check your details', description: noRate, variant: 'destructive' });
+      document.getElementById('shipping-rate')?.focus();
       return;
     }
     setProblem(null);
+    setCardError(null);
     const outcome = await pay.submit();
     if (!outcome) return;
     if (outcome.status === 'failed') {
-      toast({ title: 'Payment Failed', description: outcome.message || 'Payment processing failed. Please try again.', variant: 'destructive' });
+      const message = outcome.message || 'Payment processing failed. Please try again.';
+      toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+      setCardError(message);
+      setFocusCard((n) => n + 1);
       return;
     }
     if (outcome.status === 'other') {
@@ -100,7 +173,16 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
     navigate(`/order-success/${intent.orderId}`);
   }
 
+  const onSubmit = (event: BaseSyntheticEvent) => {
+    if (!intent) {
+      event.preventDefault();
+      return;
+    }
+    void form.fields.handleSubmit(onValid, onInvalid)(event);
+  };
+
   const amounts = form.amounts;
+  const payLabel = pay.busy ? 'Processing…' : amounts && !amounts.pending ? `Pay ${formatDollars(amounts.total)}` : 'Pay';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-blueprint-900">Checkout</h1>
@@ -108,13 +190,22 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
         Complete your order: your prints are made at {shop.name}, {shop.address}.
       </p>
 
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-6 lg:grid-cols-[1fr_380px]">
-        <div className="grid gap-6">
+      <form id="checkout-form" onSubmit={onSubmit} noValidate className="mt-8 grid gap-6 lg:grid-cols-[1fr_380px]">
+        <div className="grid min-w-0 gap-6">
           <ContactSection form={form} />
           <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} />
           <TurnaroundSection form={form} />
           <DeliverySection form={form} />
-          <PaymentSection form={form} card={card} onCard={setCard} processing={pay.busy} onStripeReady={onStripeReady} />
+          <PaymentSection
+            form={form}
+            card={card}
+            onCard={setCard}
+            processing={pay.busy}
+            onStripeReady={onStripeReady}
+            cardError={cardError}
+            cardRef={cardInput}
+            stripeErrorRef={stripeError}
+          />
         </div>
 
         <div className="lg:sticky lg:top-20 lg:self-start">
@@ -130,9 +221,12 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                 {form.rushOrder && <p className="mt-1 font-semibold text-orange-800">RUSH ORDER</p>}
               </div>
               <PriceBreakdown amounts={amounts} pageCount={data.pageCount} shippingMethod={form.shippingMethod} updating={form.updating} />
-              <Button type="submit" size="lg" disabled={submitDisabled} className="w-full">
-                {pay.busy ? 'Processing…' : amounts && !amounts.pending ? `Pay ${formatDollars(amounts.total)}` : 'Pay'}
-              </Button>
+              {/* From 1024 px Pay sits here, beside the form; below that it is in the bar at the bottom. */}
+              {!narrow && (
+                <Button type="submit" size="lg" disabled={submitDisabled} className="w-full">
+                  {payLabel}
+                </Button>
+              )}
               {problem && (
                 <p className="text-sm text-red-700" role="alert" data-testid="pay-problem">
                   {problem}
@@ -145,6 +239,33 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
           </Card>
         </div>
       </form>
+      {/*
+        In <body>, so the page transition's scale never moves it; its button submits the form by id.
+        The spacer after everything (the footer too) lets the end of the page scroll out from under it.
+      */}
+      {narrow &&
+        createPortal(
+          <>
+            <div aria-hidden="true" className="h-24" />
+            <div
+              data-testid="pay-bar"
+              className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
+            >
+              <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
+                <div className="min-w-0 text-sm">
+                  <p className="text-slate-600">{amounts?.pending ? 'Total before shipping and tax' : 'Total'}</p>
+                  <p className="text-lg font-bold text-slate-900" data-testid="pay-bar-total">
+                    {amounts ? formatDollars(amounts.total) : '…'}
+                  </p>
+                </div>
+                <Button type="submit" form="checkout-form" size="lg" disabled={submitDisabled} className="shrink-0">
+                  {payLabel}
+                </Button>
+              </div>
+            </div>
+          </>,
+          document.body,
+        )}
     </div>
   );
 }

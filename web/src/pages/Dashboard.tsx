@@ -1,5 +1,6 @@
 /**
- * The signed-in home (at / for customers, and at /dashboard): greeting, upload card, recent orders,
+ * The signed-in home (at / for customers, and at /dashboard): greeting ("Welcome" on the account's
+ * first sign-in, "Welcome back" after), upload card, recent orders,
  * quick stats, counters, the latest order and quick actions. Signed out at /dashboard: 'Please sign
  * in' and /login after 500 ms.
  */
@@ -8,7 +9,7 @@ import { Card, CardHeader, Spinner, buttonClasses } from '../components/ui';
 import { UploadSection } from '../components/upload/UploadSection';
 import { useUser } from '../api/auth';
 import { useMyOrders, type Order } from '../api/accountOrders';
-import { PROCESSING_PROMISE, StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../components/account/status';
+import { PROCESSING_PROMISE, StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { ReceiptButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '../../../shared/money';
@@ -25,7 +26,7 @@ export default function Dashboard() {
       </div>
     );
   }
-  return <DashboardContent firstName={user.firstName} />;
+  return <DashboardContent firstName={user.firstName} firstVisit={user.previousSignInAt === null} />;
 }
 
 function scrollToUpload(e: React.MouseEvent) {
@@ -36,7 +37,8 @@ function scrollToUpload(e: React.MouseEvent) {
   target.querySelector<HTMLElement>('input, button')?.focus({ preventScroll: true });
 }
 
-export function DashboardContent({ firstName }: { firstName: string | null }) {
+/** `firstVisit`: the account has not signed in before this session, so "Welcome", not "Welcome back". */
+export function DashboardContent({ firstName, firstVisit }: { firstName: string | null; firstVisit: boolean }) {
   const { data: orders, error, isLoading } = useMyOrders();
   useRedirectToLogin(error?.status === 401, { title: 'Session expired', description: 'Please sign in again to continue.', variant: 'destructive' });
   const list = orders ?? [];
@@ -48,7 +50,9 @@ export function DashboardContent({ firstName }: { firstName: string | null }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <header>
-        <h1 className="text-3xl font-bold text-slate-900">Welcome back, {firstName?.trim() || 'Customer'}</h1>
+        <h1 className="text-3xl font-bold text-slate-900">
+          {firstVisit ? 'Welcome' : 'Welcome back'}, {firstName?.trim() || 'Customer'}
+        </h1>
         <p className="mt-1 text-slate-600">Upload a drawing set, follow your orders and download receipts.</p>
       </header>
 
@@ -188,7 +192,7 @@ function LatestOrder({ order }: { order: Order }) {
           </div>
           <p className="text-2xl font-bold text-slate-900">{formatDollars(order.totalAmount)}</p>
         </div>
-        <StatusExplanation status={order.status} />
+        <StatusText status={order.status} text={order.statusText} />
         {order.status === 'processing' && <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">{PROCESSING_PROMISE}</p>}
         {order.readyBy && order.readyByText && (order.status === 'pending' || order.status === 'processing') && (
           <p className="rounded-md bg-blueprint-50 px-3 py-2 text-sm font-medium text-blueprint-900">Ready {order.readyByText.replace(/^Today/, 'today')}</p>

@@ -1,43 +1,42 @@
-/** /login: email and password; 'Welcome back!' and home on success, 'Sign in failed' with the server's message. */
-import { useState, type FormEvent } from 'react';
+/**
+ * /login: email and password; 'Welcome back!' and home on success. A refusal ('Sign in failed' with
+ * the server's message) is a toast and stays under the password, which is marked and focused.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
 import { z } from 'zod';
-import { Button, Field, Input } from '../components/ui';
+import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
-import { AuthCard, fieldErrors } from '../components/account/AuthCard';
-import { apiRequest } from '../api/client';
-import { useSubmit } from '../api/useSubmit';
+import { AuthCard } from '../components/account/AuthCard';
+import { ApiError, apiRequest } from '../api/client';
+import { errorMessage } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
 import { emailField, passwordField } from '../../../shared/fields';
 
 const LoginForm = z.object({ email: emailField, password: passwordField });
+type LoginInput = z.input<typeof LoginForm>;
 
 export default function Login() {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { submit: signIn, busy } = useSubmit(
-    async (credentials: z.infer<typeof LoginForm>) => {
+  const form = useForm<LoginInput, unknown, z.output<typeof LoginForm>>({ resolver: zodResolver(LoginForm), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  async function signIn(credentials: z.output<typeof LoginForm>) {
+    try {
       const user = await apiRequest<User>('POST', '/api/auth/login', credentials);
       await signedIn(user);
       toast({ title: 'Welcome back!', description: `Signed in as ${user.email}.` });
       navigate('/');
-    },
-    {
-      fallback: 'Please try again.',
-      keepBusyOnSuccess: true,
-      onError: (message) => toast({ title: 'Sign in failed', description: message, variant: 'destructive' }),
-    },
-  );
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = LoginForm.safeParse({ email, password });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    void signIn(parsed.data);
+    } catch (error) {
+      const message = errorMessage(error, 'Please try again.');
+      toast({ title: 'Sign in failed', description: message, variant: 'destructive' });
+      // A wrong email or password is about the password the customer typed; anything else (too many
+      // tries, the network) is about the form.
+      if (error instanceof ApiError && error.status === 401) form.setError('password', { message }, { shouldFocus: true });
+      else form.setError('root.server', { message });
+    }
   }
 
   return (
@@ -53,31 +52,20 @@ export default function Login() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field label="Email" htmlFor="login-email" error={errors.email}>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={Boolean(errors.email)}
-            required
-          />
-        </Field>
-        <Field label="Password" htmlFor="login-password" error={errors.password}>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(errors.password)}
-            required
-          />
-        </Field>
-        <Button type="submit" disabled={busy} className="mt-2 w-full">
-          {busy ? 'Signing in…' : 'Sign In'}
+      <form onSubmit={form.handleSubmit(signIn)} noValidate className="grid gap-4">
+        <TextField id="login-email" label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        {errors.root?.server && <ErrorNote title="Sign in failed">{errors.root.server.message}</ErrorNote>}
+        <Button type="submit" disabled={isSubmitting || isSubmitSuccessful} className="mt-2 w-full">
+          {isSubmitting || isSubmitSuccessful ? 'Signing in…' : 'Sign In'}
         </Button>
         <Link href="/reset-password" className="text-center text-sm text-blueprint-700 underline">
           Forgot your password?

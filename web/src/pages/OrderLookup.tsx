@@ -8,11 +8,22 @@ import { Link, useSearch } from 'wouter';
 import { Button, Card, CardHeader, Field, Input, Spinner } from '../components/ui';
 import { ApiError, apiRequest, fetcher } from '../api/client';
 import { useSubmit } from '../api/useSubmit';
-import { StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../components/account/status';
+import { EmailLinkForm } from '../components/account/EmailLinkForm';
+import { StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { formatDollars } from '../../../shared/money';
 
-type LookupOrder = { id: string; orderNumber: string; status: string; createdAt: string; fileName: string; totalAmount: number; url: string };
-type QuickResult = { orderNumber: string; status: string; createdAt: string };
+/** What both lookups say of an order's state (api/src/routes/orders.ts). */
+type LookupStatus = {
+  id: string;
+  orderNumber: string;
+  status: string;
+  statusText: string;
+  readyBy: string | null;
+  readyByText: string | null;
+  createdAt: string;
+  url: string;
+};
+type LookupOrder = LookupStatus & { fileName: string; totalAmount: number };
 
 export default function OrderLookup() {
   const token = new URLSearchParams(useSearch()).get('token');
@@ -22,7 +33,7 @@ export default function OrderLookup() {
       <p className="mt-1 text-slate-600">No account needed: we email the order list to the address you ordered with.</p>
       <div className="mt-6 grid gap-6">
         {token && <TokenOrders token={token} />}
-        <EmailLinkForm />
+        <EmailLinkCard />
         <QuickCheckForm />
       </div>
     </div>
@@ -59,8 +70,9 @@ function TokenOrders({ token }: { token: string }) {
                 <p className="mt-1 text-sm text-slate-700">
                   {o.fileName} • {formatDate(o.createdAt)} • {formatDollars(o.totalAmount)}
                 </p>
-                <div className="mt-2">
-                  <StatusExplanation status={o.status} />
+                <div className="mt-2 grid gap-2">
+                  <StatusText status={o.status} text={o.statusText} />
+                  <ReadyBy order={o} />
                 </div>
               </li>
             ))}
@@ -71,43 +83,11 @@ function TokenOrders({ token }: { token: string }) {
   );
 }
 
-function EmailLinkForm() {
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    submit: send,
-    busy,
-    error,
-  } = useSubmit(
-    async () => {
-      setMessage(null);
-      const answer = await apiRequest<{ message: string }>('POST', '/api/orders/lookup', { email });
-      setMessage(answer.message);
-    },
-    { fallback: 'Please try again.' },
-  );
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (email.includes('@')) void send();
-  }
-
+function EmailLinkCard() {
   return (
     <Card>
       <CardHeader title="Find your orders by email" description="We send a link to your orders to that address. It works for 24 hours." />
-      <form onSubmit={submit} className="grid gap-3 p-4 sm:p-6" noValidate>
-        <Field label="Email address" htmlFor="lookup-email" error={error ?? undefined}>
-          <Input id="lookup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
-        </Field>
-        <div>
-          <Button type="submit" disabled={!email.includes('@') || busy}>
-            {busy ? 'Sending…' : 'Email me my orders'}
-          </Button>
-        </div>
-        <p role="status" className="text-sm text-green-800">
-          {message}
-        </p>
-      </form>
+      <EmailLinkForm />
     </Card>
   );
 }
@@ -115,7 +95,7 @@ function EmailLinkForm() {
 function QuickCheckForm() {
   const [email, setEmail] = useState('');
   const [orderNumber, setOrderNumber] = useState('');
-  const [result, setResult] = useState<QuickResult[] | null>(null);
+  const [result, setResult] = useState<LookupStatus[] | null>(null);
   const {
     submit: check,
     busy,
@@ -124,7 +104,7 @@ function QuickCheckForm() {
     async () => {
       setResult(null);
       const query = new URLSearchParams({ email: email.trim(), orderNumber: orderNumber.trim() });
-      setResult(await apiRequest<QuickResult[]>('GET', `/api/orders/lookup?${query}`));
+      setResult(await apiRequest<LookupStatus[]>('GET', `/api/orders/lookup?${query}`));
     },
     { fallback: 'Please try again.' },
   );
@@ -171,13 +151,33 @@ function QuickCheckForm() {
                 <StatusBadge status={o.status} />
               </div>
               <p className="mt-1 text-sm text-slate-600">Placed {formatDate(o.createdAt)}</p>
-              <div className="mt-2">
-                <StatusExplanation status={o.status} />
+              <div className="mt-2 grid gap-2">
+                <StatusText status={o.status} text={o.statusText} />
+                <ReadyBy order={o} />
+                <p className="text-sm">
+                  <Link href={o.url} className="font-medium text-blueprint-700 underline underline-offset-2 hover:text-blueprint-900">
+                    Open the order page
+                  </Link>
+                  <span className="text-slate-600">
+                    {' '}
+                    — it opens on the device or account you ordered with; elsewhere, use &ldquo;Email me my orders&rdquo; above for a link.
+                  </span>
+                </p>
               </div>
             </div>
           ))}
         </div>
       </form>
     </Card>
+  );
+}
+
+/** The promised ready-by, while the order is still on its way to it. */
+function ReadyBy({ order }: { order: LookupStatus }) {
+  if (!order.readyByText) return null;
+  return (
+    <p className="rounded-md bg-blueprint-50 px-3 py-2 text-sm font-medium text-blueprint-900" data-testid="lookup-ready-by">
+      Ready {order.readyByText.replace(/^Today/, 'today')}
+    </p>
   );
 }

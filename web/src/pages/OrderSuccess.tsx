@@ -15,7 +15,8 @@ import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
 import { useShopConfig } from '../api/config';
 import { toast } from '../components/toast';
 import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../components/ui';
-import { STATUS_EXPLANATION, StatusBadge } from '../components/account/status';
+import { StatusBadge } from '../components/account/status';
+import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { formatDeliveryDate } from '../components/checkout/types';
 import type { OrderJson } from '../../../shared/orderJson';
 
@@ -82,9 +83,15 @@ export default function OrderSuccess() {
         <h1 className="text-3xl font-bold text-slate-900">Order Not Found</h1>
         <p className="mt-3 text-slate-600">
           {notFound
-            ? 'We could not find that order. If you followed a link from an email, open it again from the email.'
+            ? 'We could not find that order here. An order page opens on the device or account it was placed with, or from the link in its emails.'
             : 'We could not load this order right now.'}
         </p>
+        {notFound && (
+          <Card className="mt-8 text-left">
+            <CardHeader title="Get a link by email" description="Enter the email address you ordered with: we send it a link to its orders." />
+            <EmailLinkForm />
+          </Card>
+        )}
         <Link href="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
           Return Home
         </Link>
@@ -110,7 +117,9 @@ export default function OrderSuccess() {
   const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;
   const estimated = order.shippingMethod === 'shipping' && order.estimatedDelivery ? estimateText(order.estimatedDelivery) : null;
   const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: shop.timeZone });
-  const done = order.status === 'completed' || order.status === 'failed';
+  // No promise left to keep: printed, failed or refunded.
+  const done = order.status === 'completed' || order.status === 'failed' || order.paymentStatus === 'refunded';
+  const readyText = order.readyBy ? (order.readyByText?.replace(/^Today/, 'today') ?? when(order.readyBy)) : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
@@ -144,11 +153,13 @@ export default function OrderSuccess() {
             <div className="grid content-start gap-3 text-sm" aria-live="polite">
               <div className="flex items-center gap-3">
                 <StatusBadge status={order.status} />
-                <span className="text-slate-700">{STATUS_EXPLANATION[order.status]}</span>
+                <span className="text-slate-700" data-testid="order-status-text">
+                  {order.statusText}
+                </span>
               </div>
               {order.readyBy && !done && (
                 <p className="rounded-md bg-blueprint-50 px-3 py-2 text-blueprint-900" data-testid="order-ready-by">
-                  <span className="font-semibold">Ready {order.readyByText ? order.readyByText.replace(/^Today/, 'today') : when(order.readyBy)}</span>
+                  <span className="font-semibold">Ready {readyText}</span>
                   {order.rushOrder ? ' (rush)' : ''}
                   {order.shippingMethod === 'pickup' ? ` for pickup at ${shop.address}.` : ', then it ships.'}
                 </p>
@@ -233,20 +244,8 @@ export default function OrderSuccess() {
 
         <Card>
           <CardHeader title="What's Next?" />
-          <ol className="grid list-decimal gap-2 p-6 pl-10 text-sm text-slate-700">
-            <li>We email {order.customerEmail} the confirmation and receipt, and again at each step.</li>
-            <li>
-              {order.readyBy
-                ? `${order.rushOrder ? 'Your rush order goes to the front of the queue: ready' : 'We print your drawings: ready'} ${order.readyByText?.replace(/^Today/, 'today') ?? when(order.readyBy)}.`
-                : 'We print your drawings: orders placed before 12 PM are ready by end of day.'}
-            </li>
-            {order.shippingMethod === 'pickup' ? (
-              <li>
-                Pick up at {shop.address}. Pickup hours: {shop.hoursText}.
-              </li>
-            ) : (
-              <li>We ship your prints in a tube and email you the tracking link.</li>
-            )}
+          <ol className="grid list-decimal gap-2 p-6 pl-10 text-sm text-slate-700" data-testid="whats-next">
+            <WhatsNext order={order} readyText={readyText} done={done} pickupText={`Pick up at ${shop.address}. Pickup hours: ${shop.hoursText}.`} />
             <li>
               Questions? Email{' '}
               <a className="text-blueprint-700 underline" href={`mailto:${config.supportEmail}`}>
@@ -276,6 +275,32 @@ export default function OrderSuccess() {
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The "What's Next?" steps for where the order is now: the promise only while it can still be kept;
+ * once printed, shipped, failed or refunded, the order's own status sentence says what happens next.
+ */
+function WhatsNext({ order, readyText, done, pickupText }: { order: Order; readyText: string | null; done: boolean; pickupText: string }) {
+  if (done) {
+    return (
+      <>
+        <li>{order.statusText}</li>
+        {order.status === 'completed' && order.shippingMethod === 'pickup' && order.paymentStatus !== 'refunded' && <li>{pickupText}</li>}
+      </>
+    );
+  }
+  return (
+    <>
+      <li>We email {order.customerEmail} the confirmation and receipt, and again at each step.</li>
+      <li>
+        {readyText
+          ? `${order.rushOrder ? 'Your rush order goes to the front of the queue: ready' : 'We print your drawings: ready'} ${readyText}.`
+          : 'We print your drawings: orders placed before 12 PM are ready by end of day.'}
+      </li>
+      {order.shippingMethod === 'pickup' ? <li>{pickupText}</li> : <li>We ship your prints in a tube and email you the tracking link.</li>}
+    </>
   );
 }
 

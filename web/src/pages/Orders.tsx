@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Card, Spinner, buttonClasses } from '../components/ui';
 import { useUser } from '../api/auth';
 import { useMyOrders, type Order } from '../api/accountOrders';
-import { StatusBadge, StatusExplanation, StatusIcon, formatDate } from '../components/account/status';
+import { StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { ReceiptButton, ReorderButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '../../../shared/money';
@@ -85,7 +85,7 @@ function OrderRow({ order }: { order: Order }) {
         {jobText(order) && <p className="mt-3 text-sm text-slate-700">{jobText(order)}</p>}
         <PriceLines lines={order.lines} className="mt-3 grid gap-1 text-sm" />
         <div className="mt-3">
-          <StatusExplanation status={order.status} />
+          <StatusText status={order.status} text={order.statusText} />
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
           <Link href={`/order-success/${order.id}`} className={buttonClasses('outline', 'sm')} aria-label={`View order ${order.orderNumber}`}>

@@ -1,47 +1,52 @@
-/** /register: first name, last name, email and password; on success on to /login. */
-import { useState, type FormEvent } from 'react';
+/**
+ * /register: first name, last name, email and password. The new account is signed in and lands on
+ * the dashboard. A refusal ('Registration failed' with the server's message) is a toast and stays
+ * next to the field it is about (a taken email under the email), which is marked and focused.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
-import { Button, Field, Input } from '../components/ui';
-import { toast } from '../components/toast';
-import { AuthCard, fieldErrors } from '../components/account/AuthCard';
-import { apiRequest } from '../api/client';
-import { useSubmit } from '../api/useSubmit';
 import { z } from 'zod';
+import { Button, ErrorNote, TextField } from '../components/ui';
+import { toast } from '../components/toast';
+import { AuthCard } from '../components/account/AuthCard';
+import { ApiError, apiRequest } from '../api/client';
+import { errorMessage } from '../api/useSubmit';
+import { useSignedIn, type User } from '../api/auth';
 import { emailField, firstNameField, lastNameField, newPasswordField } from '../../../shared/fields';
 
 const RegisterForm = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   email: emailField,
-  phone: z.string().trim().max(40),
+  phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
   password: newPasswordField,
 });
-type Form = { firstName: string; lastName: string; email: string; phone: string; password: string };
+type RegisterInput = z.input<typeof RegisterForm>;
 
 export default function Register() {
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', email: '', phone: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const { submit: register, busy } = useSubmit(
-    async (account: z.infer<typeof RegisterForm>) => {
-      await apiRequest('POST', '/api/auth/register', account);
-      toast({ title: 'Account created', description: 'Please sign in. We also emailed you a link to confirm your address.' });
-      navigate('/login');
-    },
-    {
-      fallback: 'Please try again.',
-      keepBusyOnSuccess: true,
-      onError: (message) => toast({ title: 'Registration failed', description: message, variant: 'destructive' }),
-    },
-  );
+  const signedIn = useSignedIn();
+  const form = useForm<RegisterInput, unknown, z.output<typeof RegisterForm>>({
+    resolver: zodResolver(RegisterForm),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '' },
+  });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const busy = isSubmitting || isSubmitSuccessful;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = RegisterForm.safeParse(form);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    void register(parsed.data);
+  async function register(account: z.output<typeof RegisterForm>) {
+    try {
+      const user = await apiRequest<User>('POST', '/api/auth/register', account);
+      await signedIn(user);
+      toast({ title: 'Account created', description: 'Check your email to confirm your address.' });
+      navigate('/dashboard');
+    } catch (error) {
+      const message = errorMessage(error, 'Please try again.');
+      toast({ title: 'Registration failed', description: message, variant: 'destructive' });
+      // 409: the email has an account already. Anything else is about the form as a whole.
+      if (error instanceof ApiError && error.status === 409) form.setError('email', { message }, { shouldFocus: true });
+      else form.setError('root.server', { message });
+    }
   }
 
   return (
@@ -57,39 +62,32 @@ export default function Register() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form onSubmit={form.handleSubmit(register)} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" htmlFor="reg-first" error={errors.firstName}>
-            <Input
-              id="reg-first"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={set('firstName')}
-              aria-invalid={Boolean(errors.firstName)}
-              required
-            />
-          </Field>
-          <Field label="Last name" htmlFor="reg-last" error={errors.lastName}>
-            <Input id="reg-last" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} aria-invalid={Boolean(errors.lastName)} required />
-          </Field>
+          <TextField id="reg-first" label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField id="reg-last" label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...form.register('lastName')} />
         </div>
-        <Field label="Email" htmlFor="reg-email" error={errors.email}>
-          <Input id="reg-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} aria-invalid={Boolean(errors.email)} required />
-        </Field>
-        <Field label="Phone (optional)" htmlFor="reg-phone" hint="Fills in the checkout for you.">
-          <Input id="reg-phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
-        </Field>
-        <Field label="Password" htmlFor="reg-password" error={errors.password} hint="At least 8 characters.">
-          <Input
-            id="reg-password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-            aria-invalid={Boolean(errors.password)}
-            required
-          />
-        </Field>
+        <TextField id="reg-email" label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          id="reg-phone"
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          hint="Fills in the checkout for you."
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextField
+          id="reg-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        {errors.root?.server && <ErrorNote title="Registration failed">{errors.root.server.message}</ErrorNote>}
         <Button type="submit" disabled={busy} className="mt-2 w-full">
           {busy ? 'Creating account…' : 'Create Account'}
         </Button>

@@ -6,6 +6,7 @@
 import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
 import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
 import { defineTask } from '../task';
+import { deleteUnpaidOrder } from '../../../api/src/core/orders/commands/placeOrder';
 
 export default defineTask({
   name: 'orders__cleanup_unpaid',
@@ -31,8 +32,7 @@ export default defineTask({
           continue;
         }
       }
-      const gone = await ctx.sql`delete from orders where id = ${row.id} and payment_status = 'unpaid' returning id`;
-      deleted += gone.length;
+      if (await deleteUnpaidOrder(ctx.sql, { orderId: row.id })) deleted++;
     }
     await ctx.sql`
       delete from shipping_quotes q

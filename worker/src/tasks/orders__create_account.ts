@@ -12,6 +12,7 @@ import type { OrderRow } from '../../../api/src/core/orders/orderRow';
 import { queueEmail } from '../../../api/src/core/services/email/index';
 import { accountCreatedEmail } from '../../../api/src/core/emails/accountCreated';
 import { defineTask } from '../task';
+import { claimOrder } from '../../../api/src/core/orders/commands/ownership';
 
 /** How long the set-password link works. */
 
@@ -32,7 +33,7 @@ export default defineTask({
         on conflict (email) do nothing
         returning id`;
       if (!user) return; // registered meanwhile: leave it alone
-      await tx`update orders set user_id = ${user.id}, updated_at = now() where id = ${order.id} and user_id is null`;
+      await claimOrder(tx, { orderId: order.id, userId: user.id });
       const token = await createAuthToken(tx, { kind: 'set_password', ttlMs: TTL_MS.setPassword, userId: user.id, email: email.data });
       const message = accountCreatedEmail({ firstName: order.customer_first_name, appUrl: ctx.env.APP_URL, token, supportEmail: ctx.env.SUPPORT_EMAIL });
       await queueEmail(tx, {

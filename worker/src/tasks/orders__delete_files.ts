@@ -4,6 +4,7 @@
  * when (file_deleted_at), which the admin row shows.
  */
 import { defineTask } from '../task';
+import { markFilesDeleted } from '../../../api/src/core/orders/commands/files';
 
 type Row = { id: string; file_key: string | null; upload_id: string | null; upload_key: string | null; shared: boolean };
 
@@ -35,7 +36,7 @@ export default defineTask({
         }
         if (row.upload_id) await ctx.sql`update uploads set file_deleted_at = coalesce(file_deleted_at, now()) where id = ${row.upload_id}`;
       }
-      await ctx.sql`update orders set file_deleted_at = now(), updated_at = now() where id = ${row.id} and file_deleted_at is null`;
+      await markFilesDeleted(ctx.sql, { orderId: row.id });
     }
     if (rows.length > 0) log.info(`deleted the files of ${rows.length} completed order(s)`);
   },

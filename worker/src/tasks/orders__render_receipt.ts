@@ -11,6 +11,7 @@ import { renderReceipt } from '../../../api/src/core/services/receipts/index';
 import { receiptKey } from '../../../api/src/core/services/storage/keys';
 import { orderConfirmationEmail } from '../../../api/src/core/emails/orderConfirmation';
 import { defineTask } from '../task';
+import { recordReceipt } from '../../../api/src/core/orders/commands/files';
 
 export default defineTask({
   name: 'orders__render_receipt',
@@ -25,7 +26,7 @@ export default defineTask({
       await ctx.storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length });
     }
     await ctx.sql.begin(async (tx) => {
-      await tx`update orders set receipt_key = ${key} where id = ${order.id} and receipt_key is distinct from ${key}`;
+      await recordReceipt(tx, { orderId: order.id, key });
       const email = orderConfirmationEmail(order, {
         appUrl: ctx.env.APP_URL,
         supportEmail: ctx.env.SUPPORT_EMAIL,

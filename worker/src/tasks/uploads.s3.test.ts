@@ -1,6 +1,6 @@
 /**
  * With S3 storage the upload's PDF is downloaded once, for the analysis and its report together,
- * and the download is gone when the report is done (issue 16: never copy what can be read in place,
+ * and the download is gone when the report is done (never copy what can be read in place,
  * and copy once what cannot).
  */
 import fs from 'node:fs';

@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { defineTask } from '../task';
-import { analyzeLimits, uploadPdfFile } from '../pdfJobs';
+import { analyzeLimits, REPORT_FLAG, uploadPdfFile } from '../pdfJobs';
 import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/core/services/pdf/analyze';
 import { addJob } from '../../../api/src/core/lib/db';
 import { fileHasPdfSignature, NOT_PDF_MESSAGE } from '../../../api/src/core/lib/pdfSignature';
@@ -86,7 +86,8 @@ async function saveVerdict(ctx: AppContext, id: string, verdict: SheetVerdict, s
       select ${id}::uuid, v.number, v.width_in, v.height_in
       from jsonb_to_recordset(${tx.json(rows)}::jsonb) as v(number int, width_in numeric, height_in numeric)
       on conflict (upload_id, number) do nothing`;
-    // One report at a time per cluster: reports queue behind each other, never in front of verdicts.
-    await addJob(tx, 'uploads__report', { uploadId: id }, { jobKey: `uploads__report:${id}`, queueName: 'uploads__report', maxAttempts: 2 });
+    // Behind every waiting verdict (priority), one at a time per worker process (REPORT_FLAG): the
+    // reports of different uploads run side by side on different workers.
+    await addJob(tx, 'uploads__report', { uploadId: id }, { jobKey: `uploads__report:${id}`, priority: 1, flags: [REPORT_FLAG], maxAttempts: 2 });
   });
 }

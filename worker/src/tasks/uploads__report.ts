@@ -1,6 +1,6 @@
 /**
- * The per-sheet report of a ready upload (issue 14), enqueued by `uploads__analyze` with its verdict
- * on the `uploads__report` queue: MuPDF (the same warm child) renders each sheet for colour and
+ * The per-sheet report of a ready upload (docs/decisions/012-sheet-report-after-ready.md), enqueued by `uploads__analyze` with its verdict
+ * (one at a time per worker process, see REPORT_FLAG): MuPDF (the same warm child) renders each sheet for colour and
  * blank, reads its scale notes and image resolutions, and renders previews of the first sheets;
  * results are written to `upload_sheets` in batches as they come, previews stored first, and
  * `uploads.sheets_complete` marks the end. A set whose every sheet renders as nothing is turned

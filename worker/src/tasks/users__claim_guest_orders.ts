@@ -3,6 +3,7 @@
  * email and not yet owned by anyone becomes the account's. Safe to run twice (owned orders are skipped).
  */
 import { defineTask } from '../task';
+import { claimGuestOrders } from '../../../api/src/core/orders/commands/ownership';
 
 export default defineTask({
   name: 'users__claim_guest_orders',
@@ -12,10 +13,7 @@ export default defineTask({
     if (!user) return ctx.log.warn('users__claim_guest_orders: user is gone', { userId });
     // Only a verified address proves these orders are the account holder's.
     if (!user.email_verified_at) return;
-    const claimed = await ctx.sql`
-      update orders set user_id = ${userId}, updated_at = now()
-      where user_id is null and lower(customer_email) = ${user.email}
-      returning id`;
-    if (claimed.length > 0) ctx.log.info('claimed guest orders', { userId, count: claimed.length });
+    const claimed = await claimGuestOrders(ctx.sql, { userId, email: user.email });
+    if (claimed > 0) ctx.log.info('claimed guest orders', { userId, count: claimed });
   },
 });

@@ -3,7 +3,8 @@
  * Each creates a one-time token and queues one email in the caller's transaction; the raw token
  * exists only in the emailed link.
  */
-import { TTL_MS } from '../../../../shared/shop';
+import { shopFacts, TTL_MS } from '../../../../shared/shop';
+import type { Env } from '../../../../shared/env';
 import type { Queryable } from '../lib/db';
 import { createAuthToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
@@ -85,5 +86,24 @@ export async function queueSignInAlertEmail(db: Queryable, appUrl: string, to: R
       `${hello(to.firstName)}\n\nThere have been ${to.failures} sign-in attempts with a wrong password for your Blueprint Shop account in the last few minutes.\n\n` +
       `If that was you, there is nothing to do. If it was not, someone may be guessing your password. Your account is not locked: you can still sign in with your password, ` +
       `and further wrong guesses are slowed down. If your password is one you use elsewhere, please choose a new one here:\n\n${appUrl}/forgot-password${signature}`,
+  });
+}
+
+/**
+ * Tells the print counter that someone is guessing the admin password: once per window, to the
+ * shop's own address. Sign-in is slowed, never locked, so the admin can still get in.
+ */
+export async function queueAdminSignInAlertEmail(db: Queryable, env: Env, alert: { failures: number; windowEndsAt: Date }): Promise<void> {
+  const shop = shopFacts(env);
+  await queueEmail(db, {
+    idempotencyKey: `admin:sign-in-alert:${alert.windowEndsAt.toISOString()}`,
+    to: shop.email,
+    kind: 'admin_sign_in_alert',
+    subject: 'Someone is trying to sign in to the Blueprint Shop admin console',
+    text:
+      `There have been ${alert.failures} admin sign-in attempts with a wrong username or password in the last few minutes.\n\n` +
+      `Admin sign-in is not locked: the right password still works, after a wait of a few seconds at most while the guessing goes on. ` +
+      `Each guessing address is slowed down and then refused. If this was not someone at the counter, change ADMIN_PASSWORD and restart the shop.\n\n` +
+      `${shop.name}, ${env.APP_URL}/admin`,
   });
 }

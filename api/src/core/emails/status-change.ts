@@ -21,6 +21,15 @@ export function trackingLine(order: OrderRow): string | null {
   return `Tracking number: ${order.tracking_number}${order.label_carrier ? ` (${order.label_carrier})` : ''}. Track it: ${url}`;
 }
 
+/** "Plans.pdf (3 sets of 12 sheets, 24" x 36", black and white; job Smith Residence)". */
+function fileLine(order: OrderRow): string {
+  const { color } = sheetCountsOf(order);
+  const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
+  const sheets = order.sets === 1 ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}` : setsText(order.sets, order.page_count);
+  const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
+  return `${order.file_name} (${sheets}, ${order.print_size.replace('x', '" x ')}", ${ink}${job ? `; ${job}` : ''})`;
+}
+
 /** Subject and plain-text body for `order` now in its (new) status. */
 export function statusEmail(env: Env, order: OrderRow): { subject: string; text: string; kind: string } {
   const number = orderNumberOf(order.id);
@@ -30,11 +39,7 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
   const footer = `\n\nView your order: ${link}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`;
   const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by)}.` : '';
   const tracking = trackingLine(order);
-  const { color } = sheetCountsOf(order);
-  const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
-  const sheets = order.sets === 1 ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}` : setsText(order.sets, order.page_count);
-  const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
-  const file = `${order.file_name} (${sheets}, ${order.print_size.replace('x', '" x ')}", ${ink}${job ? `; ${job}` : ''})`;
+  const file = fileLine(order);
   switch (order.status) {
     case 'processing':
       return {
@@ -46,9 +51,7 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
       const next =
         order.shipping_method === 'pickup'
           ? `Your prints are ready for pickup at the counter: ${shop.name}, ${formatShopAddress(shop)} (map: ${shopMapUrl(shop)}). Hours: ${OPENING_HOURS_TEXT}. Please bring your order number, ${number}.`
-          : tracking
-            ? `Your prints have shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}`
-            : `Your prints are on their way${order.shipping_service ? ` (${order.shipping_service})` : ''}. We will send the tracking number as soon as the carrier has it.`;
+          : `Your prints have shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.${tracking ? `\n${tracking}` : ''}`;
       return {
         kind: 'status_completed',
         subject: `Your order ${number} is ready`,
@@ -70,11 +73,34 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
   }
 }
 
-/** Queues the status email for one status-history row, in the caller's transaction. */
-export async function queueStatusEmail(db: Queryable, env: Env, order: OrderRow, historyId: string | number): Promise<void> {
+/** The idempotency key of the email for one status change. */
+export const statusEmailKey = (orderId: string, historyId: string | number) => `order:${orderId}:status:${historyId}`;
+
+/**
+ * Queues the email for one status change, when it is still true: the change is the order's latest,
+ * not undone, and the order is paid. A completed shipping order's email is the "on its way" email,
+ * which needs a tracking number: without one, the label's arrival sends it (`queueTrackingEmail`).
+ * Returns what it did, for the task's log.
+ */
+export async function queueStatusChangeEmail(
+  tx: Queryable,
+  env: Env,
+  change: { orderId: string; historyId: string },
+): Promise<'queued' | 'stale' | 'waiting_for_tracking'> {
+  const [order] = await tx<OrderRow[]>`select * from orders where id = ${change.orderId} for update`;
+  if (!order || order.payment_status !== 'paid') return 'stale';
+  const [latest] = await tx<{ id: string; to_status: string }[]>`
+    select id::text, to_status from order_status_history where order_id = ${order.id} and undone_at is null
+    order by created_at desc, id desc limit 1`;
+  if (!latest || latest.id !== change.historyId || latest.to_status !== order.status) return 'stale';
+  if (order.status === 'completed' && order.shipping_method === 'shipping') {
+    if (!trackingLine(order)) return 'waiting_for_tracking';
+    await queueTrackingEmail(tx, env, order);
+    return 'queued';
+  }
   const email = statusEmail(env, order);
-  await queueEmail(db, {
-    idempotencyKey: `order:${order.id}:status:${historyId}`,
+  await queueEmail(tx, {
+    idempotencyKey: statusEmailKey(order.id, change.historyId),
     to: order.customer_email,
     kind: email.kind,
     subject: email.subject,
@@ -82,12 +108,16 @@ export async function queueStatusEmail(db: Queryable, env: Env, order: OrderRow,
     orderId: order.id,
     userId: order.user_id,
   });
+  return 'queued';
 }
 
-/** Queues "your order has shipped" with the carrier's tracking link, once per tracking number. */
+/**
+ * Queues "your order is on its way" with the carrier's tracking link, once per tracking number, and
+ * only when it is true: a paid shipping order the counter has completed, with a tracking number.
+ */
 export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRow): Promise<void> {
   const tracking = trackingLine(order);
-  if (!tracking || order.shipping_method !== 'shipping') return;
+  if (!tracking || order.shipping_method !== 'shipping' || order.status !== 'completed' || order.payment_status !== 'paid') return;
   const shop = shopFacts(env);
   const number = orderNumberOf(order.id);
   await queueEmail(db, {
@@ -95,7 +125,7 @@ export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRo
     to: order.customer_email,
     kind: 'tracking',
     subject: `Your order ${number} is on its way`,
-    text: `Hello ${order.customer_first_name},\n\nYour order ${number} has a shipping label${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`,
+    text: `Hello ${order.customer_first_name},\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`,
     orderId: order.id,
     userId: order.user_id,
   });

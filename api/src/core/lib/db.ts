@@ -33,6 +33,8 @@ export type JobOptions = {
   runAt?: Date;
   queueName?: string;
   priority?: number;
+  /** Marks the job so a worker can skip such jobs for a while (graphile-worker's `forbiddenFlags`). */
+  flags?: string[];
 };
 
 /**
@@ -55,6 +57,12 @@ export async function addAnyJob(db: Queryable, task: string, payload: Record<str
       run_at => ${options.runAt ?? null}::timestamptz,
       max_attempts => ${options.maxAttempts ?? null}::int,
       job_key => ${options.jobKey ?? null}::text,
-      priority => ${options.priority ?? null}::int
+      priority => ${options.priority ?? null}::int,
+      flags => ${options.flags ?? null}::text[]
     )`;
+}
+
+/** Removes a waiting job by its key (graphile-worker's own `remove_job`); a job already running is left alone. */
+export async function removeJob(db: Queryable, jobKey: string): Promise<void> {
+  await db`select graphile_worker.remove_job(${jobKey}::text)`;
 }

@@ -1,9 +1,14 @@
 /** Drawing PDFs with PDFKit (receipts, job tickets, built-in labels): one way to get the bytes. */
 import PDFDocument from 'pdfkit';
+import { useFont } from './pdfLayout';
 
 export type Pdf = PDFKit.PDFDocument;
 
-/** Creates a document, lets `draw` fill it, and resolves with the finished PDF's bytes. */
+/**
+ * Creates a document, lets `draw` fill it, and resolves with the finished PDF's bytes. The document
+ * starts in the embedded Noto Sans, never a standard PDF font (their WinAnsi encoding prints a
+ * Cyrillic or CJK name as garbage); text in other scripts goes through pdfLayout's `drawText`.
+ */
 export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument(options);
@@ -12,6 +17,7 @@ export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Pdf) =
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     try {
+      useFont(doc, 'latin', 'regular');
       draw(doc);
     } catch (error) {
       reject(error);

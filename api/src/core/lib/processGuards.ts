@@ -38,3 +38,31 @@ export function installProcessGuards(log: Logger): void {
     log.error('unhandled rejection', { error: reason });
   });
 }
+
+/** How often a child process looks for its parent. */
+export const PARENT_CHECK_MS = 1_000;
+
+/**
+ * Ends this child process when its parent is gone, however the parent went (SIGKILL included, which
+ * the parent cannot pass on): a child whose parent died is adopted by another process, so its
+ * `process.ppid` changes; a forked child also sees its IPC channel close. `graceMs` gives the
+ * child's own shutdown (started by the channel closing, say) that long before the exit; 0 exits at once.
+ */
+export function exitWithParent(options: { graceMs?: number } = {}): void {
+  const parent = process.ppid;
+  const graceMs = options.graceMs ?? 0;
+  let leaving = false;
+  const leave = () => {
+    if (leaving) return;
+    leaving = true;
+    clearInterval(watch);
+    if (graceMs === 0) process.exit(0);
+    setTimeout(() => process.exit(0), graceMs).unref();
+  };
+  // Unref'd: the watch alone never keeps the child alive.
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) leave();
+  }, PARENT_CHECK_MS);
+  watch.unref();
+  if (process.channel) process.once('disconnect', leave);
+}

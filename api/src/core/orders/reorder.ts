@@ -11,7 +11,7 @@ import { colorSheetNumbersOf } from '../uploads/colorSheets';
 import { StorageNotFoundError } from '../services/storage/index';
 import { uploadFileKey } from '../services/storage/keys';
 import { centsToDollars } from '../../../../shared/money';
-import { priceOrder, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
+import { priceSheets, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
 import type { CheckoutData } from '../../../../shared/checkout';
 
 export const FILE_GONE_MESSAGE = 'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
@@ -55,14 +55,13 @@ function checkoutDataOf(order: ReorderSource, uploadId: string, size: number): C
   const printSize = order.print_size as PrintSize;
   const printType = order.print_type as OrderPrintType;
   const colorSheets = printType === 'auto' ? order.color_sheets.filter((n) => n >= 1 && n <= order.page_count) : undefined;
-  const price = priceOrder({
+  // Only the prints' subtotal is shown here: rush, shipping and tax are the checkout's to add.
+  const price = priceSheets({
     pageCount: order.page_count,
     printSize,
     printType,
     sets: order.sets,
     colorSheetCount: colorSheets?.length,
-    rushOrder: false,
-    shippingMethod: 'pickup',
   });
   return {
     uploadId,

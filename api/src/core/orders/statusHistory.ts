@@ -10,7 +10,7 @@ export async function loadStatusHistory(db: Queryable, orderIds: string[]): Prom
   if (orderIds.length === 0) return byOrder;
   const rows = await db<StatusChange[]>`
     select order_id, to_status, created_at from order_status_history
-    where order_id = any(${orderIds}::uuid[]) order by created_at, id`;
+    where order_id = any(${orderIds}::uuid[]) and undone_at is null order by created_at, id`;
   for (const row of rows) {
     const list = byOrder.get(row.order_id) ?? [];
     list.push(row);

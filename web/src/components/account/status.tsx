@@ -1,4 +1,4 @@
-/** Order status as a customer reads it: icon, badge and the spec's explanation (point 4). */
+/** Order status as a customer reads it: icon, badge and what's next (the order's statusText). */
 import type { ReactNode } from 'react';
 import { Badge } from '../ui';
 import { useShopConfig } from '../../api/config';
@@ -8,13 +8,6 @@ const KNOWN: readonly string[] = ['pending', 'processing', 'completed', 'failed'
 const isKnown = (s: string): s is Known => KNOWN.includes(s);
 
 const LABEL: Record<Known, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
-
-export const STATUS_EXPLANATION: Record<Known, string> = {
-  pending: 'Your order has been received and payment is being processed.',
-  processing: 'Your order is being printed and prepared for pickup or shipping.',
-  completed: 'Your order is ready! Pickup or shipping details have been emailed to you.',
-  failed: 'There was an issue with your order. Please contact support.',
-};
 
 /** The processing promise the dashboard shows. */
 export const PROCESSING_PROMISE = 'Orders before 12 PM ready by end of day • Rush orders: 1-4 hours';
@@ -84,14 +77,17 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={status}>{LABEL[status]}</Badge>;
 }
 
-/** The explanation; a failed order names the support contact, shown in red. */
-export function StatusExplanation({ status }: { status: string }) {
+/**
+ * "What's next" for the order's current state: the order's `statusText`, the one sentence the order
+ * JSON, the lookups and the emails carry (shared/orderStatus.ts). A failed order also names the
+ * support contact, in red.
+ */
+export function StatusText({ status, text }: { status: string; text: string }) {
   const config = useShopConfig();
-  if (!isKnown(status)) return <p className="text-sm text-slate-600">Order status unknown</p>;
   if (status === 'failed') {
     return (
       <p className="text-sm text-red-700">
-        {STATUS_EXPLANATION.failed} Email{' '}
+        {text} Email{' '}
         <a className="font-medium underline" href={`mailto:${config.supportEmail}`}>
           {config.supportEmail}
         </a>{' '}
@@ -103,7 +99,7 @@ export function StatusExplanation({ status }: { status: string }) {
       </p>
     );
   }
-  return <p className="text-sm text-slate-600">{STATUS_EXPLANATION[status]}</p>;
+  return <p className="text-sm text-slate-600">{text}</p>;
 }
 
 /** "Nov 22, 2026" */

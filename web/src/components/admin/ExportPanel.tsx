@@ -12,6 +12,10 @@ const POLL_MS = 1000;
 
 export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds: string[]; onSelectAll: () => void; onClear: () => void }) {
   const [job, setJob] = useState<ExportStatus | null>(null);
+  // Export Selected pressed with nothing selected: said in a toast, and kept beside the count until
+  // something is selected, so the refusal does not vanish with the toast.
+  const [askedEmpty, setAskedEmpty] = useState(false);
+  const nothingSelected = askedEmpty && selectedIds.length === 0;
   const running = job?.status === 'processing';
   const pollingId = running ? job.exportId : null;
 
@@ -53,7 +57,11 @@ export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds
   );
 
   function start() {
-    if (selectedIds.length === 0) return toast({ title: 'No Orders Selected', description: 'Please select orders to export', variant: 'destructive' });
+    if (selectedIds.length === 0) {
+      setAskedEmpty(true);
+      return toast({ title: 'No Orders Selected', description: 'Please select orders to export', variant: 'destructive' });
+    }
+    setAskedEmpty(false);
     void startExport(selectedIds);
   }
 
@@ -65,6 +73,11 @@ export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds
           <p className="text-sm text-slate-600" aria-live="polite">
             {selectedIds.length} order{selectedIds.length === 1 ? '' : 's'} selected
           </p>
+          {nothingSelected && (
+            <p role="alert" className="text-sm font-medium text-red-700" data-testid="export-nothing-selected">
+              No orders selected: please select orders to export.
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onSelectAll}>

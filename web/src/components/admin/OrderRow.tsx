@@ -1,5 +1,5 @@
 /** One order on the print counter's list: who, what, how much, and every action on it. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Select, buttonClasses } from '../ui';
 import { toast } from '../toast';
 import { formatDollars } from '../../../../shared/money';
@@ -7,7 +7,7 @@ import { OrderEmails } from './OrderEmails';
 import { jobText, orderColorText, orderSetsText, PriceLines } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '../../../../shared/pricing';
 import { useSubmit } from '../../api/useSubmit';
-import { adminApi, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus } from '../../api/admin';
+import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../api/admin';
 
 const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30" × 42"' };
 
@@ -16,14 +16,63 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
   const name = `${order.customerFirstName} ${order.customerLastName}`;
   const shipping = order.shippingMethod !== 'pickup';
 
-  const { submit: changeStatus, busy: statusBusy } = useSubmit(
+  // A change that emails the customer is asked about first, then can be undone while its email waits.
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
+  const [undoable, setUndoable] = useState<(StatusChange & { to: OrderStatus; until: number }) | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [undoable]);
+  const secondsLeft = undoable ? Math.ceil((undoable.until - now) / 1000) : 0;
+  const showUndo = undoable !== null && secondsLeft > 0;
+
+  const {
+    submit: changeStatus,
+    busy: statusBusy,
+    error: statusError,
+  } = useSubmit(
     async (status: OrderStatus) => {
-      await adminApi.setStatus(order.id, status);
-      toast({ title: 'Status Updated', description: `Order ${order.shortId} is now ${STATUS_LABELS[status].toLowerCase()}.` });
+      setAsking(null);
+      const changed = await adminApi.setStatus(order.id, status);
+      const change = changed.statusChange;
+      setUndoable(change?.emailQueued ? { ...change, to: status, until: Date.now() + change.undoSeconds * 1000 } : null);
+      setNow(Date.now());
+      toast({
+        title: 'Status Updated',
+        description: `Order ${order.shortId} is now ${STATUS_LABELS[status].toLowerCase()}.${change?.emailQueued ? ` The customer is emailed in ${change.undoSeconds} seconds unless you undo.` : ''}`,
+      });
       onChanged();
     },
-    { onError: () => toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' }) },
+    { onError: (message) => toast({ title: 'Update Failed', description: message, variant: 'destructive' }) },
   );
+
+  const {
+    submit: undo,
+    busy: undoBusy,
+    error: undoError,
+  } = useSubmit(
+    async () => {
+      if (!undoable) return;
+      await adminApi.undoStatus(order.id, undoable.historyId);
+      setUndoable(null);
+      toast({ title: 'Change Undone', description: `Order ${order.shortId} is back to its previous status. Nothing was sent.` });
+      onChanged();
+    },
+    {
+      onError: (message) => {
+        setUndoable(null);
+        toast({ title: 'Undo Failed', description: message, variant: 'destructive' });
+      },
+    },
+  );
+
+  const pickStatus = (status: OrderStatus) => {
+    if (status === order.status) return;
+    if (changeEmailsCustomer(order, status)) setAsking(status);
+    else void changeStatus(status);
+  };
 
   const { submit: makeLabel, busy: labelBusy } = useSubmit(
     async () => {
@@ -162,9 +211,9 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               <span>Status</span>
               <Select
                 className="h-8 w-36"
-                value={order.status}
-                disabled={statusBusy}
-                onChange={(e) => void changeStatus(e.target.value as OrderStatus)}
+                value={asking ?? order.status}
+                disabled={statusBusy || asking !== null}
+                onChange={(e) => pickStatus(e.target.value as OrderStatus)}
                 aria-label={`Status of order ${order.shortId}`}
               >
                 {ORDER_STATUSES.map((s) => (
@@ -175,6 +224,41 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               </Select>
             </label>
           </div>
+          {asking && (
+            <div
+              role="alertdialog"
+              aria-label={`Change order ${order.shortId}`}
+              className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            >
+              <span className="mr-auto">
+                Set order {order.shortId} to <strong>{STATUS_LABELS[asking]}</strong>? {name} will be emailed about it.
+              </span>
+              <Button size="sm" onClick={() => void changeStatus(asking)} disabled={statusBusy} autoFocus>
+                Change and email
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            </div>
+          )}
+          {showUndo && (
+            <div
+              role="status"
+              className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-blueprint-200 bg-blueprint-50 px-3 py-2 text-sm text-slate-800"
+            >
+              <span className="mr-auto">
+                Now {STATUS_LABELS[undoable.to]}. The customer is emailed in {secondsLeft} s.
+              </span>
+              <Button size="sm" variant="secondary" onClick={() => void undo()} disabled={undoBusy}>
+                Undo
+              </Button>
+            </div>
+          )}
+          {(statusError || undoError) && !statusBusy && (
+            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {statusError ?? undoError}
+            </p>
+          )}
           {showEmails && (
             <div className="mt-3">
               <OrderEmails orderId={order.id} />

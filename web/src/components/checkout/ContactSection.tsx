@@ -1,47 +1,25 @@
 /** Contact details: prefilled from the account when signed in, with "Create an account" for guests only. */
-import { Card, CardHeader, Field, Input } from '../ui';
+import { Card, CardHeader, TextField } from '../ui';
 import type { CheckoutForm } from './useCheckoutForm';
 
 export function ContactSection({ form }: { form: CheckoutForm }) {
-  const { contact, setContact, errors, user } = form;
+  const { fields, user } = form;
+  const { errors } = fields.formState;
   return (
     <Card>
       <CardHeader title="Contact information" description={user ? `Signed in as ${user.email}.` : 'We send your confirmation and receipt here.'} />
       <div className="grid gap-4 p-6 sm:grid-cols-2">
-        <Field label="First name *" htmlFor="first-name" error={errors['first-name']}>
-          <Input
-            id="first-name"
-            autoComplete="given-name"
-            required
-            aria-invalid={Boolean(errors['first-name'])}
-            value={contact.firstName}
-            onChange={(e) => setContact({ firstName: e.target.value })}
-          />
-        </Field>
-        <Field label="Last name *" htmlFor="last-name" error={errors['last-name']}>
-          <Input
-            id="last-name"
-            autoComplete="family-name"
-            required
-            aria-invalid={Boolean(errors['last-name'])}
-            value={contact.lastName}
-            onChange={(e) => setContact({ lastName: e.target.value })}
-          />
-        </Field>
-        <Field label="Email *" htmlFor="email" error={errors.email}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            aria-invalid={Boolean(errors.email)}
-            value={contact.email}
-            onChange={(e) => setContact({ email: e.target.value })}
-          />
-        </Field>
-        <Field label="Phone (optional)" htmlFor="phone">
-          <Input id="phone" type="tel" autoComplete="tel" value={contact.phone} onChange={(e) => setContact({ phone: e.target.value })} />
-        </Field>
+        <TextField
+          id="first-name"
+          label="First name *"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...fields.register('firstName')}
+        />
+        <TextField id="last-name" label="Last name *" autoComplete="family-name" required error={errors.lastName?.message} {...fields.register('lastName')} />
+        <TextField id="email" label="Email *" type="email" autoComplete="email" required error={errors.email?.message} {...fields.register('email')} />
+        <TextField id="phone" label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...fields.register('phone')} />
         {!user && (
           <label className="flex items-start gap-3 text-sm text-slate-700 sm:col-span-2">
             <input

@@ -5,13 +5,16 @@
 import { formatDollars } from '../../../../shared/money';
 import { useShopConfig } from '../../api/config';
 import { useTurnaround } from '../../api/turnaround';
-import { Card, CardHeader, Field, Input, Spinner } from '../ui';
+import { stateCodeOf } from '../../../../shared/usStates';
+import { Card, CardHeader, TextField, Spinner } from '../ui';
 import { PickupInfo } from './PickupInfo';
 import { formatDeliveryDate } from './types';
 import type { CheckoutForm } from './useCheckoutForm';
 
 export function DeliverySection({ form }: { form: CheckoutForm }) {
-  const { shippingMethod, address, setAddress, errors } = form;
+  const { shippingMethod, fields } = form;
+  const errors = fields.formState.errors.address;
+  const state = fields.register('address.state');
   const { shop } = useShopConfig();
   const turnaround = useTurnaround();
   const ready = turnaround?.[form.rushOrder ? 'rush' : 'regular'].text ?? null;
@@ -26,14 +29,7 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
               key={method}
               className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 text-sm ${shippingMethod === method ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200 bg-white'}`}
             >
-              <input
-                type="radio"
-                name="delivery"
-                value={method}
-                className="mt-0.5 h-4 w-4 accent-blueprint-600"
-                checked={shippingMethod === method}
-                onChange={() => form.chooseDelivery(method)}
-              />
+              <input type="radio" value={method} className="mt-0.5 h-4 w-4 accent-blueprint-600" {...fields.register('shippingMethod')} />
               <span>
                 <span className="font-medium text-slate-900">{method === 'pickup' ? 'Pickup (Free)' : 'Shipping'}</span>
                 <span className="block text-slate-600">
@@ -51,54 +47,48 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
         ) : (
           <div className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">
-                <Field label="Street address *" htmlFor="street1" error={errors.street1}>
-                  <Input
-                    id="street1"
-                    autoComplete="address-line1"
-                    aria-invalid={Boolean(errors.street1)}
-                    value={address.street1}
-                    onChange={(e) => setAddress({ street1: e.target.value })}
-                  />
-                </Field>
-              </div>
-              <div className="sm:col-span-2">
-                <Field label="Apartment, suite (optional)" htmlFor="street2">
-                  <Input id="street2" autoComplete="address-line2" value={address.street2} onChange={(e) => setAddress({ street2: e.target.value })} />
-                </Field>
-              </div>
-              <Field label="City *" htmlFor="city" error={errors.city}>
-                <Input
-                  id="city"
-                  autoComplete="address-level2"
-                  aria-invalid={Boolean(errors.city)}
-                  value={address.city}
-                  onChange={(e) => setAddress({ city: e.target.value })}
-                />
-              </Field>
+              <TextField
+                id="street1"
+                label="Street address *"
+                autoComplete="address-line1"
+                className="sm:col-span-2"
+                error={errors?.street1?.message}
+                {...fields.register('address.street1')}
+              />
+              <TextField
+                id="street2"
+                label="Apartment, suite (optional)"
+                autoComplete="address-line2"
+                className="sm:col-span-2"
+                error={errors?.street2?.message}
+                {...fields.register('address.street2')}
+              />
+              <TextField id="city" label="City *" autoComplete="address-level2" error={errors?.city?.message} {...fields.register('address.city')} />
               <div className="grid grid-cols-2 gap-4">
-                <Field label="State *" htmlFor="state" error={errors.state}>
-                  <Input
-                    id="state"
-                    autoComplete="address-level1"
-                    maxLength={2}
-                    placeholder="NJ"
-                    aria-invalid={Boolean(errors.state)}
-                    value={address.state}
-                    onChange={(e) => setAddress({ state: e.target.value.toUpperCase().slice(0, 2) })}
-                  />
-                </Field>
-                <Field label="ZIP *" htmlFor="zip" error={errors.zip}>
-                  <Input
-                    id="zip"
-                    autoComplete="postal-code"
-                    inputMode="numeric"
-                    maxLength={10}
-                    aria-invalid={Boolean(errors.zip)}
-                    value={address.zipCode}
-                    onChange={(e) => setAddress({ zipCode: e.target.value })}
-                  />
-                </Field>
+                <TextField
+                  id="state"
+                  label="State *"
+                  autoComplete="address-level1"
+                  maxLength={30}
+                  placeholder="NJ"
+                  error={errors?.state?.message}
+                  {...state}
+                  onBlur={(event) => {
+                    // "New York", "new york", "ny": the field shows the two letters once the customer moves on.
+                    const code = stateCodeOf(event.target.value);
+                    if (code && code !== event.target.value) fields.setValue('address.state', code, { shouldValidate: fields.formState.isSubmitted });
+                    return state.onBlur(event);
+                  }}
+                />
+                <TextField
+                  id="zip"
+                  label="ZIP *"
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  maxLength={10}
+                  error={errors?.zipCode?.message}
+                  {...fields.register('address.zipCode')}
+                />
               </div>
             </div>
             <ShippingRates form={form} />
@@ -110,8 +100,8 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
 }
 
 function ShippingRates({ form }: { form: CheckoutForm }) {
-  const { rates, rateId, ratesLoading, ratesError, errors } = form;
-  const invalid = Boolean(errors['shipping-rate']);
+  const { rates, rateId, ratesLoading, ratesError, rateProblem } = form;
+  const invalid = Boolean(rateProblem);
   return (
     <div
       aria-live="polite"
@@ -129,7 +119,7 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
       {!ratesLoading && !ratesError && rates.length === 0 && <p className="text-sm text-slate-600">Enter your address to see shipping options.</p>}
       {!ratesLoading && !ratesError && invalid && rates.length > 0 && (
         <p className="text-sm text-red-700" role="alert">
-          {errors['shipping-rate']}
+          {rateProblem}
         </p>
       )}
       {!ratesLoading && rates.length > 0 && (

@@ -5,7 +5,7 @@
  */
 import type { CheckoutData } from '../../../../shared/checkout';
 import { MAX_JOB_NAME, MAX_ORDER_NOTES, MAX_PO_NUMBER } from '../../../../shared/fields';
-import { Card, CardHeader, Field, Input } from '../ui';
+import { Card, CardHeader, Field, TextField } from '../ui';
 
 export type JobDetails = { jobName: string; poNumber: string; notes: string };
 
@@ -24,25 +24,23 @@ export function JobDetailsSection({ value, onChange, disabled }: { value: JobDet
     <Card>
       <CardHeader title="Job details" description="Optional. They go on your receipt and on the job ticket that travels with your prints." />
       <div className="grid gap-4 p-6 sm:grid-cols-2">
-        <Field label="Job name (optional)" htmlFor="job-name">
-          <Input
-            id="job-name"
-            maxLength={MAX_JOB_NAME}
-            disabled={disabled}
-            value={value.jobName}
-            onChange={(e) => onChange({ ...value, jobName: e.target.value })}
-            placeholder="Smith Residence"
-          />
-        </Field>
-        <Field label="PO number (optional)" htmlFor="po-number">
-          <Input
-            id="po-number"
-            maxLength={MAX_PO_NUMBER}
-            disabled={disabled}
-            value={value.poNumber}
-            onChange={(e) => onChange({ ...value, poNumber: e.target.value })}
-          />
-        </Field>
+        <TextField
+          id="job-name"
+          label="Job name (optional)"
+          maxLength={MAX_JOB_NAME}
+          disabled={disabled}
+          value={value.jobName}
+          onChange={(e) => onChange({ ...value, jobName: e.target.value })}
+          placeholder="Smith Residence"
+        />
+        <TextField
+          id="po-number"
+          label="PO number (optional)"
+          maxLength={MAX_PO_NUMBER}
+          disabled={disabled}
+          value={value.poNumber}
+          onChange={(e) => onChange({ ...value, poNumber: e.target.value })}
+        />
         <div className="sm:col-span-2">
           <Field label="Notes for the shop (optional)" htmlFor="order-notes">
             <textarea

@@ -1,7 +1,7 @@
 /** The card form of the configured provider: the built-in demo form or Stripe Elements (lazy). */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { useShopConfig } from '../../api/config';
-import { Card, CardHeader, Spinner } from '../ui';
+import { Card, CardHeader, ErrorNote, Spinner } from '../ui';
 import { DemoCardForm, type DemoCard } from './DemoCardForm';
 import type { ConfirmPayment } from './types';
 import type { CheckoutForm } from './useCheckoutForm';
@@ -14,12 +14,21 @@ export function PaymentSection({
   onCard,
   processing,
   onStripeReady,
+  cardError,
+  cardRef,
+  stripeErrorRef,
 }: {
   form: CheckoutForm;
   card: DemoCard;
   onCard: (card: DemoCard) => void;
   processing: boolean;
   onStripeReady: (fn: ConfirmPayment | null) => void;
+  /** Why the last payment failed (declined, a bad number): stays at the card until it changes. */
+  cardError: string | null;
+  /** The demo form's card number input, focused after a failure. */
+  cardRef: Ref<HTMLInputElement>;
+  /** Stripe's card form lives in its frame: its failure note takes focus instead. */
+  stripeErrorRef: Ref<HTMLDivElement>;
 }) {
   const config = useShopConfig();
   const { intent, intentError } = form;
@@ -33,7 +42,7 @@ export function PaymentSection({
             {intentError}
           </p>
         )}
-        {intent?.provider === 'demo' && <DemoCardForm card={card} onChange={onCard} disabled={processing} />}
+        {intent?.provider === 'demo' && <DemoCardForm ref={cardRef} card={card} onChange={onCard} disabled={processing} error={cardError} />}
         {intent?.provider === 'stripe' && config.stripePublishableKey && (
           <Suspense fallback={<Spinner label="Loading the card form…" />}>
             <StripeCardForm
@@ -44,6 +53,11 @@ export function PaymentSection({
               onReady={onStripeReady}
             />
           </Suspense>
+        )}
+        {intent?.provider === 'stripe' && cardError && (
+          <ErrorNote ref={stripeErrorRef} title="Payment Failed" className="mt-3">
+            {cardError}
+          </ErrorNote>
         )}
       </div>
     </Card>

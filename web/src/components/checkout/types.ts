@@ -1,5 +1,7 @@
 /** What the checkout page and its parts share: the server's answer to create-payment-intent. */
 import type { PriceLineJson } from '../../../../shared/pricing';
+import { shortDayText } from '../../../../shared/clock';
+import { isCalendarDay } from '../../../../shared/holidays';
 
 export type Amounts = {
   subtotal: number;
@@ -38,10 +40,8 @@ export type Address = { street1: string; street2: string; city: string; state: s
 export type ConfirmOutcome = { status: 'succeeded' } | { status: 'failed'; message: string } | { status: 'other' };
 export type ConfirmPayment = () => Promise<ConfirmOutcome>;
 
-/** "2026-11-25" → "Wed, Nov 25". */
+/** "2026-11-25" → "Wed, Nov 25", worded by the shop clock; anything else is shown as it came. */
 export function formatDeliveryDate(date: string | null): string | null {
   if (!date) return null;
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return isCalendarDay(date) ? shortDayText(date) : date;
 }

@@ -1,91 +1,104 @@
 /**
- * The checkout's form state in one hook: contact (prefilled from the account), rush, delivery and
- * address (prefilled by a reorder), shipping rates, the order's payment intent and its server-priced
- * amounts, and the validation that Pay uses. The page and its section components only read it.
+ * The checkout's form state in one hook: the typed fields (contact prefilled from the account,
+ * delivery and address prefilled by a reorder) in react-hook-form with the shared zod fields, rush,
+ * shipping rates, the order's payment intent and its server-priced amounts. The page and its section
+ * components only read it.
  */
 import { jobDetailsFrom, printsBody, type JobDetails } from './JobDetails';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { CheckoutData } from '../../../../shared/checkout';
-import { US_STATES } from '../../../../shared/pricing';
+import { stateCodeOf } from '../../../../shared/usStates';
 import { apiRequest } from '../../api/client';
 import type { User } from '../../api/auth';
 import { errorMessage } from '../../api/useSubmit';
 import { toast } from '../toast';
+import { CheckoutFieldsSchema, type CheckoutFields } from './checkoutFields';
 import type { Address, Amounts, IntentAnswer, ShippingRate } from './types';
 
 const EMPTY_ADDRESS: Address = { street1: '', street2: '', city: '', state: '', zipCode: '' };
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The ids of the fields Pay can point at, in the order a person fills them in. */
-export type FieldId = 'first-name' | 'last-name' | 'email' | 'street1' | 'city' | 'state' | 'zip' | 'shipping-rate';
 
 export type Contact = { firstName: string; lastName: string; email: string; phone: string };
-
-/** The account's name, email and phone in the fields still empty (never over what was typed). */
-function prefilled(contact: Contact, user: User | null): Contact {
-  if (!user) return contact;
-  return {
-    firstName: contact.firstName || user.firstName || '',
-    lastName: contact.lastName || user.lastName || '',
-    email: contact.email || user.email,
-    phone: contact.phone || user.phone || '',
-  };
-}
 
 function addressOf(data: CheckoutData): Address {
   const a = data.shippingAddress;
   return a ? { street1: a.street1, street2: a.street2 ?? '', city: a.city, state: a.state, zipCode: a.zipCode } : EMPTY_ADDRESS;
 }
 
+/** The address as the server takes it: the state as its two-letter code once it reads as one. */
+function addressToSend(address: Address): Address {
+  return { ...address, state: stateCodeOf(address.state) ?? address.state.trim() };
+}
+
 export function useCheckoutForm(data: CheckoutData, user: User | null) {
-  const [contact, setContactState] = useState<Contact>(() => prefilled({ firstName: '', lastName: '', email: '', phone: '' }, user));
+  const fields = useForm<CheckoutFields>({
+    // The schema's pickup branch takes any address; the inputs always hold one, as CheckoutFields says.
+    resolver: zodResolver(CheckoutFieldsSchema) as Resolver<CheckoutFields>,
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      shippingMethod: data.shippingMethod ?? 'pickup',
+      address: addressOf(data),
+    },
+  });
+  const watched = useWatch({ control: fields.control });
+  const shippingMethod = watched.shippingMethod ?? 'pickup';
+  const address: Address = { ...EMPTY_ADDRESS, ...watched.address };
+  const contact: Contact = { firstName: watched.firstName ?? '', lastName: watched.lastName ?? '', email: watched.email ?? '', phone: watched.phone ?? '' };
   const [rushOrder, setRushOrder] = useState(data.rushOrder ?? false);
-  const [shippingMethod, setShippingMethod] = useState<'pickup' | 'shipping'>(data.shippingMethod ?? 'pickup');
-  const [address, setAddressState] = useState<Address>(() => addressOf(data));
   const [rates, setRates] = useState<ShippingRate[]>([]);
-  const [rateId, setRateId] = useState<string | null>(null);
+  const [rateId, setRateIdState] = useState<string | null>(null);
   const [ratesLoading, setRatesLoading] = useState(false);
   const [ratesError, setRatesError] = useState<string | null>(null);
+  /** Set by Pay when shipping has no rate: shown at the rates until one is chosen. */
+  const [rateProblem, setRateProblem] = useState<string | null>(null);
   const [createAccount, setCreateAccount] = useState(false);
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
-  /** Set by the first Pay: from then on every invalid field is marked. */
-  const [showErrors, setShowErrors] = useState(false);
 
-  const setContact = useCallback((patch: Partial<Contact>) => setContactState((c) => ({ ...c, ...patch })), []);
+  /** The customer chose a rate: a "choose a shipping option" problem is solved. */
+  function setRateId(id: string | null) {
+    setRateIdState(id);
+    setRateProblem(null);
+  }
 
-  // Signed in (at load, or later in another tab): the account's details, without overwriting what
-  // was typed. Adjusted while rendering, when the account changes, rather than in an effect.
+  // Signed in later (in another tab): the account's details in the fields still empty, never over
+  // what was typed. Adjusted while rendering, when the account changes, rather than in an effect.
   const [prefilledFor, setPrefilledFor] = useState(user);
   if (user !== prefilledFor) {
     setPrefilledFor(user);
-    if (user) {
-      setContactState((c) => prefilled(c, user));
-      setCreateAccount(false);
-    }
+    if (user) setCreateAccount(false);
   }
+  useEffect(() => {
+    if (!user) return;
+    const account: Contact = { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email, phone: user.phone ?? '' };
+    for (const key of ['firstName', 'lastName', 'email', 'phone'] as const) {
+      if (!fields.getValues(key) && account[key]) fields.setValue(key, account[key]);
+    }
+  }, [user, fields]);
 
-  const setAddress = useCallback((patch: Partial<Address>) => setAddressState((a) => ({ ...a, ...patch })), []);
-
-  const body = useCallback(
-    () => ({
+  const body = useCallback(() => {
+    const values = fields.getValues();
+    return {
       uploadId: data.uploadId,
       printSize: data.printSize,
       ...printsBody(data),
       ...job,
       rushOrder,
-      shippingMethod,
-      rateId: shippingMethod === 'shipping' ? rateId : null,
-      shippingAddress: shippingMethod === 'shipping' ? address : null,
+      shippingMethod: values.shippingMethod,
+      rateId: values.shippingMethod === 'shipping' ? rateId : null,
+      shippingAddress: values.shippingMethod === 'shipping' ? addressToSend(values.address) : null,
       createAccount: user ? false : createAccount,
-      customerEmail: contact.email.trim(),
-      customerFirstName: contact.firstName.trim(),
-      customerLastName: contact.lastName.trim(),
-      customerPhone: contact.phone.trim(),
-    }),
-    [data, job, rushOrder, shippingMethod, rateId, address, createAccount, contact, user],
-  );
+      customerEmail: values.email.trim(),
+      customerFirstName: values.firstName.trim(),
+      customerLastName: values.lastName.trim(),
+      customerPhone: values.phone.trim(),
+    };
+  }, [data, job, rushOrder, rateId, createAccount, user, fields]);
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
   const started = useRef(false);
@@ -118,21 +131,23 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
 
   // Shipping rates for a complete address. Any change to the address drops the old rates at once,
   // so a total never shows shipping and tax for a state the customer has left.
-  const addressComplete = address.zipCode.trim().length >= 5 && address.state.length === 2 && address.street1.trim() !== '' && address.city.trim() !== '';
-  const addressKey = `${address.street1}|${address.city}|${address.state}|${address.zipCode}`;
+  // The state counts once it reads as a state ("NY", "new york"): rates load without leaving the field.
+  const stateCode = stateCodeOf(address.state);
+  const addressComplete = address.zipCode.trim().length >= 5 && stateCode !== null && address.street1.trim() !== '' && address.city.trim() !== '';
+  const addressKey = `${address.street1}|${address.city}|${stateCode ?? address.state}|${address.zipCode}`;
   const ratesKey = `${shippingMethod}|${addressKey}|${rushOrder}|${data.printSize}|${data.pageCount}|${data.sets}`;
   const [ratesFor, setRatesFor] = useState(ratesKey);
   if (ratesFor !== ratesKey) {
     setRatesFor(ratesKey);
     setRates([]);
-    setRateId(null);
+    setRateIdState(null);
     setRatesError(null);
     setRatesLoading(false);
   }
   // Reads the address as it is when the debounce ends (street2 included, though it alone does not refetch).
   const fetchRates = useEffectEvent(() =>
     apiRequest<ShippingRate[]>('POST', '/api/shipping-rates', {
-      toAddress: address,
+      toAddress: addressToSend(fields.getValues('address')),
       printSize: data.printSize,
       pageCount: data.pageCount,
       uploadId: data.uploadId,
@@ -149,7 +164,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
         .then((answer) => {
           if (cancelled) return;
           setRates(answer);
-          setRateId(answer[0]?.rateId ?? null);
+          setRateIdState(answer[0]?.rateId ?? null);
         })
         .catch((error: unknown) => {
           if (cancelled) return;
@@ -193,8 +208,6 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     };
   }, [updating, orderId, priceKey]);
 
-  const chooseDelivery = useCallback((method: 'pickup' | 'shipping') => setShippingMethod(method), []);
-
   /**
    * What the summary shows. While shipping has no rate (none yet, or the fetch failed) the server's
    * last amounts may hold another address's shipping and tax: those two are left out until a rate is
@@ -207,42 +220,21 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       : { ...intent.amounts, pending: false }
     : null;
 
-  /** Every invalid field with the message a person reads, in the order of the page. */
-  function problems(): [FieldId, string][] {
-    const list: [FieldId, string][] = [];
-    if (!contact.firstName.trim()) list.push(['first-name', 'Please enter your first name.']);
-    if (!contact.lastName.trim()) list.push(['last-name', 'Please enter your last name.']);
-    if (!contact.email.trim()) list.push(['email', 'Please enter your email address.']);
-    else if (!EMAIL_RE.test(contact.email.trim())) list.push(['email', 'Please enter a valid email address']);
-    if (shippingMethod === 'shipping') {
-      if (!address.street1.trim()) list.push(['street1', 'Please enter the street address.']);
-      if (!address.city.trim()) list.push(['city', 'Please enter the city.']);
-      if (address.state.length !== 2) list.push(['state', 'Please enter a 2-letter state.']);
-      else if (!US_STATES.includes(address.state)) list.push(['state', `${address.state} is not a US state. Please check it.`]);
-      if (!/^\d{5}(-\d{4})?$/.test(address.zipCode.trim())) list.push(['zip', 'Please enter a valid 5-digit ZIP code.']);
-      if (list.every(([id]) => id !== 'street1' && id !== 'city' && id !== 'state' && id !== 'zip') && !rateId) {
-        list.push([
-          'shipping-rate',
-          ratesError ?? (ratesLoading ? 'Shipping rates are still loading. Please wait a moment.' : 'Please choose a shipping option.'),
-        ]);
-      }
-    }
-    return list;
+  /** Pay with shipping and no rate: why, in the words of the moment. */
+  function missingRate(): string | null {
+    if (shippingMethod !== 'shipping' || rateId) return null;
+    return ratesError ?? (ratesLoading ? 'Shipping rates are still loading. Please wait a moment.' : 'Please choose a shipping option.');
   }
-
-  const errors = Object.fromEntries(showErrors ? problems().map(([id, message]) => [id, message]) : []) as Partial<Record<FieldId, string>>;
 
   return {
     data,
     user,
+    fields,
     contact,
-    setContact,
     rushOrder,
     setRushOrder,
     shippingMethod,
-    chooseDelivery,
     address,
-    setAddress,
     rates,
     rateId,
     setRateId,
@@ -258,9 +250,9 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     updating,
     amounts,
     body,
-    problems,
-    errors,
-    setShowErrors,
+    missingRate,
+    rateProblem,
+    setRateProblem,
   };
 }
 

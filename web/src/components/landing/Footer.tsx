@@ -1,6 +1,7 @@
 /**
  * The footer on every page (added by Layout): services, support and policy links, the support
- * contact from configuration, and the accepted card brands.
+ * contact from configuration, the accepted card brands, and the link to the source of the running
+ * version (SOURCE_URL), which the AGPL asks every deployment to offer.
  */
 import { Link } from 'wouter';
 import { useShopConfig } from '../../api/config';
@@ -25,7 +26,7 @@ function FooterLink({ href, children }: { href: string; children: string }) {
 }
 
 export function Footer() {
-  const { supportEmail, supportPhone, shop } = useShopConfig();
+  const { supportEmail, supportPhone, shop, sourceUrl } = useShopConfig();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto bg-blueprint-900 text-blueprint-100" aria-labelledby="footer-title">
@@ -115,7 +116,12 @@ export function Footer() {
           <p>
             © {year} {shop.name}, {shop.city}, {shop.state}. Free shipping on orders over $100 (cheapest service).
           </p>
-          <p>Free software under the GNU AGPL-3.0.</p>
+          <p>
+            Free software under the GNU AGPL-3.0:{' '}
+            <a href={sourceUrl} rel="noreferrer" className="font-medium text-blueprint-100 underline underline-offset-2 hover:text-white">
+              source code
+            </a>
+          </p>
         </div>
       </div>
     </footer>

@@ -3,10 +3,21 @@ import { formatCents } from '../../../../shared/money';
 import { PRICE_PER_PAGE_CENTS } from '../../../../shared/pricing';
 import { scrollToSection } from './scroll';
 import { ReadyByCountdown } from './ReadyByCountdown';
+import { useTurnaround } from '../../api/turnaround';
 
 const FROM = formatCents(PRICE_PER_PAGE_CENTS['24x36'].bw);
 
+/**
+ * The headline's promise: "today" while a rush order paid now is ready today, else the weekday of the
+ * soonest promise ("Friday" on Thanksgiving), so the headline never promises a closed day.
+ */
+function soonestDay(rushText: string | undefined): string {
+  if (!rushText || rushText.startsWith('Today')) return 'today';
+  return rushText.split(',')[0];
+}
+
 export function Hero() {
+  const turnaround = useTurnaround();
   return (
     <section aria-labelledby="hero-title" className="hero-blueprint relative overflow-hidden text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
@@ -16,7 +27,7 @@ export function Hero() {
             Paramus, NJ · Pickup or shipped nationwide
           </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-            Large-format blueprint printing, <span className="text-sky-300">ready today.</span>
+            Large-format blueprint printing, <span className="text-sky-300">ready {soonestDay(turnaround?.rush.text)}.</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-blueprint-100">
             Upload your PDF drawing set, see the exact price per sheet, and pay online. 24" x 36" and 30" x 42", black and white or color, from {FROM} a sheet.

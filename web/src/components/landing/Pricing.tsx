@@ -5,11 +5,11 @@ import {
   PRINT_SIZES,
   PRINT_SIZE_LABELS,
   RUSH_FEE_CENTS,
-  SHOP_STATE,
   STATE_TAX_MILLIPERCENT,
   formatTaxRate,
   type PrintSize,
 } from '../../../../shared/pricing';
+import { DEFAULT_SHOP } from '../../../../shared/shop';
 
 const SIZE_NOTES: Record<PrintSize, string> = {
   '24x36': 'ARCH D · the standard construction set',
@@ -17,7 +17,7 @@ const SIZE_NOTES: Record<PrintSize, string> = {
 };
 
 export function Pricing() {
-  const njRate = formatTaxRate(STATE_TAX_MILLIPERCENT[SHOP_STATE] ?? 0);
+  const njRate = formatTaxRate(STATE_TAX_MILLIPERCENT[DEFAULT_SHOP.state] ?? 0);
   return (
     <section id="pricing" tabIndex={-1} aria-labelledby="pricing-title" className="scroll-mt-20 py-16 outline-none sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">

@@ -2,10 +2,15 @@
  * The order configuration card after a successful upload: the file, a strip of sheet previews (each
  * marked color or B&W, clickable to switch, with its blank / low-resolution / scale badges), Remove
  * File, the print size (the drawing's own size preselected), the print type (B&W, Color, or color
- * only where needed), the sets, and the live price with its lines and 'Proceed to Checkout'. Choosing a size other than the drawing's says plainly that the prints
- * will not be to scale, and lets the customer go on.
+ * only where needed, offered only when some sheets but not all are color), the sets, and the live
+ * price with its lines and 'Proceed to Checkout'. No price shows before the color verdict ('Checking
+ * color…': the price would change), nor for a number of sets out of range (it says so). Choosing a
+ * size other than the drawing's says plainly that the prints will not be to scale, and lets the
+ * customer go on. Enlarge opens the sheet in a dialog (Radix: focus kept inside, Escape closes,
+ * focus back on Enlarge, the page stays where it was).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useRef, useState } from 'react';
 import { MAX_PREVIEWS } from '../../../../shared/limits';
 import { formatCents } from '../../../../shared/money';
 import {
@@ -32,7 +37,7 @@ export type ConfiguredUpload = {
   fileSize: number;
   pageCount: number;
   detectedSize: PrintSize;
-  /** Each sheet as the per-sheet report has it so far (issue 14). */
+  /** Each sheet as the per-sheet report has it so far. */
   sheets?: SheetReport[] | null;
   /** The report is done: a sheet without a preview now will not get one. */
   sheetsComplete?: boolean;
@@ -54,33 +59,30 @@ const sheets = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
 const previewUrlOf = (upload: ConfiguredUpload, number: number) =>
   upload.sheets?.find((s) => s.number === number)?.previewUrl ?? `/api/uploads/${upload.uploadId}/preview/${number}`;
 
-/** A sheet's preview, larger, over the page; Escape or Close puts it away. */
-function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; number: number; onClose: () => void }) {
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+/** A sheet's preview, larger, in a dialog over the page; Escape or Close puts it away. */
+function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; number: number | null; onClose: () => void }) {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label={`Sheet ${number}, larger`}
-        className="max-h-full w-full max-w-4xl rounded-lg bg-white p-4 shadow-xl"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="mb-3 flex items-center justify-between">
-          <h4 className="font-semibold text-slate-900">Sheet {number}</h4>
-          <Button ref={close} variant="outline" size="sm" onClick={onClose}>
-            Close
-          </Button>
-        </div>
-        <img src={previewUrlOf(upload, number)} alt={`Sheet ${number}, larger preview`} className="max-h-[75vh] w-full object-contain" />
-      </div>
-    </div>
+    <Dialog.Root open={number !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/70" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white p-4 shadow-xl"
+        >
+          <div className="mb-3 flex items-center justify-between">
+            <Dialog.Title className="font-semibold text-slate-900">Sheet {number}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="outline" size="sm">
+                Close
+              </Button>
+            </Dialog.Close>
+          </div>
+          {number !== null && (
+            <img src={previewUrlOf(upload, number)} alt={`Sheet ${number}, larger preview`} className="min-h-0 w-full flex-1 object-contain" />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -90,7 +92,14 @@ function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; n
  */
 function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload; isColor: (n: number) => boolean; onToggle: (n: number) => void }) {
   const [large, setLarge] = useState<number | null>(null);
-  const closeLarge = useCallback(() => setLarge(null), []);
+  /** Each sheet's Enlarge button: focus goes back to it when its dialog closes. */
+  const enlargeButtons = useRef(new Map<number, HTMLButtonElement>());
+  const closeLarge = () => {
+    const opener = large === null ? undefined : enlargeButtons.current.get(large);
+    setLarge(null);
+    // After Radix has put the dialog away (its own focus return has nowhere to go: several openers).
+    requestAnimationFrame(() => opener?.focus({ preventScroll: true }));
+  };
   return (
     <div>
       {/* relative: the screen-reader-only text of sheets scrolled out of view must not widen the page. */}
@@ -123,7 +132,15 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                   <span className="flex items-center justify-center gap-1">
                     Sheet {number}
                     {report?.previewUrl && (
-                      <button type="button" className="text-blueprint-700 underline" onClick={() => setLarge(number)}>
+                      <button
+                        type="button"
+                        ref={(el) => {
+                          if (el) enlargeButtons.current.set(number, el);
+                          else enlargeButtons.current.delete(number);
+                        }}
+                        className="text-blueprint-700 underline"
+                        onClick={() => setLarge(number)}
+                      >
                         Enlarge<span className="sr-only"> sheet {number}</span>
                       </button>
                     )}
@@ -156,23 +173,40 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
           Previews of the first {MAX_PREVIEWS} sheets; all {upload.pageCount} will be printed.
         </p>
       )}
-      {large !== null && <LargePreview upload={upload} number={large} onClose={closeLarge} />}
+      <LargePreview upload={upload} number={large} onClose={closeLarge} />
     </div>
   );
 }
 
-/** Complete copies of the set: a number with − and + either side. */
-function SetsStepper({ sets, onSets }: { sets: number; onSets: (sets: number) => void }) {
+/** Why a number of sets cannot be ordered, or null. */
+export function setsProblem(text: string): string | null {
+  const n = Number(text);
+  if (text.trim() !== '' && Number.isInteger(n) && n >= MIN_SETS && n <= MAX_SETS) return null;
+  return `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}.`;
+}
+
+/**
+ * Complete copies of the set: a number with − and + either side. What is typed stays as typed: a
+ * number out of range says so (and is not priced) instead of turning into another number.
+ */
+function SetsStepper({ sets, onSets, text, onText }: { sets: number; onSets: (sets: number) => void; text: string; onText: (text: string) => void }) {
   const id = useId();
-  const clamp = (n: number) => Math.min(MAX_SETS, Math.max(MIN_SETS, Math.round(n)));
+  const problem = setsProblem(text);
+  const step = (n: number) => {
+    const next = Math.min(MAX_SETS, Math.max(MIN_SETS, n));
+    onText(String(next));
+    onSets(next);
+  };
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-slate-900">
         Sets
       </label>
-      <p className="text-xs text-slate-600">Complete copies of the whole drawing set.</p>
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        Complete copies of the whole drawing set ({MIN_SETS} to {MAX_SETS}).
+      </p>
       <div className="mt-2 flex items-center gap-2">
-        <Button variant="outline" size="sm" disabled={sets <= MIN_SETS} onClick={() => onSets(clamp(sets - 1))}>
+        <Button variant="outline" size="sm" disabled={!problem && sets <= MIN_SETS} onClick={() => step(problem ? MIN_SETS : sets - 1)}>
           <span aria-hidden="true">−</span>
           <span className="sr-only">Fewer sets</span>
         </Button>
@@ -182,18 +216,25 @@ function SetsStepper({ sets, onSets }: { sets: number; onSets: (sets: number) =>
           inputMode="numeric"
           min={MIN_SETS}
           max={MAX_SETS}
-          value={sets}
+          value={text}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
-            const n = Number(e.target.value);
-            if (Number.isFinite(n) && e.target.value !== '') onSets(clamp(n));
+            onText(e.target.value);
+            if (!setsProblem(e.target.value)) onSets(Number(e.target.value));
           }}
-          className="h-9 w-20 rounded-md border border-slate-300 px-2 text-center text-slate-900"
+          className={cx('h-9 w-20 rounded-md border px-2 text-center text-slate-900', problem ? 'border-red-500' : 'border-slate-300')}
         />
-        <Button variant="outline" size="sm" disabled={sets >= MAX_SETS} onClick={() => onSets(clamp(sets + 1))}>
+        <Button variant="outline" size="sm" disabled={!problem && sets >= MAX_SETS} onClick={() => step(problem ? MAX_SETS : sets + 1)}>
           <span aria-hidden="true">+</span>
           <span className="sr-only">More sets</span>
         </Button>
       </div>
+      {problem && (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
@@ -263,15 +304,50 @@ export type ConfigurationCardProps = {
   onRemove: () => void;
   onCheckout: () => void;
   goingToCheckout: boolean;
+  /** The per-sheet report has not said which sheets are color yet (and the customer has not chosen). */
+  checkingColor: boolean;
 };
 
-/** "Colour only where needed (2 colour sheets)". */
+/** "Color only where needed (2 color sheets)". */
 export function autoLabel(count: number): string {
-  return `${PRINT_TYPE_LABELS.auto} (${count} colour ${count === 1 ? 'sheet' : 'sheets'})`;
+  return `${PRINT_TYPE_LABELS.auto} (${count} color ${count === 1 ? 'sheet' : 'sheets'})`;
+}
+
+/**
+ * The print types that make sense for this set: B&W and Color always; color only where needed when
+ * the analysis found some sheets but not all in color, or when the customer chose it (by switching
+ * sheets).
+ */
+export function printTypesFor(upload: ConfiguredUpload, printType: OrderPrintType | null): OrderPrintType[] {
+  const detected = detectedColorSheets(upload);
+  const mixed = detected !== null && detected.length > 0 && detected.length < upload.pageCount;
+  return ORDER_PRINT_TYPES.filter((type) => type !== 'auto' || mixed || printType === 'auto');
 }
 
 export function ConfigurationCard(props: ConfigurationCardProps) {
-  const { upload, printSize, printType, sets, colorSheets, onPrintSize, onPrintType, onSets, onColorSheets, onRemove, onCheckout, goingToCheckout } = props;
+  const {
+    upload,
+    printSize,
+    printType,
+    sets,
+    colorSheets,
+    onPrintSize,
+    onPrintType,
+    onSets,
+    onColorSheets,
+    onRemove,
+    onCheckout,
+    goingToCheckout,
+    checkingColor,
+  } = props;
+  // The sets as typed; `sets` is the last valid number. A new `sets` from outside (restored) shows as typed.
+  const [setsText, setSetsText] = useState(String(sets));
+  const [setsShown, setSetsShown] = useState(sets);
+  if (setsShown !== sets) {
+    setSetsShown(sets);
+    setSetsText(String(sets));
+  }
+  const setsError = setsProblem(setsText);
   const isColor = (n: number) => printType === 'color' || (printType === 'auto' && colorSheets.includes(n));
   const autoCount = printType === 'auto' ? colorSheets.length : (detectedColorSheets(upload) ?? colorSheets).length;
   const price = printSize && printType ? priceSheets({ pageCount: upload.pageCount, printSize, printType, sets, colorSheetCount: colorSheets.length }) : null;
@@ -324,16 +400,34 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
         <Choice
           legend="Print type"
           name="printType"
-          options={ORDER_PRINT_TYPES}
+          options={printTypesFor(upload, printType)}
           value={printType}
           onChange={onPrintType}
           label={(type) => (type === 'auto' ? autoLabel(autoCount) : PRINT_TYPE_LABELS[type])}
           note={(type) => (type === 'auto' ? 'Per sheet' : `${formatCents(PRICE_PER_PAGE_CENTS[printSize ?? upload.detectedSize][type])} per page`)}
         />
 
-        <SetsStepper sets={sets} onSets={onSets} />
+        <SetsStepper sets={sets} onSets={onSets} text={setsText} onText={setSetsText} />
 
-        {printSize && printType && price && (
+        {printSize && printType && price && (checkingColor || setsError) && (
+          <section aria-labelledby="order-summary-title" className="rounded-lg bg-slate-50 px-4 py-4">
+            <h4 id="order-summary-title" className="text-sm font-semibold text-slate-900">
+              Order summary
+            </h4>
+            {setsError ? (
+              <p className="mt-2 text-sm text-slate-700">
+                Choose from {MIN_SETS} to {MAX_SETS} sets to see the price.
+              </p>
+            ) : (
+              <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+                <span className="h-4 w-4 animate-spin rounded-full border-2 border-blueprint-200 border-t-blueprint-600" aria-hidden="true" />
+                Checking color…
+              </p>
+            )}
+          </section>
+        )}
+
+        {printSize && printType && price && !checkingColor && !setsError && (
           <section aria-labelledby="order-summary-title" className="rounded-lg bg-slate-50 px-4 py-4">
             <h4 id="order-summary-title" className="text-sm font-semibold text-slate-900">
               Order summary

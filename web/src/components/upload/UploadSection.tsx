@@ -2,9 +2,10 @@
  * The landing page's upload area (spec "Upload area"): idle → uploading ('Uploading Blueprint...',
  * real bytes-sent progress) → processing ('Analyzing Document...' while the analysis is polled) →
  * the configuration card with its price and 'Upload Complete!' the moment the set is ready. The
- * spec's captions stay, but no timer holds a ready price back (issue 16): the verdict usually comes
+ * spec's captions stay, but no timer holds a ready price back: the verdict usually comes
  * within a few polls of the upload. The card then keeps asking for the per-sheet report (colour,
- * blank sheets, previews) until it is complete. Any error returns to idle with the spec's toast.
+ * blank sheets, previews) until it is complete. Any error returns to idle with the spec's toast, and
+ * its words stay under the drop zone until the next file.
  * Wrong type and over-50 MB files are caught before anything is sent.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -18,7 +19,7 @@ import type { UploadInfo } from '../../../../shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
 import { ConfigurationCard, detectedColorSheets, type ConfiguredUpload } from './ConfigurationCard';
-import { DropZone, type DropZoneProgress } from './DropZone';
+import { DropZone, type DropZoneProgress, type UploadRefusal } from './DropZone';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { followSheetReport, sendPdf, wait, waitForAnalysis } from './uploadApi';
 
@@ -52,30 +53,33 @@ class RejectedUpload extends Error {
   }
 }
 
-/** B&W, unless the analysis found color: then color only where needed, on those sheets. */
+/** B&W, unless the analysis found color: all color when every sheet is, else color only where needed, on those sheets. */
 function initialInk(upload: ConfiguredUpload): { printType: OrderPrintType; colorSheets: number[] } {
   const detected = detectedColorSheets(upload);
-  return detected && detected.length > 0 ? { printType: 'auto', colorSheets: detected } : { printType: 'bw', colorSheets: [] };
+  if (!detected || detected.length === 0) return { printType: 'bw', colorSheets: [] };
+  if (detected.length === upload.pageCount) return { printType: 'color', colorSheets: [] };
+  return { printType: 'auto', colorSheets: detected };
 }
 
 function isPdfFile(file: File): boolean {
   return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 }
 
-/** The spec's toast for each way an upload can fail. */
-function showUploadError(error: unknown): void {
+/** The spec's title and message for each way an upload can fail. */
+function refusalOf(error: unknown): UploadRefusal {
   const actualSize =
     error instanceof RejectedUpload
       ? error.info.actualSize
       : error instanceof ApiError && error.status === 400
         ? ((error.body as { actualSize?: unknown } | null)?.actualSize as string | undefined)
         : undefined;
-  if (typeof actualSize === 'string' && actualSize) {
-    toast({ title: 'Invalid Document Size', description: wrongSizeMessage(actualSize), variant: 'destructive' });
-    return;
-  }
+  if (typeof actualSize === 'string' && actualSize) return { title: 'Invalid Document Size', message: wrongSizeMessage(actualSize) };
   const message = error instanceof RejectedUpload ? error.message : error instanceof ApiError ? error.serverMessage : GENERIC_FAILURE;
-  toast({ title: 'Upload failed', description: message || GENERIC_FAILURE, variant: 'destructive' });
+  return { title: 'Upload failed', message: message || GENERIC_FAILURE };
+}
+
+function toastRefusal(reason: UploadRefusal): void {
+  toast({ title: reason.title, description: reason.message, variant: 'destructive' });
 }
 
 export function UploadSection() {
@@ -86,10 +90,24 @@ export function UploadSection() {
   const [sets, setSets] = useState(1);
   const [colorSheets, setColorSheets] = useState<number[]>([]);
   const [goingToCheckout, setGoingToCheckout] = useState(false);
+  /** The last file turned down: shown under the drop zone until the next file is chosen. */
+  const [refusal, setRefusal] = useState<UploadRefusal | null>(null);
   const running = useRef<AbortController | null>(null);
   const following = useRef<AbortController | null>(null);
-  /** The customer picked the ink: a colour report arriving later must not change it. */
+  /** The customer picked the ink: a color report arriving later must not change it. */
   const inkChosen = useRef(false);
+  /** The same, for rendering: once chosen, the price no longer waits for the color verdict. */
+  const [inkChosenByHand, setInkChosenByHand] = useState(false);
+  const chooseInkByHand = (chosen: boolean) => {
+    inkChosen.current = chosen;
+    setInkChosenByHand(chosen);
+  };
+
+  /** The spec's toast, and the same words kept under the drop zone. */
+  function refuse(reason: UploadRefusal) {
+    toastRefusal(reason);
+    setRefusal(reason);
+  }
 
   // Leaving the page stops the upload, the polling and any pending timer.
   useEffect(
@@ -113,7 +131,9 @@ export function UploadSection() {
           control.abort();
           writeStoredUpload(null);
           setPhase({ kind: 'idle' });
-          showUploadError(new RejectedUpload(next));
+          const reason = refusalOf(new RejectedUpload(next));
+          toastRefusal(reason);
+          setRefusal(reason);
           return;
         }
         setPhase((p) =>
@@ -121,10 +141,10 @@ export function UploadSection() {
             ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete } }
             : p,
         );
-        // Colour found once the report is in: preselect "only where needed", unless the customer chose already.
+        // Color found once the report is in: preselect all color or "only where needed", unless the customer chose already.
         if (next.sheetsComplete && !inkChosen.current) {
           const ink = initialInk(configuredFrom({ ...next, pageCount: next.pageCount ?? 0, detectedSize: next.detectedSize ?? '24x36' }));
-          if (ink.printType === 'auto') {
+          if (ink.printType !== 'bw') {
             setPrintType(ink.printType);
             setColorSheets(ink.colorSheets);
           }
@@ -132,7 +152,10 @@ export function UploadSection() {
       },
       control.signal,
     ).catch(() => {
-      // Polling stopped (left the page, removed the file, network): the price stands without the report.
+      // Polling stopped (left the page, removed the file, network): no verdict will come, so the
+      // price stands without the report rather than waiting for it.
+      if (control.signal.aborted) return;
+      setPhase((p) => (p.kind === 'configured' && p.upload.uploadId === info.uploadId ? { ...p, upload: { ...p.upload, sheetsComplete: true } } : p));
     });
   }
 
@@ -149,7 +172,7 @@ export function UploadSection() {
         setPhase({ kind: 'configured', upload: configured, justUploaded: false });
         setPrintSize(stored.printSize ?? info.detectedSize);
         const ink = stored.printType ? { printType: stored.printType, colorSheets: stored.colorSheets ?? [] } : initialInk(configured);
-        inkChosen.current = Boolean(stored.printType);
+        chooseInkByHand(Boolean(stored.printType));
         setPrintType(ink.printType);
         setColorSheets(ink.colorSheets.filter((n) => n <= configured.pageCount));
         setSets(stored.sets ?? 1);
@@ -162,8 +185,9 @@ export function UploadSection() {
   }, []);
 
   async function upload(file: File) {
-    if (!isPdfFile(file)) return toast({ title: 'Invalid file type', description: 'Please upload a PDF file only.', variant: 'destructive' });
-    if (file.size > MAX_UPLOAD_BYTES) return toast({ title: 'File too large', description: 'Please upload a file smaller than 50MB.', variant: 'destructive' });
+    if (!isPdfFile(file)) return refuse({ title: 'Invalid file type', message: 'Please upload a PDF file only.' });
+    if (file.size > MAX_UPLOAD_BYTES) return refuse({ title: 'File too large', message: 'Please upload a file smaller than 50MB.' });
+    setRefusal(null);
     running.current?.abort();
     following.current?.abort();
     const control = new AbortController();
@@ -178,7 +202,7 @@ export function UploadSection() {
       toast({ title: 'File uploaded successfully', description: `Detected ${info.pageCount} pages in your ${info.detectedSize} PDF.` });
       const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
       const ink = initialInk(configured);
-      inkChosen.current = false;
+      chooseInkByHand(false);
       setPrintSize(info.detectedSize);
       setPrintType(ink.printType);
       setColorSheets(ink.colorSheets);
@@ -199,7 +223,7 @@ export function UploadSection() {
     } catch (error) {
       if (control.signal.aborted) return;
       setPhase({ kind: 'idle' });
-      showUploadError(error);
+      refuse(refusalOf(error));
     }
   }
 
@@ -230,7 +254,7 @@ export function UploadSection() {
 
   /** Changes some of the choices and remembers them all. */
   function choose(change: Partial<Choices>) {
-    if (change.type !== undefined || change.colorSheets !== undefined) inkChosen.current = true;
+    if (change.type !== undefined || change.colorSheets !== undefined) chooseInkByHand(true);
     const next: Choices = { size: printSize, type: printType, sets, colorSheets, ...change };
     setPrintSize(next.size);
     setPrintType(next.type);
@@ -297,6 +321,7 @@ export function UploadSection() {
         onRemove={removeFile}
         onCheckout={proceedToCheckout}
         goingToCheckout={goingToCheckout}
+        checkingColor={!phase.upload.sheetsComplete && !inkChosenByHand}
       />
     );
     if (!phase.justUploaded) return card;
@@ -320,5 +345,5 @@ export function UploadSection() {
           percent: phase.percent,
           detail: phase.kind === 'uploading' ? `${Math.round(phase.percent)}% sent` : 'Counting sheets and checking their size…',
         };
-  return <DropZone onFile={(file) => void upload(file)} progress={progress} />;
+  return <DropZone onFile={(file) => void upload(file)} progress={progress} refusal={refusal} />;
 }

@@ -66,7 +66,7 @@ export async function sendPdf(file: File, onProgress: (fraction: number) => void
 
 /**
  * When the analysis is asked about after the upload is accepted: soon and often at first, since the
- * verdict usually takes tens of milliseconds, then every POLL_EVERY_MS (issue 16: a ready price must
+ * verdict usually takes tens of milliseconds, then every POLL_EVERY_MS (a ready price must
  * not wait for a slow poll).
  */
 export const POLL_DELAYS_MS = [40, 80, 120, 160];

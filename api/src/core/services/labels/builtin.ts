@@ -1,6 +1,7 @@
 /** The built-in label: a 4" x 6" PDF drawn with PDFKit, with a Code 128 barcode of the tracking number. */
 import { createHash } from 'node:crypto';
 import { renderPdf } from '../../lib/pdfDocument';
+import { drawLines, drawText, heightOfText, layoutLines, lineHeight } from '../../lib/pdfLayout';
 import type { OrderRow } from '../../orders/orderRow';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { drawCode128 } from './code128';
@@ -23,39 +24,45 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
   const address = order.shipping_address;
   return renderPdf({ size: [288, 432], margin: 14, info: { Title: `Shipping label ${orderNumberOf(order.id)}` } }, (doc) => {
     doc.lineWidth(1.5).rect(8, 8, 272, 416).stroke('#000');
-    doc.font('Helvetica').fontSize(7).fillColor('#000').text('FROM:', 16, 16);
-    doc.fontSize(8).text(shopAddressLines(input.shop).join('\n'), 16, 25, { width: 160 });
+    doc.fillColor('#000');
+    drawText(doc, 'FROM:', 16, 16, { size: 7 });
+    drawText(doc, shopAddressLines(input.shop).join('\n'), 16, 25, { size: 8, width: 130, maxLines: 4 });
     // The service, as large as fits on two lines of the top-right box.
     const service = input.service.toUpperCase().slice(0, 40);
-    doc.font('Helvetica-Bold');
     let size = 22;
-    while (size > 9 && doc.fontSize(size).heightOfString(service, { width: 122 }) > 48) size -= 1;
-    doc.fontSize(size).text(service, 150, 16, { width: 122, align: 'right', height: 50 });
+    while (size > 9 && heightOfText(doc, service, { size, bold: true, width: 122 }) > 50) size -= 1;
+    drawText(doc, service, 150, 14, { size, bold: true, width: 122, align: 'right', maxLines: 2 });
     doc.moveTo(8, 70).lineTo(280, 70).stroke();
-    doc.font('Helvetica').fontSize(7).text('SHIP TO:', 16, 78);
+    drawText(doc, 'SHIP TO:', 16, 78, { size: 7 });
     const to = [
       `${order.customer_first_name} ${order.customer_last_name}`.toUpperCase(),
       address?.street1.toUpperCase() ?? '',
       address?.street2 ? address.street2.toUpperCase() : null,
       address ? `${address.city.toUpperCase()}, ${address.state} ${address.zipCode}` : '',
     ].filter((line): line is string => line !== null);
-    doc.font('Helvetica-Bold').fontSize(13).text(to.join('\n'), 28, 90, { width: 244 });
+    // The address, as large as fits in its 76-point box: long names and streets wrap, then shrink,
+    // and at the smallest size each part is cut to a few lines, the city, state and ZIP last.
+    const BOX = 76;
+    const WIDTH = 244;
+    const linesAt = (size: number, limits?: number[]) =>
+      to.flatMap((part, i) => layoutLines(doc, part, { size, bold: true, width: WIDTH, maxLines: limits?.[i] }));
+    let toSize = 13;
+    while (toSize > 7 && linesAt(toSize).length * lineHeight(toSize) > BOX) toSize -= 0.5;
+    let toLines = linesAt(toSize);
+    if (toLines.length * lineHeight(toSize) > BOX) toLines = linesAt(toSize, to.length === 4 ? [2, 2, 1, 2] : [2, 3, 2]);
+    drawLines(doc, toLines, 28, 90, { size: toSize, bold: true });
     doc.moveTo(8, 170).lineTo(280, 170).stroke();
-    doc.font('Helvetica').fontSize(9);
-    doc.text(`Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178);
-    doc.text(`Order: ${orderNumberOf(order.id)}`, 16, 191);
+    drawText(doc, `Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178, { size: 9 });
+    drawText(doc, `Order: ${orderNumberOf(order.id)}`, 16, 191, { size: 9 });
     const prints = order.page_count * (order.sets ?? 1);
-    doc.text(`${prints} sheet${prints === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204);
+    drawText(doc, `${prints} sheet${prints === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204, { size: 9 });
     doc.moveTo(8, 222).lineTo(280, 222).stroke();
-    doc.font('Helvetica-Bold').fontSize(9).text('TRACKING #', 16, 232);
+    drawText(doc, 'TRACKING #', 16, 232, { size: 9, bold: true });
     // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.
     drawCode128(doc, input.trackingNumber, { x: 144, top: 250, height: 90, maxWidth: 240, maxUnit: 1.4, align: 'center' });
-    doc
-      .font('Courier-Bold')
-      .fontSize(12)
-      .fillColor('#000')
-      .text(input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 348, { width: 256, align: 'center' });
-    doc.font('Helvetica').fontSize(7).text('Built-in label (no carrier account configured)', 16, 400, { width: 256, align: 'center' });
+    doc.fillColor('#000');
+    drawText(doc, input.trackingNumber.replace(/(.{4})/g, '$1 ').trim(), 16, 346, { size: 12, bold: true, width: 256, align: 'center' });
+    drawText(doc, 'Built-in label (no carrier account configured)', 16, 400, { size: 7, width: 256, align: 'center' });
   });
 }
 

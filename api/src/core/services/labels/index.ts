@@ -7,9 +7,11 @@ import type { Env } from '../../../../../shared/env';
 import { shopFacts } from '../../../../../shared/shop';
 import type { AppContext } from '../../context';
 import type { OrderRow } from '../../orders/orderRow';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { orderNumberOf } from '../../../../../shared/fields';
+import { attachLabel, recordShipment } from '../../orders/commands/attachLabel';
+import { isPrintable } from '../../orders/commands/transitions';
 import { labelKeyOf } from '../storage/keys';
-import { queueTrackingEmail } from '../../emails/status-change';
 import { BuiltinLabels } from './builtin';
 import type { LabelProvider, QuoteRow } from './types';
 
@@ -41,8 +43,15 @@ export async function generateLabel(ctx: AppContext, orderId: string, chosen?: L
   return ctx.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${'label:' + orderId}))`;
     const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-    if (!order || order.payment_status === 'unpaid') throw notFound('Order not found.');
+    if (!order) throw notFound('Order not found.');
     if (order.shipping_method !== 'shipping') throw badRequest('Pickup orders do not need a shipping label.');
+    if (!isPrintable(order)) {
+      throw conflict(
+        order.payment_status === 'unpaid'
+          ? `Order ${orderNumberOf(order.id)} is not paid yet: no label can be bought for it.`
+          : `Order ${orderNumberOf(order.id)} was refunded: no label can be bought for it.`,
+      );
+    }
     if (!order.shipping_address) throw badRequest('This order has no shipping address.');
     const [quote] = order.shipping_quote_id
       ? await tx<
@@ -51,18 +60,18 @@ export async function generateLabel(ctx: AppContext, orderId: string, chosen?: L
       : [];
     const saveShipmentId = async (id: string) => {
       // Outside the transaction: it must survive a crash during the purchase that follows.
-      await ctx.sql`update orders set easypost_shipment_id = ${id}, updated_at = now() where id = ${orderId}`;
+      await recordShipment(ctx.sql, { orderId, shipmentId: id });
       order.easypost_shipment_id = id;
     };
     const result = await provider.label(order, quote ?? null, saveShipmentId);
     const key = labelKeyOf(orderId);
     await ctx.storage.put(key, result.pdf, { contentType: 'application/pdf' });
-    const [updated] = await tx<OrderRow[]>`
-      update orders set label_key = ${key}, label_carrier = ${result.carrier}, tracking_number = ${result.trackingNumber},
-        easypost_shipment_id = coalesce(${order.easypost_shipment_id}, easypost_shipment_id), updated_at = now()
-      where id = ${orderId} returning *`;
-    // The customer gets the tracking link once per tracking number (the email's idempotency key).
-    await queueTrackingEmail(tx, ctx.env, updated);
-    return updated;
+    return attachLabel(tx, ctx.env, {
+      orderId,
+      labelKey: key,
+      carrier: result.carrier,
+      trackingNumber: result.trackingNumber,
+      shipmentId: order.easypost_shipment_id,
+    });
   });
 }

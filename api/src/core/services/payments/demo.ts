@@ -108,8 +108,8 @@ export class DemoPayments implements PaymentProvider {
     return { status: 'succeeded' };
   }
 
-  /** Refunds a succeeded intent (used by tests and the admin console). */
-  async refund(db: Queryable, id: string): Promise<void> {
+  /** Refunds a succeeded intent; a refunded or unknown one is left alone (the key is not needed: one row, one state). */
+  async refund(db: Queryable, id: string, _idempotencyKey?: string): Promise<void> {
     await db`update demo_payment_intents set status = 'refunded', updated_at = now() where id = ${id} and status = 'succeeded'`;
   }
 

@@ -184,6 +184,27 @@ describe('Stripe webhook', () => {
     expect((await client.get(`/api/orders/${order.id}`)).body.paymentStatus).toBe('refunded');
   });
 
+  it('refunds, once, a payment that arrives for an order the counter had cancelled', async () => {
+    const { order } = await stripeOrder(1);
+    const admin = shop.client();
+    await admin.post('/api/admin/login', { username: shop.ctx.env.ADMIN_USERNAME, password: shop.ctx.env.ADMIN_PASSWORD });
+    expect((await admin.patch(`/api/orders/${order.id}/status`, { status: 'failed' })).status).toBe(200);
+    fake.succeed(order.payment_intent_id);
+    await sendWebhook(event('payment_intent.succeeded', { id: order.payment_intent_id, object: 'payment_intent' }));
+    await shop.runJobs();
+    await shop.runJobs();
+    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].idempotencyKey).toBe(`order:${order.id}:refund`);
+    const [row] = await shop.sql`select status, payment_status from orders where id = ${order.id}`;
+    expect(row).toEqual({ status: 'failed', payment_status: 'refunded' });
+    // The adapter itself: a second refund of a refunded payment is not an error.
+    const { StripePayments } = await import('./stripe');
+    const adapter = new StripePayments({ secretKey: 'sk_test_fake', publishableKey: 'pk', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url });
+    await expect(adapter.refund(shop.sql, order.payment_intent_id, 'another-key')).resolves.toBeUndefined();
+    expect(await shop.sql`select count(*)::int as n from emails where order_id = ${order.id}`).toEqual([{ n: 0 }]);
+  });
+
   it('finds a paid order whose webhook was lost (recheck cron)', async () => {
     const { order } = await stripeOrder(1);
     fake.succeed(order.payment_intent_id);

@@ -116,6 +116,16 @@ export class StripePayments implements PaymentProvider {
     }
   }
 
+  async refund(_db: Queryable, id: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+    } catch (error) {
+      // "charge_already_refunded": the money is back already, which is all we wanted.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+      throw toProviderError(error);
+    }
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new PaymentProviderError('Missing Stripe-Signature header.');
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);

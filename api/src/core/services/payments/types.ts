@@ -27,6 +27,11 @@ export interface PaymentProvider {
   retrieveIntent(db: Queryable, id: string): Promise<PaymentIntentInfo>;
   /** Cancels an unpaid intent (clean-up of abandoned orders); a no-op when it cannot be cancelled. */
   cancelIntent(db: Queryable, id: string): Promise<void>;
+  /**
+   * Refunds a succeeded payment in full (a payment that arrived for a cancelled order). Idempotent:
+   * the same `idempotencyKey` refunds once, and an intent already refunded is left alone.
+   */
+  refund(db: Queryable, id: string, idempotencyKey: string): Promise<void>;
   /** Verifies a webhook's signature on its raw body; throws when it does not match. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -1,5 +1,5 @@
 /**
- * Runs MuPDF on PDF files in one warm child process (child.mjs) with a time limit and a memory limit
+ * Runs MuPDF on PDF files in one warm child process (child.ts) with a time limit and a memory limit
  * per job, so a hostile or enormous PDF can stall or poison only that process: never the event loop,
  * the other jobs or the worker. A child past either limit is killed and that PDF is rejected with a
  * message a person understands; a child that dies is started again for the next job, and one that
@@ -7,14 +7,15 @@
  *
  * A job answers in two steps: the verdict as soon as every sheet is measured (`onVerdict`, which the
  * worker writes at once so the customer sees a price), then, for an accepted set, the per-sheet
- * report (colour, blank, scale notes, low resolution, previews) in chunks, so another customer's
+ * report (color, blank, scale notes, low resolution, previews) in chunks, so another customer's
  * verdict can be measured between two chunks instead of waiting for a 500-sheet report.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MAX_PAGES, MAX_PREVIEWS } from '../../../../../shared/limits';
 import {
   judgeSheets,
@@ -25,10 +26,20 @@ import {
   type SheetVerdict,
   type UnreadableReason,
 } from '../../../../../shared/upload';
+import { PROJECT_ROOT } from '../../lib/paths';
+import type { ChildCommand, Measured } from './child';
+import { PDF_CHILD_ENTRY } from './entries';
 
-// Beside this module: in the source tree, and in dist/server, where the build copies child.mjs next to
-// every bundle that holds this code.
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child.mjs');
+/**
+ * How to start the child: built, it is its own esbuild entry (scripts/build-server.ts), run by plain
+ * node wherever the bundle holding this code sits in dist/server; from source (tsx, vitest), child.ts
+ * through tsx's loader (the child loads its report threads' reporter.ts through tsx too).
+ */
+function childCommand(): string[] {
+  if (!import.meta.url.endsWith('.ts')) return [path.join(PROJECT_ROOT, 'dist/server', `${PDF_CHILD_ENTRY}.js`)];
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return ['--import', tsx, fileURLToPath(new URL('./child.ts', import.meta.url))];
+}
 
 export type AnalyzeOptions = {
   /** Folder the previews are written to as <n>.png (it must exist). */
@@ -89,13 +100,11 @@ const REPORT_CHUNK = 32;
 
 type Child = ChildProcess & { stdin: Writable; stderr: Readable };
 
-type ChildMessage =
-  | { job: number; type: 'failed'; reason: 'unreadable' | 'encrypted' | 'incomplete' | 'no_size'; page?: number }
-  | { job: number; type: 'sheets'; pageCount: number; sheets: SheetPoints[]; drawn: boolean; ms: number }
-  | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport)
-  | { job: number; type: 'reported' };
+type ChildMessage = ({ job: number } & Measured) | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | { job: number; type: 'reported' };
 
-type Command = { op: 'open' | 'report'; job: Job; body: Record<string, unknown> };
+type Command =
+  | { op: 'open'; job: Job; body: Omit<Extract<ChildCommand, { op: 'open' }>, 'op' | 'job'> }
+  | { op: 'report'; job: Job; body: Omit<Extract<ChildCommand, { op: 'report' }>, 'op' | 'job'> };
 
 /** One analysis as the scheduler sees it. */
 type Job = {
@@ -135,7 +144,7 @@ let nextJobId = 1;
 let watchdog: NodeJS.Timeout | null = null;
 
 function startChild(): Child {
-  const started = spawn(process.execPath, ['--max-old-space-size=256', CHILD], {
+  const started = spawn(process.execPath, ['--max-old-space-size=256', ...childCommand()], {
     stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   }) as Child;
@@ -201,7 +210,7 @@ function onAnswer(message: ChildMessage): void {
   job?.onMessage(message);
 }
 
-function send(body: Record<string, unknown>): void {
+function send(body: ChildCommand): void {
   if (child?.stdin.writable) child.stdin.write(`${JSON.stringify(body)}\n`);
 }
 
@@ -216,7 +225,7 @@ function dispatch(): void {
   }
   hold(child, true);
   running = next;
-  send({ op: next.op, job: next.job.id, ...next.body });
+  send(next.op === 'open' ? { op: 'open', job: next.job.id, ...next.body } : { op: 'report', job: next.job.id, ...next.body });
   if (next.op === 'open') {
     next.job.opened = true;
     next.job.onOpen();

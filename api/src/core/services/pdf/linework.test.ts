@@ -1,14 +1,15 @@
 /**
- * Linework judged from the content stream (linework.mjs) must give the report the pass over MuPDF's
- * display list gives (issue 16): each sheet here is reported both ways, on hand-made edge cases and on
+ * Linework judged from the content stream (linework.ts) must give the report the pass over MuPDF's
+ * display list gives: each sheet here is reported both ways, on hand-made edge cases and on
  * a few hundred random sheets, and the quick way must either agree exactly or decline.
  */
 import zlib from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { makeDrawingPdf } from '../../../../../test/helpers/pdf';
-import { lineworkOf } from './linework.mjs';
-import { MAX_CONTENT_BYTES, reportByLinework, reportSheet, reportWhole } from './sheetReport.mjs';
+import { MAX_CONTENT_BYTES } from './contentStream';
+import { lineworkOf } from './linework';
+import { reportByLinework, reportSheet, reportWhole } from './sheetReport';
 
 const W = 600;
 const H = 400;
@@ -18,13 +19,13 @@ interface SheetSpec {
   mediaBox?: [number, number, number, number];
   cropBox?: number[];
   rotate?: 0 | 90 | 180 | 270;
-  /** A square annotation of this colour (RGB, 0-1) over the middle of the sheet. */
+  /** A square annotation of this color (RGB, 0-1) over the middle of the sheet. */
   annotation?: [number, number, number];
 }
 
 /**
  * A PDF of the given sheets, with a font (F1), graphics states A (invisible), H (half), L (line
- * width), M (multiply), S (soft mask), forms Fm1 (black linework) and Fm2 (red), and colour spaces
+ * width), M (multiply), S (soft mask), forms Fm1 (black linework) and Fm2 (red), and color spaces
  * RGB1 and Gray1 (ICC-based), CMYK1 (a device space by another name) and Idx (indexed).
  */
 function setOf(sheets: SheetSpec[]): mupdf.PDFDocument {
@@ -90,7 +91,7 @@ describe('linework judged from the content stream', () => {
   it('agrees with the whole interpretation on each edge case, and takes the quick way where it should', () => {
     const cases: (SheetSpec & { quick: boolean; why: string })[] = [
       { why: 'black linework and a scale note', quick: true, ops: `0.5 w 0 G 50 50 m 500 50 l 500 300 l S\n${TEXT}` },
-      { why: 'PDFKit: colour set between path and paint', quick: true, ops: `1 0 0 -1 0 ${H} cm 3 w 36 36 500 300 re /DeviceRGB CS 0 0 0 SCN S` },
+      { why: 'PDFKit: color set between path and paint', quick: true, ops: `1 0 0 -1 0 ${H} cm 3 w 36 36 500 300 re /DeviceRGB CS 0 0 0 SCN S` },
       { why: 'grey fill in CMYK', quick: true, ops: '0 0 0 0.8 k 100 100 200 100 re f' },
       { why: 'only white paint: blank, judged whole', quick: false, ops: '1 g 0 0 600 400 re f 1 G 10 10 m 500 300 l S' },
       { why: 'light grey paint just above the ink threshold: blank, judged whole', quick: false, ops: '0.99 g 10 10 400 300 re f' },
@@ -125,7 +126,7 @@ describe('linework judged from the content stream', () => {
       { why: 'rotated sheet with a crop box', quick: true, rotate: 90, cropBox: [100, 50, 500, 350], ops: '0 G 150 100 m 450 300 l S' },
       { why: 'paint only outside the crop box: declined', quick: false, cropBox: [100, 50, 500, 350], ops: '0 G 10 10 m 90 40 l S' },
       { why: 'a media box away from the origin', quick: true, mediaBox: [-300, 200, 300, 600], ops: '0 G -200 300 m 100 500 l S' },
-      { why: 'colour pushed and popped, then black', quick: true, ops: 'q 1 0 0 RG Q 0 G 100 100 m 300 300 l S' },
+      { why: 'color pushed and popped, then black', quick: true, ops: 'q 1 0 0 RG Q 0 G 100 100 m 300 300 l S' },
       { why: 'an inline image', quick: false, ops: '0 G 100 100 m 300 300 l S q 100 0 0 100 50 50 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI Q' },
       { why: 'an empty page: judged whole', quick: false, ops: '' },
       { why: 'a black square annotation, nothing else: ink', quick: true, ops: '', annotation: [0, 0, 0] },
@@ -157,8 +158,8 @@ describe('linework judged from the content stream', () => {
       { why: 'a rectangular clip over black linework', quick: true, ops: 'q 50 50 500 300 re W n 0 G 100 100 200 100 re f Q' },
       { why: 'text inside an open path', quick: false, ops: '0 G 100 100 m BT /F1 12 Tf 50 50 Td (x) Tj ET 300 300 l S' },
       { why: 'ICC-based RGB set to black', quick: true, ops: '/RGB1 CS 0 0 0 SCN 100 100 m 300 300 l S' },
-      { why: 'ICC-based grey, its initial colour', quick: false, ops: '/Gray1 CS 100 100 m 300 300 l S' },
-      { why: 'indexed colour', quick: false, ops: '/Idx CS 0 SC 100 100 m 300 300 l S' },
+      { why: 'ICC-based grey, its initial color', quick: false, ops: '/Gray1 CS 100 100 m 300 300 l S' },
+      { why: 'indexed color', quick: false, ops: '/Idx CS 0 SC 100 100 m 300 300 l S' },
     ];
     const results = bothWays(cases);
     results.forEach(({ quick, whole }, i) => {

@@ -1,10 +1,11 @@
 /**
- * The per-sheet report (issue 14) on generated drawings of each kind, through the real MuPDF child:
- * colour judged by rendered pixels, blank sheets, scale notes, low-resolution scans, and the ANSI
+ * The per-sheet report (docs/decisions/012-sheet-report-after-ready.md) on generated drawings of each kind, through the real MuPDF child:
+ * color judged by rendered pixels, blank sheets, scale notes, low-resolution scans, and the ANSI
  * sizes rejected by name.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
-import { colourOf, pixelRect, survey } from './sheetReport.mjs';
+import { colorOf, pixelRect, survey } from './pixels';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
@@ -64,16 +65,16 @@ function markedUp(doc: Doc): void {
     .stroke('#e00000');
 }
 
-/** A PNG of w x h pixels, colour (a rainbow photo stand-in) or grey (a scan with paper noise). */
-function png(w: number, h: number, kind: 'colour' | 'grey'): Buffer {
-  const space = kind === 'colour' ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
+/** A PNG of w x h pixels, color (a rainbow photo stand-in) or grey (a scan with paper noise). */
+function png(w: number, h: number, kind: 'color' | 'grey'): Buffer {
+  const space = kind === 'color' ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
   const pixmap = new mupdf.Pixmap(space, [0, 0, w, h], false);
   const px = pixmap.getPixels();
-  const n = kind === 'colour' ? 3 : 1;
+  const n = kind === 'color' ? 3 : 1;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * n;
-      if (kind === 'colour') {
+      if (kind === 'color') {
         px[i] = (x * 255) / w;
         px[i + 1] = (y * 255) / h;
         px[i + 2] = 255 - (x * 255) / w;
@@ -97,7 +98,7 @@ afterAll(() => {
 let n = 0;
 /**
  * Analyses a set twice: with a preview of every sheet, so each is interpreted whole, and with none,
- * so each sheet linework.mjs can judge is reported the quick way; the reports must be the same.
+ * so each sheet linework.ts can judge is reported the quick way; the reports must be the same.
  */
 async function analyse(pdf: Buffer | Promise<Buffer>): Promise<AnalyzeResult> {
   const file = path.join(dir, `${++n}.pdf`);
@@ -110,8 +111,8 @@ async function analyse(pdf: Buffer | Promise<Buffer>): Promise<AnalyzeResult> {
   return whole;
 }
 
-describe('colour, judged from rendered pixels', () => {
-  it('tells colour sheets from black, white and grey ones whatever their colour space', async () => {
+describe('color, judged from rendered pixels', () => {
+  it('tells color sheets from black, white and grey ones whatever their color space', async () => {
     const result = await analyse(
       drawingSet([
         // 1. B&W drawing.
@@ -123,7 +124,7 @@ describe('colour, judged from rendered pixels', () => {
           bwDrawing(doc);
           doc.rect(W - 8 * 72, H - 4 * 72, 7 * 72, 3 * 72).fill('#1e3a8a');
         },
-        // 4. Grey hatching drawn in RGB, CMYK grey, and near-greys: not colour.
+        // 4. Grey hatching drawn in RGB, CMYK grey, and near-greys: not color.
         (doc) => {
           bwDrawing(doc);
           doc.lineWidth(1);
@@ -135,10 +136,10 @@ describe('colour, judged from rendered pixels', () => {
           doc.rect(1900, 300, 400, 400).fill([0, 0, 0, 40]);
           doc.rect(1900, 800, 400, 400).fill('#7a8078');
         },
-        // 5. A colour photo (raster) on the sheet.
+        // 5. A color photo (raster) on the sheet.
         (doc) => {
           bwDrawing(doc);
-          doc.image(png(300, 200, 'colour'), 200, 300, { width: 6 * 72, height: 4 * 72 });
+          doc.image(png(300, 200, 'color'), 200, 300, { width: 6 * 72, height: 4 * 72 });
         },
         // 6. A scanned greyscale sheet (a grey raster over the whole sheet).
         (doc) => {
@@ -151,7 +152,7 @@ describe('colour, judged from rendered pixels', () => {
     expect(result.reports.map((r) => r.color)).toEqual([false, true, true, false, true, false]);
   }, 60_000);
 
-  it('measures colour from a render of only where coloured paint fell, to the same share as the whole sheet', async () => {
+  it('measures color from a render of only where colored paint fell, to the same share as the whole sheet', async () => {
     const doc = mupdf.Document.openDocument(
       await drawingSet([
         // Red revision clouds over black linework, one partly hidden under a black block.
@@ -165,7 +166,7 @@ describe('colour, judged from rendered pixels', () => {
           doc.fillColor('#1e3a8a').fontSize(60).text('REV 3', 60, 60, { lineBreak: false });
           doc.rect(W - 300, H - 200, 200, 100).fill('#1e3a8a');
         },
-        // A hairline of colour reaching off the sheet.
+        // A hairline of color reaching off the sheet.
         (doc) => {
           bwDrawing(doc);
           doc.lineWidth(0.25).moveTo(-100, 500).lineTo(900, 520).stroke('#00a000');
@@ -179,9 +180,9 @@ describe('colour, judged from rendered pixels', () => {
       const bounds = page.getBounds();
       const seen = survey(list, bounds);
       expect(seen).toMatchObject({ tinted: true, unsure: false });
-      const part = colourOf(list, bounds, seen.tintedBounds);
-      expect(part, `sheet ${i + 1}`).toEqual(colourOf(list, bounds, null));
-      expect(part!.colourShare).toBeGreaterThan(0);
+      const part = colorOf(list, bounds, seen.tintedBounds);
+      expect(part, `sheet ${i + 1}`).toEqual(colorOf(list, bounds, null));
+      expect(part!.colorShare).toBeGreaterThan(0);
       list.destroy();
       page.destroy();
     }
@@ -211,7 +212,7 @@ describe('colour, judged from rendered pixels', () => {
     }
   });
 
-  it('does not count a speck of colour under 0.05% of the sheet', async () => {
+  it('does not count a speck of color under 0.05% of the sheet', async () => {
     const result = await analyse(
       drawingSet([
         (doc) => {
@@ -229,10 +230,10 @@ describe('colour, judged from rendered pixels', () => {
   }, 30_000);
 });
 
-describe('colour, whatever paints it', () => {
+describe('color, whatever paints it', () => {
   // Most sheets are judged by one pass over what the sheet paints, without a render; these paint
-  // colour in the ways that pass must hand over to the pixels.
-  it('finds colour in gradients, CMYK inks and coloured text, and none in a grey gradient', async () => {
+  // color in the ways that pass must hand over to the pixels.
+  it('finds color in gradients, CMYK inks and colored text, and none in a grey gradient', async () => {
     const result = await analyse(
       drawingSet([
         // 1. A red-to-blue gradient title block (a shading).
@@ -247,7 +248,7 @@ describe('colour, whatever paints it', () => {
           bwDrawing(doc);
           doc.rect(300, 300, 3 * 72, 3 * 72).fill([100, 0, 0, 0]);
         },
-        // 3. A large red title and nothing else in colour.
+        // 3. A large red title and nothing else in color.
         (doc) => {
           bwDrawing(doc);
           doc.fillColor('#d00000').fontSize(160).text('REVISED', 600, 600, { lineBreak: false });
@@ -282,7 +283,7 @@ describe('colour, whatever paints it', () => {
       await drawingSet(
         Array.from({ length: 6 }, () => (doc: Doc) => {
           bwDrawing(doc);
-          doc.image(png(64, 64, 'colour'), 200, 300, { width: 300 });
+          doc.image(png(64, 64, 'color'), 200, 300, { width: 300 });
           const gradient = doc.linearGradient(800, 0, 1200, 0);
           gradient.stop(0, '#cc0000').stop(1, '#0000cc');
           doc.rect(800, 300, 400, 200).fill(gradient);
@@ -291,30 +292,31 @@ describe('colour, whatever paints it', () => {
     );
     const script = `
       import * as mupdf from 'mupdf';
-      import { reportSheet } from ${JSON.stringify(pathToFileURL(path.join(HERE, 'sheetReport.mjs')).href)};
-      let colour = 0;
+      import { reportSheet } from ${JSON.stringify(pathToFileURL(path.join(HERE, 'sheetReport.ts')).href)};
+      let color = 0;
       for (let round = 0; round < 15; round++) {
         const doc = mupdf.Document.openDocument(${JSON.stringify(file)});
         for (let i = 0; i < doc.countPages(); i++) {
           const page = doc.loadPage(i);
-          if (reportSheet(page, 0).sheet.color) colour++;
+          if (reportSheet(page, 0).sheet.color) color++;
           page.destroy();
         }
         doc.destroy();
         globalThis.gc();
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      console.log('colour sheets', colour);
+      console.log('color sheets', color);
     `;
-    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { cwd: HERE, encoding: 'utf8' });
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', tsx, '--input-type=module', '-e', script], { cwd: HERE, encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(run.stdout.trim()).toBe('colour sheets 90');
+    expect(run.stdout.trim()).toBe('color sheets 90');
     expect(run.status).toBe(0);
   }, 60_000);
 });
 
 describe('previews', () => {
-  it('writes each preview as a PNG of exactly what MuPDF renders: grey for black linework, colour for a marked-up sheet', async () => {
+  it('writes each preview as a PNG of exactly what MuPDF renders: grey for black linework, color for a marked-up sheet', async () => {
     const marked = (doc: Doc) => {
       bwDrawing(doc);
       doc
@@ -399,12 +401,12 @@ describe('low resolution', () => {
         // A sharp photo: 600 px over 4" (150 dpi).
         (doc) => {
           bwDrawing(doc);
-          doc.image(png(600, 600, 'colour'), 300, 300, { width: 4 * 72, height: 4 * 72 });
+          doc.image(png(600, 600, 'color'), 300, 300, { width: 4 * 72, height: 4 * 72 });
         },
         // A blurry logo, 20 dpi but small (5% of the sheet).
         (doc) => {
           bwDrawing(doc);
-          doc.image(png(120, 120, 'colour'), 300, 300, { width: 6 * 72, height: 6 * 72 });
+          doc.image(png(120, 120, 'color'), 300, 300, { width: 6 * 72, height: 6 * 72 });
         },
         bwDrawing,
       ]),

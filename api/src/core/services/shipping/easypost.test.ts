@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../../../test/helpers/shop';
 import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '../../../../../test/helpers/checkout';
 import { startFakeEasyPost } from '../../../../../test/helpers/providerFakes';
-import { TableShipping } from './table';
-import { addBusinessDays, shipDate } from './businessDays';
 
 let shop: TestShop;
 let fake: Awaited<ReturnType<typeof startFakeEasyPost>>;
@@ -48,26 +46,5 @@ describe('EasyPost rates', () => {
     const res = await client.post('/api/shipping-rates', { toAddress: { ...ADDRESSES.NY, zipCode: '00000', state: 'NY' }, printSize: '24x36', pageCount: 2 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/address/i);
-  });
-});
-
-describe('built-in rate table', () => {
-  it('gives ground, 2-day and overnight with business-day delivery dates', async () => {
-    // Friday 2026-11-20, 3 PM in New York: the tube leaves Monday.
-    const friday = new Date('2026-11-20T20:00:00Z');
-    expect(shipDate(friday).toISOString().slice(0, 10)).toBe('2026-11-23');
-    // Monday 10 AM: a regular order is ready at 7 PM, after the 5 PM pickup, so it leaves Tuesday;
-    // a rush order is ready at 2 PM and leaves the same day.
-    expect(shipDate(new Date('2026-11-23T15:00:00Z')).toISOString().slice(0, 10)).toBe('2026-11-24');
-    expect(shipDate(new Date('2026-11-23T15:00:00Z'), true).toISOString().slice(0, 10)).toBe('2026-11-23');
-    // Monday 1 PM: regular is printed Tuesday; Ground no longer arrives with Next Day Air from today.
-    expect(shipDate(new Date('2026-11-23T18:00:00Z')).toISOString().slice(0, 10)).toBe('2026-11-25');
-    expect(addBusinessDays(new Date('2026-11-20T00:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-23');
-    const rates = await new TableShipping().quote({ toAddress: ADDRESSES.CA, printSize: '24x36', pageCount: 3 }, friday);
-    expect(rates.map((r) => r.service)).toEqual(['ground', '2day', 'overnight']);
-    expect(rates.find((r) => r.service === 'overnight')!.deliveryDate).toBe('2026-11-24');
-    expect(rates.find((r) => r.service === '2day')!.deliveryDate).toBe('2026-11-25');
-    const near = await new TableShipping().quote({ toAddress: ADDRESSES.NJ, printSize: '24x36', pageCount: 3 }, friday);
-    expect(near[0].costCents).toBeLessThan(rates[0].costCents);
   });
 });

@@ -6,7 +6,8 @@
 import EasyPostClientModule from '@easypost/api';
 import { z } from 'zod';
 import { zipMatchesState } from './zips';
-import { addBusinessDays, isoDate, shipDate } from './businessDays';
+import { carrierDeliveryDay } from '../../../../../shared/clock';
+import { shipDayForPayment } from '../../../../../shared/readyBy';
 import { shipFromAddress, TUBES, tubeWeightOz, type ShopFacts } from '../../../../../shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
@@ -75,7 +76,7 @@ export class EasyPostShipping implements ShippingProvider {
       throw error;
     }
     const shipment = ShipmentSchema.parse(raw);
-    const leaves = request.shipDate ?? shipDate(now);
+    const leaves = request.shipDay ?? shipDayForPayment(now, false);
     if (shipment.rates.length === 0) {
       throw new ShippingAddressError(shipment.messages?.[0]?.message ?? 'No carrier can ship to that address. Please check it.');
     }
@@ -86,10 +87,11 @@ export class EasyPostShipping implements ShippingProvider {
         serviceName: serviceName(rate.carrier, rate.service),
         costCents: Math.round(Number(rate.rate) * 100),
         deliveryDays: rate.delivery_days ?? rate.est_delivery_days ?? null,
-        // EasyPost counts from today; our tube leaves when it is printed, so count from that day.
+        // EasyPost counts from today; our tube leaves when it is printed, so count carrier days (no
+        // weekends, no federal holidays) from that day.
         deliveryDate:
           (rate.delivery_days ?? rate.est_delivery_days) != null
-            ? isoDate(addBusinessDays(leaves, (rate.delivery_days ?? rate.est_delivery_days) as number))
+            ? carrierDeliveryDay(leaves, (rate.delivery_days ?? rate.est_delivery_days) as number)
             : rate.delivery_date
               ? rate.delivery_date.slice(0, 10)
               : null,

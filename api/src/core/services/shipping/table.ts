@@ -1,9 +1,11 @@
 /**
  * The built-in rate table: zones by distance from Paramus, NJ 07652 (by the ZIP's first three digits),
- * prices by zone and tube weight, and delivery dates in business days from the day the tube leaves.
+ * prices by zone and tube weight, and delivery dates in carrier days (the shop clock's: no weekends, no
+ * federal holidays) from the day the tube leaves.
  */
 import { zipMatchesState } from './zips';
-import { addBusinessDays, isoDate, shipDate } from './businessDays';
+import { carrierDeliveryDay } from '../../../../../shared/clock';
+import { shipDayForPayment } from '../../../../../shared/readyBy';
 import { tubeWeightOz } from '../../../../../shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
@@ -25,7 +27,41 @@ function groundCents(zone: number, weightOz: number): number {
   return base + perPound * (pounds - 1);
 }
 
+/** Ground transit in carrier days by zone. */
 const GROUND_DAYS = [0, 1, 1, 2, 3, 3, 4, 4, 5];
+
+/**
+ * The services, cheapest first: price from the zone's ground price, transit in carrier days. An air
+ * service is never slower than ground to the same zone (it moves on the same trucks when the air leg
+ * would not help), so its days are capped at ground's: paying more never arrives later. None of these
+ * delivers on Saturday; a service that did would say `saturday: true`.
+ */
+const SERVICES: {
+  service: string;
+  serviceName: string;
+  cents: (ground: number) => number;
+  days: (groundDays: number) => number;
+  deliveryTime: string;
+  saturday: boolean;
+}[] = [
+  { service: 'ground', serviceName: 'UPS Ground', cents: (g) => g, days: (d) => d, deliveryTime: 'by end of day', saturday: false },
+  {
+    service: '2day',
+    serviceName: 'UPS 2nd Day Air',
+    cents: (g) => Math.round(g * 2.2 + 500),
+    days: (d) => Math.min(2, d),
+    deliveryTime: 'by end of day',
+    saturday: false,
+  },
+  {
+    service: 'overnight',
+    serviceName: 'UPS Next Day Air',
+    cents: (g) => Math.round(g * 3.6 + 1500),
+    days: () => 1,
+    deliveryTime: 'by 10:30 AM',
+    saturday: false,
+  },
+];
 
 export class TableShipping implements ShippingProvider {
   readonly name = 'table' as const;
@@ -37,23 +73,20 @@ export class TableShipping implements ShippingProvider {
     const zone = zoneFor(zip, state);
     const weightOz = tubeWeightOz(request.printSize, request.pageCount);
     const ground = groundCents(zone, weightOz);
-    const leaves = request.shipDate ?? shipDate(now);
-    const make = (service: string, serviceName: string, costCents: number, days: number, deliveryTime: string): RateQuote => ({
-      carrier: 'UPS',
-      service,
-      serviceName,
-      costCents,
-      deliveryDays: days,
-      deliveryDate: isoDate(addBusinessDays(leaves, days)),
-      deliveryTime,
-      weightOz,
+    const leaves = request.shipDay ?? shipDayForPayment(now, false);
+    const rates = SERVICES.map((s): RateQuote => {
+      const days = s.days(GROUND_DAYS[zone]);
+      return {
+        carrier: 'UPS',
+        service: s.service,
+        serviceName: s.serviceName,
+        costCents: s.cents(ground),
+        deliveryDays: days,
+        deliveryDate: carrierDeliveryDay(leaves, days, { saturday: s.saturday }),
+        deliveryTime: s.deliveryTime,
+        weightOz,
+      };
     });
-    const groundDays = GROUND_DAYS[zone];
-    const rates = [
-      make('ground', 'UPS Ground', ground, groundDays, 'by end of day'),
-      make('2day', 'UPS 2nd Day Air', Math.round(ground * 2.2 + 500), 2, 'by end of day'),
-      make('overnight', 'UPS Next Day Air', Math.round(ground * 3.6 + 1500), 1, 'by 10:30 AM'),
-    ];
     return rates.sort((a, b) => a.costCents - b.costCents);
   }
 }

@@ -8,8 +8,8 @@ export type QuoteRequest = {
   toAddress: Address;
   printSize: PrintSize;
   pageCount: number;
-  /** The day the tube leaves (UTC-midnight date), from the ready-by clock; default: a regular order paid now. */
-  shipDate?: Date;
+  /** The day the tube leaves (YYYY-MM-DD in the shop's zone), from the shop clock; default: a regular order paid now. */
+  shipDay?: string;
 };
 
 /** One rate, in cents, before it is stored. */

@@ -2,8 +2,11 @@
  * The job ticket (PDFKit): the sheet the print room keeps with an order while it is printed, trimmed
  * and rolled. What to print (sets, size, which sheets in color), for whom, by when and how it leaves
  * the shop, the customer's job name, PO and notes, and a Code 128 barcode of the order number to scan.
+ * Everything, checklist included, is on page 1; notes longer than the room left there continue on a
+ * second page, and a ticket never has more than two.
  */
-import { renderPdf } from '../../lib/pdfDocument';
+import { renderPdf, type Pdf } from '../../lib/pdfDocument';
+import { drawLines, drawText, layoutLines, lineHeight, type BlockOptions } from '../../lib/pdfLayout';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { PRINT_SIZE_LABELS, type PrintSize } from '../../../../../shared/pricing';
 import { drawCode128 } from '../labels/code128';
@@ -23,7 +26,7 @@ export function jobTicketFileName(orderId: string): string {
 }
 
 /**
- * When the order must be ready: the promise fixed at payment (issue 15), else (orders paid before it
+ * When the order must be ready: the promise fixed at payment (docs/decisions/010-promises-ready-by-and-free-shipping.md), else (orders paid before it
  * existed) the estimate the checkout showed.
  */
 export function ticketReadyBy(order: Pick<OrderRow, 'ready_by' | 'estimated_delivery' | 'rush_order' | 'shipping_method'>): string {
@@ -33,27 +36,60 @@ export function ticketReadyBy(order: Pick<OrderRow, 'ready_by' | 'estimated_deli
   return order.rush_order ? `RUSH: 4-6 hours (${base})` : base;
 }
 
+const MARGIN = 48;
+const LABEL_WIDTH = 110;
+/** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
+const BODY_SIZES = [12, 11, 10, 9];
+/** At the smallest size, the most lines a row may take (Customer, Delivery, …), so page 1 always holds them. */
+const ROW_MAX_LINES = [6, 6, 2, 3, 2, 3, 2, 2, 3];
+const ROW_GAP = 10;
+/** The checklist's height: the rule above it, its gap and four boxes. */
+const CHECKLIST_HEIGHT = 16 + 4 * 20;
+
+/**
+ * The notes as lines, split between page 1 (`first`) and page 2 (`rest`). When the notes' own line
+ * breaks would need more than the two pages hold (a note of hundreds of short lines), its lines are
+ * run together with "¶" where each break was, which a thousand characters always fit in.
+ */
+export function splitNotes(
+  doc: Pdf,
+  notes: string,
+  width: number,
+  page1Lines: number,
+  page2Lines: number,
+  size = BODY_SIZES[0],
+): { first: string[]; rest: string[]; continued: boolean } {
+  const asWritten = layoutLines(doc, notes, { size, width });
+  if (asWritten.length <= page1Lines) return { first: asWritten, rest: [], continued: false };
+  // One line of page 1 says the notes go on overleaf.
+  const room1 = Math.max(0, page1Lines - 1);
+  if (asWritten.length <= room1 + page2Lines) return { first: asWritten.slice(0, room1), rest: asWritten.slice(room1), continued: true };
+  const runTogether = layoutLines(doc, notes.replace(/\s*\n[\s\n]*/g, ' ¶ '), { size, width, maxLines: room1 + page2Lines });
+  if (runTogether.length <= page1Lines) return { first: runTogether, rest: [], continued: false };
+  return { first: runTogether.slice(0, room1), rest: runTogether.slice(room1), continued: true };
+}
+
 /** Renders the job ticket for one order; resolves with the PDF bytes. */
 export function renderJobTicket(order: OrderRow): Promise<Buffer> {
   const number = orderNumberOf(order.id);
-  return renderPdf({ size: 'LETTER', margin: 48, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } }, (doc) => {
-    const left = 48;
-    const right = doc.page.width - 48;
+  return renderPdf({ size: 'LETTER', margin: MARGIN, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } }, (doc) => {
+    const left = MARGIN;
+    const right = doc.page.width - MARGIN;
     const width = right - left;
+    const bottom = doc.page.height - MARGIN;
 
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text('JOB TICKET', left, 44);
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(`Placed ${DATE_FORMAT.format(order.paid_at ?? order.created_at)}`, left, 74);
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(`Order ${number}`, left, 44, { width, align: 'right' });
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(order.payment_status.toUpperCase(), left, 74, { width, align: 'right' });
+    doc.fillColor(INK);
+    drawText(doc, 'JOB TICKET', left, 44, { size: 24, bold: true });
+    drawText(doc, `Order ${number}`, left, 44, { size: 24, bold: true, width, align: 'right' });
+    doc.fillColor(MUTED);
+    drawText(doc, `Placed ${DATE_FORMAT.format(order.paid_at ?? order.created_at)}`, left, 76, { size: 10 });
+    drawText(doc, order.payment_status.toUpperCase(), left, 76, { size: 10, width, align: 'right' });
 
     // The barcode of the order number: Code 128 B, quiet zones either side.
     const bars = drawCode128(doc, number, { x: right, top: 94, height: 54, maxWidth: 260, maxUnit: 2, align: 'right', color: INK });
-    doc.font('Courier-Bold').fontSize(11).fillColor(INK).text(number, bars.left, 152, { width: bars.width, align: 'center' });
-    if (order.rush_order) doc.font('Helvetica-Bold').fontSize(28).fillColor(INK).text('RUSH', left, 104);
+    doc.fillColor(INK);
+    drawText(doc, number, bars.left, 150, { size: 11, bold: true, width: bars.width, align: 'center' });
+    if (order.rush_order) drawText(doc, 'RUSH', left, 104, { size: 28, bold: true });
 
     doc.moveTo(left, 176).lineTo(right, 176).lineWidth(1.5).strokeColor(INK).stroke();
 
@@ -82,22 +118,43 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
         `${order.sets} ${order.sets === 1 ? 'set' : 'sets'} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} (${order.sets * order.page_count} prints)`,
       ],
       ['Color sheets', `${colorSheetsText(order)} (${counts.color} color, ${counts.bw} B&W per set)`],
-      ['Notes', order.notes ?? '-'],
     ];
-    let y = 192;
-    const labelWidth = 110;
-    for (const [label, value] of rows) {
-      doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(label, left, y, { width: labelWidth });
-      doc.font('Helvetica').fontSize(12).fillColor(INK);
-      const height = doc.heightOfString(value, { width: width - labelWidth });
-      doc.text(value, left + labelWidth, y, { width: width - labelWidth });
-      y += Math.max(16, height) + 10;
-      if (y > doc.page.height - 120) break;
+    const valueX = left + LABEL_WIDTH;
+    const valueWidth = width - LABEL_WIDTH;
+    // The largest size at which the rows, a first line of notes and the checklist fit page 1; at the
+    // smallest, rows are cut to a few lines each (a ticket with a 250-character name is possible).
+    const layoutAt = (size: number, capped: boolean) => {
+      const lines = rows.map(([, value], i) => layoutLines(doc, value, { size, width: valueWidth, maxLines: capped ? ROW_MAX_LINES[i] : undefined }));
+      const height = lines.reduce((sum, l) => sum + Math.max(1, l.length) * lineHeight(size) + ROW_GAP, 0) + lineHeight(size) + ROW_GAP;
+      return { size, lines, fits: 192 + height + CHECKLIST_HEIGHT <= bottom };
+    };
+    let layout = layoutAt(BODY_SIZES[0], false);
+    for (const size of BODY_SIZES.slice(1)) {
+      if (layout.fits) break;
+      layout = layoutAt(size, false);
     }
+    if (!layout.fits) layout = layoutAt(layout.size, true);
+    const BODY: BlockOptions = { size: layout.size };
+    let y = 192;
+    const row = (label: string, lines: string[]) => {
+      doc.fillColor(INK);
+      const labelEnd = drawText(doc, label, left, y, { ...BODY, bold: true, width: LABEL_WIDTH - 8 });
+      const valueEnd = drawLines(doc, lines, valueX, y, BODY);
+      y = Math.max(labelEnd, valueEnd) + ROW_GAP;
+    };
+    rows.forEach(([label], i) => row(label, layout.lines[i]));
+
+    // The notes: what fits above the checklist here, the rest on page 2.
+    const lh = lineHeight(BODY.size);
+    const page1Lines = Math.max(1, Math.floor((bottom - CHECKLIST_HEIGHT - ROW_GAP - y) / lh));
+    const page2Top = 120;
+    const page2Lines = Math.floor((bottom - page2Top) / lh);
+    const notes = order.notes ? splitNotes(doc, order.notes, valueWidth, page1Lines, page2Lines, BODY.size) : { first: ['-'], rest: [], continued: false };
+    row('Notes', notes.continued ? [...notes.first, 'Continued on page 2 →'] : notes.first);
 
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(MUTED).stroke();
     y += 16;
-    doc.font('Helvetica').fontSize(11).fillColor(INK);
+    doc.fillColor(INK);
     for (const step of [
       'Printed',
       'Checked against the color sheets',
@@ -105,8 +162,19 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       order.shipping_method === 'pickup' ? 'Ready on the pickup shelf' : 'Label on the tube',
     ]) {
       doc.rect(left, y, 11, 11).lineWidth(1).strokeColor(INK).stroke();
-      doc.text(step, left + 20, y);
+      drawText(doc, step, left + 20, y - 1, { size: 11 });
       y += 20;
     }
+
+    if (!notes.continued) return;
+    doc.addPage();
+    doc.fillColor(INK);
+    drawText(doc, 'JOB TICKET', left, 44, { size: 24, bold: true });
+    drawText(doc, `Order ${number}`, left, 44, { size: 24, bold: true, width, align: 'right' });
+    doc.fillColor(MUTED);
+    drawText(doc, 'Page 2: notes, continued', left, 76, { size: 10 });
+    doc.moveTo(left, 100).lineTo(right, 100).lineWidth(1.5).strokeColor(INK).stroke();
+    y = page2Top;
+    row('Notes', notes.rest);
   });
 }

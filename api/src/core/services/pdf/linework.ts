@@ -1,18 +1,24 @@
-// Linework read straight from a page's content stream, so MuPDF need not interpret it (issue 16).
+// Linework read straight from a page's content stream, so MuPDF need not interpret it (faster report).
 //
 // A drawing set's sheet is mostly paths: tens of thousands of coordinates MuPDF spends ~3 ms a sheet
 // lexing, though for a sheet past the previews all the report needs of them is whether any is dark ink
-// on the sheet, and whether any is coloured. `lineworkOf` reads the stream once in JavaScript, judges
+// on the sheet, and whether any is colored. `lineworkOf` reads the stream once in JavaScript, judges
 // every path painted straight in it the way the report's pass over MuPDF's display list would
-// (survey() in sheetReport.mjs), and returns the stream without those paths. MuPDF then interprets only
+// (survey() in pixels.ts), and returns the stream without those paths. MuPDF then interprets only
 // what is left (text, images, forms, clips), which is a few hundred bytes of a 100 KB sheet.
 //
 // It answers only when sure; otherwise null, and the sheet is interpreted whole, as before. Not sure
-// means: coloured paint or paint in any colour space but DeviceGray, DeviceRGB and DeviceCMYK (the
+// means: colored paint or paint in any color space but DeviceGray, DeviceRGB and DeviceCMYK (the
 // sheet is to be rendered anyway), a graphics state whose effect it does not model (soft masks, blend
 // modes, transfer functions…), optional content, inline images, text used as a clip, a stream it
 // cannot tokenise, or dark paint whose place on the sheet it cannot be certain of while no other
 // paint is certain ink.
+
+/** The device color space types judged here. */
+export type SpaceType = 'Gray' | 'RGB' | 'CMYK';
+/** A color: its space's type (null: not judged here) and its values (null: set by a space not yet given any). */
+type Color = { type: SpaceType | null; values: Float64Array | null };
+type Paint = 'fill' | 'stroke';
 
 /** Each byte's class: a regular character, whitespace or a delimiter. */
 const REGULAR = 0;
@@ -23,15 +29,15 @@ for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = WHITE;
 for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = DELIMITS;
 
 /** An operator's name as a number: up to three bytes, for a switch without making strings. */
-const key = (name) => [...name].reduce((k, c, i) => k | (c.charCodeAt(0) << (8 * i)), 0);
+const key = (name: string): number => [...name].reduce((k, c, i) => k | (c.charCodeAt(0) << (8 * i)), 0);
 const OP = Object.fromEntries(
   ['q', 'Q', 'cm', 'gs', 'BDC', 'BI', 'Tr', 'd0', 'd1']
     .concat(['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'])
     .map((name) => [name, key(name)]),
 );
 /**
- * Operators that may come while a path is open: its own, and those setting colour or line style
- * (PDFKit sets the colour between a path and its painting). Any other declines.
+ * Operators that may come while a path is open: its own, and those setting color or line style
+ * (PDFKit sets the color between a path and its painting). Any other declines.
  */
 const WITHIN_PATH = new Set(
   ['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n']
@@ -39,57 +45,80 @@ const WITHIN_PATH = new Set(
     .map(key),
 );
 
-// Numbers are kept in typed arrays (colours, matrices, rectangles) and states made by one function,
+// Numbers are kept in typed arrays (colors, matrices, rectangles) and states made by one function,
 // so the JIT sees one shape of each and the scan stays optimised from sheet to sheet.
 
-/** Channels of each colour space type judged here. */
-const CHANNELS = { Gray: 1, RGB: 3, CMYK: 4 };
+/** Channels of each color space type judged here. */
+const CHANNELS: Record<SpaceType, number> = { Gray: 1, RGB: 3, CMYK: 4 };
 
 /**
- * Colour operators: the paint they set (fill or stroke), and how: a device colour of a type (g, rg,
- * k), a colour space (cs), or values in the current space (sc, scn).
+ * Color operators: the paint they set (fill or stroke), and how: a device color of a type (g, rg,
+ * k), a color space (cs), or values in the current space (sc, scn).
  */
-const COLOUR_OPERATORS = new Map(
-  [
-    ['g', 'fill', 'Gray'],
-    ['G', 'stroke', 'Gray'],
-    ['rg', 'fill', 'RGB'],
-    ['RG', 'stroke', 'RGB'],
-    ['k', 'fill', 'CMYK'],
-    ['K', 'stroke', 'CMYK'],
-    ['cs', 'fill', 'space'],
-    ['CS', 'stroke', 'space'],
-    ['sc', 'fill', 'values'],
-    ['scn', 'fill', 'values'],
-    ['SC', 'stroke', 'values'],
-    ['SCN', 'stroke', 'values'],
-  ].map(([name, paint, set]) => [key(name), { paint, set }]),
+const COLOR_OPERATORS = new Map<number, { paint: Paint; set: SpaceType | 'space' | 'values' }>(
+  (
+    [
+      ['g', 'fill', 'Gray'],
+      ['G', 'stroke', 'Gray'],
+      ['rg', 'fill', 'RGB'],
+      ['RG', 'stroke', 'RGB'],
+      ['k', 'fill', 'CMYK'],
+      ['K', 'stroke', 'CMYK'],
+      ['cs', 'fill', 'space'],
+      ['CS', 'stroke', 'space'],
+      ['sc', 'fill', 'values'],
+      ['scn', 'fill', 'values'],
+      ['SC', 'stroke', 'values'],
+      ['SCN', 'stroke', 'values'],
+    ] as const
+  ).map(([name, paint, set]) => [key(name), { paint, set }]),
 );
 
-/** The device colour spaces by name, with the colour `cs` starts each with. */
-const SPACES = [
-  { name: 'DeviceGray', type: 'Gray', initial: Float64Array.of(0) },
-  { name: 'DeviceRGB', type: 'RGB', initial: Float64Array.of(0, 0, 0) },
-  { name: 'DeviceCMYK', type: 'CMYK', initial: Float64Array.of(0, 0, 0, 1) },
-].map((space) => ({ ...space, bytes: [...space.name].map((c) => c.charCodeAt(0)) }));
+/** The device color spaces by name, with the color `cs` starts each with. */
+const SPACES = (
+  [
+    { name: 'DeviceGray', type: 'Gray', initial: Float64Array.of(0) },
+    { name: 'DeviceRGB', type: 'RGB', initial: Float64Array.of(0, 0, 0) },
+    { name: 'DeviceCMYK', type: 'CMYK', initial: Float64Array.of(0, 0, 0, 1) },
+  ] as const
+).map((space) => ({ ...space, bytes: [...space.name].map((c) => c.charCodeAt(0)) }));
 
-/** 'Gray', 'RGB' or 'CMYK' for the name of a device colour space, else null. */
-export function deviceSpaceType(name) {
+/** 'Gray', 'RGB' or 'CMYK' for the name of a device color space, else null. */
+export function deviceSpaceType(name: string): SpaceType | null {
   return SPACES.find((space) => space.name === name)?.type ?? null;
 }
-const BLACK = { type: 'Gray', values: Float64Array.of(0) };
-/** Paint in a colour this module does not judge. */
-const UNKNOWN_COLOUR = { type: null, values: new Float64Array(0) };
+const BLACK: Color = { type: 'Gray', values: Float64Array.of(0) };
+/** Paint in a color this module does not judge. */
+const UNKNOWN_COLOR: Color = { type: null, values: new Float64Array(0) };
 
 /**
  * A graphics state as far as it is modelled here. `unmodelled`: a graphics state is set whose effect
  * on paint is not; `clip`: bounds within MuPDF's clip (device space), `clipKnown` false once a clip
  * could not be bounded.
  */
-function stateOf(ctm, fill, stroke, fillAlpha, strokeAlpha, unmodelled, clip, clipKnown) {
+type State = {
+  ctm: Float64Array;
+  fill: Color;
+  stroke: Color;
+  fillAlpha: number;
+  strokeAlpha: number;
+  unmodelled: boolean;
+  clip: Float64Array;
+  clipKnown: boolean;
+};
+function stateOf(
+  ctm: Float64Array,
+  fill: Color,
+  stroke: Color,
+  fillAlpha: number,
+  strokeAlpha: number,
+  unmodelled: boolean,
+  clip: Float64Array,
+  clipKnown: boolean,
+): State {
   return { ctm, fill, stroke, fillAlpha, strokeAlpha, unmodelled, clip, clipKnown };
 }
-const copyOf = (s) => stateOf(s.ctm, s.fill, s.stroke, s.fillAlpha, s.strokeAlpha, s.unmodelled, s.clip, s.clipKnown);
+const copyOf = (s: State): State => stateOf(s.ctm, s.fill, s.stroke, s.fillAlpha, s.strokeAlpha, s.unmodelled, s.clip, s.clipKnown);
 
 /** A pixel or paint whose channels differ by less than this (of 255) is grey: anti-aliasing, near-greys, CMYK greys. */
 export const GREY_SPREAD = 24;
@@ -97,11 +126,11 @@ export const GREY_SPREAD = 24;
 export const INK_BELOW = 250;
 
 /**
- * Paint of `values` (0-1) in a colour space of `type` as the report judges it without pixels: its
+ * Paint of `values` (0-1) in a color space of `type` as the report judges it without pixels: its
  * darkest channel and whether it is tinted; null when only pixels can tell (spaces other than grey,
  * RGB and CMYK, or CMYK with C, M or Y in it).
  */
-export function paintOf(type, values) {
+export function paintOf(type: string, values: ArrayLike<number>): { min: number; tinted: boolean } | null {
   if (type === 'Gray') return { min: values[0], tinted: false };
   if (type === 'RGB' || type === 'BGR') {
     const min = Math.min(values[0], values[1], values[2]);
@@ -114,9 +143,9 @@ export function paintOf(type, values) {
 const SLACK = 0.01;
 
 class Unsure extends Error {}
-const unsure = () => {
+function unsure(): never {
   throw new Unsure();
-};
+}
 
 /**
  * Judges the paths painted straight in `bytes` (a page's content, streams joined) and returns
@@ -126,12 +155,22 @@ const unsure = () => {
  *   sheet      the page's bounds in device space [x0, y0, x1, y1]
  *   extGState  name => { fillAlpha, strokeAlpha } for a graphics state that only sets what is
  *              modelled here, or null for any other (or a missing one)
- *   colourSpace name => 'Gray', 'RGB' or 'CMYK' for a colour space resource that is one of those
+ *   colorSpace name => 'Gray', 'RGB' or 'CMYK' for a color space resource that is one of those
  *              (a device space, or ICC-based with 1, 3 or 4 components), or null
  */
-export function lineworkOf(bytes, { ctm, sheet, extGState, colourSpace = () => null }) {
+export type LineworkOptions = {
+  ctm: ArrayLike<number>;
+  sheet: number[];
+  extGState: (name: string) => { fillAlpha?: number; strokeAlpha?: number } | null;
+  colorSpace?: (name: string) => SpaceType | null;
+};
+
+export function lineworkOf(
+  bytes: Uint8Array,
+  { ctm, sheet, extGState, colorSpace = () => null }: LineworkOptions,
+): { content: Uint8Array; ink: boolean } | null {
   try {
-    return new Scan(bytes, ctm, sheet, extGState, colourSpace).run();
+    return new Scan(bytes, ctm, sheet, extGState, colorSpace).run();
   } catch (error) {
     if (error instanceof Unsure) return null;
     throw error;
@@ -146,11 +185,45 @@ const OTHER = 3;
 
 /** One pass over a content stream (a class, not closures, so its methods stay optimised from sheet to sheet). */
 class Scan {
-  constructor(bytes, ctm, [sx0, sy0, sx1, sy1], extGState, colourSpace) {
+  bytes: Uint8Array;
+  sheet: Float64Array;
+  extGState: LineworkOptions['extGState'];
+  colorSpace: NonNullable<LineworkOptions['colorSpace']>;
+  cuts: number[];
+  ink: boolean;
+  doubtful: boolean;
+  state: State;
+  saved: State[];
+  operandStart: Int32Array;
+  operandEnd: Int32Array;
+  operandKind: Uint8Array;
+  operands: number;
+  operandsFrom: number;
+  pathOpen: boolean;
+  pathRanges: number[];
+  lastWasPath: boolean;
+  pathClip: boolean;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  moveX: number;
+  moveY: number;
+  moveWaiting: boolean;
+  closed: boolean;
+  pathIsRectangle: boolean;
+
+  constructor(
+    bytes: Uint8Array,
+    ctm: ArrayLike<number>,
+    [sx0, sy0, sx1, sy1]: number[],
+    extGState: LineworkOptions['extGState'],
+    colorSpace: NonNullable<LineworkOptions['colorSpace']>,
+  ) {
     this.bytes = bytes;
     this.sheet = Float64Array.of(sx0, sy0, sx1, sy1);
     this.extGState = extGState;
-    this.colourSpace = colourSpace;
+    this.colorSpace = colorSpace;
     /** Byte ranges [start, end) to leave out, in order. */
     this.cuts = [];
     this.ink = false;
@@ -168,7 +241,7 @@ class Scan {
     this.operandsFrom = -1;
 
     // The path being built: where its operators are, whether it is a clip, and its points' bounds in
-    // device space (kept only while no ink is certain: after that, only colours are judged).
+    // device space (kept only while no ink is certain: after that, only colors are judged).
     this.pathOpen = false;
     /** Byte ranges of the open path's operators (with their operands), consecutive ones joined. */
     this.pathRanges = [];
@@ -189,7 +262,7 @@ class Scan {
   }
 
   /** Reads the stream through: `{ content, ink }`, or throws Unsure. */
-  run() {
+  run(): { content: Uint8Array; ink: boolean } {
     const bytes = this.bytes;
     const length = bytes.length;
     let i = 0;
@@ -237,7 +310,7 @@ class Scan {
     return { content: withoutCuts(bytes, this.cuts), ink: this.ink };
   }
 
-  operand(start, end, kind) {
+  operand(start: number, end: number, kind: number): void {
     const n = this.operands;
     if (n === 0) this.operandsFrom = start;
     if (n < MAX_OPERANDS) {
@@ -249,23 +322,23 @@ class Scan {
   }
 
   /** Checks the operator has exactly `count` operands, all numbers. */
-  numbers(count) {
+  numbers(count: number): void {
     if (this.operands !== count) unsure();
     for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) unsure();
   }
 
-  num(k) {
+  num(k: number): number {
     return numberAt(this.bytes, this.operandStart[k], this.operandEnd[k]);
   }
 
   /** Operand `k` as a name (without its slash), or null. */
-  name(k) {
+  name(k: number): string | null {
     if (this.operands <= k || this.operandKind[k] !== NAME) return null;
     return String.fromCharCode(...this.bytes.subarray(this.operandStart[k] + 1, this.operandEnd[k]));
   }
 
   /** Whether operand `k` is the name spelt by `spelling` (its character codes). */
-  nameIs(k, spelling) {
+  nameIs(k: number, spelling: readonly number[]): boolean {
     if (this.operandKind[k] !== NAME || this.operandEnd[k] - this.operandStart[k] - 1 !== spelling.length) return false;
     const from = this.operandStart[k] + 1;
     for (let j = 0; j < spelling.length; j++) if (this.bytes[from + j] !== spelling[j]) return false;
@@ -273,7 +346,7 @@ class Scan {
   }
 
   /** Handles one operator; whether it builds the open path (then the next one's range may join it). */
-  operator(op, opStart, end) {
+  operator(op: number, opStart: number, end: number): boolean {
     const state = this.state;
     // Anything else inside a path (text, a form, marked content…): MuPDF's order of things decides.
     if (this.pathOpen && !WITHIN_PATH.has(op)) unsure();
@@ -314,7 +387,7 @@ class Scan {
       case OP.Q:
         // One Q too many: MuPDF has its own way with it.
         if (this.saved.length === 0) unsure();
-        this.state = this.saved.pop();
+        this.state = this.saved.pop() as State;
         return false;
       case OP.cm: {
         this.numbers(6);
@@ -356,21 +429,20 @@ class Scan {
         unsure();
         return false;
       default: {
-        const colour = COLOUR_OPERATORS.get(op);
-        if (colour)
-          state[colour.paint] = colour.set === 'space' ? this.space() : colour.set === 'values' ? this.values(state[colour.paint]) : this.colour(colour.set);
+        const color = COLOR_OPERATORS.get(op);
+        if (color) state[color.paint] = color.set === 'space' ? this.space() : color.set === 'values' ? this.values(state[color.paint]) : this.color(color.set);
         return false;
       }
     }
   }
 
-  pathRange(opStart, end) {
+  pathRange(opStart: number, end: number): void {
     if (this.lastWasPath) this.pathRanges[this.pathRanges.length - 1] = end;
     else this.pathRanges.push(opStart, end);
   }
 
   /** m, re, l, c, v, y or h. */
-  pathOperator(op, opStart, end) {
+  pathOperator(op: number, opStart: number, end: number): void {
     if (!this.pathOpen) {
       // A path starts with a moveto or a rectangle; anything else MuPDF repairs its own way.
       if (op !== OP.m && op !== OP.re) unsure();
@@ -413,7 +485,7 @@ class Scan {
   }
 
   /** A segment's end (operands `k`, `k`+1), after the moveto it starts from. */
-  segmentTo(count, k) {
+  segmentTo(count: number, k: number): void {
     this.numbers(count);
     // Where a segment straight after a closepath starts, MuPDF has its own idea.
     if (this.closed) unsure();
@@ -425,7 +497,7 @@ class Scan {
     this.point(this.num(k), this.num(k + 1));
   }
 
-  point(x, y) {
+  point(x: number, y: number): void {
     const m = this.state.ctm;
     const px = x * m[0] + y * m[2] + m[4];
     const py = x * m[1] + y * m[3] + m[5];
@@ -436,7 +508,7 @@ class Scan {
   }
 
   /** A painting operator: a clip stays for MuPDF, other paint is judged and left out. */
-  paint(op, opStart, end) {
+  paint(op: number, opStart: number, end: number): void {
     if (!this.pathOpen) return; // paints nothing: left for MuPDF
     this.pathOpen = false;
     const state = this.state;
@@ -459,14 +531,14 @@ class Scan {
 
   /**
    * One paint of the path just closed, as survey() judges a display-list call: not seen when its
-   * alpha is zero; coloured (unsure here) when its channels spread; ink when darker than INK_BELOW and
+   * alpha is zero; colored (unsure here) when its channels spread; ink when darker than INK_BELOW and
    * its bounds reach into the sheet.
    */
-  judgePaint(paint, alpha) {
+  judgePaint(paint: Color, alpha: number): void {
     const state = this.state;
     if (state.unmodelled) unsure();
     if (alpha <= 0) return;
-    // Coloured paint, or paint only pixels can judge (or a colour not yet set): the sheet is to be rendered.
+    // Colored paint, or paint only pixels can judge (or a color not yet set): the sheet is to be rendered.
     const judged = paint.type === null || paint.values === null ? null : paintOf(paint.type, paint.values);
     if (!judged || judged.tinted) unsure();
     if (this.ink || judged.min * 255 >= INK_BELOW) return;
@@ -480,8 +552,8 @@ class Scan {
     else this.doubtful = true;
   }
 
-  /** g, rg or k (and their stroke forms): a colour in a device space of `type`. */
-  colour(type) {
+  /** g, rg or k (and their stroke forms): a color in a device space of `type`. */
+  color(type: SpaceType): Color {
     const count = CHANNELS[type];
     this.numbers(count);
     const values = new Float64Array(count);
@@ -494,31 +566,31 @@ class Scan {
   }
 
   /**
-   * cs or CS: a device space starts at its initial colour. A named resource that is grey, RGB or CMYK
-   * is judged as those once sc or scn sets its colour (its initial colour is MuPDF's business); any
+   * cs or CS: a device space starts at its initial color. A named resource that is grey, RGB or CMYK
+   * is judged as those once sc or scn sets its color (its initial color is MuPDF's business); any
    * other space is not judged here.
    */
-  space() {
-    if (this.operands !== 1) return UNKNOWN_COLOUR;
+  space(): Color {
+    if (this.operands !== 1) return UNKNOWN_COLOR;
     const space = SPACES.find((known) => this.nameIs(0, known.bytes));
     if (space) return { type: space.type, values: space.initial };
     const name = this.name(0);
-    const type = name === null ? null : this.colourSpace(name);
-    return type === 'Gray' || type === 'RGB' || type === 'CMYK' ? { type, values: null } : UNKNOWN_COLOUR;
+    const type = name === null ? null : this.colorSpace(name);
+    return type === 'Gray' || type === 'RGB' || type === 'CMYK' ? { type, values: null } : UNKNOWN_COLOR;
   }
 
-  /** sc, scn, SC or SCN in the `current` colour's space. */
-  values(current) {
-    if (current.type === null) return UNKNOWN_COLOUR;
+  /** sc, scn, SC or SCN in the `current` color's space. */
+  values(current: Color): Color {
+    if (current.type === null) return UNKNOWN_COLOR;
     const count = CHANNELS[current.type];
-    if (this.operands !== count) return UNKNOWN_COLOUR;
-    for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) return UNKNOWN_COLOUR;
-    return this.colour(current.type);
+    if (this.operands !== count) return UNKNOWN_COLOR;
+    for (let k = 0; k < count; k++) if (this.operandKind[k] !== NUMBER) return UNKNOWN_COLOR;
+    return this.color(current.type);
   }
 }
 
 /** Index after the string, hex string, dictionary or array starting at `i`. */
-function skipObject(bytes, i) {
+function skipObject(bytes: Uint8Array, i: number): number {
   const length = bytes.length;
   let depth = 0;
   do {
@@ -564,16 +636,16 @@ function skipObject(bytes, i) {
 }
 
 /** Whether two rectangles share some area (with SLACK to spare). */
-function overlaps([x0, y0, x1, y1], a, b, c, d) {
+function overlaps([x0, y0, x1, y1]: Float64Array, a: number, b: number, c: number, d: number): boolean {
   return Math.min(x1, c) - Math.max(x0, a) > SLACK && Math.min(y1, d) - Math.max(y0, b) > SLACK;
 }
 
-function intersect([x0, y0, x1, y1], a, b, c, d) {
+function intersect([x0, y0, x1, y1]: Float64Array, a: number, b: number, c: number, d: number): Float64Array {
   return Float64Array.of(Math.max(x0, a), Math.max(y0, b), Math.min(x1, c), Math.min(y1, d));
 }
 
 /** Adds [start, end) to the ordered cuts, joining it to the last when only whitespace lies between. */
-function cut(cuts, bytes, start, end) {
+function cut(cuts: number[], bytes: Uint8Array, start: number, end: number): void {
   const last = cuts.length - 1;
   if (last > 0) {
     let between = cuts[last];
@@ -587,7 +659,7 @@ function cut(cuts, bytes, start, end) {
 }
 
 /** The PDF number in bytes [start, end): digits with an optional sign and point. */
-function numberAt(bytes, start, end) {
+function numberAt(bytes: Uint8Array, start: number, end: number): number {
   let i = start;
   let sign = 1;
   if (bytes[i] === 0x2d) {
@@ -615,9 +687,9 @@ function numberAt(bytes, start, end) {
 }
 
 /** `bytes` without the cut ranges, each cut leaving a newline so the tokens either side stay apart. */
-function withoutCuts(bytes, cuts) {
+function withoutCuts(bytes: Uint8Array, cuts: number[]): Uint8Array {
   if (cuts.length === 0) return bytes;
-  const pieces = [];
+  const pieces: Uint8Array[] = [];
   let from = 0;
   let size = 0;
   for (let r = 0; r < cuts.length; r += 2) {

@@ -1,5 +1,6 @@
-// The MuPDF process. Plain JavaScript so it starts in a fraction of a second without a TypeScript
-// loader; the judging of sheet sizes stays in TypeScript in the parent (analyze.ts).
+// The MuPDF process, spawned by analyze.ts: from dist/server/pdf/child.js when built (an esbuild entry
+// of its own, so it starts in a fraction of a second without a TypeScript loader), from this file
+// through tsx in development and tests. The judging of sheet sizes stays in the parent.
 //
 // One process stays warm and serves many jobs, one command at a time, so no job pays for starting
 // Node and MuPDF's WebAssembly. It reads commands from stdin as JSON lines and answers on file
@@ -12,30 +13,67 @@
 //   stdin  {"op":"report","job":1,"from":0,"to":20,"previews":50,"dir":"/…/previews","px":360}
 //   fd 3   {"job":1,"type":"sheet","number":1,"color":false,"blank":false,"scaleNotes":[],"lowResolution":false,"preview":true} …
 //          then {"job":1,"type":"reported"}
-//   stdin  {"op":"close","job":1}   (no answer)
+//   stdin  {"op":"close","job":1}   (no answer; the file is closed and every MuPDF object of the job destroyed)
 // The parent sends reports in chunks so another customer's "open" can go between them, and kills
 // this process on a job's time or memory limit (a hostile PDF poisons only this process). A chunk's
-// sheets go to report threads (reporter.mjs), one per core, each taking the next sheet when it is free,
+// sheets go to report threads (reporter.ts), one per core, each taking the next sheet when it is free,
 // and are answered in page order.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
-import { openFile } from './openFile.mjs';
-import { pageHasPaint } from './sheetReport.mjs';
+import type { SheetPoints } from '../../../../../shared/upload';
+import { pageHasPaint } from './contentStream';
+import { PDF_REPORTER_ENTRY } from './entries';
+import { openFile } from './openFile';
+import { exitWithParent } from '../../lib/processGuards';
+import type { ReporterCommand, ReporterMessage } from './reporter';
 
-const answer = (message) => fs.writeSync(3, `${JSON.stringify(message)}\n`);
+/** A command from the parent (analyze.ts), one JSON line on stdin. */
+export type ChildCommand =
+  | { op: 'open'; job: number; file: string; maxPages: number }
+  | { op: 'report'; job: number; from: number; to: number; previews: number; dir: string; px: number }
+  | { op: 'close'; job: number };
+
+/** What measuring a file answers (with its job). */
+export type Measured =
+  | { type: 'failed'; reason: 'unreadable' | 'encrypted' | 'incomplete' | 'no_size'; page?: number }
+  | { type: 'sheets'; pageCount: number; sheets: SheetPoints[]; drawn: boolean; ms: number };
+
+/**
+ * A report thread: reporter.js beside this file in dist/server/pdf; from source, reporter.ts loaded
+ * through tsx's API, since Node 20 does not hand the loader this process was started with (--import)
+ * on to worker threads.
+ */
+function reportThread(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${path.posix.basename(PDF_REPORTER_ENTRY)}.js`, import.meta.url));
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const reporter = JSON.stringify(new URL('./reporter.ts', import.meta.url).href);
+  return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${reporter}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
+}
+
+// A SIGKILLed worker cannot stop this process: leave once the parent is gone.
+exitWithParent();
+
+const answer = (message: object) => fs.writeSync(3, `${JSON.stringify(message)}\n`);
 const commands = readline.createInterface({ input: process.stdin });
 
 /** [x0, y0, x1, y1] of a page box, or null when it is missing or not four numbers. */
-function pageBox(page, key) {
+function pageBox(page: mupdf.PDFObject, key: string): [number, number, number, number] | null {
   const box = page.getInheritable(key);
-  if (!box.isArray() || box.length < 4) return null;
-  const v = [0, 1, 2, 3].map((i) => box.get(i));
-  if (!v.every((n) => n.isNumber())) return null;
-  const [a, b, c, d] = v.map((n) => n.asNumber());
-  return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+  try {
+    if (!box.isArray() || box.length < 4) return null;
+    const v = [0, 1, 2, 3].map((i) => box.get(i));
+    const numbers = v.every((n) => n.isNumber());
+    const [a, b, c, d] = v.map((n) => (numbers ? n.asNumber() : NaN));
+    for (const n of v) n.destroy();
+    if (!numbers) return null;
+    return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+  } finally {
+    box.destroy();
+  }
 }
 
 /**
@@ -43,9 +81,28 @@ function pageBox(page, key) {
  * times UserUnit, sides swapped for /Rotate 90 or 270. Read from the page dictionary, which is about
  * ten times faster than loading each page; a page whose boxes are odd is loaded and asked instead.
  */
-function sheetSize(doc, pdf, index) {
+function sheetSize(doc: mupdf.Document, pdf: mupdf.PDFDocument | null, index: number): SheetPoints | null {
   if (pdf) {
     const page = pdf.findPage(index);
+    try {
+      const size = sizeFromDictionary(page);
+      if (size !== undefined) return size;
+    } finally {
+      page.destroy();
+    }
+  }
+  const page = doc.loadPage(index);
+  try {
+    const [x0, y0, x1, y1] = page.getBounds();
+    return { width: x1 - x0, height: y1 - y0 };
+  } finally {
+    page.destroy();
+  }
+}
+
+/** A page dictionary's sheet size (see sheetSize), null when it has none, undefined when the page is to be asked. */
+function sizeFromDictionary(page: mupdf.PDFObject): SheetPoints | null | undefined {
+  {
     const media = pageBox(page, 'MediaBox');
     // A page without a usable MediaBox has no size: MuPDF would show it as US Letter, and the
     // customer would be told their drawing is 8.5" x 11".
@@ -57,8 +114,10 @@ function sheetSize(doc, pdf, index) {
         : media;
       const unitObj = page.get('UserUnit');
       const unit = unitObj.isNumber() && unitObj.asNumber() > 0 ? unitObj.asNumber() : 1;
+      unitObj.destroy();
       const rotateObj = page.getInheritable('Rotate');
       const rotate = rotateObj.isNumber() ? ((Math.round(rotateObj.asNumber() / 90) % 4) + 4) % 4 : 0;
+      rotateObj.destroy();
       if (x1 > x0 && y1 > y0) {
         const w = (x1 - x0) * unit;
         const h = (y1 - y0) * unit;
@@ -66,10 +125,7 @@ function sheetSize(doc, pdf, index) {
       }
     }
   }
-  const page = doc.loadPage(index);
-  const [x0, y0, x1, y1] = page.getBounds();
-  page.destroy();
-  return { width: x1 - x0, height: y1 - y0 };
+  return undefined;
 }
 
 /**
@@ -77,23 +133,29 @@ function sheetSize(doc, pdf, index) {
  * but its last kilobyte lacks the %%EOF end marker. A file of garbage after the header is damaged,
  * not incomplete.
  */
-function looksCutShort(file) {
+function looksCutShort(file: string): boolean {
+  let fd: number;
   try {
-    const fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return false;
+  }
+  try {
     const size = fs.fstatSync(fd).size;
     const tail = Buffer.alloc(Math.min(1024, size));
     fs.readSync(fd, tail, 0, tail.length, size - tail.length);
     const head = Buffer.alloc(Math.min(1024 * 1024, size));
     fs.readSync(fd, head, 0, head.length, 0);
-    fs.closeSync(fd);
     return !tail.includes('%%EOF') && head.includes('endobj');
   } catch {
     return false;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
 /** True when the catalog has a real page tree (a /Pages dictionary with a /Kids array), empty or not. */
-function hasPageTree(pdf) {
+function hasPageTree(pdf: mupdf.PDFDocument): boolean {
   try {
     const pages = pdf.getTrailer().get('Root').get('Pages');
     return pages.isDictionary() && pages.get('Kids').isArray();
@@ -107,13 +169,17 @@ function hasPageTree(pdf) {
  * WebAssembly code that measuring runs is compiled and optimised before a customer's file arrives
  * (it makes the first real measurement several times faster).
  */
-function warmUp() {
+function warmUp(): void {
   try {
     const made = new mupdf.PDFDocument();
     for (let i = 0; i < 300; i++) made.insertPage(-1, made.addPage([0, 0, 2592, 1728], i % 2 ? 90 : 0, made.newDictionary(), ''));
-    const doc = mupdf.Document.openDocument(made.saveToBuffer(''), 'application/pdf');
+    const saved = made.saveToBuffer('');
+    made.destroy();
+    const doc = mupdf.Document.openDocument(saved, 'application/pdf');
+    saved.destroy();
     const pdf = doc.asPDF();
     for (let round = 0; round < 3; round++) for (let i = 0; i < 300; i++) sheetSize(doc, pdf, i);
+    doc.destroy();
   } catch {
     // Only a warm-up: the real file is measured either way.
   }
@@ -121,25 +187,25 @@ function warmUp() {
 warmUp();
 
 /** Open documents by job. */
-const open = new Map();
+const open = new Map<number, { doc: mupdf.Document; file: string }>();
 
-function measure(job) {
+function measure(job: Extract<ChildCommand, { op: 'open' }>): Measured {
   const started = performance.now();
   // A file cut short (an interrupted download or export) lacks its end marker and needs repair: say
   // it is incomplete rather than judge what repair salvaged (pages without their sizes, or none).
   const cutShort = looksCutShort(job.file);
-  let doc;
+  let doc: mupdf.Document;
   try {
     doc = openFile(job.file);
   } catch {
     return { type: 'failed', reason: cutShort ? 'incomplete' : 'unreadable' };
   }
-  const failed = (answer) => {
+  const failed = (answer: Measured): Measured => {
     doc.destroy();
     return answer;
   };
-  const sheets = [];
-  let pageCount;
+  const sheets: SheetPoints[] = [];
+  let pageCount: number;
   let drawn = false;
   try {
     if (doc.needsPassword()) return failed({ type: 'failed', reason: 'encrypted' });
@@ -155,7 +221,14 @@ function measure(job) {
         sheets.push(size);
       }
       // Usually sheet 1 already draws something; only an all-blank set is read through.
-      for (let i = 0; i < pageCount && !drawn; i++) drawn = pdf ? pageHasPaint(pdf.findPage(i)) : true;
+      for (let i = 0; i < pageCount && !drawn; i++) {
+        if (!pdf) drawn = true;
+        else {
+          const page = pdf.findPage(i);
+          drawn = pageHasPaint(page);
+          page.destroy();
+        }
+      }
     }
   } catch {
     return failed({ type: 'failed', reason: 'unreadable' });
@@ -165,12 +238,15 @@ function measure(job) {
 }
 
 /** A report thread, answering one command at a time. */
-function startReporter() {
-  const worker = new Worker(new URL('./reporter.mjs', import.meta.url));
-  const reporter = { worker, onMessage: null };
-  worker.on('message', (message) => reporter.onMessage?.(message));
+type SheetMessage = Extract<ReporterMessage, { type: 'sheet' }>;
+type Reporter = { worker: Worker; onMessage: ((message: ReporterMessage) => void) | null; post: (command: ReporterCommand) => void };
+
+function startReporter(): Reporter {
+  const worker = reportThread();
+  const reporter: Reporter = { worker, onMessage: null, post: (command) => worker.postMessage(command) };
+  worker.on('message', (message: ReporterMessage) => reporter.onMessage?.(message));
   // A thread that dies takes the process with it: the parent sees a crash and starts a fresh one.
-  worker.on('error', (error) => {
+  worker.on('error', (error: Error) => {
     process.stderr.write(`report thread failed: ${error?.stack ?? error}\n`);
     process.exit(70);
   });
@@ -190,33 +266,33 @@ const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParal
 
 /**
  * Reports sheets from..to-1 of an open job on the report threads, one sheet at a time to whichever
- * thread is free (a sheet with colour to measure takes a few times longer than one without), and
+ * thread is free (a sheet with color to measure takes a few times longer than one without), and
  * answers each sheet in page order as soon as the sheets before it are in.
  */
-function report(job) {
+function report(job: Extract<ChildCommand, { op: 'report' }>): Promise<unknown> {
   const opened = open.get(job.job);
   if (!opened) return Promise.resolve();
   const to = Math.min(job.to, opened.doc.countPages());
-  const arrived = new Map();
+  const arrived = new Map<number, SheetMessage>();
   let next = job.from + 1;
   let page = job.from;
-  const onSheet = (message) => {
+  const onSheet = (message: SheetMessage) => {
     arrived.set(message.number, message);
     while (arrived.has(next)) {
-      answer(arrived.get(next));
+      answer(arrived.get(next) as SheetMessage);
       arrived.delete(next);
       next++;
     }
   };
   const work = reporters.map(
     (reporter) =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         let dealt = 0;
         const deal = () => {
           while (dealt < SHEETS_AHEAD && page < to) {
             dealt++;
             const pages = [page++];
-            reporter.worker.postMessage({ op: 'report', job: job.job, file: opened.file, pages, previews: job.previews, dir: job.dir, px: job.px });
+            reporter.post({ op: 'report', job: job.job, file: opened.file, pages, previews: job.previews, dir: job.dir, px: job.px });
           }
           if (dealt === 0) resolve();
         };
@@ -232,7 +308,7 @@ function report(job) {
 }
 
 for await (const line of commands) {
-  const command = JSON.parse(line);
+  const command = JSON.parse(line) as ChildCommand;
   if (command.op === 'open') {
     answer({ job: command.job, ...measure(command) });
   } else if (command.op === 'report') {
@@ -241,7 +317,7 @@ for await (const line of commands) {
   } else if (command.op === 'close') {
     open.get(command.job)?.doc.destroy();
     open.delete(command.job);
-    for (const reporter of reporters) reporter.worker.postMessage({ op: 'close', job: command.job });
+    for (const reporter of reporters) reporter.post({ op: 'close', job: command.job });
   }
 }
 process.exit(0);

@@ -1,4 +1,4 @@
-// A report thread of the MuPDF process (child.mjs): it makes the per-sheet report of the sheets it is
+// A report thread of the MuPDF process (child.ts): it makes the per-sheet report of the sheets it is
 // dealt, so a 500-sheet set is reported on every core instead of one. Each thread has its own MuPDF
 // (its own WebAssembly instance) and opens the job's file itself, read where it is.
 //   in   {"op":"report","job":1,"file":"/…/original.pdf","pages":[0,2,4],"previews":50,"dir":"/…","px":360}
@@ -8,27 +8,44 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
-import { openFile } from './openFile.mjs';
-import { reportSheet } from './sheetReport.mjs';
+import type { SheetReport } from '../../../../../shared/sheets';
+import { openFile } from './openFile';
+import { reportSheet } from './sheetReport';
+
+/** What the MuPDF process (child.ts) posts to a report thread. */
+export type ReporterCommand =
+  { op: 'report'; job: number; file: string; pages: number[]; previews: number; dir: string; px: number } | { op: 'close'; job: number };
+
+/** What a report thread posts back: each sheet dealt, then 'done'. */
+export type ReporterMessage = ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | { job: number; type: 'done' };
+
+/** Started as a worker thread, never imported for its effects. */
+const port = parentPort;
+if (!port) throw new Error('reporter.ts runs as a worker thread of the MuPDF process (child.ts)');
+const post = (message: ReporterMessage) => port.postMessage(message);
 
 /** Open documents by job. */
-const open = new Map();
+const open = new Map<number, mupdf.Document>();
 /** A sheet that could not be analysed: every field unknown, the verdict stands. */
-const UNKNOWN = { color: null, blank: null, scaleNotes: null, lowResolution: null };
+const UNKNOWN: Omit<SheetReport, 'number'> = { color: null, blank: null, scaleNotes: null, lowResolution: null };
 
-function report(job) {
+function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
   let doc = open.get(job.job);
   if (!doc) {
     doc = openFile(job.file);
     open.set(job.job, doc);
   }
   for (const i of job.pages) {
-    let sheet = UNKNOWN;
+    let sheet: Omit<SheetReport, 'number'> = UNKNOWN;
     let preview = false;
     try {
       const page = doc.loadPage(i);
-      const made = reportSheet(page, i < job.previews ? job.px : 0);
-      page.destroy();
+      let made: ReturnType<typeof reportSheet>;
+      try {
+        made = reportSheet(page, i < job.previews ? job.px : 0);
+      } finally {
+        page.destroy();
+      }
       sheet = made.sheet;
       if (made.preview) {
         fs.writeFileSync(path.join(job.dir, `${i + 1}.png`), made.preview);
@@ -36,21 +53,21 @@ function report(job) {
       }
     } catch (error) {
       // A sheet that will not render is reported as unknown; the verdict stands.
-      process.stderr.write(`sheet ${i + 1} could not be analysed: ${error?.message ?? error}\n`);
+      process.stderr.write(`sheet ${i + 1} could not be analysed: ${error instanceof Error ? error.message : error}\n`);
     }
-    parentPort.postMessage({ job: job.job, type: 'sheet', number: i + 1, ...sheet, preview });
+    post({ job: job.job, type: 'sheet', number: i + 1, ...sheet, preview });
   }
 }
 
 /**
  * While the thread waits, it reports two made-up sheets of linework and text a few times, one black
- * and one with red markup, so the code reporting runs (linework.mjs in JavaScript, MuPDF in
+ * and one with red markup, so the code reporting runs (linework.ts in JavaScript, MuPDF in
  * WebAssembly) is optimised before a customer's set arrives.
  */
-function warmUp() {
+function warmUp(): void {
   try {
     const made = new mupdf.PDFDocument();
-    // The operators drawing sets are written with, in the colour spaces they use.
+    // The operators drawing sets are written with, in the color spaces they use.
     let linework = 'q 1 0 0 -1 0 1728 cm 0.5 w 0 G 36 36 2520 1656 re S\n';
     for (let i = 0; i < 1500; i++) {
       const x = 100 + (i % 1900);
@@ -67,7 +84,10 @@ function warmUp() {
     const resources = made.addObject({ Font: { F1: made.addSimpleFont(new mupdf.Font('Helvetica')) } });
     made.insertPage(-1, made.addPage([0, 0, 2592, 1728], 0, resources, linework + text));
     made.insertPage(-1, made.addPage([0, 0, 2592, 1728], 0, resources, `${linework}1 0 0 RG 100 100 m 200 200 l S ${text}`));
-    const doc = mupdf.Document.openDocument(made.saveToBuffer(''), 'application/pdf');
+    const saved = made.saveToBuffer('');
+    made.destroy();
+    const doc = mupdf.Document.openDocument(saved, 'application/pdf');
+    saved.destroy();
     for (let round = 0; round < 24; round++) {
       const page = doc.loadPage(round % 2);
       reportSheet(page, round % 8 === 0 ? 360 : 0);
@@ -80,16 +100,16 @@ function warmUp() {
 }
 warmUp();
 
-parentPort.on('message', (command) => {
+port.on('message', (command: ReporterCommand) => {
   if (command.op === 'report') {
     try {
       report(command);
     } catch (error) {
       // The file would not open here although it opened for the verdict: report these sheets as unknown.
-      process.stderr.write(`report failed: ${error?.message ?? error}\n`);
-      for (const i of command.pages) parentPort.postMessage({ job: command.job, type: 'sheet', number: i + 1, ...UNKNOWN, preview: false });
+      process.stderr.write(`report failed: ${error instanceof Error ? error.message : error}\n`);
+      for (const i of command.pages) post({ job: command.job, type: 'sheet', number: i + 1, ...UNKNOWN, preview: false });
     }
-    parentPort.postMessage({ job: command.job, type: 'done' });
+    post({ job: command.job, type: 'done' });
   } else if (command.op === 'close') {
     open.get(command.job)?.destroy();
     open.delete(command.job);

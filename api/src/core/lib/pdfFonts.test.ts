@@ -1,0 +1,85 @@
+/** Which font draws which text: the split every document relies on to print a name in any script. */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as fontkit from 'fontkit';
+import { fontBytes, fontFilePath, fontScriptOf, textRuns } from './pdfFonts';
+
+describe('textRuns', () => {
+  it.each([
+    ['Smith Residence', [['latin', 'Smith Residence']]],
+    [
+      '王 Smith Résidence 図面 планы №7',
+      [
+        ['cjk', '王'],
+        ['latin', ' Smith Résidence '],
+        ['cjk', '図面'],
+        ['latin', ' планы №7'],
+      ],
+    ],
+    ['Ζωή Παπαδοπούλου', [['latin', 'Ζωή Παπαδοπούλου']]],
+    // An ASCII digit among kanji is Noto Sans's; a fullwidth one the CJK font's.
+    [
+      '設計図（改訂2）',
+      [
+        ['cjk', '設計図（改訂'],
+        ['latin', '2'],
+        ['cjk', '）'],
+      ],
+    ],
+    ['改訂２', [['cjk', '改訂２']]],
+    ['ひらがな・カタカナ', [['cjk', 'ひらがな・カタカナ']]],
+    [
+      'See → sheet ①',
+      [
+        ['latin', 'See '],
+        ['cjk', '→'],
+        ['latin', ' sheet '],
+        ['cjk', '①'],
+      ],
+    ],
+    // A combining mark stays with the character it sits on.
+    [
+      'か\u3099 e\u0301',
+      [
+        ['cjk', 'か\u3099'],
+        ['latin', ' e\u0301'],
+      ],
+    ],
+    ['', []],
+  ])('%j', (text, expected) => {
+    const runs = textRuns(text);
+    expect(runs.map((r) => [r.script, r.text])).toEqual(expected);
+    expect(runs.map((r) => r.text).join('')).toBe(text);
+  });
+
+  it('keeps Latin, Greek, Cyrillic and the common signs with Noto Sans', () => {
+    for (const char of 'AzÉßøŁğőΩωЖя№€£½“”–—…•°±×©') expect(fontScriptOf(char)).toBe('latin');
+    for (const char of '王図面设计한あア、。（）→≤①★') expect(fontScriptOf(char)).toBe('cjk');
+  });
+});
+
+describe('font files', () => {
+  it('finds every face in its package and reads it once', () => {
+    for (const script of ['latin', 'cjk'] as const) {
+      for (const weight of ['regular', 'bold'] as const) {
+        expect(fs.existsSync(fontFilePath(script, weight))).toBe(true);
+        expect(fontBytes(script, weight)).toBe(fontBytes(script, weight));
+      }
+    }
+  });
+
+  it('has a glyph for every character it is given to draw', () => {
+    const open = (bytes: Buffer) => {
+      const font = fontkit.create(bytes);
+      if (!('hasGlyphForCodePoint' in font)) throw new Error('a font collection');
+      return font;
+    };
+    const latin = open(fontBytes('latin', 'regular'));
+    const cjk = open(fontBytes('cjk', 'regular'));
+    const sample = '王 Smith Résidence 図面 планы №7 Ζωή Łódź Gödöllő İstanbul 设计图 ひらがな カタカナ → ① ★ ≤ （改）€½';
+    for (const run of textRuns(sample)) {
+      const font = run.script === 'latin' ? latin : cjk;
+      for (const char of run.text) expect(font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0), `${run.script}: ${char}`).toBe(true);
+    }
+  });
+});

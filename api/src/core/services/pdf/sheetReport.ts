@@ -1,0 +1,129 @@
+// The per-sheet report the MuPDF child's report threads make once a set is accepted: color judged
+// from paint calls and, where they cannot tell, rendered pixels (pixels.ts); blank; the scale notes
+// written on the sheet (shared/scaleNotes.ts); low-resolution scans (resolution.ts); the preview
+// (previews.ts). Functions of MuPDF objects, so the threads stay loops.
+import type * as mupdf from 'mupdf';
+import { findScaleNotes } from '../../../../../shared/scaleNotes';
+import type { SheetReport } from '../../../../../shared/sheets';
+import { contentOf, contentStreams, lookup, modelledState, spaceType } from './contentStream';
+import { lineworkOf } from './linework';
+import { MupdfChangedError, documentOf } from './mupdfAdapter';
+import { COLOR_SHARE, colorOf, survey } from './pixels';
+import { previewOf } from './previews';
+import { lowResolution } from './resolution';
+
+/** A sheet's report fields, every one known. */
+export type SheetFields = { [K in keyof Omit<SheetReport, 'number'>]: NonNullable<SheetReport[K]> };
+
+/**
+ * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given. A sheet
+ * without a preview whose paths lineworkOf() can judge from its content stream has MuPDF interpret
+ * only the rest (reportByLinework); any other is interpreted whole (reportWhole).
+ */
+export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null } {
+  if (!previewPx) {
+    let sheet: SheetFields | null = null;
+    try {
+      sheet = reportByLinework(page);
+    } catch (error) {
+      // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
+      // A MuPDF.js that has changed under the adapter is no sheet's fault: say so.
+      if (error instanceof MupdfChangedError) throw error;
+    }
+    if (sheet) return { sheet, preview: null };
+  }
+  return reportWhole(page, previewPx);
+}
+
+/**
+ * The report of a sheet interpreted once, into a display list: a pass over the list sees every color
+ * painted, and only a sheet with colored ink, or with paint whose color a pass cannot judge, is
+ * rendered at ANALYSIS_DPI to measure how much of it is colored (most sheets of a set are black
+ * linework: no render). Text (scale notes) and images' placement (resolution at print size) come from
+ * the list's structured text.
+ */
+export function reportWhole(page: mupdf.Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null } {
+  const bounds = page.getBounds();
+  const list = page.toDisplayList(true);
+  try {
+    const seen = survey(list, bounds);
+    let inked = seen.ink;
+    let colorShare = 0;
+    if (seen.tinted || seen.unsure) {
+      // Images, shadings and the like may color any pixel: then the whole sheet is rendered.
+      const measured = (!seen.unsure && colorOf(list, bounds, seen.tintedBounds)) || colorOf(list, bounds, null);
+      if (measured) {
+        inked = measured.inked;
+        colorShare = measured.colorShare;
+      }
+    }
+    const preview = previewPx ? previewOf(list, bounds, previewPx, seen.tinted || seen.unsure) : null;
+    return { sheet: sheetOf(list, bounds, inked, colorShare >= COLOR_SHARE), preview };
+  } finally {
+    list.destroy();
+  }
+}
+
+/**
+ * The report of a sheet whose paths lineworkOf() judges from its content stream, or null when it
+ * cannot (or the rest of the sheet holds color: it is then to be rendered whole). MuPDF interprets
+ * the content without those paths, put in the page's place for the moment; the page is left as it was.
+ */
+export function reportByLinework(page: mupdf.Page): SheetFields | null {
+  const pdf = documentOf(page);
+  if (!pdf) return null;
+  const obj = (page as mupdf.PDFPage).getObject();
+  const contents = obj.get('Contents');
+  const streams = contentStreams(obj);
+  if (!streams.every((stream) => stream.isStream())) return null;
+  const bytes = contentOf(streams);
+  if (!bytes) return null;
+
+  const resources = obj.getInheritable('Resources');
+  const extGState = lookup(resources, 'ExtGState', modelledState);
+  const colorSpace = lookup(resources, 'ColorSpace', spaceType);
+  const bounds = page.getBounds();
+  const judged = lineworkOf(bytes, { ctm: (page as mupdf.PDFPage).getTransform(), sheet: bounds, extGState, colorSpace });
+  if (!judged) return null;
+
+  const rest = pdf.addStream(judged.content, {});
+  obj.put('Contents', rest);
+  try {
+    const list = page.toDisplayList(true);
+    try {
+      // The display list drops a clip, and all in it, when nothing in it has area within the clip; so
+      // paint the list of the whole sheet kept only because the linework left out shared its clip
+      // (a space's glyph, text beyond the clip) is missing from this one. The whole one sees no more
+      // than this list plus the linework, and no less than what is left of it where it matters:
+      //  - ink: a sheet with none found here may be blank, and is judged whole (blank sheets are rare);
+      //  - color: a pass straight over the page, which drops nothing, must find none (or the whole
+      //    sheet, seeing color, would be judged by its pixels).
+      const seen = survey(list, bounds);
+      if (seen.tinted || seen.unsure || (!judged.ink && !seen.ink)) return null;
+      const all = survey(page, bounds);
+      if (all.tinted || all.unsure) return null;
+      return sheetOf(list, bounds, true, false);
+    } finally {
+      list.destroy();
+    }
+  } finally {
+    obj.put('Contents', contents);
+    pdf.deleteObject(rest);
+  }
+}
+
+/** The report's fields from a sheet's display list, given what was found of ink and color. */
+function sheetOf(list: mupdf.DisplayList, bounds: readonly number[], inked: boolean, color: boolean): SheetFields {
+  const text = list.toStructuredText('preserve-images');
+  try {
+    const chars = text.asText();
+    return {
+      color,
+      blank: !inked && chars.trim() === '',
+      scaleNotes: findScaleNotes(chars),
+      lowResolution: lowResolution(text, bounds),
+    };
+  } finally {
+    text.destroy();
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * An order's life through the commands and the one table of transitions, over HTTP with a real
+ * worker's tasks: the counter cannot print or complete an unpaid order, emails follow real changes
+ * only (after the undo window), a label is never "on its way" before the order is, and a payment for
+ * a cancelled order is given back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderNumberOf } from '../../../shared/fields';
+import { adminClient } from '../../../test/helpers/adminTestKit';
+import { browserWithUpload, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
+import { buildOrder } from '../../../test/helpers/factories';
+import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** An unpaid order placed through the checkout by a new browser. */
+async function unpaidOrder() {
+  const { client, upload } = await browserWithUpload(shop);
+  const placed = await client.post('/api/create-payment-intent', pickupBody(upload.id, CUSTOMER));
+  expect(placed.status).toBe(201);
+  return { client, orderId: placed.body.orderId as string };
+}
+
+/** Lets every waiting job go (the undo window passes) and runs the queue dry. */
+async function afterUndoWindow() {
+  await shop.fastForwardJobs();
+  await shop.runJobs();
+}
+
+const emailsOf = (orderId: string) =>
+  shop.sql<{ kind: string; subject: string }[]>`select kind, subject from emails where order_id = ${orderId} order by created_at`;
+
+describe('an unpaid order', () => {
+  it('cannot be printed or completed (409, nothing sent); once paid it enters the queue as pending', async () => {
+    const admin = await adminClient(shop);
+    const { client, orderId } = await unpaidOrder();
+    const number = orderNumberOf(orderId);
+    for (const status of ['completed', 'processing']) {
+      const refused = await admin.patch(`/api/orders/${orderId}/status`, { status });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(`Order ${number} is not paid yet: it cannot be printed or completed.`);
+    }
+    await afterUndoWindow();
+    expect(await emailsOf(orderId)).toEqual([]);
+    expect(await shop.sql`select 1 from graphile_worker.jobs where task_identifier = 'orders__buy_label'`).toHaveLength(0);
+
+    const paid = await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242 4242 4242 4242' });
+    expect(paid.body.status).toBe('succeeded');
+    await shop.runJobs();
+    const order = await client.get(`/api/orders/${orderId}`);
+    expect(order.body).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect(order.body.statusText).toMatch(/^Paid — in the print queue, ready .+ by \d{1,2}:\d\d [AP]M\.$/);
+    expect((await emailsOf(orderId)).map((e) => e.kind)).toEqual(['order_confirmation']);
+  });
+
+  it('may be cancelled quietly; a payment that arrives afterwards is refunded, not printed', async () => {
+    const admin = await adminClient(shop);
+    const { client, orderId } = await unpaidOrder();
+    const cancelled = await admin.patch(`/api/orders/${orderId}/status`, { status: 'failed' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.statusChange).toMatchObject({ emailQueued: false });
+    const paid = await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242424242424242' });
+    expect(paid.body.status).toBe('succeeded');
+    await afterUndoWindow();
+    const [row] = await shop.sql`select status, payment_status, refunded_at, receipt_key from orders where id = ${orderId}`;
+    expect(row).toMatchObject({ status: 'failed', payment_status: 'refunded', receipt_key: null });
+    expect(row.refunded_at).not.toBeNull();
+    const [intent] = await shop.sql`select status from demo_payment_intents where order_id = ${orderId}`;
+    expect(intent.status).toBe('refunded');
+    expect(await emailsOf(orderId)).toEqual([]);
+    expect((await client.get(`/api/orders/${orderId}`)).body.statusText).toMatch(/^Refunded/);
+  });
+
+  it('has no label (409) and no job ticket (404) for the counter', async () => {
+    const admin = await adminClient(shop);
+    const shipping = await buildOrder(shop, { shippingMethod: 'shipping', paymentStatus: 'unpaid' });
+    const label = await admin.post(`/api/admin/generate-label/${shipping.id}`);
+    expect(label.status).toBe(409);
+    expect(label.body.message).toBe(`Order ${orderNumberOf(shipping.id)} is not paid yet: no label can be bought for it.`);
+    const pickup = await buildOrder(shop, { paymentStatus: 'unpaid' });
+    expect((await admin.post(`/api/admin/generate-label/${pickup.id}`)).status).toBe(400);
+    expect((await admin.get(`/api/admin/job-ticket/${shipping.id}`)).status).toBe(404);
+    await afterUndoWindow();
+    expect(await emailsOf(shipping.id)).toEqual([]);
+  });
+});
+
+describe('a paid order', () => {
+  it('says "Paid — in the print queue" until the counter starts, and a label bought early emails nothing', async () => {
+    const admin = await adminClient(shop);
+    const order = await buildOrder(shop, { shippingMethod: 'shipping' });
+    const seen = await shop.client().get(`/api/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`);
+    expect(seen.body.statusText).toMatch(/^Paid — in the print queue/);
+    expect(seen.body.statusText).not.toMatch(/payment is being processed/);
+    const label = await admin.post(`/api/admin/generate-label/${order.id}`);
+    expect(label.status).toBe(200);
+    await afterUndoWindow();
+    expect(await emailsOf(order.id)).toEqual([]);
+    const [row] = await shop.sql`select tracking_number from orders where id = ${order.id}`;
+    expect(row.tracking_number).toBe(label.body.trackingNumber);
+  });
+
+  it('sends nothing while a change can be undone, and nothing at all for an undone change', async () => {
+    const admin = await adminClient(shop);
+    const order = await buildOrder(shop);
+    const changed = await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    expect(changed.body.statusChange).toMatchObject({ emailQueued: true, undoSeconds: 10 });
+    await shop.runJobs(); // only what is due now: the email is still waiting
+    expect(await emailsOf(order.id)).toEqual([]);
+    const undone = await admin.post(`/api/admin/orders/${order.id}/status/undo`, { historyId: changed.body.statusChange.historyId });
+    expect(undone.status).toBe(200);
+    expect(undone.body.status).toBe('pending');
+    await afterUndoWindow();
+    expect(await emailsOf(order.id)).toEqual([]);
+    const history = await admin.get(`/api/admin/orders/${order.id}/history`);
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0].undoneAt).not.toBeNull();
+    // The customer's timeline never shows the undone step.
+    const [row] = await shop.sql`select access_token from orders where id = ${order.id}`;
+    const seen = await shop.client().get(`/api/orders/${order.id}?token=${encodeURIComponent(row.access_token)}`);
+    expect(seen.body.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending']);
+    // An undo after the email went is refused, and a second undo of the same change too.
+    const again = await admin.post(`/api/admin/orders/${order.id}/status/undo`, { historyId: changed.body.statusChange.historyId });
+    expect(again.status).toBe(409);
+    const processing = await admin.patch(`/api/orders/${order.id}/status`, { status: 'processing' });
+    await afterUndoWindow();
+    expect((await emailsOf(order.id)).map((e) => e.kind)).toEqual(['status_processing']);
+    const late = await admin.post(`/api/admin/orders/${order.id}/status/undo`, { historyId: processing.body.statusChange.historyId });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/^Too late to undo/);
+  });
+
+  it('emails once per real change: quick changes send only the last, the same status twice sends nothing', async () => {
+    const admin = await adminClient(shop);
+    const order = await buildOrder(shop);
+    await admin.patch(`/api/orders/${order.id}/status`, { status: 'processing' });
+    await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    await afterUndoWindow();
+    expect((await emailsOf(order.id)).map((e) => e.kind)).toEqual(['status_completed']);
+    await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    await afterUndoWindow();
+    expect(await emailsOf(order.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The shop clock: every date the shop shows or promises goes through here. It turns instants into
+ * days and times on the counter's wall (its IANA zone, DST included, by @date-fns/tz), knows which
+ * days the counter is open (opening hours in shop.ts, holidays in holidays.ts) and which days
+ * carriers collect and deliver, and words dates the one way customers read them. Pure: the caller
+ * passes the instant.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format, getDay } from 'date-fns';
+import { calendarDate, addCalendarDays, isFederalHoliday, isShopHoliday, NO_OVERRIDES, weekdayOf, type CalendarDay, type HolidayOverrides } from './holidays';
+import { DEFAULT_SHOP, OPENING_HOURS } from './shop';
+
+export type { CalendarDay, HolidayOverrides } from './holidays';
+
+/** Where the clock hangs and which days are closed; both default to the shop's. */
+export type ClockOptions = {
+  /** IANA zone of the counter (default America/New_York). */
+  timeZone?: string;
+  /** SHOP_HOLIDAYS as parsed (shopFacts(env).holidays); the federal holidays are closed without it. */
+  holidays?: HolidayOverrides;
+};
+
+/** The zone a set of options means. */
+export function zoneOf(options: ClockOptions): string {
+  return options.timeZone ?? DEFAULT_SHOP.timeZone;
+}
+
+/** `at` on the counter's wall. */
+export function onShopWall(at: Date, options: ClockOptions = {}): TZDate {
+  return new TZDate(at.getTime(), zoneOf(options));
+}
+
+/** The counter's calendar day at `at`. */
+export function shopDay(at: Date, options: ClockOptions = {}): CalendarDay {
+  const wall = onShopWall(at, options);
+  // The wall date's own fields: a third of the time of date-fns format, and this runs per order shown.
+  return `${wall.getFullYear()}-${String(wall.getMonth() + 1).padStart(2, '0')}-${String(wall.getDate()).padStart(2, '0')}`;
+}
+
+/** Minutes after the counter's midnight at `at`, with the seconds as a fraction. */
+export function shopMinutes(at: Date, options: ClockOptions = {}): number {
+  const wall = onShopWall(at, options);
+  return wall.getHours() * 60 + wall.getMinutes() + (wall.getSeconds() + wall.getMilliseconds() / 1000) / 60;
+}
+
+/** The instant the counter's clock reads `minutes` after midnight on `day` (DST handled by the zone). */
+export function shopInstant(day: CalendarDay, minutes: number, options: ClockOptions = {}): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const whole = Math.floor(minutes);
+  const wall = new TZDate(year, month - 1, date, Math.floor(whole / 60), whole % 60, 0, zoneOf(options));
+  return new Date(wall.getTime() + Math.round((minutes - whole) * 60_000));
+}
+
+/** The counter's hours on `day`, or null when it is closed (its weekly day off or a holiday). */
+export function openingHoursOn(day: CalendarDay, options: ClockOptions = {}): { open: number; close: number } | null {
+  if (isShopHoliday(day, options.holidays ?? NO_OVERRIDES)) return null;
+  return OPENING_HOURS[weekdayOf(day)] ?? null;
+}
+
+/** The first open day after `day`. */
+export function nextOpenDay(day: CalendarDay, options: ClockOptions = {}): CalendarDay {
+  let d = addCalendarDays(day, 1);
+  // A year of closed days would be a configuration error; stop rather than loop forever.
+  for (let i = 0; i < 366 && !openingHoursOn(d, options); i++) d = addCalendarDays(d, 1);
+  return d;
+}
+
+/**
+ * Whether carriers work on `day`: never on Sunday or a federal holiday, on Saturday only for a service
+ * that delivers then. The shop's own SHOP_HOLIDAYS do not move the carriers.
+ */
+export function isCarrierDay(day: CalendarDay, options: { saturday?: boolean } = {}): boolean {
+  const weekday = weekdayOf(day);
+  if (weekday === 0 || (weekday === 6 && !options.saturday)) return false;
+  return !isFederalHoliday(day);
+}
+
+/** The day a parcel that leaves on `leaves` arrives after `transitDays` carrier days. */
+export function carrierDeliveryDay(leaves: CalendarDay, transitDays: number, options: { saturday?: boolean } = {}): CalendarDay {
+  let day = leaves;
+  for (let left = Math.max(1, Math.round(transitDays)); left > 0;) {
+    day = addCalendarDays(day, 1);
+    if (isCarrierDay(day, options)) left--;
+  }
+  return day;
+}
+
+/** "7:00 PM" in the shop's zone. */
+export function timeText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'h:mm a');
+}
+
+/** "Friday, Nov 27" in the shop's zone. */
+export function dateText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'EEEE, MMM d');
+}
+
+/** "November 25, 2026" in the shop's zone: receipts and letters. */
+export function longDateText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'MMMM d, yyyy');
+}
+
+/** "Nov 25, 2026, 12:30 PM" in the shop's zone: job tickets and logs a person reads. */
+export function dateTimeText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'MMM d, yyyy, h:mm a');
+}
+
+/** "Fri, Nov 27" for a calendar day (a carrier's delivery date). */
+export function shortDayText(day: CalendarDay): string {
+  // Read in UTC, where calendarDate puts the day, whatever the reader's own zone.
+  return format(new TZDate(calendarDate(day).getTime(), 'UTC'), 'EEE, MMM d');
+}
+
+/** 0 = Sunday … 6 = Saturday for `at` on the counter's wall. */
+export function shopWeekday(at: Date, options: ClockOptions = {}): number {
+  return getDay(onShopWall(at, options));
+}

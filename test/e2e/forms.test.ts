@@ -1,0 +1,329 @@
+/**
+ * Errors that stay where they happened, the state field that reads names, the configuration card's
+ * honest choices and its Enlarge dialog, and the phone's checkout bar: in Chromium, with the real
+ * pages, API and worker.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestShop, type TestShop } from '../helpers/shop';
+import { fillContact, launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { buildUpload } from '../helpers/factories';
+import { giveAnonymousSession } from '../helpers/sessions';
+import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
+
+let shop: TestShop;
+let browser: Browser;
+let dir: string;
+beforeAll(async () => {
+  shop = await startTestShop();
+  await shop.startWorker({ concurrency: 2 });
+  browser = await launchBrowser();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-forms-e2e-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A page whose session owns a ready 3-sheet upload, with checkoutData stored as the card does. */
+async function checkoutPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+  const client = shop.client();
+  const sid = await giveAnonymousSession(shop, client);
+  const upload = await buildUpload(shop, { sessionSid: sid, pages: 3, fileName: 'A-300 Details.pdf' });
+  const page = await newPage(browser, options);
+  page.setDefaultTimeout(15_000);
+  const host = new URL(shop.url).hostname;
+  await page.context().addCookies(
+    client
+      .cookieHeader()
+      .split('; ')
+      .map((pair) => {
+        const i = pair.indexOf('=');
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
+      }),
+  );
+  await seedCheckoutData(page, {
+    uploadId: upload.id,
+    fileName: upload.file_name,
+    pageCount: 3,
+    fileSize: upload.file_size,
+    printSize: '24x36',
+    printType: 'bw',
+    pricePerPage: 5.99,
+    totalAmount: 17.97,
+  });
+  await page.goto(`${shop.url}/checkout`);
+  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  return page;
+}
+
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
+
+async function pdfFile(name: string, bytes: Promise<Buffer>): Promise<string> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, await bytes);
+  return file;
+}
+
+describe('errors that stay', { timeout: 90_000 }, () => {
+  it('a declined card is still said at the card field 10 s later, with focus on it', async () => {
+    const page = await checkoutPage();
+    const errors = watchPageErrors(page);
+    const pay = page.getByRole('button', { name: /^Pay \$/ });
+    await pay.waitFor();
+    await fillContact(page, { first: 'Ada', last: 'Lovelace', email: 'ada.declined@example.com' });
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('1234');
+    await page.getByLabel('CVC').fill('123');
+    await pay.click();
+    // The spec's toast...
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Payment Failed')
+      .first()
+      .waitFor();
+    // ...and, once it has gone, the reason at the card field, which is marked and focused.
+    await page.waitForTimeout(10_000);
+    const card = page.getByLabel('Card number');
+    expect(await card.getAttribute('aria-invalid')).toBe('true');
+    expect(await focusedId(page)).toBe('card-number');
+    const alert = page.locator('#card-number-error');
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await alert.textContent()).toBe('Your card was declined.');
+    expect(await card.getAttribute('aria-describedby')).toBe('card-number-error');
+    expect(
+      await page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText('Payment Failed')
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'forms-declined-card');
+    // A new number puts the message away.
+    await card.fill('4242 4242 4242 4242');
+    expect(await page.locator('#card-number-error').count()).toBe(0);
+    expect(await card.getAttribute('aria-invalid')).toBeNull();
+    errors.assertClean();
+    await page.context().close();
+  });
+
+  it('a letter-size upload is turned down next to the drop zone, and that stays', async () => {
+    const page = await newPage(browser);
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/`);
+    const input = page.locator('#upload input[type=file]');
+    await input.waitFor({ state: 'attached', timeout: 15_000 });
+    await input.setInputFiles(await pdfFile('Specs.pdf', makeDrawingPdf({ pages: 2, size: LETTER })));
+    const alert = page.locator('#upload').getByRole('alert');
+    await alert.getByText('Invalid Document Size').waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain('Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents.');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+    await page.waitForTimeout(6_000);
+    expect(await alert.isVisible()).toBe(true);
+    await page.locator('#upload').screenshot({ path: 'test-results/screenshots/forms-upload-refused.png' });
+
+    // A file that is not a PDF: the new reason replaces the old one.
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await alert.getByText('Please upload a PDF file only.').waitFor();
+    expect(await alert.count()).toBe(1);
+    expect(await alert.textContent()).not.toContain('8.5');
+    const violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+    errors.assertClean();
+    await page.context().close();
+  });
+});
+
+describe('the state field', { timeout: 60_000 }, () => {
+  it('takes "New York", shows NY and loads the rates for it', async () => {
+    const page = await checkoutPage();
+    const errors = watchPageErrors(page);
+    await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+    await page.getByRole('radio', { name: /Shipping/ }).check();
+    await page.getByLabel('Street address *').fill('200 Park Ave');
+    await page.getByLabel('City *').fill('New York');
+    await page.getByLabel('State *').fill('New York');
+    await page.getByLabel('ZIP *').fill('10166');
+    expect(await page.getByLabel('State *').inputValue()).toBe('NY');
+    const rates = page.locator('input[name="rate"]');
+    await rates.first().waitFor();
+    expect(await rates.first().isChecked()).toBe(true);
+    await page.getByText(/Tax \(NY 8%\)/).waitFor();
+    expect(await page.getByText(/is not in/).count()).toBe(0);
+
+    // Lower case, without leaving the field: rates for it all the same; leaving shows the code.
+    await page.getByLabel('State *').fill('new jersey');
+    await page.getByText(/Shipping could not be calculated: .*ZIP code 10166 is not in NJ/).waitFor();
+    await page.getByLabel('ZIP *').fill('07652');
+    expect(await page.getByLabel('State *').inputValue()).toBe('NJ');
+    await page.getByText(/Tax \(NJ 6\.63%\)/).waitFor();
+
+    // Not a state: Pay names it at the field.
+    await fillContact(page, { first: 'Ada', last: 'Lovelace', email: 'ada.state@example.com' });
+    await page.getByLabel('State *').fill('Atlantis');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByTestId('pay-problem').getByText('Atlantis is not a US state. Please check it.').waitFor();
+    expect(await page.getByLabel('State *').getAttribute('aria-invalid')).toBe('true');
+    expect(await focusedId(page)).toBe('state');
+    await screenshot(page, 'forms-state-field');
+    errors.assertClean();
+    await page.context().close();
+  });
+});
+
+describe('a phone-width checkout', { timeout: 60_000 }, () => {
+  it('keeps the total and Pay in a bar at the bottom of the screen', async () => {
+    const page = await checkoutPage({ width: 390, height: 844 });
+    const errors = watchPageErrors(page);
+    const bar = page.getByTestId('pay-bar');
+    const pay = bar.getByRole('button', { name: /^Pay \$/ });
+    await pay.waitFor();
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(1);
+    expect(await bar.getByTestId('pay-bar-total').textContent()).toBe('$19.16');
+    expect(await pay.textContent()).toBe('Pay $19.16');
+    for (const y of [0, 1500, 100_000]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const box = await bar.boundingBox();
+      expect(box && Math.round(box.y + box.height)).toBe(844);
+      expect(await pay.isVisible()).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The end of the page (the footer's last line) scrolls out from under the bar.
+    const end = await page.locator('footer').last().boundingBox();
+    const barBox = await bar.boundingBox();
+    expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual((barBox?.y ?? 0) + 1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'test-results/screenshots/forms-checkout-phone-bar.png' });
+
+    // Pay from the bar checks the form like the desktop button does.
+    await pay.click();
+    await page.getByTestId('pay-problem').getByText('First name is required').waitFor();
+    expect(await focusedId(page)).toBe('first-name');
+    const violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+    errors.assertClean();
+    await page.context().close();
+
+    // From 1024 px the button is beside the form and the bar is gone.
+    const wide = await checkoutPage({ width: 1366, height: 900 });
+    await wide.getByRole('button', { name: /^Pay \$/ }).waitFor();
+    expect(await wide.getByTestId('pay-bar').count()).toBe(0);
+    expect(await wide.getByRole('button', { name: /^Pay \$/ }).count()).toBe(1);
+    await wide.context().close();
+  });
+});
+
+describe('the configuration card', { timeout: 120_000 }, () => {
+  it('offers only sensible print types, says when sets are out of range, and Enlarge is a dialog', async () => {
+    const page = await newPage(browser, { height: 900 });
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/`);
+    const input = page.locator('#upload input[type=file]');
+    await input.waitFor({ state: 'attached', timeout: 15_000 });
+    await input.setInputFiles(await pdfFile('B-100 Plans.pdf', makeDrawingPdf({ pages: 2, size: ARCH_D })));
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await summary.getByText('$11.98').last().waitFor({ timeout: 45_000 });
+    // All black and white: no "Color only where needed".
+    expect(await page.getByRole('radio', { name: /only where needed/ }).count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(4);
+
+    // 250 sets is said to be too many, and nothing is priced for it; 0 likewise.
+    const sets = page.getByLabel('Sets', { exact: true });
+    await sets.fill('250');
+    await page.getByText('Sets must be a whole number from 1 to 100.').waitFor();
+    expect(await sets.inputValue()).toBe('250');
+    expect(await sets.getAttribute('aria-invalid')).toBe('true');
+    expect(await summary.textContent()).not.toContain('$');
+    expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
+    await sets.fill('0');
+    await page.getByText('Sets must be a whole number from 1 to 100.').waitFor();
+    await sets.fill('3');
+    await summary.getByText('$35.94').last().waitFor();
+    expect(await page.getByText('Sets must be a whole number from 1 to 100.').count()).toBe(0);
+
+    // Enlarge: a dialog that keeps focus, closes on Escape, gives focus back and leaves the page where it was.
+    const enlarge = page.getByRole('button', { name: 'Enlarge sheet 2' });
+    await enlarge.waitFor({ timeout: 30_000 });
+    await enlarge.scrollIntoViewIfNeeded();
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await enlarge.click();
+    const dialog = page.getByRole('dialog', { name: 'Sheet 2' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `tab ${i}`).toBe(true);
+    }
+    await page.screenshot({ path: 'test-results/screenshots/forms-enlarge-dialog.png' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Enlarge sheet 2');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    errors.assertClean();
+    await page.context().close();
+  });
+
+  it('on a phone, the upload toast sits over the navigation bar, not over the card', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(`${shop.url}/`);
+    const input = page.locator('#upload input[type=file]');
+    await input.waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator('#upload').scrollIntoViewIfNeeded();
+    await input.setInputFiles(await pdfFile('C-100 Phone.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D })));
+    const toast = page.locator('.toast-root').first();
+    await page.getByRole('button', { name: 'Remove File' }).waitFor({ timeout: 45_000 });
+    await toast.waitFor();
+    const box = await toast.boundingBox();
+    const header = await page.locator('header').first().boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 99) + (box?.height ?? 99)).toBeLessThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    await page.screenshot({ path: 'test-results/screenshots/forms-upload-toast-phone.png' });
+    await page.context().close();
+  });
+});
+
+describe('the price and the color verdict', { timeout: 120_000 }, () => {
+  it('says "Checking color…" until the report is in, then prices an all-color set in color, without "only where needed"', async () => {
+    const page = await newPage(browser, { height: 900 });
+    const errors = watchPageErrors(page);
+    // The per-sheet report, held back: the answers say the sheets are not judged yet, as on a busy
+    // worker, until `release`.
+    let held = true;
+    await page.route(/\/api\/uploads\/[0-9a-f-]{36}$/, async (route) => {
+      const response = await route.fetch();
+      const info = await response.json();
+      if (!held || info.status !== 'ready') return route.fulfill({ response, json: info });
+      const sheets = info.sheets.map((s: Record<string, unknown>) => ({
+        ...s,
+        color: null,
+        blank: null,
+        scaleNotes: null,
+        lowResolution: null,
+        previewUrl: null,
+      }));
+      return route.fulfill({ response, json: { ...info, sheets, colorSheetCount: null, sheetsComplete: false } });
+    });
+    await page.goto(`${shop.url}/`);
+    const input = page.locator('#upload input[type=file]');
+    await input.waitFor({ state: 'attached', timeout: 15_000 });
+    await input.setInputFiles(await pdfFile('R-100 Red.pdf', makeDrawingPdf({ pages: 2, size: ARCH_D, ink: '#dc2626' })));
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await summary.getByText('Checking color…').waitFor({ timeout: 45_000 });
+    await page.waitForTimeout(1_500);
+    expect(await summary.textContent()).not.toContain('$');
+    expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
+    await page.locator('#upload').screenshot({ path: 'test-results/screenshots/forms-checking-color.png' });
+
+    held = false;
+    await summary.getByText('$29.98').last().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('radio', { name: 'Color' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /only where needed/ }).count()).toBe(0);
+    expect(await summary.textContent()).not.toContain('Checking color');
+    errors.assertClean();
+    await page.context().close();
+  });
+});
