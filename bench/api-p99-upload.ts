@@ -16,13 +16,13 @@
  *
  * With `--sink` the uploads go to a bare Node HTTP server in its own process that takes the bytes in
  * at the shop's intake rate and drops them, while the prober still asks the shop: what the machine
- * alone (the uploading client, the kernel, a receiver on the same two cores) does to the shop's p99.
+ * alone (the uploading client and the kernel on the same two cores) does to the shop's p99.
  *
  * By default each uploader streams its uploads (chunked) back to back on its own connection. With
  * `--warm` every upload is sent as a browser sends it from a loaded page: counted (Content-Length),
  * on a keep-alive connection that has just carried another request.
  */
-import { freePort, streamedUpload, uploadOnWarmConnection, waitForServer, waitForUploadReceiver } from './kit';
+import { freePort, streamedUpload, uploadOnWarmConnection, waitForServer } from './kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -127,7 +127,6 @@ async function main() {
     );
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
-    await waitForUploadReceiver(server.pid!);
     let target = base;
     if (SINK) {
       const sinkPort = await freePort();

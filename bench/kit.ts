@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
-import { receiverSocketFile } from '../api/src/uploadReceiver';
 import { freePort } from '../test/helpers/net';
 
 export { freePort };
@@ -135,21 +134,6 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // Linux reports USER_HZ = 100 ticks a second
 }
 
-/**
- * Waits until the web process `webPid` has its upload receiver taking connections. Until then the
- * web process takes uploads itself, and under tsx the receiver starts seconds after the web process
- * answers: a bench that uploads at once would measure the web process, not what runs for customers.
- */
-export async function waitForUploadReceiver(webPid: number, timeoutMs = 60_000): Promise<void> {
-  if (process.env.UPLOAD_RECEIVER === 'inline') return;
-  const deadline = Date.now() + timeoutMs;
-  const listening = () => childrenOf(webPid).some((pid) => fs.existsSync(receiverSocketFile(pid)));
-  while (!listening()) {
-    if (Date.now() > deadline) throw new Error(`no upload receiver under process ${webPid} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** The middle value (the upper one of the two middles for an even count). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -197,7 +181,6 @@ export async function startShop(label: string): Promise<{ base: string; database
     }
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
-    await waitForUploadReceiver(processes[0].pid!);
     return { base, databaseUrl: url.toString(), webPid: processes[0].pid!, stop };
   } catch (error) {
     await stop();

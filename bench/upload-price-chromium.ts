@@ -5,15 +5,13 @@
  * local storage and the built client; the landing page uploads the file through its own file input.
  * In the page, "upload finished" is the moment the upload's XMLHttpRequest answers (202) and "price
  * on screen" the moment the order summary with its total is in the document, both on the page's clock.
- * Each run also notes the CPU time the web process and its upload receiver spent while the file went
- * up: the page's upload goes on the keep-alive connection that loaded the page, and must still end
- * up in the receiver.
+ * Each run also notes the CPU time the web process spent while the file went up.
  *
  *   npx tsx bench/upload-analyze.ts            # once, to make the set
  *   npx tsx bench/upload-price-chromium.ts     # prints the runs
  *   npx tsx bench/upload-price-chromium.ts --write
  */
-import { childrenOf, cpuMs, median, startShop } from './kit';
+import { cpuMs, median, startShop } from './kit';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,9 +47,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const { base } = shop;
-    const runs: { uploadToPriceMs: number; uploadSendMs: number; webCpuMs: number; receiverCpuMs: number }[] = [];
-    // The web process's node child (tsx may run an esbuild child beside it).
-    const receiverPid = () => childrenOf(shop.webPid).find((pid) => fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node');
+    const runs: { uploadToPriceMs: number; uploadSendMs: number; webCpuMs: number }[] = [];
     // One warm-up run (worker modules, MuPDF compiling, the browser's cache of the client), then the measured ones.
     for (let i = 0; i <= RUNS; i++) {
       const context = await browser.newContext();
@@ -61,22 +57,17 @@ async function main() {
       const input = page.locator('#upload input[type=file]');
       await input.waitFor({ state: 'attached', timeout: 30_000 });
       const chosen = await page.evaluate(() => performance.now());
-      const receiver = receiverPid();
-      const cpuBefore = { web: cpuMs(shop.webPid), receiver: receiver ? cpuMs(receiver) : 0 };
+      const cpuBefore = cpuMs(shop.webPid);
       await input.setInputFiles(SET);
       await page.waitForFunction(() => (window as unknown as { benchMarks: { uploadDone: number } }).benchMarks.uploadDone > 0, null, { timeout: 120_000 });
-      const cpuDuring = {
-        web: cpuMs(shop.webPid) - cpuBefore.web,
-        receiver: receiver && receiverPid() === receiver ? cpuMs(receiver) - cpuBefore.receiver : NaN,
-      };
+      const webCpuMs = cpuMs(shop.webPid) - cpuBefore;
       await page.locator('#order-summary-title').waitFor({ timeout: 120_000 });
       const marks = await page.evaluate(() => (window as unknown as { benchMarks: { uploadDone: number; priceShown: number } }).benchMarks);
       if (i > 0) {
         runs.push({
           uploadToPriceMs: +(marks.priceShown - marks.uploadDone).toFixed(1),
           uploadSendMs: +(marks.uploadDone - chosen).toFixed(1),
-          webCpuMs: cpuDuring.web,
-          receiverCpuMs: cpuDuring.receiver,
+          webCpuMs,
         });
       }
       await context.close();

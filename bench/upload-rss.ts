@@ -1,5 +1,5 @@
 /**
- * The web process's resident memory (with its upload receiver's) while 10 clients each upload a 50 MB PDF at once. Uploads are
+ * The web process's resident memory (with its children's) while 10 clients each upload a 50 MB PDF at once. Uploads are
  * streamed (busboy → signature gate → storage), so memory should grow by buffers in flight, not by
  * file sizes. Target: ≤ 25 MB extra RSS per concurrent upload.
  *
@@ -33,8 +33,7 @@ function withDatabase(url: string, name: string) {
 }
 
 /**
- * Resident memory of the web process and its children: the upload receiver it forks takes the
- * uploads in, so its memory counts too.
+ * Resident memory of the web process and its children (tsx may run an esbuild child beside it).
  */
 function rssMb(pid: number): number {
   const own = (Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 2 ** 20;

@@ -6,7 +6,7 @@
 import { installProcessGuards } from '../api/src/core/lib/processGuards';
 import path from 'node:path';
 import { loadEnvOrExit } from '../api/src/core/config';
-import { receiverEnvFor, startWeb } from '../api/src/server';
+import { startWeb } from '../api/src/server';
 import { createContext } from '../api/src/core/context';
 import { migrateDatabase } from '../api/src/core/lib/migrate';
 import { startWorker } from '../worker/src/runner';
@@ -41,7 +41,7 @@ try {
 
 const ctx = await createContext(env);
 installProcessGuards(ctx.log);
-const web = await startWeb(ctx, env.PORT, { receiverEnv: receiverEnvFor(ctx) });
+const web = await startWeb(ctx, env.PORT);
 const worker = await startWorker(ctx);
 
 // A browser can open localhost when every interface listens; otherwise only the address given.

@@ -26,6 +26,7 @@ export const JOB_PAYLOADS = {
   uploads__analyze: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
   uploads__report: z.object({ uploadId: z.uuid() }),
+  uploads__sweep_orphans: cron,
   users__claim_guest_orders: z.object({ userId: z.uuid() }),
   users__send_order_lookup: z.object({ email: z.string().min(3).max(254) }),
   users__send_password_reset: z.object({ email: z.string().min(3).max(254) }),

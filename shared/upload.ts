@@ -18,6 +18,24 @@ export const UploadAcceptedSchema = z.object({
 });
 export type UploadAccepted = z.infer<typeof UploadAcceptedSchema>;
 
+/** `POST /api/uploads`: the file a browser is about to send (its name to show, its size to check). */
+export const UploadStartSchema = z.object({
+  fileName: z.string().trim().min(1).max(500),
+  fileSize: z.number().int().positive(),
+});
+export type UploadStart = z.infer<typeof UploadStartSchema>;
+
+/**
+ * `POST /api/uploads` → which way this shop takes the file. With S3: a presigned POST (send `fields`
+ * and then the file as `file` to `url`, then `POST completeUrl`); otherwise the multipart upload to
+ * `url` (`POST /api/upload-pdf`).
+ */
+export type UploadRoute =
+  { method: 'presigned'; uploadId: string; url: string; fields: Record<string, string>; completeUrl: string } | { method: 'multipart'; url: string };
+
+/** Where a presigned upload is reported done. */
+export const uploadCompletePath = (uploadId: string) => `/api/uploads/${uploadId}/complete`;
+
 /** One sheet of `GET /api/uploads/{uploadId}`'s `sheets`; null = still coming (or could not be analysed). */
 export const UploadSheetSchema = z.object({
   number: z.number().int().min(1),

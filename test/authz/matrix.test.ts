@@ -65,6 +65,10 @@ const ROWS: Row[] = [
 
   // Uploads: anyone may upload; only the uploading browser (and the admin) sees an upload.
   { route: 'POST /api/upload-pdf', path: () => '/api/upload-pdf', multipart: true, expect: EVERYONE(202) },
+  // Which way to upload (here, without S3: the multipart route) is anyone's to ask.
+  { route: 'POST /api/uploads', path: () => '/api/uploads', json: () => ({ fileName: 'A.pdf', fileSize: 1000 }), expect: EVERYONE(200) },
+  // Completing an upload that is already in: the same 202 for whoever may see it.
+  { route: 'POST /api/uploads/:uploadId/complete', path: (f) => `/api/uploads/${f.uploadA}/complete`, json: () => ({}), expect: [404, 202, 404, 202] },
   { route: 'GET /api/uploads/:uploadId', path: (f) => `/api/uploads/${f.uploadA}`, expect: OWNER_OR_ADMIN },
   { route: 'GET /api/uploads/:uploadId/preview/:page', path: (f) => `/api/uploads/${f.uploadA}/preview/1`, expect: OWNER_OR_ADMIN },
 

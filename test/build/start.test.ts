@@ -4,7 +4,7 @@
  * `.env` file: with no DATABASE_URL it starts embedded PostgreSQL and serves the shop. As root,
  * PostgreSQL runs as the `postgres` user, which cannot enter that folder: it used to crash with an
  * unhandled `spawn …/initdb EACCES`. Ctrl-C, which a terminal sends to the whole process group
- * (embedded PostgreSQL and the upload receiver included), stops everything and leaves nothing
+ * (embedded PostgreSQL and the worker included), stops everything and leaves nothing
  * running; it used to hang for 15 s (PostgreSQL had already stopped, and the shutdown waited for an
  * exit it had missed).
  */
@@ -21,7 +21,7 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 const STOP_WITHIN_MS = 8_000;
 const isRoot = process.getuid?.() === 0;
 
-/** Marks every process of this run (the shop, its receiver, worker children, PostgreSQL). */
+/** Marks every process of this run (the shop, its worker children, PostgreSQL). */
 const RUN_MARK = `BP_START_TEST=${randomUUID()}`;
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-clone-'));
 const clone = path.join(home, 'blueprint-shop');

@@ -9,15 +9,12 @@ import { parseEnv } from '../../shared/env';
 import { createContext, type AppContext, type ContextOverrides } from '../../api/src/core/context';
 import { createLogger } from '../../api/src/core/lib/logger';
 import { startWeb } from '../../api/src/server';
-import type { UploadReceiver } from '../../api/src/uploadReceiver';
 import { runJobsOnce, startWorker, type RunningWorker } from '../../worker/src/runner';
 import { createTestDatabase, type TestDatabase } from './db';
 import { TestClient } from './client';
 
 export type TestShop = {
   url: string;
-  /** The upload receiver, when the shop was started with one. */
-  receiver: UploadReceiver | null;
   ctx: AppContext;
   sql: AppContext['sql'];
   db: TestDatabase;
@@ -39,8 +36,6 @@ export type TestShopOptions = {
   overrides?: ContextOverrides;
   /** Use this database instead of a fresh copy of the template (fault tests bring their own server). */
   database?: TestDatabase;
-  /** Fork an upload receiver, as the web process does by default (api/src/uploadReceiver.ts). */
-  uploadReceiver?: boolean;
 };
 
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
@@ -49,13 +44,12 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
   const raw = { NODE_ENV: 'test', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PORT: '0', ...options.env };
   const env = parseEnv(raw);
   const ctx = await createContext(env, { sql: db.sql, log: createLogger(env.LOG_LEVEL), ...options.overrides });
-  const web = await startWeb(ctx, 0, { receiverEnv: options.uploadReceiver ? { ...process.env, ...raw } : undefined });
+  const web = await startWeb(ctx, 0);
   const url = `http://127.0.0.1:${web.port}`;
   ctx.env.APP_URL = url;
   const workers: RunningWorker[] = [];
   return {
     url,
-    receiver: web.receiver,
     ctx,
     sql: ctx.sql,
     db,

@@ -44,13 +44,9 @@ function cookie(req: Request): CookieData {
   return (req.session ?? {}) as CookieData;
 }
 
-/** The session ids the signed cookie names: none for a request without the cookie. */
-export function cookieSessionIds(req: Request): string[] {
-  return sessionIdsOf(cookie(req));
-}
-
-/** The session ids a cookie's contents name, customer and admin. */
-export function sessionIdsOf(data: CookieData): string[] {
+/** The session ids the signed cookie names, customer and admin: none for a request without the cookie. */
+function cookieSessionIds(req: Request): string[] {
+  const data = cookie(req);
   return [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
 }
 
@@ -60,14 +56,14 @@ function liveSessionsQuery(sql: Sql, ids: string[]) {
 }
 
 /** What the cookie's session rows say: who the request is, which rows to touch, and ids to drop. */
-export type ResolvedSessions = { shop: RequestSessions; touch: { sid: string; expire: Date }[]; dropSid: boolean; dropAdminSid: boolean };
+type ResolvedSessions = { shop: RequestSessions; touch: { sid: string; expire: Date }[]; dropSid: boolean; dropAdminSid: boolean };
 
 /**
  * Who the request is from the rows found for the cookie's ids: skips rows past their absolute
  * lifetime, lists rows whose idle expiry should slide (written at most once a minute), and names the
  * cookie's ids whose rows are gone or expired.
  */
-export function resolveSessions(data: CookieData, rows: readonly SessionRow[], now = Date.now()): ResolvedSessions {
+function resolveSessions(data: CookieData, rows: readonly SessionRow[], now = Date.now()): ResolvedSessions {
   const shop: RequestSessions = { sid: null, userId: null, adminUsername: null };
   const touch: ResolvedSessions['touch'] = [];
   for (const row of rows) {
@@ -86,7 +82,7 @@ export function resolveSessions(data: CookieData, rows: readonly SessionRow[], n
 }
 
 /** Slides the idle expiry of the rows `resolveSessions` listed. */
-export async function touchSessions(sql: Sql, touch: ResolvedSessions['touch']): Promise<void> {
+async function touchSessions(sql: Sql, touch: ResolvedSessions['touch']): Promise<void> {
   for (const { sid, expire } of touch) await sql`update sessions set expire = ${expire} where sid = ${sid}`;
 }
 
@@ -95,7 +91,7 @@ export async function touchSessions(sql: Sql, touch: ResolvedSessions['touch']):
  * expiry, and drops ids whose rows are gone from the cookie. Rows come straight from the database (no
  * cache), so a signed-out session is dead on the next request.
  */
-export async function applySessions(req: Request, sql: Sql, rows: readonly SessionRow[]): Promise<void> {
+async function applySessions(req: Request, sql: Sql, rows: readonly SessionRow[]): Promise<void> {
   const resolved = resolveSessions(cookie(req), rows);
   req.shop = resolved.shop;
   await touchSessions(sql, resolved.touch);
@@ -147,6 +143,7 @@ export async function signInCustomer(req: Request, sql: Sql, userId: string): Pr
     if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
     if (old && carryOver) {
       await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
+      await tx`update upload_intents set session_sid = ${sid} where session_sid = ${old}`;
       await moveSessionOrders(tx, { fromSid: old, toSid: sid });
       await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;
       await tx`delete from sessions where sid = ${old}`;

@@ -16,7 +16,8 @@ function helmetOptions(ctx: AppContext): HelmetOptions {
       directives: {
         'script-src': ["'self'", 'https://js.stripe.com'],
         'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        'connect-src': ["'self'", 'https://api.stripe.com'],
+        // With S3 the browser sends its PDF straight to the bucket (a presigned POST).
+        'connect-src': ["'self'", 'https://api.stripe.com', ...(ctx.storage.directUploadOrigin ? [ctx.storage.directUploadOrigin] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': ctx.env.COOKIE_SECURE ? [] : null,

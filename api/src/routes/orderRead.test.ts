@@ -1,7 +1,6 @@
 /**
- * GET /api/orders/:id answered ahead of the middleware stack: it must answer exactly as
- * the full stack does, and hand everything but the common case to it: a session to drop from the
- * cookie, a cookie cookie-session would rewrite, no access.
+ * GET /api/orders/:id, the page a customer keeps open: the owner's session, the order's token and
+ * nobody else; a signed-out session is dropped from the cookie, a forged cookie is nobody's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder } from '../../../test/helpers/factories';
@@ -14,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** The headers a response must carry whichever path answered it. */
+/** The headers an order read carries. */
 function headersOf(res: { headers: Headers }) {
   const h = res.headers;
   return {
@@ -27,12 +26,11 @@ function headersOf(res: { headers: Headers }) {
   };
 }
 
-describe('GET /api/orders/:id ahead of the stack', () => {
-  it('answers the owner and a token as the full stack does, headers included', async () => {
+describe('GET /api/orders/:id', () => {
+  it('answers the owner (any case of the id) and a token, with the security and cache headers', async () => {
     const client = shop.client();
     const sid = await giveAnonymousSession(shop, client);
     const order = await buildOrder(shop, { sessionSid: sid });
-    // A lower-case id is answered ahead of the stack; the same id in capitals goes through it.
     const fast = await client.get(`/api/orders/${order.id}`);
     const full = await client.get(`/api/orders/${order.id.toUpperCase()}`);
     expect(fast.status).toBe(200);
@@ -53,7 +51,7 @@ describe('GET /api/orders/:id ahead of the stack', () => {
     expect((await stranger.get(`/api/orders/${order.id}?token=a&token=b`)).status).toBe(404);
   });
 
-  it('drops a signed-out session from the cookie, as the full stack does, and still answers the token', async () => {
+  it('drops a signed-out session from the cookie and still answers the token', async () => {
     const client = shop.client();
     const sid = await giveAnonymousSession(shop, client);
     const order = await buildOrder(shop, { sessionSid: sid });

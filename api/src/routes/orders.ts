@@ -1,12 +1,10 @@
 /**
- * Every /api/orders route. GET /api/orders/:id (the page a customer keeps open) is answered ahead of
- * the middleware stack in its common case (`orderReadFastPath`), reading the order, its timeline and
- * the cookie's sessions in one query; the rest (its other cases, the account's list, guest lookup,
- * reorder, the receipt) are one router after the session loader. Orders are
+ * Every /api/orders route, in one router after the session loader: one order (the page a customer
+ * keeps open and polls), the account's list, guest lookup, reorder and the receipt. Orders are
  * shown to the owner account, the placing browser session, the admin or a request carrying the
  * order's access token (?token=); anyone else, and any malformed id, gets 404.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { addJob, type Sql } from '../core/lib/db';
@@ -19,12 +17,10 @@ import { StorageNotFoundError } from '../core/services/storage/index';
 import { receiptKey } from '../core/services/storage/keys';
 import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
 import { createRateLimits } from '../lib/rateLimit';
-import { ensureSession, requireUser, resolveSessions, sessionIdsOf, touchSessions, type SessionRow } from '../lib/sessions';
-import { sessionCookieReader } from '../middleware/session';
+import { ensureSession, requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
 import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
-import { UUID_PATTERN } from '../../../shared/ids';
 import { centsToDollars } from '../../../shared/money';
 import { shopFacts } from '../../../shared/shop';
 import { readyByText } from '../../../shared/readyBy';
@@ -49,74 +45,10 @@ function splitChanges(row: WithChanges): { order: OrderRow; changes: StatusChang
   return { order, changes: status_changes.map((c) => ({ order_id: order.id, to_status: c.to_status, created_at: new Date(c.created_at) })) };
 }
 
-/**
- * The order, its status changes and the live sessions the cookie names (one row per session), in
- * one round trip.
- */
-async function orderWithSessions(
-  sql: Sql,
-  id: string,
-  sessionIds: string[],
-): Promise<{ order: OrderRow; changes: StatusChange[]; sessions: SessionRow[] } | null> {
-  if (sessionIds.length === 0) {
-    const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
-    return row ? { ...splitChanges(row), sessions: [] } : null;
-  }
-  type Joined = WithChanges & { s_sid: string | null; s_kind: string; s_user_id: string | null; s_expire: Date; s_created_at: Date; s_username: string | null };
-  const rows = await sql<Joined[]>`
-    select o.*, ${sql.unsafe(STATUS_CHANGES)}, s.sid as s_sid, s.kind as s_kind, s.user_id as s_user_id, s.expire as s_expire, s.created_at as s_created_at,
-      s.sess->>'username' as s_username
-    from orders o left join sessions s on s.sid in ${sql(sessionIds)} and s.expire > now()
-    where o.id = ${id}`;
-  if (rows.length === 0) return null;
-  const sessions = rows
-    .filter((r) => r.s_sid !== null)
-    .map((r): SessionRow => ({
-      sid: r.s_sid as string,
-      kind: r.s_kind,
-      user_id: r.s_user_id,
-      expire: r.s_expire,
-      created_at: r.s_created_at,
-      sess: { username: r.s_username ?? undefined },
-    }));
-  const { s_sid: _sid, s_kind: _kind, s_user_id: _user, s_expire: _expire, s_created_at: _created, s_username: _username, ...row } = rows[0];
-  return { ...splitChanges(row), sessions };
-}
-
-/** A plain GET of one order by a lower-case UUID, with or without a query string. */
-const FAST_ORDER_READ = new RegExp(`^/api/orders/(${UUID_PATTERN})(?:\\?|$)`);
-
-/**
- * GET /api/orders/:id, the page a customer keeps open and polls (bench/README.md), answered right after the
- * security headers, ahead of the body parsers, cookie-session, the session loader and every router:
- * it reads the signed cookie itself and fetches the order, its timeline and the cookie's sessions in
- * one query. It answers only the common case, a readable order with every session in the cookie
- * alive; anything else (no such order, no access, a session to drop from the cookie, a cookie
- * cookie-session would rewrite) goes on to the full stack and its route below, which answers it as
- * before. The access rules are the same `canAccessOrder` as everywhere.
- */
-export function orderReadFastPath(ctx: AppContext): RequestHandler {
-  const readCookie = sessionCookieReader(ctx.env.SESSION_SECRET);
-  return (req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const id = FAST_ORDER_READ.exec(req.url)?.[1];
-    const data = id ? readCookie(req.headers.cookie) : null;
-    if (!id || !data) return next();
-    void (async () => {
-      const found = await orderWithSessions(ctx.sql, id, sessionIdsOf(data));
-      if (!found) return next();
-      const sessions = resolveSessions(data, found.sessions);
-      if (sessions.dropSid || sessions.dropAdminSid) return next();
-      req.shop = sessions.shop;
-      if (!canAccessOrder(req, found.order)) return next();
-      await touchSessions(ctx.sql, sessions.touch);
-      const body = JSON.stringify(presentOrder(found.order, found.changes));
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('Content-Length', Buffer.byteLength(body));
-      res.end(body);
-    })().catch(next);
-  };
+/** The order and its status changes, in one round trip. */
+async function orderWithChanges(sql: Sql, id: string): Promise<{ order: OrderRow; changes: StatusChange[] } | null> {
+  const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
+  return row ? splitChanges(row) : null;
 }
 
 /** Most orders one page of history shows. */
@@ -250,11 +182,10 @@ export function orderRoutes(ctx: AppContext): Router {
     res.status(201).json({ ...checkoutData, detectedSize, checkoutData });
   });
 
-  // What orderReadFastPath leaves to the full stack: a missing or unreadable order, a cookie to
-  // rewrite, an upper-case id. Any id that is not a UUID is nobody's order (orderParams: 404).
+  // Any id that is not a UUID is nobody's order (orderParams: 404).
   router.get('/api/orders/:id', orderParams, async (req, res) => {
     const id = orderParams.input(req).params.id;
-    const found = await orderWithSessions(ctx.sql, id, []);
+    const found = await orderWithChanges(ctx.sql, id);
     if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
     res.set('Cache-Control', 'private, no-store');
     res.json(presentOrder(found.order, found.changes));

@@ -40,6 +40,18 @@ function storedFiles(): string[] {
   return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile());
 }
 
+/** The folders under uploads/ (one per stored upload). */
+function uploadFolders(): string[] {
+  const root = path.join(shop.dataDir, 'files', 'uploads');
+  return fs.existsSync(root) ? fs.readdirSync(root) : [];
+}
+
+/** Writes in progress or left behind (local storage's temp folder). */
+function partialFiles(): string[] {
+  const dir = path.join(shop.dataDir, 'files', '.partial');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
 async function uploadCount(): Promise<number> {
   const [{ n }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
   return n;
@@ -189,9 +201,10 @@ describe('POST /api/upload-pdf', () => {
     expect(info.message).toMatch(/password-protected/);
   });
 
-  it('refuses a file that is not a PDF by its content with 415, whatever its name, keeping nothing', async () => {
+  it('refuses a file that is not a PDF by its content with 415, whatever its name, keeping nothing: no file, no folder', async () => {
     const rows = await uploadCount();
     const files = storedFiles().length;
+    const folders = uploadFolders();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5000, 1)]);
     const res = await upload(shop.client(), png, 'plans.pdf');
     expect(res.status).toBe(415);
@@ -200,6 +213,8 @@ describe('POST /api/upload-pdf', () => {
     expect(empty.status).toBe(415);
     expect(await uploadCount()).toBe(rows);
     expect(storedFiles().length).toBe(files);
+    expect(uploadFolders()).toEqual(folders);
+    expect(partialFiles()).toEqual([]);
   });
 
   it('answers 400 without a pdf part, and for a body that is not multipart', async () => {
@@ -212,9 +227,10 @@ describe('POST /api/upload-pdf', () => {
     expect(json.status).toBe(400);
   });
 
-  it('stops a 51 MB upload with 413 while streaming and leaves no file and no row', async () => {
+  it('stops a 51 MB upload with 413 while streaming and leaves no file, no folder and no row', async () => {
     const rows = await uploadCount();
     const files = storedFiles().length;
+    const folders = uploadFolders();
     const boundary = '----bp-test-boundary';
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
@@ -250,8 +266,8 @@ describe('POST /api/upload-pdf', () => {
     // Give the storage a moment to finish removing the partial file.
     await new Promise((r) => setTimeout(r, 200));
     expect(storedFiles().length).toBe(files);
-    const tmp = fs.readdirSync(path.join(shop.dataDir, 'files'), { recursive: true }) as string[];
-    expect(tmp.filter((f) => f.endsWith('.partial'))).toEqual([]);
+    expect(uploadFolders()).toEqual(folders);
+    expect(partialFiles()).toEqual([]);
   }, 60_000);
 
   it('refuses a declared Content-Length far over 50 MB before reading the body', async () => {
@@ -332,5 +348,21 @@ describe('GET /api/uploads/{id}', () => {
     expect(canAccessUpload(req({ sid: 'sid-2' }), row)).toBe(false);
     expect(canAccessUpload(req({ sid: 'sid-2', userId: 'user-2' }), { session_sid: 'sid-1', user_id: null })).toBe(false);
     expect(canAccessUpload(req({}), { session_sid: null, user_id: null })).toBe(false);
+  });
+});
+
+describe('POST /api/uploads without S3', () => {
+  it('sends the browser to the multipart upload, and still refuses a file over 50 MB up front', async () => {
+    const client = shop.client();
+    const res = await client.post('/api/uploads', { fileName: 'A-100.pdf', fileSize: 1234 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ method: 'multipart', url: '/api/upload-pdf' });
+    const large = await client.post('/api/uploads', { fileName: 'A-100.pdf', fileSize: MAX_UPLOAD_BYTES + 1 });
+    expect(large.status).toBe(413);
+    expect(large.body.message).toBe('Your file is larger than 50 MB. Please upload a file smaller than 50MB.');
+    expect((await client.post('/api/uploads', { fileName: '', fileSize: 10 })).status).toBe(400);
+    expect((await client.post('/api/uploads', { fileName: 'a.pdf', fileSize: -1 })).status).toBe(400);
+    // Nothing to complete: there are no direct uploads here.
+    expect((await client.post(`/api/uploads/${crypto.randomUUID()}/complete`, {})).status).toBe(404);
   });
 });

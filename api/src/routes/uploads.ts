@@ -1,34 +1,39 @@
 /**
- * Uploads: `POST /api/upload-pdf` streams one PDF (multipart field `pdf`) through busboy straight to
+ * Uploads. `POST /api/upload-pdf` streams one PDF (multipart field `pdf`) through busboy straight to
  * storage, checking the `%PDF-` signature and the 50 MB limit on the way, then writes the `uploads`
- * row and its `uploads__analyze` job in one transaction and answers 202. `GET /api/uploads/{id}`
- * reports the analysis; `GET /api/uploads/{id}/preview/{page}` serves a sheet preview.
+ * row and its `uploads__analyze` job in one transaction and answers 202; it works with either store.
+ * `POST /api/uploads` says which way the browser should send a file: with S3 a presigned POST straight
+ * to the bucket (the key and the limits are the server's), reported done with
+ * `POST /api/uploads/{id}/complete`, after which the analysis checks the content as the route would
+ * have; with local files the multipart route. `GET /api/uploads/{id}` reports the analysis;
+ * `GET /api/uploads/{id}/preview/{page}` serves a sheet preview.
  */
 import { uploadFileKey, uploadPreviewKey } from '../core/services/storage/keys';
+import { PRESIGNED_POST_SECONDS } from '../core/services/storage/leftovers';
+import { hasPdfSignature, NOT_PDF_MESSAGE, PDF_SIGNATURE_WINDOW } from '../core/lib/pdfSignature';
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { uploadIntake, type UploadIntake } from '../lib/uploadIntake';
 import { Router, type Request } from 'express';
+import { z } from 'zod';
 import { isUuid } from '../../../shared/ids';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
-import { UPLOAD_PDF_PATH, type UploadAccepted } from '../../../shared/upload';
+import { uploadCompletePath, UploadStartSchema, UPLOAD_PDF_PATH, type UploadAccepted, type UploadRoute } from '../../../shared/upload';
+import { uuidField } from '../../../shared/fields';
 import type { AppContext } from '../core/context';
 import { addJob } from '../core/lib/db';
-import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../core/lib/errors';
+import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { canAccessUpload, presentUpload, type UploadRow, type UploadSheetRow } from '../presenters/upload';
 import type { Storage } from '../core/services/storage/index';
+import { validate } from '../middleware/validate';
 
 export const TOO_LARGE_MESSAGE = 'Your file is larger than 50 MB. Please upload a file smaller than 50MB.';
-export const NOT_PDF_MESSAGE = 'This file is not a PDF. Please upload a PDF file only.';
+export { NOT_PDF_MESSAGE };
 const NO_FILE_MESSAGE = 'Please choose a PDF file to upload (form field "pdf").';
 export const ONE_FILE_MESSAGE = 'Please upload one PDF file at a time (one file, in the form field "pdf").';
-
-/** A PDF's signature must appear in its first kilobyte (where readers look for it). */
-const SIGNATURE = Buffer.from('%PDF-');
-const SIGNATURE_WINDOW = 1024;
 
 /**
  * Passes bytes through once the first kilobyte has shown the PDF signature (415 otherwise), and
@@ -49,7 +54,7 @@ class PdfGate extends Transform {
     if (this.open) return callback(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
-    if (this.headLength < SIGNATURE_WINDOW) return callback();
+    if (this.headLength < PDF_SIGNATURE_WINDOW) return callback();
     this.release(callback);
   }
 
@@ -61,7 +66,7 @@ class PdfGate extends Transform {
   private release(callback: TransformCallback): void {
     const head = Buffer.concat(this.head);
     this.head = [];
-    if (!head.subarray(0, SIGNATURE_WINDOW).includes(SIGNATURE)) return callback(unsupportedMediaType(NOT_PDF_MESSAGE));
+    if (!hasPdfSignature(head)) return callback(unsupportedMediaType(NOT_PDF_MESSAGE));
     this.open = true;
     callback(null, head);
   }
@@ -177,6 +182,52 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
   });
 }
 
+const startBody = validate({ body: UploadStartSchema });
+const uploadParams = validate({ params: z.object({ uploadId: uuidField }) }, 'Upload not found.');
+
+type IntentRow = { id: string; session_sid: string; user_id: string | null; file_name: string; storage_key: string };
+
+/**
+ * A presigned upload the browser says is in the bucket: checks that the object is there and within
+ * the limit, then moves the intent to an `uploads` row with its analysis job, in one transaction.
+ * Asked again for an upload already completed, it answers the same (a retry after a lost answer).
+ */
+async function completeDirectUpload(ctx: AppContext, req: Request, uploadId: string): Promise<UploadAccepted> {
+  const accepted = (row: { id: string; file_name: string; file_size: number | string }): UploadAccepted => ({
+    uploadId: row.id,
+    fileName: row.file_name,
+    fileSize: Number(row.file_size),
+    status: 'analyzing',
+  });
+  const [done] = await ctx.sql<UploadRow[]>`select id, session_sid, user_id, file_name, file_size from uploads where id = ${uploadId}`;
+  if (done) {
+    if (!canAccessUpload(req, done)) throw notFound('Upload not found.');
+    return accepted(done);
+  }
+  const [intent] = await ctx.sql<IntentRow[]>`select id, session_sid, user_id, file_name, storage_key from upload_intents where id = ${uploadId}`;
+  if (!intent || !canAccessUpload(req, intent)) throw notFound('Upload not found. It may have expired: please upload the file again.');
+  const stored = await ctx.storage.stat(intent.storage_key);
+  if (!stored) throw conflict('Your file has not arrived yet. Please upload it again.');
+  if (stored.size > MAX_UPLOAD_BYTES) {
+    // The policy caps the size; a store that does not enforce it still gets no larger file in.
+    await ctx.storage.delete(intent.storage_key);
+    await ctx.sql`delete from upload_intents where id = ${uploadId}`;
+    throw payloadTooLarge(TOO_LARGE_MESSAGE);
+  }
+  const moved = await ctx.sql.begin(async (tx) => {
+    const [gone] = await tx<IntentRow[]>`delete from upload_intents where id = ${uploadId} returning id`;
+    // Another request completed it meanwhile.
+    if (!gone) return false;
+    await tx`
+      insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key)
+      values (${intent.id}, ${intent.session_sid}, ${intent.user_id}, ${intent.file_name}, ${stored.size}, ${intent.storage_key})`;
+    await addJob(tx, 'uploads__analyze', { uploadId }, { jobKey: `uploads__analyze:${uploadId}`, maxAttempts: 3 });
+    return true;
+  });
+  if (!moved) return completeDirectUpload(ctx, req, uploadId);
+  return accepted({ id: intent.id, file_name: intent.file_name, file_size: stored.size });
+}
+
 export function uploadRoutes(ctx: AppContext): Router {
   const router = Router();
   const intake = uploadIntake(ctx.env.UPLOAD_INTAKE_MB_PER_SECOND);
@@ -205,6 +256,30 @@ export function uploadRoutes(ctx: AppContext): Router {
     } catch (error) {
       next(error);
     }
+  });
+
+  router.post('/api/uploads', startBody, async (req, res) => {
+    const { fileName, fileSize } = startBody.input(req).body;
+    if (fileSize > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
+    const uploadId = randomUUID();
+    const key = uploadFileKey(uploadId);
+    const post = await ctx.storage.presignedPost(key, { maxBytes: MAX_UPLOAD_BYTES, contentType: 'application/pdf', expiresSeconds: PRESIGNED_POST_SECONDS });
+    if (!post) {
+      const route: UploadRoute = { method: 'multipart', url: UPLOAD_PDF_PATH };
+      return void res.json(route);
+    }
+    const sid = await ensureSession(req, ctx.sql);
+    await ctx.sql`
+      insert into upload_intents (id, session_sid, user_id, file_name, file_size, storage_key)
+      values (${uploadId}, ${sid}, ${req.shop.userId}, ${cleanFileName(fileName)}, ${fileSize}, ${key})`;
+    const route: UploadRoute = { method: 'presigned', uploadId, url: post.url, fields: post.fields, completeUrl: uploadCompletePath(uploadId) };
+    res.status(201).json(route);
+  });
+
+  router.post('/api/uploads/:uploadId/complete', uploadParams, async (req, res) => {
+    const { uploadId } = uploadParams.input(req).params;
+    const accepted = await completeDirectUpload(ctx, req, uploadId);
+    res.status(202).json(accepted);
   });
 
   async function findUpload(req: Request): Promise<UploadRow> {

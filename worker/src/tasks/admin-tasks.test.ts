@@ -61,9 +61,9 @@ describe('a worker killed mid-export', () => {
       stdio: 'ignore',
     });
     children.push(child);
-    const exportDir = path.join(shop.dataDir, 'files', 'exports', exportId);
-    // The zip is being written (a temp file exists) and the job is held by the child.
-    await waitFor('the zip to be in progress', async () => fs.existsSync(exportDir) && fs.readdirSync(exportDir).some((f) => f.endsWith('.partial')));
+    // The zip is being written (local storage's temp folder holds it) and the job is held by the child.
+    const partialDir = path.join(shop.dataDir, 'files', '.partial');
+    await waitFor('the zip to be in progress', async () => fs.existsSync(partialDir) && fs.readdirSync(partialDir).length > 0);
     const [locked] =
       await shop.sql`select locked_by from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'exports__build')`;
     expect(locked.locked_by).toBeTruthy();
@@ -97,8 +97,11 @@ describe('a worker killed mid-export', () => {
     );
     for (const order of orders)
       expect(entries.get(`${orderNumberOf(order.id)}-A-100 Floor Plans.pdf`)?.data.equals(contents.get(order.id) as Buffer)).toBe(true);
-    // Only the finished zip is left in the export's folder.
-    expect(fs.readdirSync(exportDir)).toEqual(['export.zip']);
+    // Only the finished zip is in the export's folder; the killed run's temp file waits for the orphan sweep.
+    expect(fs.readdirSync(path.join(shop.dataDir, 'files', 'exports', exportId))).toEqual(['export.zip']);
+    expect(fs.readdirSync(partialDir)).toHaveLength(1);
+    expect(await shop.ctx.storage.removeUnfinished(new Date(Date.now() + 60_000))).toBe(1);
+    expect(fs.readdirSync(partialDir)).toEqual([]);
   }, 60_000);
 });
 

@@ -5,16 +5,18 @@
  * (colour, blank, scale notes, low resolution, previews) is a job of its own, `uploads__report`,
  * enqueued with the verdict on a queue of its own, so a long report never holds a worker slot that
  * the next customer's verdict needs. Local files are read where they are; an S3 object is
- * downloaded once to a temp file. Safe to run twice: an upload that is no longer `analyzing` is
- * left alone.
+ * downloaded once to a temp file. A file that is not a PDF by content (one sent straight to S3 with a
+ * presigned POST, which no route looked at) is rejected with the upload route's 415 words. Safe to
+ * run twice: an upload that is no longer `analyzing` is left alone.
  */
 import os from 'node:os';
 import { defineTask } from '../task';
 import { analyzeLimits, REPORT_FLAG, uploadPdfFile } from '../pdfJobs';
 import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/core/services/pdf/analyze';
 import { addJob } from '../../../api/src/core/lib/db';
+import { fileHasPdfSignature, NOT_PDF_MESSAGE } from '../../../api/src/core/lib/pdfSignature';
 import type { AppContext } from '../../../api/src/core/context';
-import { POINTS_PER_INCH, unreadableVerdict, type SheetPoints, type SheetVerdict } from '../../../shared/sheets';
+import { POINTS_PER_INCH, rejectedVerdict, unreadableVerdict, type SheetPoints, type SheetVerdict } from '../../../shared/sheets';
 
 // The worker loads this file at start: have the MuPDF child warm before the first upload arrives.
 prewarmAnalyzer();
@@ -48,6 +50,7 @@ export default defineTask({
       }
       let keepForReport = false;
       try {
+        if (!(await fileHasPdfSignature(pdf.file))) return void (await saveVerdict(ctx, uploadId, rejectedVerdict(null, NOT_PDF_MESSAGE), []));
         // An AnalyzerCrashedError (a child that died before the verdict) is retried like any other error.
         // No report here, so nothing is written to the preview folder.
         const result = await analyzePdf(pdf.file, { previewDir: os.tmpdir(), ...analyzeLimits, report: false });

@@ -1,4 +1,10 @@
-/** Local-disk storage: atomic writes (temp file + rename) under one root folder. */
+/**
+ * Local-disk storage under one root folder. Writes go to a temp file in the root's `.partial/`
+ * folder (no key can start with a dot) and are renamed into place when whole, so a refused or
+ * interrupted write leaves neither a half file nor an empty folder where keys live; a process killed
+ * mid-write leaves only its temp file, which `removeUnfinished` sweeps.
+ */
+import type { Dirent } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -49,9 +55,18 @@ function blockFile(file: string, size: number): Writable {
   });
 }
 
+/** Where unfinished writes live, beside the keys' folders. */
+const PARTIAL_DIR = '.partial';
+
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
+  readonly directUploadOrigin = null;
   constructor(private readonly root: string) {}
+
+  /** The folder that holds writes in progress. */
+  get partialDir(): string {
+    return path.join(this.root, PARTIAL_DIR);
+  }
 
   private pathOf(key: string): string {
     assertSafeKey(key);
@@ -60,17 +75,30 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Readable | Buffer, _options?: PutOptions): Promise<{ size: number }> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomUUID()}.partial`;
+    await fs.mkdir(this.partialDir, { recursive: true });
+    const temp = path.join(this.partialDir, randomUUID());
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, blockFile(temp, WRITE_BLOCK));
-      await fs.rename(temp, target);
+      await this.moveIntoPlace(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
     }
     const { size } = await fs.stat(target);
     return { size };
+  }
+
+  /** Renames a finished temp file to its key's path, making the folders it needs. */
+  private async moveIntoPlace(temp: string, target: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        return await fs.rename(temp, target);
+      } catch (error) {
+        // A sweep may remove the new, still empty folder between mkdir and rename: make it again.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error;
+      }
+    }
   }
 
   async get(key: string): Promise<Readable> {
@@ -108,4 +136,64 @@ export class LocalStorage implements Storage {
     const dir = this.pathOf(prefix.slice(0, -1));
     await fs.rm(dir, { recursive: true, force: true });
   }
+
+  /** Local files have no way in for a browser but the web process. */
+  async presignedPost(): Promise<null> {
+    return null;
+  }
+
+  async *listFolders(prefix: string): AsyncIterable<string> {
+    if (!prefix.endsWith('/')) throw new Error('listFolders needs a prefix ending in /');
+    const dir = this.pathOf(prefix.slice(0, -1));
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) if (entry.isDirectory()) yield entry.name;
+  }
+
+  async lastModified(prefix: string): Promise<Date | null> {
+    if (!prefix.endsWith('/')) throw new Error('lastModified needs a prefix ending in /');
+    return newestUnder(this.pathOf(prefix.slice(0, -1)));
+  }
+
+  async removeUnfinished(before: Date): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.partialDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.partialDir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat || stat.mtime >= before) continue;
+      await fs.rm(file, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+}
+
+/** The newest modification time of a folder, its files and its sub-folders; null when it is absent. */
+async function newestUnder(dir: string): Promise<Date | null> {
+  let stat;
+  try {
+    stat = await fs.stat(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  let newest = stat.mtime;
+  if (!stat.isDirectory()) return newest;
+  for (const name of await fs.readdir(dir).catch(() => [])) {
+    const inner = await newestUnder(path.join(dir, name));
+    if (inner && inner > newest) newest = inner;
+  }
+  return newest;
 }

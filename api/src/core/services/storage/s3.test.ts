@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { parseEnv } from '../../../../../shared/env';
 import { createStorage, StorageNotFoundError } from './index';
-import { S3Storage } from './s3';
+import { bucketOrigin, S3Storage } from './s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { S3Client } from '@aws-sdk/client-s3';
 
 // A real S3-compatible server on 127.0.0.1, started by the test (s3rver does not check signatures).
 let server: S3rver;
@@ -105,6 +107,71 @@ describe('S3 storage against s3rver', () => {
   it('refuses unsafe keys', async () => {
     await expect(storage.put('../etc/passwd', Buffer.from('x'))).rejects.toThrow(/Unsafe/);
     await expect(storage.deletePrefix('uploads')).rejects.toThrow(/prefix/);
+  });
+});
+
+describe('presigned POST (browser uploads straight to the bucket)', () => {
+  const limits = { maxBytes: 50 * 1024 * 1024, contentType: 'application/pdf', expiresSeconds: 600 };
+
+  it('signs a policy that names the key, caps the size and pins the content type', async () => {
+    const post = await storage.presignedPost('uploads/p1/original.pdf', limits);
+    expect(post).not.toBeNull();
+    expect(new URL(post!.url).origin).toBe(storage.directUploadOrigin);
+    expect(post!.fields).toMatchObject({ key: 'uploads/p1/original.pdf', 'Content-Type': 'application/pdf' });
+    const policy = JSON.parse(Buffer.from(post!.fields.Policy, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+    expect(policy.conditions).toContainEqual({ key: 'uploads/p1/original.pdf' });
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, limits.maxBytes]);
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'application/pdf']);
+    const expiresIn = new Date(policy.expiration).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(590_000);
+    expect(expiresIn).toBeLessThanOrEqual(600_000);
+    await expect(storage.presignedPost('../x', limits)).rejects.toThrow(/Unsafe/);
+  });
+
+  it('is taken by s3rver as a browser sends it (fields, then the file), which stores the object', async () => {
+    const post = (await storage.presignedPost('uploads/p2/original.pdf', limits))!;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
+    form.append('file', new Blob([Buffer.from('%PDF-1.7 sent by a browser')], { type: 'application/pdf' }), 'A-100.pdf');
+    const res = await fetch(post.url, { method: 'POST', body: form });
+    expect(res.status).toBe(204);
+    expect((await buffer(await storage.get('uploads/p2/original.pdf'))).toString()).toBe('%PDF-1.7 sent by a browser');
+  });
+
+  it('has the origin the SDK posts to, for AWS itself and for other endpoints', async () => {
+    const cases = [
+      { bucket: 'shop-files', region: 'us-east-1', forcePathStyle: false },
+      { bucket: 'shop-files', region: 'eu-west-2', forcePathStyle: false },
+      { bucket: 'shop-files', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+      { bucket: 'shop-files', region: 'auto', endpoint: 'https://account.r2.cloudflarestorage.com', forcePathStyle: false },
+    ];
+    for (const options of cases) {
+      const client = new S3Client({ ...options, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+      const post = await createPresignedPost(client, { Bucket: options.bucket, Key: 'uploads/x/original.pdf' });
+      expect(bucketOrigin(options)).toBe(new URL(post.url).origin);
+      client.destroy();
+    }
+  });
+});
+
+describe('what the orphan sweep asks of S3', () => {
+  // s3rver answers every folder in one page whatever MaxKeys says, so paging is not tried here.
+  it('lists upload folders, and when each was last written', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `sweep${String(i).padStart(4, '0')}`);
+    for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map((id) => storage.put(`sweep/${id}/original.pdf`, Buffer.from(id))));
+    await storage.put('sweep/sweep0000/previews/1.png', Buffer.from('png'));
+    const listed: string[] = [];
+    for await (const name of storage.listFolders('sweep/')) listed.push(name);
+    expect(listed.sort()).toEqual(ids);
+    const written = await storage.lastModified('sweep/sweep0000/');
+    expect(written).toBeInstanceOf(Date);
+    expect(Math.abs(written!.getTime() - Date.now())).toBeLessThan(120_000);
+    expect(await storage.lastModified('sweep/none/')).toBeNull();
+    await storage.deletePrefix('sweep/');
+  }, 60_000);
+
+  it('finds no unfinished uploads to remove on a store that cannot list them (s3rver)', async () => {
+    expect(await storage.removeUnfinished(new Date())).toBe(0);
   });
 });
 

@@ -1,0 +1,162 @@
+/**
+ * Nothing of a killed or abandoned upload survives the orphan sweep, with local files and with S3
+ * (s3rver): a web process SIGKILLed while a request streams an upload in, a folder whose row never
+ * came, a presigned upload never completed. What is in use (an upload with its row, a write still
+ * going on) stays.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { startTestS3, type TestS3 } from '../../../test/helpers/s3rver';
+import { freePort } from '../../../test/helpers/net';
+import { makeDrawingPdf } from '../../../test/helpers/pdf';
+import { uploadFileKey, uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
+import { LEFTOVER_AGE_MS } from '../../../api/src/core/services/storage/leftovers';
+import { sweepUploadOrphans } from './uploads__sweep_orphans';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+/** A clock past the age at which leftovers are swept. */
+const later = () => new Date(Date.now() + LEFTOVER_AGE_MS + 60_000);
+
+async function folders(shop: TestShop): Promise<string[]> {
+  const found: string[] = [];
+  for await (const id of shop.ctx.storage.listFolders('uploads/')) found.push(id);
+  return found.sort();
+}
+
+/** Local storage's writes in progress (none with S3, whose unfinished uploads s3rver cannot list). */
+function partialFiles(shop: TestShop): string[] {
+  const dir = path.join(shop.dataDir, 'files', '.partial');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+/** The real web process (api/src/server.ts) as a child, on this shop's database and files. */
+async function startWebChild(shop: TestShop, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: REPO,
+    env: { ...process.env, ...env, NODE_ENV: 'test', DATABASE_URL: shop.db.url, DATA_DIR: shop.dataDir, PORT: String(port), LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { child, port };
+    if (i > 300 || child.exitCode !== null) throw new Error('the web process did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Starts streaming a PDF upload of `megabytes` to the child and resolves once `ready()` says the
+ * write is under way, leaving the request open (the body never ends).
+ */
+async function streamUploadUntil(port: number, megabytes: number, ready: (sent: number) => boolean): Promise<http.ClientRequest> {
+  const boundary = '----bp-kill-boundary';
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/upload-pdf',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  req.on('error', () => {}); // the server dies under it
+  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="killed.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  const chunk = Buffer.alloc(256 * 1024, 0x20);
+  let sent = 0;
+  while (sent < megabytes * 1024 * 1024) {
+    if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+    sent += chunk.length;
+  }
+  for (let i = 0; !ready(sent); i++) {
+    if (i > 200) throw new Error('the upload never started to be written');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return req;
+}
+
+describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (kind) => {
+  let s3: TestS3 | null = null;
+  let shop: TestShop;
+  let web: ChildProcess | null = null;
+  beforeAll(async () => {
+    s3 = kind === 's3' ? await startTestS3() : null;
+    shop = await startTestShop({ env: s3?.env });
+  });
+  afterAll(async () => {
+    if (web?.exitCode === null) web.kill('SIGKILL');
+    await shop?.close();
+    await s3?.close();
+  });
+
+  it('removes what a web process SIGKILLed mid-upload leaves, once it has been still long enough', async () => {
+    const started = await startWebChild(shop, s3?.env ?? {});
+    web = started.child;
+    // Locally the temp file shows the write; S3 needs a first 5 MB part before anything is sent.
+    const req = await streamUploadUntil(started.port, kind === 'local' ? 2 : 8, () =>
+      kind === 'local' ? partialFiles(shop).some((name) => fs.statSync(path.join(shop.dataDir, 'files', '.partial', name)).size > 0) : true,
+    );
+    if (kind === 's3') await new Promise((r) => setTimeout(r, 1000));
+    const exited = new Promise((r) => web!.once('exit', r));
+    web.kill('SIGKILL');
+    await exited;
+    req.destroy();
+    expect(await shop.sql`select 1 from uploads`).toHaveLength(0);
+    if (kind === 'local') expect(partialFiles(shop)).toHaveLength(1);
+
+    // A sweep now leaves it: a write that recent may still be going on.
+    await sweepUploadOrphans(shop.ctx);
+    if (kind === 'local') expect(partialFiles(shop)).toHaveLength(1);
+
+    const swept = await sweepUploadOrphans(shop.ctx, later());
+    if (kind === 'local') expect(swept.unfinished).toBe(1);
+    expect(partialFiles(shop)).toEqual([]);
+    expect(await folders(shop)).toEqual([]);
+  }, 120_000);
+
+  it('removes upload folders no row names, and keeps those with a row and fresh ones', async () => {
+    const client = shop.client();
+    const form = new FormData();
+    form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 1 }))], { type: 'application/pdf' }), 'kept.pdf');
+    const kept = await client.request('POST', '/api/upload-pdf', { body: form });
+    expect(kept.status).toBe(202);
+    const orphan = randomUUID();
+    await shop.ctx.storage.put(uploadFileKey(orphan), Buffer.from('%PDF-1.7 orphan'));
+    await shop.ctx.storage.put(uploadPreviewKey(orphan, 1), Buffer.from('png'));
+    if (kind === 'local') fs.mkdirSync(path.join(shop.dataDir, 'files', 'uploads', randomUUID())); // an empty folder, as refused uploads used to leave
+
+    const now = await sweepUploadOrphans(shop.ctx);
+    expect(now.folders).toBe(0);
+    const swept = await sweepUploadOrphans(shop.ctx, later());
+    expect(swept.folders).toBe(kind === 'local' ? 2 : 1);
+    expect(await folders(shop)).toEqual([kept.body.uploadId]);
+    expect(await shop.ctx.storage.stat(uploadFileKey(kept.body.uploadId))).not.toBeNull();
+  }, 60_000);
+
+  // No presigned uploads without S3.
+  it.runIf(kind === 's3')(
+    'removes a presigned upload never completed, with its object',
+    async () => {
+      const client = shop.client();
+      const res = await client.post('/api/uploads', { fileName: 'never.pdf', fileSize: 20 });
+      expect(res.status).toBe(201);
+      const { uploadId } = res.body as { uploadId: string };
+      await shop.ctx.storage.put(uploadFileKey(uploadId), Buffer.from('%PDF-1.7 never completed'));
+      expect((await sweepUploadOrphans(shop.ctx)).intents).toBe(0);
+      expect(await folders(shop)).toContain(uploadId);
+      const swept = await sweepUploadOrphans(shop.ctx, later());
+      expect(swept.intents).toBe(1);
+      expect(await folders(shop)).not.toContain(uploadId);
+      expect(await shop.sql`select 1 from upload_intents where id = ${uploadId}`).toHaveLength(0);
+      expect((await client.post(`/api/uploads/${uploadId}/complete`, {})).status).toBe(404);
+    },
+    60_000,
+  );
+});
