@@ -96,7 +96,7 @@ describe('customer accounts in the browser', () => {
     await page.waitForURL(`${shop.url}/`);
 
     // The signed-in home is the dashboard.
-    await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 10_000 });
     await page.getByText('RUSH ORDER', { exact: true }).waitFor();
     await page.getByText(`Order #${latest.id.slice(-8).toUpperCase()}`).waitFor();
     await page.getByText('Orders before 12 PM ready by end of day • Rush orders: 1-4 hours').waitFor();
@@ -130,7 +130,7 @@ describe('customer accounts in the browser', () => {
 
     // Sign out from the avatar menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menu').getByText('Welcome!').waitFor();
+    await page.getByRole('menu').getByText('Welcome back!', { exact: true }).waitFor();
     await page.getByRole('menu').getByText('Customer Account').waitFor();
     await screenshot(page, 'accounts-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -153,7 +153,7 @@ describe('customer accounts in the browser', () => {
     await page.getByLabel('Email').fill('phone@example.com');
     await page.getByLabel('Password').fill('password123');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Welcome, Pat' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back, Pat' }).waitFor();
     await page.getByText('No orders yet').first().waitFor();
     expect(await page.locator('header').getByRole('link', { name: 'My Orders' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Account menu' }).isVisible()).toBe(true);
@@ -259,7 +259,7 @@ describe('ordering again from the history', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('password123');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Welcome, Re' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back, Re' }).waitFor();
     await page.goto(`${shop.url}/orders`);
     await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
 
@@ -291,10 +291,14 @@ describe('guest order tracking in the browser', () => {
     await page.goto(`${shop.url}/order-lookup`);
     await page.getByRole('heading', { name: 'Track Orders' }).waitFor();
     const send = page.getByRole('button', { name: 'Email me my orders' });
-    await page.getByLabel('Email address').first().fill('grace.guest');
-    expect(await send.isDisabled()).toBe(true);
-    await page.getByLabel('Email address').first().fill(email);
-    expect(await send.isDisabled()).toBe(false);
+    // Not an address: the refusal stays under the field, which is marked and focused.
+    const address = page.getByLabel('Email address').first();
+    await address.fill('grace.guest');
+    await send.click();
+    await page.getByRole('alert').getByText('Please enter a valid email address', { exact: true }).first().waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    expect(await address.evaluate((el) => el === document.activeElement)).toBe(true);
+    await address.fill(email);
     await send.click();
     await page.getByText('we have sent it a link to see them').waitFor();
     await expectNoSeriousA11y(page);
@@ -320,7 +324,12 @@ describe('guest order tracking in the browser', () => {
     await page.getByLabel('Order number').fill(done.id.slice(-8).toLowerCase());
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByText(/^Placed [A-Z][a-z]{2} \d+, \d{4}$/).waitFor();
+    // Not an order number at all: said under the field; a well-formed one that matches nothing: said below.
     await page.getByLabel('Order number').fill('ZZZZZZZZ');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.getByRole('alert').getByText('Please enter the 8-character order number.', { exact: true }).waitFor();
+    expect(await page.getByLabel('Order number').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Order number').fill(done.id.slice(-8) === '00000000' ? '11111111' : '00000000');
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByText('No order matches that email address and order number.').waitFor();
     errors.assertClean();

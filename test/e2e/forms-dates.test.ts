@@ -157,6 +157,7 @@ describe('dates on the shop clock and the first greeting', () => {
       await page.goto(`${shop.url}/login`);
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill(password);
+      await screenshot(page, `dates-login-form-${size.name}`);
       await page.getByRole('button', { name: 'Sign In' }).click();
       // The first sign-in of the account (desktop) is a "Welcome!"; the phone's is the second.
       await page
