@@ -1,7 +1,7 @@
 /**
  * /login: email and password; 'Welcome back!' (or 'Welcome!' on the account's first sign-in) and home
- * on success. A refusal ('Sign in failed' with
- * the server's message) is a toast and stays under the password, which is marked and focused.
+ * on success. A refusal ('Sign in failed' with the server's message) is a toast and stays under the
+ * password, which is marked and focused.
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
