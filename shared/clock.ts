@@ -100,6 +100,11 @@ export function longDateText(at: Date, options: ClockOptions = {}): string {
   return format(onShopWall(at, options), 'MMMM d, yyyy');
 }
 
+/** "Nov 25, 2026" in the shop's zone: a date in a list (orders, dashboard). */
+export function mediumDateText(at: Date, options: ClockOptions = {}): string {
+  return format(onShopWall(at, options), 'MMM d, yyyy');
+}
+
 /** "Nov 25, 2026, 12:30 PM" in the shop's zone: job tickets and logs a person reads. */
 export function dateTimeText(at: Date, options: ClockOptions = {}): string {
   return format(onShopWall(at, options), 'MMM d, yyyy, h:mm a');

@@ -1,12 +1,15 @@
 /** The one-line fields drop invisible formatting characters before anything stores or prints them. */
 import { describe, expect, it } from 'vitest';
 import {
+  adminPasswordField,
+  adminUsernameField,
   cityField,
   firstNameField,
   jobNameField,
   lastNameField,
   optionalPlainTextField,
   orderNotesField,
+  orderNumberField,
   phoneField,
   plainTextField,
   poNumberField,
@@ -107,5 +110,30 @@ describe('order text fields', () => {
     const name = `王 Smith Résidence 図面 планы №7 ${'x'.repeat(70)}`;
     expect(Array.from(name)).toHaveLength(100);
     expect(jobNameField.parse(name)).toBe(name);
+  });
+});
+
+describe('orderNumberField', () => {
+  it('takes the number as customers type it: any case, a leading #, spaces around', () => {
+    for (const typed of ['4f2a9c01', '#4F2A9C01', '  4F2a9C01 ']) expect(orderNumberField.parse(typed)).toBe('4F2A9C01');
+  });
+
+  it('refuses anything but 8 hex characters with one message', () => {
+    for (const typed of ['', '4F2A9C0', '4F2A9C012', '4F2A9C0G', '##4F2A9C01']) {
+      const result = orderNumberField.safeParse(typed);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Please enter the 8-character order number.');
+    }
+  });
+});
+
+describe('the admin sign-in fields', () => {
+  it("say the spec's one message for a missing or blank field", () => {
+    for (const result of [adminUsernameField.safeParse('   '), adminUsernameField.safeParse(undefined), adminPasswordField.safeParse('')]) {
+      expect(result.error?.issues[0]?.message).toBe('Please enter both username and password');
+    }
+    expect(adminUsernameField.parse(' admin ')).toBe('admin');
+    // A password is taken as typed, spaces included.
+    expect(adminPasswordField.parse(' secret ')).toBe(' secret ');
   });
 });

@@ -161,6 +161,21 @@ export const stateField = z
     return z.NEVER;
   });
 
+/**
+ * An order number as a customer types it ("4f2a9c01", "#4F2A9C01"): the 8 hex characters, upper-cased.
+ * The quick status check on Track Orders and GET /api/orders/lookup read it this one way.
+ */
+export const orderNumberField = z
+  .string({ error: 'Please enter the 8-character order number.' })
+  .trim()
+  .transform((typed) => typed.replace(/^#/, '').toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-F]{8}$/, 'Please enter the 8-character order number.'));
+
+/** The admin sign-in (POST /api/admin/login and its form): both fields, with the spec's one message. */
+const ADMIN_LOGIN_MISSING = 'Please enter both username and password';
+export const adminUsernameField = z.string({ error: ADMIN_LOGIN_MISSING }).trim().min(1, ADMIN_LOGIN_MISSING).max(200);
+export const adminPasswordField = z.string({ error: ADMIN_LOGIN_MISSING }).min(1, ADMIN_LOGIN_MISSING).max(200);
+
 /** The order number a person reads: the last 8 characters of the id, upper-cased. */
 export function orderNumberOf(id: string): string {
   return id.slice(-8).toUpperCase();

@@ -131,7 +131,7 @@ describe('customer accounts in the browser', () => {
 
     // Sign out from the avatar menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menu').getByText('Welcome back!').waitFor();
+    await page.getByRole('menu').getByText('Welcome back!', { exact: true }).waitFor();
     await page.getByRole('menu').getByText('Customer Account').waitFor();
     await screenshot(page, 'accounts-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -293,10 +293,14 @@ describe('guest order tracking in the browser', () => {
     await page.goto(`${shop.url}/order-lookup`);
     await page.getByRole('heading', { name: 'Track Orders' }).waitFor();
     const send = page.getByRole('button', { name: 'Email me my orders' });
-    await page.getByLabel('Email address').first().fill('grace.guest');
-    expect(await send.isDisabled()).toBe(true);
-    await page.getByLabel('Email address').first().fill(email);
-    expect(await send.isDisabled()).toBe(false);
+    // Not an address: the refusal stays under the field, which is marked and focused.
+    const address = page.getByLabel('Email address').first();
+    await address.fill('grace.guest');
+    await send.click();
+    await page.getByRole('alert').getByText('Please enter a valid email address', { exact: true }).first().waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    expect(await address.evaluate((el) => el === document.activeElement)).toBe(true);
+    await address.fill(email);
     await send.click();
     await page.getByText('we have sent it a link to see them').waitFor();
     await expectNoSeriousA11y(page);
@@ -322,7 +326,12 @@ describe('guest order tracking in the browser', () => {
     await page.getByLabel('Order number').fill(done.id.slice(-8).toLowerCase());
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByText(/^Placed [A-Z][a-z]{2} \d+, \d{4}$/).waitFor();
+    // Not an order number at all: said under the field; a well-formed one that matches nothing: said below.
     await page.getByLabel('Order number').fill('ZZZZZZZZ');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.getByRole('alert').getByText('Please enter the 8-character order number.', { exact: true }).waitFor();
+    expect(await page.getByLabel('Order number').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Order number').fill(done.id.slice(-8) === '00000000' ? '11111111' : '00000000');
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByText('No order matches that email address and order number.').waitFor();
     errors.assertClean();

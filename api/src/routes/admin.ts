@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
+import { adminPasswordField, adminUsernameField } from '../../../shared/fields';
 import { unauthorized } from '../core/lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
 import { sleep } from '../core/lib/time';
@@ -25,10 +26,7 @@ import {
 } from '../lib/rateLimit';
 import { queueAdminSignInAlertEmail } from '../core/emails/account-emails';
 
-const LoginSchema = z.object({
-  username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(200),
-  password: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(200),
-});
+const LoginSchema = z.object({ username: adminUsernameField, password: adminPasswordField });
 
 /** Equal-time comparison of two strings of any length (hashes first, so lengths do not leak). */
 const adminLoginBody = validate({ body: LoginSchema });

@@ -20,7 +20,8 @@ import { createRateLimits } from '../lib/rateLimit';
 import { ensureSession, requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
-import { emailField, orderNumberOf, uuidField } from '../../../shared/fields';
+import { emailField, orderNumberField, orderNumberOf, uuidField } from '../../../shared/fields';
+import { UUID_PATTERN } from '../../../shared/ids';
 import { centsToDollars } from '../../../shared/money';
 import { shopFacts } from '../../../shared/shop';
 import { readyByText } from '../../../shared/readyBy';
@@ -123,8 +124,9 @@ async function ordersOfLookupToken(sql: Sql, rawToken: string) {
  */
 async function orderByEmailAndNumber(sql: Sql, rawEmail: string, rawNumber: string) {
   const email = emailField.safeParse(rawEmail);
-  const orderNumber = rawNumber.trim().replace(/^#/, '').toUpperCase();
-  if (!email.success || !/^[0-9A-F]{8}$/.test(orderNumber)) return [];
+  const number = orderNumberField.safeParse(rawNumber);
+  if (!email.success || !number.success) return [];
+  const orderNumber = number.data;
   const rows = await sql<LookupStatusRow[]>`
     select ${sql.unsafe(LOOKUP_COLUMNS)} from orders
     where lower(customer_email) = ${email.data} and payment_status <> 'unpaid'

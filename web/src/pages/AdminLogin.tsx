@@ -1,34 +1,43 @@
-/** /admin/login: username and password for the print counter; errors inline (the spec). */
-import { useState, type FormEvent } from 'react';
+/**
+ * /admin/login: username and password for the print counter; errors inline (the spec). A missing
+ * field is marked and focused; a refusal from the server stays under the password, marked and focused.
+ */
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { Button, Card, Field, Input } from '../components/ui';
-import { useSubmit } from '../api/useSubmit';
+import { z } from 'zod';
+import { Button, Card, TextField } from '../components/ui';
+import { errorMessage } from '../api/useSubmit';
 import { adminApi } from '../api/admin';
+import { adminPasswordField, adminUsernameField } from '../../../shared/fields';
+
+const AdminLoginForm = z.object({ username: adminUsernameField, password: adminPasswordField });
+type AdminLoginInput = z.input<typeof AdminLoginForm>;
+type AdminLogin = z.output<typeof AdminLoginForm>;
+const zodCheck = zodResolver(AdminLoginForm);
+
+/** The spec's message names both fields: with both empty it shows once, under the username. */
+const checkLogin: Resolver<AdminLoginInput, unknown, AdminLogin> = async (values, context, options) => {
+  const result = await zodCheck(values, context, options);
+  if (result.errors.username && result.errors.password) delete result.errors.password;
+  return result;
+};
 
 export default function AdminLogin() {
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const {
-    submit: signIn,
-    busy,
-    error,
-    setError,
-  } = useSubmit(
-    async () => {
-      await adminApi.login(username.trim(), password);
+  const form = useForm<AdminLoginInput, unknown, AdminLogin>({ resolver: checkLogin, defaultValues: { username: '', password: '' } });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  async function signIn({ username, password }: AdminLogin) {
+    try {
+      await adminApi.login(username, password);
       await mutate('/api/admin/auth/status', { isAuthenticated: true }, { revalidate: false });
       navigate('/admin');
-    },
-    { fallback: 'Login failed', keepBusyOnSuccess: true },
-  );
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!username.trim() || !password) return setError('Please enter both username and password');
-    void signIn();
+    } catch (error) {
+      form.setError('password', { message: errorMessage(error, 'Login failed') }, { shouldFocus: true });
+    }
   }
 
   return (
@@ -36,27 +45,19 @@ export default function AdminLogin() {
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-blueprint-900">Admin Login</h1>
         <p className="mt-2 text-sm text-slate-600">Use the admin credentials configured in the environment.</p>
-        <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
-          <Field label="Username" htmlFor="admin-username">
-            <Input id="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-          </Field>
-          <Field label="Password" htmlFor="admin-password">
-            <Input
-              id="admin-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          </Field>
-          {error && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          )}
-          <Button type="submit" disabled={busy} className="w-full">
-            {busy ? 'Signing in…' : 'Sign In'}
+        <form onSubmit={form.handleSubmit(signIn)} noValidate className="mt-6 grid gap-4">
+          <TextField id="admin-username" label="Username" autoComplete="username" required error={errors.username?.message} {...form.register('username')} />
+          <TextField
+            id="admin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" disabled={isSubmitting || isSubmitSuccessful} className="w-full">
+            {isSubmitting || isSubmitSuccessful ? 'Signing in…' : 'Sign In'}
           </Button>
         </form>
       </Card>

@@ -1,6 +1,7 @@
 /**
- * /login: email and password; 'Welcome back!' and home on success. A refusal ('Sign in failed' with
- * the server's message) is a toast and stays under the password, which is marked and focused.
+ * /login: email and password; 'Welcome back!' (or 'Welcome!' on the account's first sign-in) and home
+ * on success. A refusal ('Sign in failed' with the server's message) is a toast and stays under the
+ * password, which is marked and focused.
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,7 +28,7 @@ export default function Login() {
     try {
       const user = await apiRequest<User>('POST', '/api/auth/login', credentials);
       await signedIn(user);
-      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}.` });
+      toast({ title: user.previousSignInAt === null ? 'Welcome!' : 'Welcome back!', description: `Signed in as ${user.email}.` });
       navigate('/');
     } catch (error) {
       const message = errorMessage(error, 'Please try again.');

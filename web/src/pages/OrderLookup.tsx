@@ -2,15 +2,19 @@
  * /order-lookup (Track Orders): ask for an emailed link to the orders of an address, check one
  * order's status with email + order number, and, opened from the emailed link (?token=), the list.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
+import { z } from 'zod';
 import { Link, useSearch } from 'wouter';
-import { Button, Card, CardHeader, Field, Input, Spinner } from '../components/ui';
+import { Button, Card, CardHeader, ErrorNote, Spinner, TextField } from '../components/ui';
 import { ApiError, apiRequest, fetcher } from '../api/client';
-import { useSubmit } from '../api/useSubmit';
+import { errorMessage } from '../api/useSubmit';
 import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { formatDollars } from '../../../shared/money';
+import { emailField, orderNumberField } from '../../../shared/fields';
 
 /** What both lookups say of an order's state (api/src/routes/orders.ts). */
 type LookupStatus = {
@@ -92,54 +96,68 @@ function EmailLinkCard() {
   );
 }
 
-function QuickCheckForm() {
-  const [email, setEmail] = useState('');
-  const [orderNumber, setOrderNumber] = useState('');
-  const [result, setResult] = useState<LookupStatus[] | null>(null);
-  const {
-    submit: check,
-    busy,
-    error,
-  } = useSubmit(
-    async () => {
-      setResult(null);
-      const query = new URLSearchParams({ email: email.trim(), orderNumber: orderNumber.trim() });
-      setResult(await apiRequest<LookupStatus[]>('GET', `/api/orders/lookup?${query}`));
-    },
-    { fallback: 'Please try again.' },
-  );
+const QuickCheck = z.object({ email: emailField, orderNumber: orderNumberField });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (email.includes('@') && orderNumber.trim()) void check();
+function QuickCheckForm() {
+  const [result, setResult] = useState<LookupStatus[] | null>(null);
+  const form = useForm<z.input<typeof QuickCheck>, unknown, z.output<typeof QuickCheck>>({
+    resolver: zodResolver(QuickCheck),
+    defaultValues: { email: '', orderNumber: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const failedRef = useRef<HTMLDivElement>(null);
+  const failed = errors.root?.server?.message;
+  // A failed lookup is about neither field alone: its note takes focus.
+  useEffect(() => {
+    if (failed) failedRef.current?.focus();
+  }, [failed]);
+
+  async function check({ email, orderNumber }: z.output<typeof QuickCheck>) {
+    setResult(null);
+    try {
+      const query = new URLSearchParams({ email, orderNumber });
+      setResult(await apiRequest<LookupStatus[]>('GET', `/api/orders/lookup?${query}`));
+    } catch (error) {
+      form.setError('root.server', { message: errorMessage(error, 'Please try again.') });
+    }
   }
 
   return (
     <Card>
       <CardHeader title="Quick status check" description="Enter the email you ordered with and the 8-character order number from your confirmation." />
-      <form onSubmit={submit} className="grid gap-3 p-4 sm:p-6" noValidate>
+      <form onSubmit={form.handleSubmit(check)} className="grid gap-3 p-4 sm:p-6" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Email address" htmlFor="quick-email">
-            <Input id="quick-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
-          <Field label="Order number" htmlFor="quick-number">
-            <Input
-              id="quick-number"
-              value={orderNumber}
-              maxLength={12}
-              onChange={(e) => setOrderNumber(e.target.value)}
-              placeholder="e.g. 4F2A9C01"
-              className="uppercase"
-            />
-          </Field>
+          <TextField
+            id="quick-email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            id="quick-number"
+            label="Order number"
+            maxLength={12}
+            placeholder="e.g. 4F2A9C01"
+            style={{ textTransform: 'uppercase' }}
+            required
+            error={errors.orderNumber?.message}
+            {...form.register('orderNumber')}
+          />
         </div>
         <div>
-          <Button type="submit" variant="outline" disabled={!email.includes('@') || !orderNumber.trim() || busy}>
-            {busy ? 'Checking…' : 'Check status'}
+          <Button type="submit" variant="outline" disabled={isSubmitting}>
+            {isSubmitting ? 'Checking…' : 'Check status'}
           </Button>
         </div>
+        {failed && (
+          <ErrorNote ref={failedRef} title="Status check failed">
+            {failed}
+          </ErrorNote>
+        )}
         <div role="status">
-          {error && <p className="text-sm text-red-700">{error}</p>}
           {result && result.length === 0 && <p className="text-sm text-slate-700">No order matches that email address and order number.</p>}
           {result?.map((o) => (
             <div key={o.orderNumber} className={`rounded-lg border p-4 ${o.status === 'failed' ? 'border-red-200 bg-red-50' : 'border-slate-200'}`}>

@@ -10,6 +10,7 @@ import useSWR from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
 import { formatDollars } from '../../../shared/money';
 import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type OrderPrintType } from '../../../shared/pricing';
+import { dateTimeText } from '../../../shared/clock';
 import { orderColorText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
 import { useShopConfig } from '../api/config';
@@ -116,7 +117,7 @@ export default function OrderSuccess() {
   const a = order.shippingAddress;
   const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;
   const estimated = order.shippingMethod === 'shipping' && order.estimatedDelivery ? estimateText(order.estimatedDelivery) : null;
-  const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: shop.timeZone });
+  const when = (iso: string) => dateTimeText(new Date(iso), { timeZone: shop.timeZone });
   // No promise left to keep: printed, failed or refunded.
   const done = order.status === 'completed' || order.status === 'failed' || order.paymentStatus === 'refunded';
   const readyText = order.readyBy ? (order.readyByText?.replace(/^Today/, 'today') ?? when(order.readyBy)) : null;

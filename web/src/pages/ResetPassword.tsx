@@ -1,15 +1,19 @@
 /**
  * /reset-password: without a token, ask for a reset link by email; with ?token= (forgot password,
  * or the checkout's "choose your password" email with &welcome=1), choose a new password and sign in.
+ * Refusals stay under the field they are about, which is marked and focused; an expired link says so
+ * above the button and offers a new one.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
-import { Button, Field, Input } from '../components/ui';
+import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
-import { AuthCard, fieldErrors } from '../components/account/AuthCard';
+import { AuthCard } from '../components/account/AuthCard';
 import { apiRequest } from '../api/client';
-import { useSubmit } from '../api/useSubmit';
+import { errorMessage } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
 import { emailField, newPasswordField } from '../../../shared/fields';
 
@@ -19,27 +23,21 @@ export default function ResetPassword() {
   return token ? <ChoosePassword token={token} welcome={params.get('welcome') === '1'} /> : <RequestLink />;
 }
 
-function RequestLink() {
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    submit: sendLink,
-    busy,
-    error,
-    setError,
-  } = useSubmit(
-    async (address: string) => {
-      const answer = await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { email: address });
-      setMessage(answer.message);
-    },
-    { fallback: 'Please try again.' },
-  );
+const LinkForm = z.object({ email: emailField });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = emailField.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
-    void sendLink(parsed.data);
+function RequestLink() {
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<z.input<typeof LinkForm>, unknown, z.output<typeof LinkForm>>({ resolver: zodResolver(LinkForm), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function sendLink({ email }: z.output<typeof LinkForm>) {
+    setMessage(null);
+    try {
+      const answer = await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { email });
+      setMessage(answer.message);
+    } catch (error) {
+      form.setError('email', { message: errorMessage(error, 'Please try again.') }, { shouldFocus: true });
+    }
   }
 
   return (
@@ -52,12 +50,10 @@ function RequestLink() {
         </Link>
       }
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field label="Email" htmlFor="forgot-email" error={error ?? undefined}>
-          <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(error)} />
-        </Field>
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? 'Sending…' : 'Email me a link'}
+      <form onSubmit={form.handleSubmit(sendLink)} noValidate className="grid gap-4">
+        <TextField id="forgot-email" label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Sending…' : 'Email me a link'}
         </Button>
         <p role="status" className="text-sm text-green-800">
           {message}
@@ -74,29 +70,27 @@ const PasswordForm = z
 function ChoosePassword({ token, welcome }: { token: string; welcome: boolean }) {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const {
-    submit: savePassword,
-    busy,
-    error: linkError,
-  } = useSubmit(
-    async () => {
+  const form = useForm<z.input<typeof PasswordForm>, unknown, z.output<typeof PasswordForm>>({
+    resolver: zodResolver(PasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const linkErrorRef = useRef<HTMLDivElement>(null);
+  const linkError = errors.root?.server?.message;
+  // The refusal is about the link, not a field: the note takes focus so a screen reader starts there.
+  useEffect(() => {
+    if (linkError) linkErrorRef.current?.focus();
+  }, [linkError]);
+
+  async function savePassword({ password }: z.output<typeof PasswordForm>) {
+    try {
       const user = await apiRequest<User>('POST', '/api/auth/reset-password', { token, password });
       await signedIn(user);
       toast({ title: 'Password saved', description: 'You are now signed in.' });
       navigate('/dashboard');
-    },
-    { fallback: 'Please try again.', keepBusyOnSuccess: true },
-  );
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = PasswordForm.safeParse({ password, confirm });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    void savePassword();
+    } catch (error) {
+      form.setError('root.server', { message: errorMessage(error, 'Please try again.') });
+    }
   }
 
   return (
@@ -108,37 +102,36 @@ function ChoosePassword({ token, welcome }: { token: string; welcome: boolean })
           : 'Choose a new password for your Blueprint Shop account. It signs you in.'
       }
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field label="New password" htmlFor="new-password" error={errors.password} hint="At least 8 characters.">
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(errors.password)}
-          />
-        </Field>
-        <Field label="Confirm password" htmlFor="confirm-password" error={errors.confirm}>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            aria-invalid={Boolean(errors.confirm)}
-          />
-        </Field>
+      <form onSubmit={form.handleSubmit(savePassword)} noValidate className="grid gap-4">
+        <TextField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          id="confirm-password"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm?.message}
+          {...form.register('confirm')}
+        />
         {linkError && (
-          <p role="alert" className="text-sm text-red-700">
+          <ErrorNote ref={linkErrorRef}>
             {linkError}{' '}
             <Link href="/reset-password" className="font-medium underline">
               Ask for a new link
             </Link>
-          </p>
+          </ErrorNote>
         )}
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? 'Saving…' : 'Save password'}
+        <Button type="submit" disabled={isSubmitting || isSubmitSuccessful} className="w-full">
+          {isSubmitting || isSubmitSuccessful ? 'Saving…' : 'Save password'}
         </Button>
       </form>
     </AuthCard>

@@ -43,7 +43,7 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
     '',
     delivery,
     order.ready_by
-      ? `${order.rush_order ? 'Rush order: ready' : 'Ready'} ${readyByDateText(order.ready_by)}${order.shipping_method === 'shipping' ? ', then on its way' : ''}.`
+      ? `${order.rush_order ? 'Rush order: ready' : 'Ready'} ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}${order.shipping_method === 'shipping' ? ', then on its way' : ''}.`
       : 'Orders placed before 12 PM are ready by end of day.',
     '',
     `See your order and download the receipt: ${link}`,

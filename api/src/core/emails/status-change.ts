@@ -37,7 +37,7 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
   const link = orderLink(env.APP_URL, order);
   const hello = `Hello ${order.customer_first_name},`;
   const footer = `\n\nView your order: ${link}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`;
-  const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by)}.` : '';
+  const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}.` : '';
   const tracking = trackingLine(order);
   const file = fileLine(order);
   switch (order.status) {

@@ -1,43 +1,51 @@
 /**
  * "Email me my orders": asks POST /api/orders/lookup to send the address's orders a link (the same
  * answer whether or not it has any). Used on Track Orders and on an order page this browser may not
- * open, so a customer on another device gets there through their inbox.
+ * open, so a customer on another device gets there through their inbox. A refusal stays under the
+ * email, which is marked and focused.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { Button, Field, Input } from '../ui';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Button, TextField } from '../ui';
 import { apiRequest } from '../../api/client';
-import { useSubmit } from '../../api/useSubmit';
+import { errorMessage } from '../../api/useSubmit';
+import { emailField } from '../../../../shared/fields';
+
+const EmailForm = z.object({ email: emailField });
 
 export function EmailLinkForm({ className = 'grid gap-3 p-4 sm:p-6' }: { className?: string }) {
   const id = useId();
-  const [email, setEmail] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const {
-    submit: send,
-    busy,
-    error,
-  } = useSubmit(
-    async () => {
-      setMessage(null);
+  const form = useForm<z.input<typeof EmailForm>, unknown, z.output<typeof EmailForm>>({ resolver: zodResolver(EmailForm), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function send({ email }: z.output<typeof EmailForm>) {
+    setMessage(null);
+    try {
       const answer = await apiRequest<{ message: string }>('POST', '/api/orders/lookup', { email });
       setMessage(answer.message);
-    },
-    { fallback: 'Please try again.' },
-  );
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (email.includes('@')) void send();
+    } catch (error) {
+      form.setError('email', { message: errorMessage(error, 'Please try again.') }, { shouldFocus: true });
+    }
   }
 
   return (
-    <form onSubmit={submit} className={className} noValidate>
-      <Field label="Email address" htmlFor={`${id}-email`} error={error ?? undefined}>
-        <Input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
-      </Field>
+    <form onSubmit={form.handleSubmit(send)} className={className} noValidate>
+      <TextField
+        id={`${id}-email`}
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <div>
-        <Button type="submit" disabled={!email.includes('@') || busy}>
-          {busy ? 'Sending…' : 'Email me my orders'}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Email me my orders'}
         </Button>
       </div>
       <p role="status" className="text-sm text-green-800">

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../ui';
 import { useShopConfig } from '../../api/config';
+import { mediumDateText } from '../../../../shared/clock';
 
 type Known = 'pending' | 'processing' | 'completed' | 'failed';
 const KNOWN: readonly string[] = ['pending', 'processing', 'completed', 'failed'];
@@ -102,7 +103,7 @@ export function StatusText({ status, text }: { status: string; text: string }) {
   return <p className="text-sm text-slate-600">{text}</p>;
 }
 
-/** "Nov 22, 2026" */
+/** "Nov 22, 2026": the day on the shop's clock, whatever the browser's zone. */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return mediumDateText(new Date(iso));
 }

@@ -2,6 +2,7 @@
 import useSWR from 'swr';
 import { fetcher } from '../../api/client';
 import { Badge, Spinner } from '../ui';
+import { dateTimeText } from '../../../../shared/clock';
 
 type Email = { id: string; to: string; subject: string; kind: string; status: 'queued' | 'sent' | 'failed'; text: string; createdAt: string };
 
@@ -19,7 +20,7 @@ export function OrderEmails({ orderId }: { orderId: string }) {
               <span className="font-medium text-slate-900">{email.subject}</span>
               <Badge tone={email.status === 'sent' ? 'completed' : email.status === 'failed' ? 'failed' : 'pending'}>{email.status}</Badge>
               <span className="text-slate-600">
-                to {email.to} · {new Date(email.createdAt).toLocaleString()}
+                to {email.to} · {dateTimeText(new Date(email.createdAt))}
               </span>
             </summary>
             <pre className="whitespace-pre-wrap break-words border-t border-slate-100 px-3 py-2 font-sans text-sm text-slate-800">{email.text}</pre>

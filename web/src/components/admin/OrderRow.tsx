@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Select, buttonClasses } from '../ui';
 import { toast } from '../toast';
 import { formatDollars } from '../../../../shared/money';
+import { dateTimeText, mediumDateText } from '../../../../shared/clock';
 import { OrderEmails } from './OrderEmails';
 import { jobText, orderColorText, orderSetsText, PriceLines } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '../../../../shared/pricing';
@@ -104,7 +105,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             <Badge>{shipping ? 'Shipping' : 'Pickup'}</Badge>
             {order.readyBy && order.status !== 'completed' && order.status !== 'failed' && (
               <span className="text-sm font-medium text-slate-700" title={order.readyBy}>
-                Due {order.readyByText?.replace(/^Today/, 'today') ?? new Date(order.readyBy).toLocaleString()}
+                Due {order.readyByText?.replace(/^Today/, 'today') ?? dateTimeText(new Date(order.readyBy))}
               </span>
             )}
             <span className="ml-auto text-lg font-semibold tabular-nums text-slate-900">{formatDollars(order.totalAmount)}</span>
@@ -142,7 +143,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 </>
               )}
               <br />
-              <span className="text-slate-600">{new Date(order.createdAt).toLocaleString()}</span>
+              <span className="text-slate-600">{dateTimeText(new Date(order.createdAt))}</span>
             </p>
           </div>
           <PriceLines lines={order.lines} className="mt-2 grid max-w-md gap-1 text-sm" />
@@ -163,7 +164,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
           )}
           {order.fileDeletedAt && (
             <p className="mt-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
-              File deleted after printing on {new Date(order.fileDeletedAt).toLocaleDateString()}.
+              File deleted after printing on {mediumDateText(new Date(order.fileDeletedAt))}.
             </p>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-2">

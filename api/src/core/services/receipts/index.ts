@@ -5,9 +5,10 @@
  * the job name print as typed in any script (the embedded fonts of pdfFonts.ts) and wrap, never cut.
  */
 import { readyByDateText } from '../../../../../shared/readyBy';
+import { longDateText } from '../../../../../shared/clock';
 import { renderPdf } from '../../lib/pdfDocument';
 import { drawText, type BlockOptions } from '../../lib/pdfLayout';
-import { DEFAULT_SHOP, OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
+import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
 import { formatCents } from '../../../../../shared/money';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { formatTaxRate } from '../../../../../shared/pricing';
@@ -17,10 +18,6 @@ import { orderDetailLines } from '../../orders/describe';
 const INK = '#0f172a';
 const MUTED = '#475569';
 const BRAND = '#1e3a8a';
-
-// Built once: creating an Intl formatter costs more than drawing half the receipt.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: DEFAULT_SHOP.timeZone });
-const dateText = (date: Date) => DATE_FORMAT.format(date);
 
 /** Renders the receipt; resolves with the PDF bytes. */
 export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer> {
@@ -47,7 +44,11 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
       text('Receipt', left, 40, { size: 18, bold: true, width, align: 'right' });
       doc.fillColor(MUTED);
       const status = order.payment_status === 'refunded' ? 'REFUNDED' : order.payment_status === 'paid' ? 'PAID' : 'UNPAID';
-      text(`Order ${orderNumberOf(order.id)}\n${dateText(order.paid_at ?? order.created_at)}\n${status}`, left, 68, { size: 10, width, align: 'right' });
+      text(`Order ${orderNumberOf(order.id)}\n${longDateText(order.paid_at ?? order.created_at, { timeZone: shop.timeZone })}\n${status}`, left, 68, {
+        size: 10,
+        width,
+        align: 'right',
+      });
 
       doc.moveTo(left, 120).lineTo(right, 120).lineWidth(1).strokeColor('#cbd5e1').stroke();
 
@@ -67,7 +68,7 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
               `Pickup at ${shop.name}`,
               shop.street1,
               `${shop.city}, ${shop.state} ${shop.zip}`,
-              order.ready_by ? `Ready ${readyByDateText(order.ready_by)}` : OPENING_HOURS_TEXT,
+              order.ready_by ? `Ready ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}` : OPENING_HOURS_TEXT,
             ]
           : [a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`, order.shipping_service ?? ''].filter(Boolean);
       const deliveryEnd = text(delivery.join('\n'), left + half, y + 16, { size: 10, width: half });

@@ -47,4 +47,15 @@ describe('renderReceipt', () => {
     const pdf = await renderReceipt(orderRowFor({ job_name: NAME }), DEFAULT_SHOP);
     expect(pdf.length).toBeLessThan(100_000);
   });
+
+  it("dates the receipt and its ready-by on the shop's clock, not the server's zone", async () => {
+    // 10:30 PM on Tuesday, Nov 24 in New York is already Wednesday in UTC, where the tests run.
+    const paid = new Date('2026-11-25T03:30:00Z');
+    expect(paid.getDate()).toBe(25);
+    const pdf = await renderReceipt(orderRowFor({ created_at: paid, paid_at: paid, ready_by: new Date('2026-11-27T00:00:00Z') }), DEFAULT_SHOP);
+    const [page] = await pdfPageTexts(pdf);
+    expect(page).toContain('November 24, 2026');
+    expect(page).not.toContain('November 25, 2026');
+    expect(page).toContain('Ready Thursday, Nov 26 by 7:00 PM');
+  });
 });

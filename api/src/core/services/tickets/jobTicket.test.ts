@@ -34,6 +34,15 @@ describe('renderJobTicket', () => {
     for (const text of [NAME, 'PO №7-図', 'Ζωή Иванова', '1 Main St 王', 'Roll 王 Smith’s set first — планы ①']) expect(pages[0]).toContain(text);
   });
 
+  it("prints when the order was placed and when it is due on the shop's clock, not the server's zone", async () => {
+    // 10:30 PM on Tuesday, Nov 24 in New York is already Wednesday in UTC, where the tests run.
+    const paid = new Date('2026-11-25T03:30:00Z');
+    expect(paid.getDate()).toBe(25);
+    const [page] = await ticketPages(null, { created_at: paid, paid_at: paid, ready_by: new Date('2026-11-26T00:00:00Z') });
+    expect(page).toContain('Placed Nov 24, 2026, 10:30 PM');
+    expect(page).toContain('Wednesday, Nov 25 by 7:00 PM');
+  });
+
   it('wraps a 100-character job name and shows it whole', async () => {
     const jobName = `${NAME} ${'Residence addition '.repeat(4)}`.slice(0, 94) + 'ZZ-END';
     expect(jobName).toHaveLength(100);

@@ -12,13 +12,15 @@ import { PRINT_SIZE_LABELS, type PrintSize } from '../../../../../shared/pricing
 import { drawCode128 } from '../labels/code128';
 import { colorSheetsText } from '../../orders/describe';
 import { readyByDateText } from '../../../../../shared/readyBy';
+import { dateTimeText } from '../../../../../shared/clock';
 import { DEFAULT_SHOP } from '../../../../../shared/shop';
 import { sheetCountsOf, type OrderRow } from '../../orders/orderRow';
 
 const INK = '#000000';
 const MUTED = '#444444';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: DEFAULT_SHOP.timeZone });
+/** Every date on the ticket is on the counter's wall (the shop clock), whatever the server's zone. */
+const ON_SHOP_CLOCK = { timeZone: DEFAULT_SHOP.timeZone };
 
 /** File name of the ticket when the admin opens or downloads it: `JOB-TICKET-1A2B3C4D.pdf`. */
 export function jobTicketFileName(orderId: string): string {
@@ -31,7 +33,7 @@ export function jobTicketFileName(orderId: string): string {
  */
 export function ticketReadyBy(order: Pick<OrderRow, 'ready_by' | 'estimated_delivery' | 'rush_order' | 'shipping_method'>): string {
   const rush = order.rush_order ? 'RUSH: ' : '';
-  if (order.ready_by) return `${rush}${readyByDateText(order.ready_by, { timeZone: DEFAULT_SHOP.timeZone })}`;
+  if (order.ready_by) return `${rush}${readyByDateText(order.ready_by, ON_SHOP_CLOCK)}`;
   const base = order.estimated_delivery ?? (order.shipping_method === 'pickup' ? 'Ready for pickup in 24-48 hours' : 'Not set');
   return order.rush_order ? `RUSH: 4-6 hours (${base})` : base;
 }
@@ -82,7 +84,7 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     drawText(doc, 'JOB TICKET', left, 44, { size: 24, bold: true });
     drawText(doc, `Order ${number}`, left, 44, { size: 24, bold: true, width, align: 'right' });
     doc.fillColor(MUTED);
-    drawText(doc, `Placed ${DATE_FORMAT.format(order.paid_at ?? order.created_at)}`, left, 76, { size: 10 });
+    drawText(doc, `Placed ${dateTimeText(order.paid_at ?? order.created_at, ON_SHOP_CLOCK)}`, left, 76, { size: 10 });
     drawText(doc, order.payment_status.toUpperCase(), left, 76, { size: 10, width, align: 'right' });
 
     // The barcode of the order number: Code 128 B, quiet zones either side.
