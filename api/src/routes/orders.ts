@@ -21,7 +21,6 @@ import { ensureSession, requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
 import { emailField, orderNumberField, orderNumberOf, uuidField } from '../../../shared/fields';
-import { UUID_PATTERN } from '../../../shared/ids';
 import { centsToDollars } from '../../../shared/money';
 import { shopFacts } from '../../../shared/shop';
 import { readyByText } from '../../../shared/readyBy';
