@@ -131,6 +131,11 @@ describe('a paid order', () => {
     const processing = await admin.patch(`/api/orders/${order.id}/status`, { status: 'processing' });
     await afterUndoWindow();
     expect((await emailsOf(order.id)).map((e) => e.kind)).toEqual(['status_processing']);
+    // The email says what the order page says.
+    const [text] = await shop.sql<{ text_body: string }[]>`select text_body from emails where order_id = ${order.id}`;
+    const page = await shop.client().get(`/api/orders/${order.id}?token=${encodeURIComponent(row.access_token)}`);
+    expect(page.body.statusText).toMatch(/^Printing — /);
+    expect(text.text_body).toContain('Where it stands: Printing — your drawings are being printed');
     const late = await admin.post(`/api/admin/orders/${order.id}/status/undo`, { historyId: processing.body.statusChange.historyId });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/^Too late to undo/);

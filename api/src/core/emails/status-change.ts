@@ -11,6 +11,7 @@ import { setsText } from '../../../../shared/orderText';
 import { queueEmail } from '../services/email/index';
 import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '../../../../shared/shop';
 import { readyByDateText } from '../../../../shared/readyBy';
+import { statusText } from '../../../../shared/orderStatus';
 import { trackingUrlFor } from '../../../../shared/tracking';
 import { orderLink } from './orderConfirmation';
 
@@ -36,7 +37,15 @@ export function statusEmail(env: Env, order: OrderRow): { subject: string; text:
   const shop = shopFacts(env);
   const link = orderLink(env.APP_URL, order);
   const hello = `Hello ${order.customer_first_name},`;
-  const footer = `\n\nView your order: ${link}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`;
+  // The same sentence the order page shows for this state (shared/orderStatus.ts), dated for an email read later.
+  const where = statusText({
+    status: order.status,
+    paymentStatus: order.payment_status,
+    shippingMethod: order.shipping_method,
+    readyByText: order.ready_by ? readyByDateText(order.ready_by, { timeZone: shop.timeZone }) : null,
+    trackingNumber: order.tracking_number,
+  });
+  const footer = `\n\nWhere it stands: ${where}\nView your order: ${link}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`;
   const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}.` : '';
   const tracking = trackingLine(order);
   const file = fileLine(order);
