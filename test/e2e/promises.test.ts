@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium: a signed-in reorder starts from a prefilled checkout (contact from the
+ * Promises in Chromium (docs/decisions/010-promises-ready-by-and-free-shipping.md): a signed-in reorder starts from a prefilled checkout (contact from the
  * account, delivery, address and rush from the earlier order); an order over $100 ships free with the
  * cheapest service; a shipped order's page shows its tracking link once the admin has made a label;
  * the Pay button names and focuses the field that is wrong, and a new state drops the old rates.
@@ -42,7 +42,7 @@ async function pageAs(client: TestClient, options: { width?: number; height?: nu
   return page;
 }
 
-describe('issue 15 journeys', () => {
+describe('promise journeys', () => {
   it('a signed-in reorder starts prefilled: contact from the account, delivery, address and rush from the order', async () => {
     const user = await buildUser(shop, { email: 'reorder15@example.com', firstName: 'Katherine', lastName: 'Johnson' });
     await shop.sql`update users set phone = '201-555-0177', email_verified_at = now() where id = ${user.id}`;
@@ -71,7 +71,7 @@ describe('issue 15 journeys', () => {
     await page.getByTestId('ready-by-promise').waitFor();
     await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
     await page.getByText(/Tax \(NY 8%\)/).waitFor({ timeout: 10_000 });
-    await screenshot(page, 'issue15-reorder-prefilled');
+    await screenshot(page, 'promises-reorder-prefilled');
     errors.assertClean();
     await page.close();
   });
@@ -104,7 +104,7 @@ describe('issue 15 journeys', () => {
     // 104.93 + 8% of 104.93 (8.39) = 113.32: no shipping in the total, nor in its tax.
     const pay = page.getByRole('button', { name: 'Pay $113.32' });
     await pay.waitFor({ timeout: 10_000 });
-    await screenshot(page, 'issue15-free-shipping');
+    await screenshot(page, 'promises-free-shipping');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('1234');
     await page.getByLabel('CVC').fill('123');
@@ -115,7 +115,7 @@ describe('issue 15 journeys', () => {
     const [order] = await shop.sql`select * from orders where id = ${orderId}`;
     expect(order).toMatchObject({ payment_status: 'paid', shipping_cost_cents: 0, subtotal_cents: 10493, tax_cents: 839, total_cents: 11332 });
     await page.getByTestId('order-ready-by').waitFor({ timeout: 10_000 });
-    await screenshot(page, 'issue15-free-shipping-order');
+    await screenshot(page, 'promises-free-shipping-order');
     errors.assertClean();
     await page.close();
   });
@@ -142,7 +142,7 @@ describe('issue 15 journeys', () => {
     await page.getByText(label.body.trackingNumber).first().waitFor();
     const timeline = page.getByRole('list', { name: 'Order timeline' });
     expect((await timeline.innerText()).replace(/\s+/g, ' ')).toMatch(/Order placed .*Printing .*Completed/);
-    await screenshot(page, 'issue15-shipped-order');
+    await screenshot(page, 'promises-shipped-order');
     errors.assertClean();
     await page.close();
   });
@@ -185,7 +185,7 @@ describe('issue 15 journeys', () => {
     await page.getByTestId('pay-problem').getByText('ZZ is not a US state. Please check it.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('state');
     expect(await page.getByLabel('State *').getAttribute('aria-invalid')).toBe('true');
-    await screenshot(page, 'issue15-checkout-wrong-state');
+    await screenshot(page, 'promises-checkout-wrong-state');
     await page.close();
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Issue 14 in the browser: a guest orders 3 sets of a 3-sheet drawing with sheet 2 switched to color
- * on the configuration card, adds a job name, PO and notes at checkout, pays with the test card, and
- * the confirmation page and the receipt PDF show the price lines. The real pages, API and worker.
- * The per-sheet color analysis (issue 14 section 1) is not on this branch: color is chosen by hand
- * with the card's per-sheet toggles, as a customer overriding the analysis would.
+ * Sets and color per sheet in the browser (docs/decisions/011-sets-and-color-per-sheet.md): a guest
+ * orders 3 sets of a 3-sheet drawing with sheet 2 switched to color on the configuration card, adds a
+ * job name, PO and notes at checkout, pays with the test card, and the confirmation page and the
+ * receipt PDF show the price lines. The real pages, API and worker. Color is chosen by hand with the
+ * card's per-sheet toggles, as a customer overriding the analysis would.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -51,7 +51,7 @@ describe('the upload area', () => {
     const input = page.getByLabel(/Drop your PDF drawing set here/);
     expect(await input.getAttribute('type')).toBe('file');
 
-    // The captions follow each other as fast as the work does (issue 16): record each one shown,
+    // The captions follow each other as fast as the work does (bench/README.md, upload to price): record each one shown,
     // however briefly, instead of waiting to catch it on screen.
     await page.evaluate(() => {
       const seen: string[] = [];

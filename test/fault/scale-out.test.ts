@@ -259,7 +259,7 @@ describe('scale-out: 2 APIs, 3 workers, one PostgreSQL, one S3 store', () => {
     const zip = await admin.bytes(`/api/admin/export-download/${exp.body.exportId}`);
     expect(zip.status).toBe(200);
     const entries = await zipEntries(zip.body);
-    // Each drawing with its job ticket beside it (issue 14).
+    // Each drawing with its job ticket beside it.
     expect(entries.filter((e) => e.endsWith('.pdf') && !e.endsWith('-JOB-TICKET.pdf'))).toHaveLength(CUSTOMERS);
     expect(entries.filter((e) => e.endsWith('-JOB-TICKET.pdf'))).toHaveLength(CUSTOMERS);
 

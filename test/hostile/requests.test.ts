@@ -281,7 +281,7 @@ describe('hostile requests', () => {
     const [{ n: after }] = await shop.sql<{ n: number }[]>`select count(*)::int as n from uploads`;
     expect(after).toBe(before);
 
-    // Duplicate pdf fields: refused with a 400 that says one file at a time (issue 13), no row kept.
+    // Duplicate pdf fields: refused with a 400 that says one file at a time (docs/decisions/013-sign-in-throttling.md), no row kept.
     const dup = await client.request('POST', '/api/upload-pdf', {
       body: Buffer.concat([part('pdf', pdf, 'one.pdf'), part('pdf', pdf, 'two.pdf'), end]),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

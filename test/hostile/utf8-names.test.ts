@@ -92,7 +92,7 @@ describe('UTF-8 file names', () => {
     const zip = await admin.bytes(`/api/admin/export-download/${start.body.exportId}`);
     expect(zip.status).toBe(200);
     const entries = await unzip(zip.body);
-    // Beside the drawing, its job ticket (issue 14).
+    // Beside the drawing, its job ticket.
     expect([...entries.keys()]).toEqual([`${orderNumberOf(orderId)}-${name}`, `${orderNumberOf(orderId)}-JOB-TICKET.pdf`]);
 
     // The receipt: never a failure; the exact name in its metadata and on the page.
