@@ -510,6 +510,52 @@ describe('low resolution', () => {
   }, 30_000);
 });
 
+describe('sheet numbers and titles', () => {
+  /** A sheet with a title block at its bottom right: a label, the number large, the title beside it. */
+  const titled = (number: string, title: string, extra?: (doc: Doc) => void) => (doc: Doc) => {
+    bwDrawing(doc);
+    // A callout in the drawing names another sheet in large text: it is not this sheet's number.
+    doc.fillColor('#000000').fontSize(20).text('5/A-501', 1200, 800, { lineBreak: false });
+    doc
+      .lineWidth(1)
+      .rect(W - 6 * 72, H - 3 * 72, 5 * 72, 2 * 72)
+      .stroke('#000000');
+    doc.fontSize(8).text('SHEET NO.', W - 2.5 * 72, H - 2.8 * 72, { lineBreak: false });
+    doc.fontSize(36).text(number, W - 2.5 * 72, H - 2.5 * 72, { lineBreak: false });
+    doc.fontSize(14).text(title, W - 5.8 * 72, H - 2.4 * 72, { lineBreak: false });
+    doc.fontSize(8).text('SCALE: 1/4" = 1\'-0"', W - 5.8 * 72, H - 1.5 * 72, { lineBreak: false });
+    extra?.(doc);
+  };
+
+  it('reads each sheet’s number and title from its title block, and the first sheet’s drawing index', async () => {
+    const index = (doc: Doc) => {
+      doc.fontSize(12);
+      ['DRAWING INDEX', 'G0.0 COVER SHEET', 'A-101 FIRST FLOOR PLAN', 'A-102 SECOND FLOOR PLAN', 'A-103 ROOF PLAN'].forEach((line, i) =>
+        doc.text(line, 900, 400 + i * 20, { lineBreak: false }),
+      );
+    };
+    const result = await analyse(
+      drawingSet([
+        titled('G0.0', 'COVER SHEET', index),
+        titled('A-101', 'FIRST FLOOR PLAN'),
+        titled('A-102', 'SECOND FLOOR PLAN'),
+        titled('A-101', 'FIRST FLOOR PLAN'),
+        bwDrawing,
+      ]),
+    );
+    expect(result.reports.map((r) => [r.sheetNumber, r.sheetTitle])).toEqual([
+      ['G0.0', 'COVER SHEET'],
+      ['A-101', 'FIRST FLOOR PLAN'],
+      ['A-102', 'SECOND FLOOR PLAN'],
+      ['A-101', 'FIRST FLOOR PLAN'],
+      [null, null],
+    ]);
+    // The callout 5/A-501 names a detail, not a sheet of the index.
+    expect(result.reports[0].listedSheets).toEqual(['G0.0', 'A-101', 'A-102', 'A-103']);
+    expect(result.reports[1].listedSheets).toEqual([]);
+  }, 30_000);
+});
+
 describe('sizes customers confuse with ours', () => {
   it('rejects ANSI D and 11" x 17" sheets with a message naming them', async () => {
     const ansiD = await analyse(makeDrawingPdf({ pages: 2, size: ANSI_D }));
