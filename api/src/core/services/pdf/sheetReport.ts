@@ -57,14 +57,17 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
     let color = false;
     if (seen.tinted || seen.unsure) {
       // Images, shadings and the like may color any pixel: then the whole sheet is rendered.
-      const measured = (!seen.unsure && colorOf(list, bounds, seen.tintedBounds)) || colorOf(list, bounds, null);
+      const part = seen.unsure ? null : colorOf(list, bounds, seen.tintedBounds);
+      const measured = part ?? colorOf(list, bounds, null);
       if (measured) {
         inked = measured.inked;
         colorShare = measured.colorShare;
       }
-      // Colored paths and text count however thin, once seen on the printed sheet; what only pixels
-      // judge counts from COLOR_SHARE on.
-      color = colorShare >= COLOR_SHARE || (seen.tintedBounds !== null && visibleColor(list, bounds, seen.tintedBounds));
+      // Colored paths and text count however thin, once seen on the printed sheet: any colored pixel
+      // where only they fell, or else in a finer render of there; what only pixels judge (images,
+      // shadings) counts from COLOR_SHARE on.
+      color =
+        colorShare >= COLOR_SHARE || (part !== null && part.colorShare > 0) || (seen.tintedBounds !== null && visibleColor(list, bounds, seen.tintedBounds));
     }
     const preview = previewPx ? previewOf(list, bounds, previewPx, seen.tinted || seen.unsure) : null;
     return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, first), preview };
@@ -149,26 +152,24 @@ function sheetOf(
   }
 }
 
-/** The lines of a sheet's structured text, each with its largest font size, placed from the sheet's top left. */
+/** A line of MuPDF's structured text as its JSON gives it. */
+type JsonLine = { bbox: { x: number; y: number; w: number; h: number }; font: { size: number }; text: string };
+
+/**
+ * The lines of a sheet's structured text, each with its font size, placed from the sheet's top left.
+ * From MuPDF's JSON of the page, one call: walking it char by char from JavaScript costs a dense
+ * sheet several times as much.
+ */
 function textLines(text: mupdf.StructuredText, [x, y]: readonly number[]): TextLine[] {
   const lines: TextLine[] = [];
-  let chars: string[] = [];
-  let size = 0;
-  let box: mupdf.Rect = [0, 0, 0, 0];
-  text.walk({
-    beginLine(bbox) {
-      chars = [];
-      size = 0;
-      box = bbox;
-    },
-    onChar(c, _origin, _font, charSize) {
-      chars.push(c);
-      if (charSize > size) size = charSize;
-    },
-    endLine() {
-      const line = chars.join('').trim();
-      if (line) lines.push({ text: line, size, x0: box[0] - x, y0: box[1] - y, x1: box[2] - x, y1: box[3] - y });
-    },
-  });
+  const page = JSON.parse(text.asJSON()) as { blocks: { type: string; lines?: JsonLine[] }[] };
+  for (const block of page.blocks) {
+    for (const line of block.lines ?? []) {
+      const words = line.text.trim();
+      if (!words) continue;
+      const { bbox } = line;
+      lines.push({ text: words, size: line.font.size, x0: bbox.x - x, y0: bbox.y - y, x1: bbox.x + bbox.w - x, y1: bbox.y + bbox.h - y });
+    }
+  }
   return lines;
 }
