@@ -134,12 +134,9 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                 <figcaption className="mt-1 grid gap-1 text-center text-xs text-slate-600">
                   {report?.sheetNumber && (
                     // The number and title the sheet's title block carries: the customer checks the set by them.
-                    <span
-                      className="truncate font-semibold text-slate-900"
-                      title={report.sheetTitle ? `${report.sheetNumber} ${report.sheetTitle}` : report.sheetNumber}
-                    >
-                      {report.sheetNumber}
-                      {report.sheetTitle && <span className="font-normal text-slate-700"> {report.sheetTitle}</span>}
+                    <span className="grid text-slate-900" title={report.sheetTitle ? `${report.sheetNumber} ${report.sheetTitle}` : report.sheetNumber}>
+                      <span className="font-semibold">{report.sheetNumber}</span>
+                      {report.sheetTitle && <span className="line-clamp-2 break-words text-slate-700">{report.sheetTitle}</span>}
                     </span>
                   )}
                   <span className="flex items-center justify-center gap-1">
