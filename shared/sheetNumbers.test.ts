@@ -40,6 +40,12 @@ describe('findSheetNumber', () => {
       'S-2.1',
       'FOUNDATION DETAILS',
     ],
+    [
+      'a number after its label on the same line',
+      [line('SHEET NO. FP-101', 24, 2200, 1600), line('FIRE SPRINKLER PLAN', 12, 2200, 1560)],
+      'FP-101',
+      'FIRE SPRINKLER PLAN',
+    ],
     ['a number without a title near it', [line('M001', 24, 2400, 1650), line('GENERAL NOTES', 12, 100, 100)], 'M001', null],
     ['nothing that looks like a sheet number', [line('FLOOR PLAN', 36, 2300, 1600)], null, null],
   ])('%s', (_why, lines, sheetNumber, sheetTitle) => {

@@ -18,6 +18,9 @@ const SHEET_NUMBER_IN_TEXT = /(?<![A-Z0-9./-])[A-Z]{1,3}[-.\u2010\u2013]?\d{1,4}
 const LABELS =
   /^(?:SHEET(?:\s+(?:NO\.?|NUMBER|TITLE|NAME))?|DRAWING(?:\s+(?:NO\.?|NUMBER|TITLE))?|DWG\.?(?:\s+NO\.?)?|TITLE|SCALE|DATE|PROJECT(?:\s+NO\.?)?|DRAWN(?:\s+BY)?|CHECKED(?:\s+BY)?|REV(?:ISION)?S?|NO\.?|ISSUE(?:D)?(?:\s+FOR)?|SEAL|JOB(?:\s+NO\.?)?)\s*:?$/i;
 
+/** A field label written on the same line before the number: `SHEET NO. A-101`, `DWG: M001`. */
+const LEADING_LABEL = /^(?:SHEET|DRAWING|DWG\.?)(?:\s+(?:NO\.?|NUMBER|#))?\s*[:#]?\s+/i;
+
 /** One line of a sheet's text: what it says, its font size and its box (points, y down). */
 export type TextLine = { text: string; size: number; x0: number; y0: number; x1: number; y1: number };
 
@@ -46,7 +49,8 @@ const EDGE_BAND = 0.25;
 const TITLE_REACH = 8;
 
 /**
- * The sheet's number and title from its title block: the largest text that is a sheet number whose
+ * The sheet's number and title from its title block: the largest text that is a sheet number (after
+ * a label on its line, if any) whose
  * centre lies near an edge of the sheet (EDGE_BAND), and, beside it, the largest text that is neither
  * a number nor a field label, with the lines of the same size next to it joined (a title set on two
  * lines). Nulls when none is found.
@@ -62,9 +66,11 @@ export function findSheetNumber(
   };
   // A tie in size goes to the text nearer the bottom right, where title blocks usually are.
   const corner = (l: TextLine) => Math.hypot(sheet.width - l.x1, sheet.height - l.y1);
-  const candidates = lines.filter((l) => isSheetNumber(l.text) && nearEdge(l)).sort((a, b) => b.size - a.size || corner(a) - corner(b));
+  const numberOf = (l: TextLine) => l.text.trim().replace(LEADING_LABEL, '');
+  const candidates = lines.filter((l) => isSheetNumber(numberOf(l)) && nearEdge(l)).sort((a, b) => b.size - a.size || corner(a) - corner(b));
   const number = candidates[0];
   if (!number) return { sheetNumber: null, sheetTitle: null };
+  const sheetNumber = numberOf(number).trim();
 
   const reach = TITLE_REACH * Math.max(number.y1 - number.y0, number.size);
   const gap = (l: TextLine) => Math.hypot(Math.max(0, l.x0 - number.x1, number.x0 - l.x1), Math.max(0, l.y0 - number.y1, number.y0 - l.y1));
@@ -74,7 +80,7 @@ export function findSheetNumber(
   });
   near.sort((a, b) => b.size - a.size || gap(a) - gap(b));
   const first = near[0];
-  if (!first) return { sheetNumber: number.text.trim(), sheetTitle: null };
+  if (!first) return { sheetNumber, sheetTitle: null };
   // Lines of the title's size stacked right above or below it, left edges roughly aligned.
   const same = (l: TextLine) => Math.abs(l.size - first.size) <= first.size * 0.1 && Math.abs(l.x0 - first.x0) <= first.size * 4;
   const title = [first];
@@ -92,7 +98,7 @@ export function findSheetNumber(
     }
   }
   title.sort((a, b) => a.y0 - b.y0);
-  return { sheetNumber: number.text.trim(), sheetTitle: title.map((l) => l.text.trim().replace(/\s+/g, ' ')).join(' ') };
+  return { sheetNumber, sheetTitle: title.map((l) => l.text.trim().replace(/\s+/g, ' ')).join(' ') };
 }
 
 /** Every sheet number written in `text` (a cover sheet's drawing index), each once, in order. */
