@@ -131,6 +131,14 @@ export type SheetReport = {
   lowResolution: boolean | null;
 };
 
+/** A color sheet whose colored ink covers less than this share of it carries color markup only (clouds, notes). */
+export const MARKUP_ONLY_SHARE = 0.01;
+
+/** Whether a sheet is color only for markup: color, its colored ink under MARKUP_ONLY_SHARE of it. */
+export function isColorMarkupOnly(sheet: { color: boolean | null; colorShare: number | null }): boolean {
+  return sheet.color === true && sheet.colorShare !== null && sheet.colorShare < MARKUP_ONLY_SHARE;
+}
+
 /** A rejection for a PDF that could not be measured; `page` names the sheet at fault (no_size). */
 export function unreadableVerdict(reason: UnreadableReason, page?: number): SheetVerdict {
   const message =

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 /** 24" x 36" sheets, each with a title block (number and title) and, on the first, a drawing index. */
-function titledSet(sheets: { number: string; title: string; index?: string[] }[]): Promise<Buffer> {
+function titledSet(sheets: { number: string; title: string; index?: string[]; cloud?: boolean }[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ autoFirstPage: false, compress: true });
     const chunks: Buffer[] = [];
@@ -47,6 +47,8 @@ function titledSet(sheets: { number: string; title: string; index?: string[] }[]
         .fontSize(36)
         .text(sheet.number, w - 180, h - 180, { lineBreak: false });
       doc.fontSize(14).text(sheet.title, w - 420, h - 172, { lineBreak: false });
+      // A revision cloud stand-in: a 0.6 pt red ring, color markup only.
+      if (sheet.cloud) doc.lineWidth(0.6).circle(900, 800, 160).stroke('#ff0000');
       sheet.index?.forEach((line, i) => doc.fontSize(12).text(line, 400, 300 + i * 18, { lineBreak: false }));
     }
     doc.end();
@@ -65,7 +67,7 @@ describe('sheet numbers and the set preflight on the configuration card', () => 
           index: ['SHEET INDEX', 'G0.0 COVER SHEET', 'A-101 FIRST FLOOR PLAN', 'A-102 SECOND FLOOR PLAN', 'A-201 ELEVATIONS'],
         },
         { number: 'A-101', title: 'FIRST FLOOR PLAN' },
-        { number: 'A-102', title: 'SECOND FLOOR PLAN' },
+        { number: 'A-102', title: 'SECOND FLOOR PLAN', cloud: true },
         { number: 'A-101', title: 'FIRST FLOOR PLAN' },
       ]),
     );
@@ -83,6 +85,9 @@ describe('sheet numbers and the set preflight on the configuration card', () => 
       const cards = page.getByRole('list', { name: 'Sheet previews' }).getByRole('listitem');
       expect(await cards.nth(0).innerText()).toMatch(/^G0\.0\nCOVER SHEET\n/);
       expect(await cards.nth(3).innerText()).toMatch(/^A-101\nFIRST FLOOR PLAN\n/);
+      // The thin red cloud makes sheet 3 color, and the card says it is markup only.
+      await cards.nth(2).getByText('Color markup only').waitFor();
+      expect(await cards.nth(0).getByText('Color markup only').count()).toBe(0);
       // A warning, not a stop: checkout is still offered.
       expect(await page.getByRole('button', { name: /Proceed to Checkout/ }).isEnabled()).toBe(true);
       // The card's sheet strip and warnings, to look at (the whole page is long).

@@ -26,6 +26,7 @@ import {
   type OrderPrintType,
   type PrintSize,
 } from '../../../../shared/pricing';
+import { isColorMarkupOnly } from '../../../../shared/sheets';
 import type { UploadInfo, UploadSheet } from '../../../../shared/upload';
 import { Button, Card, cx } from '../ui';
 
@@ -165,6 +166,11 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                     <span className="sr-only">Sheet {number}: </span>
                     {color ? 'Color' : 'B&W'}
                   </button>
+                  {report && isColorMarkupOnly(report) && (
+                    <span className="rounded bg-fuchsia-50 px-1 text-fuchsia-900" title="Colored ink covers less than 1% of this sheet">
+                      Color markup only
+                    </span>
+                  )}
                   {report?.blank && <span className="rounded bg-amber-100 px-1 text-amber-900">Blank sheet</span>}
                   {report?.lowResolution && <span className="rounded bg-amber-100 px-1 text-amber-900">Low resolution</span>}
                   {report?.scaleNotes?.map((note) => (
