@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
-import { colorOf, pixelRect, survey } from './pixels';
+import { colorOf, pixelRect, survey, visibleColor } from './pixels';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
@@ -260,18 +260,31 @@ describe('color wherever it is', () => {
       [E1.w - 300.5, E1.h - 200.25, E1.w - 300.5, E1.h - 56.25, '#0000ff'],
       [1500.11, 1000.9, 1601.93, 1102.73, '#00a000'],
       [2000, 1799.5, 2144, 1799.5, '#ff00ff'],
+      // A pale red: too faint in the 20 dpi render to tint a pixel past near-grey, found in the finer one.
+      [1000, 1800.1, 1144, 1800.1, '#e69999'],
     ];
-    const result = await analyse(
-      drawingSet(
-        lines.map(([x0, y0, x1, y1, color]) => (doc: Doc) => {
-          dense(E1.w, E1.h)(doc);
-          doc.lineWidth(0.5).moveTo(x0, y0).lineTo(x1, y1).stroke(color);
-        }),
-        E1,
-      ),
+    const pdf = await drawingSet(
+      lines.map(([x0, y0, x1, y1, color]) => (doc: Doc) => {
+        dense(E1.w, E1.h)(doc);
+        doc.lineWidth(0.5).moveTo(x0, y0).lineTo(x1, y1).stroke(color);
+      }),
+      E1,
     );
+    const result = await analyse(pdf);
     expect(result.verdict.status).toBe('ready');
-    expect(result.reports.map((r) => r.color)).toEqual([true, true, true, true]);
+    expect(result.reports.map((r) => r.color)).toEqual([true, true, true, true, true]);
+
+    // The last sheet is one only visibleColor() sees.
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const page = doc.loadPage(4);
+    const list = page.toDisplayList(true);
+    const bounds = page.getBounds();
+    const seen = survey(list, bounds);
+    expect(colorOf(list, bounds, seen.tintedBounds)?.colorShare).toBe(0);
+    expect(visibleColor(list, bounds, seen.tintedBounds!)).toBe(true);
+    list.destroy();
+    page.destroy();
+    doc.destroy();
   }, 60_000);
 
   it('finds a line of small blue text, and keeps near-grey and clipped-away color B&W', async () => {
