@@ -34,3 +34,11 @@ create table if not exists upload_intents (
   created_at timestamptz not null default now()
 );
 create index if not exists upload_intents_created_idx on upload_intents (created_at);
+
+-- The per-sheet report also gives the share of the sheet colored ink covers, the sheet number and
+-- title read from its title block, and (first sheet only) the sheet numbers a cover's drawing index
+-- lists; the upload JSON's preflight warnings come from these (shared/sheetNumbers.ts).
+alter table upload_sheets add column if not exists color_share real;
+alter table upload_sheets add column if not exists sheet_number text;
+alter table upload_sheets add column if not exists sheet_title text;
+alter table upload_sheets add column if not exists listed_sheets text[];

@@ -110,8 +110,19 @@ export function noDrawingsVerdict(pageCount: number): SheetVerdict {
 export type SheetReport = {
   /** Page number, from 1. */
   number: number;
-  /** Coloured ink covers at least 0.05% of the rendered sheet. */
+  /**
+   * Colored ink is visible on the printed sheet: any colored path or text however thin, or at least
+   * 0.05% of the sheet colored where only pixels judge (images, shadings).
+   */
   color: boolean | null;
+  /** The share of the sheet (0–1) colored ink covers, measured on its render at 20 dpi. */
+  colorShare: number | null;
+  /** The sheet number its title block carries (`A-101`); null when none is found (shared/sheetNumbers.ts). */
+  sheetNumber: string | null;
+  /** The sheet's title beside its number; null when none is found. */
+  sheetTitle: string | null;
+  /** The first sheet only: every sheet number written on it (a cover's drawing index); [] on the others. */
+  listedSheets: string[] | null;
   /** Nothing drawn or written on it. */
   blank: boolean | null;
   /** Drawing scales written on it (`1/4" = 1'-0"`, `NTS`), as written. */
@@ -119,6 +130,14 @@ export type SheetReport = {
   /** A raster image covering a quarter of it at under 150 dpi at print size. */
   lowResolution: boolean | null;
 };
+
+/** A color sheet whose colored ink covers less than this share of it carries color markup only (clouds, notes). */
+export const MARKUP_ONLY_SHARE = 0.01;
+
+/** Whether a sheet is color only for markup: color, its colored ink under MARKUP_ONLY_SHARE of it. */
+export function isColorMarkupOnly(sheet: { color: boolean | null; colorShare: number | null }): boolean {
+  return sheet.color === true && sheet.colorShare !== null && sheet.colorShare < MARKUP_ONLY_SHARE;
+}
 
 /** A rejection for a PDF that could not be measured; `page` names the sheet at fault (no_size). */
 export function unreadableVerdict(reason: UnreadableReason, page?: number): SheetVerdict {

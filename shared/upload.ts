@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PRINT_SIZES } from './pricing';
+import { SHEET_WARNING_KINDS } from './sheetNumbers';
 import { UPLOAD_STATUSES } from './sheets';
 
 export * from './sheets';
@@ -42,10 +43,16 @@ export const UploadSheetSchema = z.object({
   widthIn: z.number(),
   heightIn: z.number(),
   color: z.boolean().nullable(),
+  /** The share of the sheet (0–1) its colored ink covers. */
+  colorShare: z.number().min(0).max(1).nullable(),
   blank: z.boolean().nullable(),
   scaleNotes: z.array(z.string()).nullable(),
   lowResolution: z.boolean().nullable(),
   previewUrl: z.string().nullable(),
+  /** The sheet number its title block carries (`A-101`), null when none was found (or not yet read). */
+  sheetNumber: z.string().nullable(),
+  /** The sheet's title beside its number, null when none was found. */
+  sheetTitle: z.string().nullable(),
 });
 export type UploadSheet = z.infer<typeof UploadSheetSchema>;
 
@@ -64,8 +71,21 @@ export const UploadInfoSchema = z.object({
    * the verdict; the other fields are null while the report is still coming.
    */
   sheets: z.array(UploadSheetSchema),
-  /** Sheets with colour, once every sheet is reported; else null. */
+  /** Sheets with color, once every sheet is reported; else null. */
   colorSheetCount: z.number().int().nonnegative().nullable(),
+  /**
+   * The preflight of the set, once every sheet is reported: a sheet number carried twice, a sheet
+   * the first sheet's drawing index lists that no sheet carries. They warn; they never block.
+   */
+  warnings: z.array(
+    z.object({
+      kind: z.enum(SHEET_WARNING_KINDS),
+      sheetNumber: z.string(),
+      /** The sheets (from 1) it concerns: both of a duplicate; none for a missing sheet. */
+      positions: z.array(z.number().int().min(1)),
+      message: z.string(),
+    }),
+  ),
   /** Nothing more will come for this upload: every sheet reported (or the report gave up), or rejected. */
   sheetsComplete: z.boolean(),
 });

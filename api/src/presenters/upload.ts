@@ -1,6 +1,7 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
 import type { PrintSize } from '../../../shared/pricing';
+import { sheetWarnings } from '../../../shared/sheetNumbers';
 import type { UploadInfo, UploadSheet, UploadStatus } from '../../../shared/upload';
 
 /** The columns of `uploads` the API reads. */
@@ -27,10 +28,14 @@ export type UploadSheetRow = {
   width_in: string | number;
   height_in: string | number;
   color: boolean | null;
+  color_share: number | null;
   blank: boolean | null;
   scale_notes: string[] | null;
   low_resolution: boolean | null;
   has_preview: boolean;
+  sheet_number: string | null;
+  sheet_title: string | null;
+  listed_sheets: string[] | null;
 };
 
 /** One sheet of the upload JSON; its preview through the upload's preview route. */
@@ -40,10 +45,13 @@ export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet
     widthIn: Number(row.width_in),
     heightIn: Number(row.height_in),
     color: row.color,
+    colorShare: row.color_share === null ? null : Number(row.color_share),
     blank: row.blank,
     scaleNotes: row.scale_notes,
     lowResolution: row.low_resolution,
     previewUrl: row.has_preview ? `/api/uploads/${uploadId}/preview/${row.number}` : null,
+    sheetNumber: row.sheet_number,
+    sheetTitle: row.sheet_title,
   };
 }
 
@@ -62,6 +70,13 @@ export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): Up
     message: row.message,
     sheets: ready ? sheets.map((sheet) => presentSheet(row.id, sheet)) : [],
     colorSheetCount: ready && complete ? sheets.filter((sheet) => sheet.color === true).length : null,
+    warnings:
+      ready && complete
+        ? sheetWarnings(
+            sheets.map((sheet) => ({ position: sheet.number, sheetNumber: sheet.sheet_number })),
+            sheets.find((sheet) => sheet.number === 1)?.listed_sheets ?? [],
+          )
+        : [],
     sheetsComplete: complete,
   };
 }

@@ -98,6 +98,7 @@ describe('POST /api/upload-pdf', () => {
       message: null,
       sheets: [],
       colorSheetCount: null,
+      warnings: [],
       sheetsComplete: false,
     });
     const jobs = await shop.sql`
@@ -114,10 +115,14 @@ describe('POST /api/upload-pdf', () => {
       widthIn: 36,
       heightIn: 24,
       color: true,
+      colorShare: expect.any(Number),
       blank: false,
       scaleNotes: [],
       lowResolution: false,
       previewUrl: `/api/uploads/${res.body.uploadId}/preview/${number}`,
+      // The helper writes A-101, A-102… large in each sheet's corner, the set's title beside it.
+      sheetNumber: `A-${100 + number}`,
+      sheetTitle: 'Test drawing set',
     });
     expect(after.body).toEqual({
       ...before.body,
@@ -128,8 +133,11 @@ describe('POST /api/upload-pdf', () => {
       message: null,
       sheets: [sheet(1), sheet(2), sheet(3)],
       colorSheetCount: 3,
+      warnings: [],
       sheetsComplete: true,
     });
+    // The border and title in dark blue cover a few percent of each sheet.
+    for (const s of after.body.sheets) expect(s.colorShare).toBeGreaterThan(0.001);
 
     const [row] = await shop.sql`select storage_key, sha256, preview_count from uploads where id = ${res.body.uploadId}`;
     expect(row.storage_key).toBe(`uploads/${res.body.uploadId}/original.pdf`);
@@ -317,6 +325,73 @@ describe('POST /api/upload-pdf', () => {
     const infos = await Promise.all(clients.map((c, i) => c.get(`/api/uploads/${ids[i]}`)));
     expect(infos.map((r) => r.body.status)).toEqual(Array(20).fill('ready'));
   }, 120_000);
+});
+
+describe('the sheet report in the upload JSON', () => {
+  /** 24" x 36" sheets with a title block each (number, title) and, on the first, a drawing index. */
+  const titledSet = (sheets: { number: string; title: string; index?: string[]; draw?: (doc: InstanceType<typeof PDFDocument>) => void }[]) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+      const chunks: Buffer[] = [];
+      doc.on('data', (c: Buffer) => chunks.push(c));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+      const [w, h] = [36 * 72, 24 * 72];
+      for (const sheet of sheets) {
+        doc.addPage({ size: [w, h], margin: 0 });
+        doc
+          .lineWidth(2)
+          .rect(36, 36, w - 72, h - 72)
+          .stroke('#000000');
+        doc
+          .fillColor('#000000')
+          .fontSize(36)
+          .text(sheet.number, w - 180, h - 180, { lineBreak: false });
+        doc.fontSize(14).text(sheet.title, w - 420, h - 172, { lineBreak: false });
+        sheet.index?.forEach((line, i) => doc.fontSize(12).text(line, 400, 300 + i * 18, { lineBreak: false }));
+        sheet.draw?.(doc);
+      }
+      doc.end();
+    });
+
+  it('gives each sheet its number, title and color share, and warns of a duplicate and a missing sheet', async () => {
+    const pdf = await titledSet([
+      {
+        number: 'G0.0',
+        title: 'COVER SHEET',
+        index: ['SHEET INDEX', 'G0.0 COVER SHEET', 'A-101 FIRST FLOOR PLAN', 'A-102 SECOND FLOOR PLAN', 'A-201 ELEVATIONS'],
+      },
+      // A thin red revision cloud stand-in: a 0.6 pt red rectangle.
+      { number: 'A-101', title: 'FIRST FLOOR PLAN', draw: (doc) => doc.lineWidth(0.6).rect(600, 500, 300, 200).stroke('#ff0000') },
+      { number: 'A-102', title: 'SECOND FLOOR PLAN' },
+      { number: 'A-101', title: 'FIRST FLOOR PLAN' },
+    ]);
+    const info = await uploadAndAnalyze(shop.client(), pdf, 'Set.pdf');
+    expect(info).toMatchObject({ status: 'ready', sheetsComplete: true, colorSheetCount: 1 });
+    expect(info.sheets.map((s: { sheetNumber: string; sheetTitle: string; color: boolean }) => [s.sheetNumber, s.sheetTitle, s.color])).toEqual([
+      ['G0.0', 'COVER SHEET', false],
+      ['A-101', 'FIRST FLOOR PLAN', true],
+      ['A-102', 'SECOND FLOOR PLAN', false],
+      ['A-101', 'FIRST FLOOR PLAN', false],
+    ]);
+    expect(info.sheets[1].colorShare).toBeGreaterThan(0);
+    expect(info.sheets[1].colorShare).toBeLessThan(0.01);
+    expect(info.sheets[0].colorShare).toBe(0);
+    expect(info.warnings).toEqual([
+      {
+        kind: 'duplicate_sheet',
+        sheetNumber: 'A-101',
+        positions: [2, 4],
+        message: 'Sheet number A-101 appears on both sheets 2 and 4: check that the same sheet was not included twice.',
+      },
+      {
+        kind: 'missing_sheet',
+        sheetNumber: 'A-201',
+        positions: [],
+        message: 'Sheet A-201 is listed in the drawing index on the first sheet, but no sheet in the set carries that number: it may be missing.',
+      },
+    ]);
+  }, 60_000);
 });
 
 describe('GET /api/uploads/{id}', () => {

@@ -299,7 +299,8 @@ export function uploadRoutes(ctx: AppContext): Router {
       const sheets =
         row.status === 'ready'
           ? await ctx.sql<UploadSheetRow[]>`
-              select number, width_in, height_in, color, blank, scale_notes, low_resolution, has_preview
+              select number, width_in, height_in, color, color_share, blank, scale_notes, low_resolution, has_preview,
+                sheet_number, sheet_title, listed_sheets
               from upload_sheets where upload_id = ${row.id} order by number`
           : [];
       res.set('Cache-Control', 'no-store');

@@ -127,10 +127,13 @@ describe('uploads__analyze', () => {
         widthIn: 36,
         heightIn: 24,
         color: null,
+        colorShare: null,
         blank: null,
         scaleNotes: null,
         lowResolution: null,
         previewUrl: null,
+        sheetNumber: null,
+        sheetTitle: null,
       });
       expect(await shop.ctx.storage.stat(uploadPreviewKey(uploadId, 1))).toBeNull();
       open();

@@ -1,7 +1,7 @@
 /**
  * The per-sheet report of a ready upload (docs/decisions/012-sheet-report-after-ready.md), enqueued by `uploads__analyze` with its verdict
- * (one at a time per worker process, see REPORT_FLAG): MuPDF (the same warm child) renders each sheet for colour and
- * blank, reads its scale notes and image resolutions, and renders previews of the first sheets;
+ * (one at a time per worker process, see REPORT_FLAG): MuPDF (the same warm child) renders each sheet for color and
+ * blank, reads its scale notes, sheet number and title and image resolutions, and renders previews of the first sheets;
  * results are written to `upload_sheets` in batches as they come, previews stored first, and
  * `uploads.sheets_complete` marks the end. A set whose every sheet renders as nothing is turned
  * down after all. Safe to run twice: a complete report is left alone, and writing a sheet again
@@ -128,9 +128,12 @@ class SheetWriter {
     await this.ctx.sql.begin(async (tx) => {
       await tx`
         update upload_sheets s set color = v.color, blank = v.blank, low_resolution = v."lowResolution", has_preview = v.has_preview,
-          scale_notes = case when jsonb_typeof(v."scaleNotes") = 'array' then array(select jsonb_array_elements_text(v."scaleNotes")) end
+          scale_notes = case when jsonb_typeof(v."scaleNotes") = 'array' then array(select jsonb_array_elements_text(v."scaleNotes")) end,
+          color_share = v."colorShare", sheet_number = v."sheetNumber", sheet_title = v."sheetTitle",
+          listed_sheets = case when jsonb_typeof(v."listedSheets") = 'array' then array(select jsonb_array_elements_text(v."listedSheets")) end
         from jsonb_to_recordset(${tx.json(rows)}::jsonb)
-          as v(number int, color boolean, blank boolean, "lowResolution" boolean, has_preview boolean, "scaleNotes" jsonb)
+          as v(number int, color boolean, blank boolean, "lowResolution" boolean, has_preview boolean, "scaleNotes" jsonb,
+            "colorShare" real, "sheetNumber" text, "sheetTitle" text, "listedSheets" jsonb)
         where s.upload_id = ${this.uploadId} and s.number = v.number`;
       await tx`update uploads set preview_count = greatest(preview_count, ${stored}) where id = ${this.uploadId}`;
     });

@@ -1,6 +1,7 @@
 /**
  * The order configuration card after a successful upload: the file, a strip of sheet previews (each
- * marked color or B&W, clickable to switch, with its blank / low-resolution / scale badges), Remove
+ * marked color or B&W, clickable to switch, with its sheet number and title and its blank /
+ * low-resolution / scale badges), the set's preflight warnings (a sheet twice, a sheet missing), Remove
  * File, the print size (the drawing's own size preselected), the print type (B&W, Color, or color
  * only where needed, offered only when some sheets but not all are color), the sets, and the live
  * price with its lines and 'Proceed to Checkout'. No price shows before the color verdict ('Checking
@@ -25,7 +26,8 @@ import {
   type OrderPrintType,
   type PrintSize,
 } from '../../../../shared/pricing';
-import type { UploadSheet } from '../../../../shared/upload';
+import { isColorMarkupOnly } from '../../../../shared/sheets';
+import type { UploadInfo, UploadSheet } from '../../../../shared/upload';
 import { Button, Card, cx } from '../ui';
 
 /** What the per-sheet analysis says of one sheet (fields are null while it is still coming). */
@@ -41,6 +43,8 @@ export type ConfiguredUpload = {
   sheets?: SheetReport[] | null;
   /** The report is done: a sheet without a preview now will not get one. */
   sheetsComplete?: boolean;
+  /** The set's preflight (a sheet number twice, a sheet the cover lists missing), once the report is done. */
+  warnings?: UploadInfo['warnings'];
 };
 
 /** The sheets the analysis found in color, or null when it has not judged color. */
@@ -129,6 +133,13 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                   </div>
                 )}
                 <figcaption className="mt-1 grid gap-1 text-center text-xs text-slate-600">
+                  {report?.sheetNumber && (
+                    // The number and title the sheet's title block carries: the customer checks the set by them.
+                    <span className="grid text-slate-900" title={report.sheetTitle ? `${report.sheetNumber} ${report.sheetTitle}` : report.sheetNumber}>
+                      <span className="font-semibold">{report.sheetNumber}</span>
+                      {report.sheetTitle && <span className="line-clamp-2 break-words text-slate-700">{report.sheetTitle}</span>}
+                    </span>
+                  )}
                   <span className="flex items-center justify-center gap-1">
                     Sheet {number}
                     {report?.previewUrl && (
@@ -155,6 +166,11 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                     <span className="sr-only">Sheet {number}: </span>
                     {color ? 'Color' : 'B&W'}
                   </button>
+                  {report && isColorMarkupOnly(report) && (
+                    <span className="rounded bg-fuchsia-50 px-1 text-fuchsia-900" title="Colored ink covers less than 1% of this sheet">
+                      Color markup only
+                    </span>
+                  )}
                   {report?.blank && <span className="rounded bg-amber-100 px-1 text-amber-900">Blank sheet</span>}
                   {report?.lowResolution && <span className="rounded bg-amber-100 px-1 text-amber-900">Low resolution</span>}
                   {report?.scaleNotes?.map((note) => (
@@ -174,6 +190,21 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
         </p>
       )}
       <LargePreview upload={upload} number={large} onClose={closeLarge} />
+    </div>
+  );
+}
+
+/** The preflight of the set: each warning as a sentence. They warn; ordering goes on. */
+function SetWarnings({ warnings }: { warnings: NonNullable<ConfiguredUpload['warnings']> }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <p className="font-semibold">Check your set before you order</p>
+      <ul className="mt-1 list-disc pl-5">
+        {warnings.map((w) => (
+          <li key={`${w.kind}-${w.sheetNumber}`}>{w.message}</li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -376,6 +407,7 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
       {/* min-w-0: the scrolling preview strip must not widen the column on a phone. */}
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews upload={upload} isColor={isColor} onToggle={toggle} />
+        <SetWarnings warnings={upload.warnings ?? []} />
 
         <Choice
           legend="Print size"

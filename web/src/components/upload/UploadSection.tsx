@@ -43,6 +43,7 @@ function configuredFrom(info: UploadInfo & { pageCount: number; detectedSize: Pr
     detectedSize: info.detectedSize,
     sheets: info.sheets,
     sheetsComplete: info.sheetsComplete,
+    warnings: info.warnings,
   };
 }
 
@@ -138,7 +139,7 @@ export function UploadSection() {
         }
         setPhase((p) =>
           p.kind === 'configured' && p.upload.uploadId === next.uploadId
-            ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete } }
+            ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete, warnings: next.warnings } }
             : p,
         );
         // Color found once the report is in: preselect all color or "only where needed", unless the customer chose already.

@@ -14,8 +14,20 @@ export type Rect = [number, number, number, number];
  * is spread, not dropped (rendering larger and averaging down would only dilute it further).
  */
 export const ANALYSIS_DPI = 20;
-/** A sheet is color when colored ink covers at least this fraction of it (0.05%). */
+/**
+ * Where only pixels can judge color (images, shadings, spot colors), a sheet is color when colored
+ * ink covers at least this fraction of it (0.05%): a scan's stray tint or yellowed paper is no color.
+ * Colored paths and text (colored paint that the pass over the paint calls sees) make a sheet color
+ * however little of it they cover, once visibleColor() sees them on the printed sheet.
+ */
 export const COLOR_SHARE = 0.0005;
+/**
+ * The finest resolution visibleColor() renders at: at 72 dpi a 0.5 pt line is half a pixel wide, so
+ * even split across two pixels its color tints each far past GREY_SPREAD.
+ */
+export const VISIBLE_DPI = 72;
+/** visibleColor() renders at most this many pixels (a whole 30" x 42" sheet at about 56 dpi). */
+const VISIBLE_PIXELS = 4_000_000;
 
 /**
  * Colored ink and any ink in an RGB render: `inked` pixels, and `color`, the colored pixels
@@ -92,6 +104,53 @@ export function colorOf(list: mupdf.DisplayList, bounds: readonly number[], only
   }
   if (only && ink.inked === 0) return null;
   return { inked: ink.inked > 0, colorShare: sheetPixels > 0 ? ink.color / sheetPixels : 0 };
+}
+
+/** Whether any pixel of an RGB render is colored: its channels spread by GREY_SPREAD or more. */
+export function anyColored(pixels: Uint8ClampedArray | Uint8Array): boolean {
+  for (let p = 0; p < pixels.length; p += 3) {
+    const r = pixels[p];
+    const g = pixels[p + 1];
+    const b = pixels[p + 2];
+    if ((r & g & b) === 255) continue;
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    if (max - min >= GREY_SPREAD) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether colored paint within `area` (device space: the bounds survey() found for colored paint) is
+ * visible on the printed sheet: that part of the sheet, rendered as fine as VISIBLE_DPI allows within
+ * VISIBLE_PIXELS, has at least one colored pixel. A hairline of red markup is found however thin;
+ * colored paint clipped away (model space beyond a viewport), covered or off the sheet is not.
+ */
+export function visibleColor(list: mupdf.DisplayList, bounds: readonly number[], area: readonly number[]): boolean {
+  const x0 = Math.max(bounds[0], area[0]);
+  const y0 = Math.max(bounds[1], area[1]);
+  const x1 = Math.min(bounds[2], area[2]);
+  const y1 = Math.min(bounds[3], area[3]);
+  if (x1 <= x0 || y1 <= y0) return false;
+  const points = (x1 - x0) * (y1 - y0);
+  const dpi = Math.min(VISIBLE_DPI, 72 * Math.sqrt(VISIBLE_PIXELS / points));
+  const scale = dpi / 72;
+  const [a, b, c, d] = pixelRect([x0 * scale, y0 * scale, x1 * scale, y1 * scale]);
+  const part: Rect = [a - 1, b - 1, c + 1, d + 1];
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, part, false);
+  try {
+    pixmap.clear(255);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+    try {
+      list.run(device, mupdf.Matrix.scale(scale, scale));
+      device.close();
+    } finally {
+      device.destroy();
+    }
+    return anyColored(pixmap.getPixels());
+  } finally {
+    pixmap.destroy();
+  }
 }
 
 /** Bounds of an image placed by `ctm` (it maps the unit square onto the page). */

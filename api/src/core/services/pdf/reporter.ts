@@ -27,7 +27,16 @@ const post = (message: ReporterMessage) => port.postMessage(message);
 /** Open documents by job. */
 const open = new Map<number, mupdf.Document>();
 /** A sheet that could not be analysed: every field unknown, the verdict stands. */
-const UNKNOWN: Omit<SheetReport, 'number'> = { color: null, blank: null, scaleNotes: null, lowResolution: null };
+const UNKNOWN: Omit<SheetReport, 'number'> = {
+  color: null,
+  colorShare: null,
+  blank: null,
+  scaleNotes: null,
+  lowResolution: null,
+  sheetNumber: null,
+  sheetTitle: null,
+  listedSheets: null,
+};
 
 function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
   let doc = open.get(job.job);
@@ -42,7 +51,7 @@ function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
       const page = doc.loadPage(i);
       let made: ReturnType<typeof reportSheet>;
       try {
-        made = reportSheet(page, i < job.previews ? job.px : 0);
+        made = reportSheet(page, i < job.previews ? job.px : 0, i === 0);
       } finally {
         page.destroy();
       }

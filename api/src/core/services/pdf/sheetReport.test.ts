@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
-import { colorOf, pixelRect, survey } from './pixels';
+import { colorOf, pixelRect, survey, visibleColor } from './pixels';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
@@ -211,22 +211,130 @@ describe('color, judged from rendered pixels', () => {
       doc.destroy();
     }
   });
+});
 
-  it('does not count a speck of color under 0.05% of the sheet', async () => {
+describe('color wherever it is', () => {
+  const E1 = { w: 42 * 72, h: 30 * 72 };
+  /** Dense black linework on a sheet of `w` x `h` points, as a CAD export draws it. */
+  const dense = (w: number, h: number) => (doc: Doc) => {
+    doc.lineWidth(0.35);
+    for (let i = 0; i < 3000; i++) {
+      const x = 72 + ((i * 97) % (w - 144));
+      const y = 72 + ((i * 61) % (h - 144));
+      doc.moveTo(x, y).lineTo(x + 40, y + (i % 3) * 10);
+    }
+    doc.stroke('#000000');
+    doc.fillColor('#000000').fontSize(24).text('FLOOR PLAN', 100, 100, { lineBreak: false });
+  };
+  /** A revision cloud: a ring of arcs about `r` points around (x, y), in a `width` pt line. */
+  const cloud = (doc: Doc, x: number, y: number, r: number, width: number, color: string) => {
+    doc.lineWidth(width);
+    const bumps = 24;
+    for (let k = 0; k < bumps; k++) {
+      const a = (k / bumps) * 2 * Math.PI;
+      const b = ((k + 1) / bumps) * 2 * Math.PI;
+      const mid = (a + b) / 2;
+      doc
+        .moveTo(x + r * Math.cos(a), y + r * Math.sin(a))
+        .quadraticCurveTo(x + r * 1.25 * Math.cos(mid), y + r * 1.25 * Math.sin(mid), x + r * Math.cos(b), y + r * Math.sin(b));
+    }
+    doc.stroke(color);
+  };
+
+  it('finds a thin red revision cloud on every fifth sheet of a dense set', async () => {
+    const sheets = Array.from({ length: 10 }, (_, i) => (doc: Doc) => {
+      dense(W, H)(doc);
+      if (i % 5 === 4) cloud(doc, 400 + i * 100, 500, 2.25 * 72, 0.6, '#ff0000');
+    });
+    const result = await analyse(drawingSet(sheets));
+    expect(result.reports.map((r) => r.color)).toEqual([false, false, false, false, true, false, false, false, false, true]);
+    const share = result.reports[4].colorShare!;
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(0.0005);
+    expect(result.reports[0].colorShare).toBe(0);
+  }, 60_000);
+
+  it('finds a 0.5 pt colored line 2" long anywhere on a 30" x 42" sheet', async () => {
+    const lines: [number, number, number, number, string][] = [
+      [100.3, 100.7, 244.3, 100.7, '#ff0000'],
+      [E1.w - 300.5, E1.h - 200.25, E1.w - 300.5, E1.h - 56.25, '#0000ff'],
+      [1500.11, 1000.9, 1601.93, 1102.73, '#00a000'],
+      [2000, 1799.5, 2144, 1799.5, '#ff00ff'],
+      // A pale red: too faint in the 20 dpi render to tint a pixel past near-grey, found in the finer one.
+      [1000, 1800.1, 1144, 1800.1, '#e69999'],
+    ];
+    const pdf = await drawingSet(
+      lines.map(([x0, y0, x1, y1, color]) => (doc: Doc) => {
+        dense(E1.w, E1.h)(doc);
+        doc.lineWidth(0.5).moveTo(x0, y0).lineTo(x1, y1).stroke(color);
+      }),
+      E1,
+    );
+    const result = await analyse(pdf);
+    expect(result.verdict.status).toBe('ready');
+    expect(result.reports.map((r) => r.color)).toEqual([true, true, true, true, true]);
+
+    // The last sheet is one only visibleColor() sees.
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const page = doc.loadPage(4);
+    const list = page.toDisplayList(true);
+    const bounds = page.getBounds();
+    const seen = survey(list, bounds);
+    expect(colorOf(list, bounds, seen.tintedBounds)?.colorShare).toBe(0);
+    expect(visibleColor(list, bounds, seen.tintedBounds!)).toBe(true);
+    list.destroy();
+    page.destroy();
+    doc.destroy();
+  }, 60_000);
+
+  it('finds a line of small blue text, and keeps near-grey and clipped-away color B&W', async () => {
+    const result = await analyse(
+      drawingSet([
+        // 1. A line of 6 pt blue text.
+        (doc) => {
+          bwDrawing(doc);
+          doc.fillColor('#1d4ed8').fontSize(6).text('SEE REVISED DETAIL 4/A-501', 1200, 900, { lineBreak: false });
+        },
+        // 2. Near-grey linework and fills (channels within 24 of 255 of each other).
+        (doc) => {
+          bwDrawing(doc);
+          doc.lineWidth(0.5);
+          for (let x = 200; x < 1200; x += 20)
+            doc
+              .moveTo(x, 300)
+              .lineTo(x + 200, 900)
+              .stroke('#80808c');
+          doc.rect(1500, 300, 300, 300).fill('#6e7268');
+          doc.fillColor('#5a5a64').fontSize(8).text('EXISTING TO REMAIN', 1500, 800, { lineBreak: false });
+        },
+        // 3. Red linework clipped away entirely (model space beyond a viewport).
+        (doc) => {
+          bwDrawing(doc);
+          doc.save();
+          doc.rect(200, 200, 400, 400).clip();
+          doc.lineWidth(2).moveTo(1000, 1000).lineTo(1400, 1000).stroke('#ff0000');
+          doc.restore();
+        },
+      ]),
+    );
+    expect(result.reports.map((r) => r.color)).toEqual([true, false, false]);
+    expect(result.reports[1].colorShare).toBe(0);
+  }, 60_000);
+
+  it('gives the share of the sheet colored ink covers', async () => {
     const result = await analyse(
       drawingSet([
         (doc) => {
           bwDrawing(doc);
-          // A 1 pt red line 10" long: ≈ 0.016% of the sheet.
-          doc
-            .lineWidth(1)
-            .moveTo(300, 300)
-            .lineTo(300 + 720, 300)
-            .stroke('#ff0000');
+          // A dark blue block 6" x 4": 24 of the sheet's 864 square inches (2.8%), its ink 88% strong
+          // (its lightest channel is 30 of 255), so 2.45%.
+          doc.rect(300, 300, 6 * 72, 4 * 72).fill('#1e3a8a');
         },
       ]),
     );
-    expect(result.reports[0].color).toBe(false);
+    expect(result.reports[0].color).toBe(true);
+    expect(result.reports[0].colorShare).toBeGreaterThan(0.023);
+    expect(result.reports[0].colorShare).toBeLessThan(0.026);
   }, 30_000);
 });
 
@@ -412,6 +520,52 @@ describe('low resolution', () => {
       ]),
     );
     expect(result.reports.map((r) => r.lowResolution)).toEqual([true, false, false, false]);
+  }, 30_000);
+});
+
+describe('sheet numbers and titles', () => {
+  /** A sheet with a title block at its bottom right: a label, the number large, the title beside it. */
+  const titled = (number: string, title: string, extra?: (doc: Doc) => void) => (doc: Doc) => {
+    bwDrawing(doc);
+    // A callout in the drawing names another sheet in large text: it is not this sheet's number.
+    doc.fillColor('#000000').fontSize(20).text('5/A-501', 1200, 800, { lineBreak: false });
+    doc
+      .lineWidth(1)
+      .rect(W - 6 * 72, H - 3 * 72, 5 * 72, 2 * 72)
+      .stroke('#000000');
+    doc.fontSize(8).text('SHEET NO.', W - 2.5 * 72, H - 2.8 * 72, { lineBreak: false });
+    doc.fontSize(36).text(number, W - 2.5 * 72, H - 2.5 * 72, { lineBreak: false });
+    doc.fontSize(14).text(title, W - 5.8 * 72, H - 2.4 * 72, { lineBreak: false });
+    doc.fontSize(8).text('SCALE: 1/4" = 1\'-0"', W - 5.8 * 72, H - 1.5 * 72, { lineBreak: false });
+    extra?.(doc);
+  };
+
+  it('reads each sheet’s number and title from its title block, and the first sheet’s drawing index', async () => {
+    const index = (doc: Doc) => {
+      doc.fontSize(12);
+      ['DRAWING INDEX', 'G0.0 COVER SHEET', 'A-101 FIRST FLOOR PLAN', 'A-102 SECOND FLOOR PLAN', 'A-103 ROOF PLAN'].forEach((line, i) =>
+        doc.text(line, 900, 400 + i * 20, { lineBreak: false }),
+      );
+    };
+    const result = await analyse(
+      drawingSet([
+        titled('G0.0', 'COVER SHEET', index),
+        titled('A-101', 'FIRST FLOOR PLAN'),
+        titled('A-102', 'SECOND FLOOR PLAN'),
+        titled('A-101', 'FIRST FLOOR PLAN'),
+        bwDrawing,
+      ]),
+    );
+    expect(result.reports.map((r) => [r.sheetNumber, r.sheetTitle])).toEqual([
+      ['G0.0', 'COVER SHEET'],
+      ['A-101', 'FIRST FLOOR PLAN'],
+      ['A-102', 'SECOND FLOOR PLAN'],
+      ['A-101', 'FIRST FLOOR PLAN'],
+      [null, null],
+    ]);
+    // The callout 5/A-501 names a detail, not a sheet of the index.
+    expect(result.reports[0].listedSheets).toEqual(['G0.0', 'A-101', 'A-102', 'A-103']);
+    expect(result.reports[1].listedSheets).toEqual([]);
   }, 30_000);
 });
 

@@ -4,27 +4,32 @@
 // (previews.ts). Functions of MuPDF objects, so the threads stay loops.
 import type * as mupdf from 'mupdf';
 import { findScaleNotes } from '../../../../../shared/scaleNotes';
+import { findSheetNumber, listedSheetNumbers, type TextLine } from '../../../../../shared/sheetNumbers';
 import type { SheetReport } from '../../../../../shared/sheets';
 import { contentOf, contentStreams, lookup, modelledState, spaceType } from './contentStream';
 import { lineworkOf } from './linework';
 import { MupdfChangedError, documentOf } from './mupdfAdapter';
-import { COLOR_SHARE, colorOf, survey } from './pixels';
+import { COLOR_SHARE, colorOf, survey, visibleColor } from './pixels';
 import { previewOf } from './previews';
 import { lowResolution } from './resolution';
 
-/** A sheet's report fields, every one known. */
-export type SheetFields = { [K in keyof Omit<SheetReport, 'number'>]: NonNullable<SheetReport[K]> };
+/** A sheet's report fields, every one known (a sheet number or title not found is null). */
+export type SheetFields = { [K in keyof Omit<SheetReport, 'number' | 'sheetNumber' | 'sheetTitle'>]: NonNullable<SheetReport[K]> } & Pick<
+  SheetReport,
+  'sheetNumber' | 'sheetTitle'
+>;
 
 /**
- * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given. A sheet
+ * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given; `first`
+ * for the set's first sheet, whose drawing index is read. A sheet
  * without a preview whose paths lineworkOf() can judge from its content stream has MuPDF interpret
  * only the rest (reportByLinework); any other is interpreted whole (reportWhole).
  */
-export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null } {
+export function reportSheet(page: mupdf.Page, previewPx: number, first = false): { sheet: SheetFields; preview: Uint8Array | null } {
   if (!previewPx) {
     let sheet: SheetFields | null = null;
     try {
-      sheet = reportByLinework(page);
+      sheet = reportByLinework(page, first);
     } catch (error) {
       // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
       // A MuPDF.js that has changed under the adapter is no sheet's fault: say so.
@@ -32,7 +37,7 @@ export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: Sheet
     }
     if (sheet) return { sheet, preview: null };
   }
-  return reportWhole(page, previewPx);
+  return reportWhole(page, previewPx, first);
 }
 
 /**
@@ -42,23 +47,30 @@ export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: Sheet
  * linework: no render). Text (scale notes) and images' placement (resolution at print size) come from
  * the list's structured text.
  */
-export function reportWhole(page: mupdf.Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null } {
+export function reportWhole(page: mupdf.Page, previewPx: number, first = false): { sheet: SheetFields; preview: Uint8Array | null } {
   const bounds = page.getBounds();
   const list = page.toDisplayList(true);
   try {
     const seen = survey(list, bounds);
     let inked = seen.ink;
     let colorShare = 0;
+    let color = false;
     if (seen.tinted || seen.unsure) {
       // Images, shadings and the like may color any pixel: then the whole sheet is rendered.
-      const measured = (!seen.unsure && colorOf(list, bounds, seen.tintedBounds)) || colorOf(list, bounds, null);
+      const part = seen.unsure ? null : colorOf(list, bounds, seen.tintedBounds);
+      const measured = part ?? colorOf(list, bounds, null);
       if (measured) {
         inked = measured.inked;
         colorShare = measured.colorShare;
       }
+      // Colored paths and text count however thin, once seen on the printed sheet: any colored pixel
+      // where only they fell, or else in a finer render of there; what only pixels judge (images,
+      // shadings) counts from COLOR_SHARE on.
+      color =
+        colorShare >= COLOR_SHARE || (part !== null && part.colorShare > 0) || (seen.tintedBounds !== null && visibleColor(list, bounds, seen.tintedBounds));
     }
     const preview = previewPx ? previewOf(list, bounds, previewPx, seen.tinted || seen.unsure) : null;
-    return { sheet: sheetOf(list, bounds, inked, colorShare >= COLOR_SHARE), preview };
+    return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, first), preview };
   } finally {
     list.destroy();
   }
@@ -69,7 +81,7 @@ export function reportWhole(page: mupdf.Page, previewPx: number): { sheet: Sheet
  * cannot (or the rest of the sheet holds color: it is then to be rendered whole). MuPDF interprets
  * the content without those paths, put in the page's place for the moment; the page is left as it was.
  */
-export function reportByLinework(page: mupdf.Page): SheetFields | null {
+export function reportByLinework(page: mupdf.Page, first = false): SheetFields | null {
   const pdf = documentOf(page);
   if (!pdf) return null;
   const obj = (page as mupdf.PDFPage).getObject();
@@ -102,7 +114,7 @@ export function reportByLinework(page: mupdf.Page): SheetFields | null {
       if (seen.tinted || seen.unsure || (!judged.ink && !seen.ink)) return null;
       const all = survey(page, bounds);
       if (all.tinted || all.unsure) return null;
-      return sheetOf(list, bounds, true, false);
+      return sheetOf(list, bounds, true, { color: false, colorShare: 0 }, first);
     } finally {
       list.destroy();
     }
@@ -113,17 +125,51 @@ export function reportByLinework(page: mupdf.Page): SheetFields | null {
 }
 
 /** The report's fields from a sheet's display list, given what was found of ink and color. */
-function sheetOf(list: mupdf.DisplayList, bounds: readonly number[], inked: boolean, color: boolean): SheetFields {
+function sheetOf(
+  list: mupdf.DisplayList,
+  bounds: readonly number[],
+  inked: boolean,
+  { color, colorShare }: { color: boolean; colorShare: number },
+  first: boolean,
+): SheetFields {
   const text = list.toStructuredText('preserve-images');
   try {
     const chars = text.asText();
+    const { sheetNumber, sheetTitle } = findSheetNumber(textLines(text, bounds), { width: bounds[2] - bounds[0], height: bounds[3] - bounds[1] });
     return {
       color,
+      colorShare,
       blank: !inked && chars.trim() === '',
       scaleNotes: findScaleNotes(chars),
       lowResolution: lowResolution(text, bounds),
+      sheetNumber,
+      sheetTitle,
+      // Only the first sheet's list is read: a cover sheet's drawing index (shared/sheetNumbers.ts).
+      listedSheets: first ? listedSheetNumbers(chars) : [],
     };
   } finally {
     text.destroy();
   }
+}
+
+/** A line of MuPDF's structured text as its JSON gives it. */
+type JsonLine = { bbox: { x: number; y: number; w: number; h: number }; font: { size: number }; text: string };
+
+/**
+ * The lines of a sheet's structured text, each with its font size, placed from the sheet's top left.
+ * From MuPDF's JSON of the page, one call: walking it char by char from JavaScript costs a dense
+ * sheet several times as much.
+ */
+function textLines(text: mupdf.StructuredText, [x, y]: readonly number[]): TextLine[] {
+  const lines: TextLine[] = [];
+  const page = JSON.parse(text.asJSON()) as { blocks: { type: string; lines?: JsonLine[] }[] };
+  for (const block of page.blocks) {
+    for (const line of block.lines ?? []) {
+      const words = line.text.trim();
+      if (!words) continue;
+      const { bbox } = line;
+      lines.push({ text: words, size: line.font.size, x0: bbox.x - x, y0: bbox.y - y, x1: bbox.x + bbox.w - x, y1: bbox.y + bbox.h - y });
+    }
+  }
+  return lines;
 }

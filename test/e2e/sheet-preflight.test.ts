@@ -1,0 +1,101 @@
+/**
+ * The configuration card shows each sheet's number and title from its title block, and warns of a
+ * sheet number carried twice and of a sheet the cover's drawing index lists that no sheet carries,
+ * without stopping the order.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
+import { startTestShop, type TestShop } from '../helpers/shop';
+
+let shop: TestShop;
+let browser: Browser;
+let dir: string;
+beforeAll(async () => {
+  shop = await startTestShop();
+  await shop.startWorker({ concurrency: 2 });
+  browser = await launchBrowser();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-preflight-e2e-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** 24" x 36" sheets, each with a title block (number and title) and, on the first, a drawing index. */
+function titledSet(sheets: { number: string; title: string; index?: string[]; cloud?: boolean }[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const [w, h] = [36 * 72, 24 * 72];
+    for (const sheet of sheets) {
+      doc.addPage({ size: [w, h], margin: 0 });
+      doc
+        .lineWidth(2)
+        .rect(36, 36, w - 72, h - 72)
+        .stroke('#000000');
+      doc
+        .fillColor('#000000')
+        .fontSize(36)
+        .text(sheet.number, w - 180, h - 180, { lineBreak: false });
+      doc.fontSize(14).text(sheet.title, w - 420, h - 172, { lineBreak: false });
+      // A revision cloud stand-in: a 0.6 pt red ring, color markup only.
+      if (sheet.cloud) doc.lineWidth(0.6).circle(900, 800, 160).stroke('#ff0000');
+      sheet.index?.forEach((line, i) => doc.fontSize(12).text(line, 400, 300 + i * 18, { lineBreak: false }));
+    }
+    doc.end();
+  });
+}
+
+describe('sheet numbers and the set preflight on the configuration card', () => {
+  it('shows each sheet’s number and title and warns of a duplicate and a missing sheet', async () => {
+    const file = path.join(dir, 'Set.pdf');
+    fs.writeFileSync(
+      file,
+      await titledSet([
+        {
+          number: 'G0.0',
+          title: 'COVER SHEET',
+          index: ['SHEET INDEX', 'G0.0 COVER SHEET', 'A-101 FIRST FLOOR PLAN', 'A-102 SECOND FLOOR PLAN', 'A-201 ELEVATIONS'],
+        },
+        { number: 'A-101', title: 'FIRST FLOOR PLAN' },
+        { number: 'A-102', title: 'SECOND FLOOR PLAN', cloud: true },
+        { number: 'A-101', title: 'FIRST FLOOR PLAN' },
+      ]),
+    );
+    for (const width of [1366, 390]) {
+      const page = await newPage(browser, { width, height: 900 });
+      const errors = watchPageErrors(page);
+      await page.goto(`${shop.url}/`);
+      await page.locator('input[type=file]').setInputFiles(file);
+      const warnings = page.getByRole('status').filter({ hasText: 'Check your set before you order' });
+      await warnings.waitFor({ timeout: 30_000 });
+      expect(await warnings.getByRole('listitem').allInnerTexts()).toEqual([
+        'Sheet number A-101 appears on both sheets 2 and 4: check that the same sheet was not included twice.',
+        'Sheet A-201 is listed in the drawing index on the first sheet, but no sheet in the set carries that number: it may be missing.',
+      ]);
+      const cards = page.getByRole('list', { name: 'Sheet previews' }).getByRole('listitem');
+      expect(await cards.nth(0).innerText()).toMatch(/^G0\.0\nCOVER SHEET\n/);
+      expect(await cards.nth(3).innerText()).toMatch(/^A-101\nFIRST FLOOR PLAN\n/);
+      // The thin red cloud makes sheet 3 color, and the card says it is markup only.
+      await cards.nth(2).getByText('Color markup only').waitFor();
+      expect(await cards.nth(0).getByText('Color markup only').count()).toBe(0);
+      // A warning, not a stop: checkout is still offered.
+      expect(await page.getByRole('button', { name: /Proceed to Checkout/ }).isEnabled()).toBe(true);
+      // The card's sheet strip and warnings, to look at (the whole page is long).
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await warnings.locator('xpath=..').screenshot({ path: path.join(SCREENSHOT_DIR, `sheet-preflight-card-${width}.png`) });
+      await screenshot(page, `sheet-preflight-${width}`);
+      errors.assertClean();
+      await page.context().close();
+    }
+  }, 120_000);
+});
