@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PRINT_SIZES } from './pricing';
-import { UPLOAD_STATUSES } from './sheets';
+import { DETECTED_SIZES, SIZE_NAMES, UPLOAD_STATUSES } from './sheets';
 
 export * from './sheets';
 
@@ -41,6 +41,10 @@ export const UploadSheetSchema = z.object({
   number: z.number().int().min(1),
   widthIn: z.number(),
   heightIn: z.number(),
+  /** The paper it prints on at 100% (the smaller of ours it fits). */
+  paper: z.enum(PRINT_SIZES),
+  /** Its standard name when it is one our papers are made for, else null. */
+  sizeName: z.enum(SIZE_NAMES).nullable(),
   color: z.boolean().nullable(),
   blank: z.boolean().nullable(),
   scaleNotes: z.array(z.string()).nullable(),
@@ -56,7 +60,8 @@ export const UploadInfoSchema = z.object({
   fileName: z.string(),
   fileSize: z.number().int().nonnegative(),
   pageCount: z.number().int().nonnegative().nullable(),
-  detectedSize: z.enum(PRINT_SIZES).nullable(),
+  /** The paper every sheet prints on, or `mixed` when sheets need both; null unless ready. */
+  detectedSize: z.enum(DETECTED_SIZES).nullable(),
   actualSize: z.string().nullable(),
   message: z.string().nullable(),
   /**
