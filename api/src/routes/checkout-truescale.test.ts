@@ -74,6 +74,17 @@ describe('an ANSI D + ARCH E1 set at true scale, with half-size sets', () => {
     expect(ticket).toContain('2 sets + 1 half-size set of 3 sheets (6 full-size, 3 half-size prints)');
     expect(ticket).toContain(`so 1/4" = 1'-0" prints as 1/8" = 1'-0"`);
     expect(ticket).toContain('As drawn at 100%');
+
+    // Order again: the copy keeps each sheet's paper and the half-size sets.
+    const again = await client.post(`/api/orders/${orderId}/reorder`);
+    expect(again.status).toBe(201);
+    expect(again.body.checkoutData).toMatchObject({ printSize: 'asDrawn', sets: 2, halfSets: 1, totalAmount: 42.91 });
+    const repeat = await client.post(
+      '/api/create-payment-intent',
+      pickupBody(again.body.checkoutData.uploadId, { printSize: 'asDrawn', printType: 'bw', sets: 2, halfSets: 1 }),
+    );
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.amounts.subtotal).toBe(42.91);
   });
 
   it('prices auto color per sheet on its paper, and a half-size-only order', async () => {

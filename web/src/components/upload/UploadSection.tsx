@@ -203,7 +203,10 @@ export function UploadSection() {
       const info = await waitForAnalysis(accepted.uploadId, control.signal);
       if (control.signal.aborted) return;
       if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) throw new RejectedUpload(info);
-      toast({ title: 'File uploaded successfully', description: `Detected ${info.pageCount} pages in your ${info.detectedSize} PDF.` });
+      toast({
+        title: 'File uploaded successfully',
+        description: `Detected ${info.pageCount} pages in your ${info.detectedSize === 'mixed' ? 'mixed-size' : info.detectedSize} PDF.`,
+      });
       const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
       const ink = initialInk(configured);
       chooseInkByHand(false);
