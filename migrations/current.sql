@@ -42,3 +42,17 @@ alter table upload_sheets add column if not exists color_share real;
 alter table upload_sheets add column if not exists sheet_number text;
 alter table upload_sheets add column if not exists sheet_title text;
 alter table upload_sheets add column if not exists listed_sheets text[];
+
+-- True scale: a set whose sheets need both papers is `mixed` (shared/sheets.ts, judgeSheets).
+alter table uploads drop constraint if exists uploads_detected_size_check;
+alter table uploads add constraint uploads_detected_size_check check (detected_size in ('24x36', '30x42', 'mixed'));
+
+-- True scale and half-size sets (docs/decisions/023-true-scale-and-half-size-sets.md): an order may
+-- print each sheet as drawn on its own paper, and carry half-size sets beside (or instead of) full ones.
+alter table orders drop constraint if exists orders_print_size_check;
+alter table orders add constraint orders_print_size_check check (print_size in ('asDrawn', '24x36', '30x42'));
+alter table orders add column if not exists half_sets int not null default 0;
+alter table orders drop constraint if exists orders_half_sets_check;
+alter table orders add constraint orders_half_sets_check check (half_sets between 0 and 100);
+alter table orders drop constraint if exists orders_sets_check;
+alter table orders add constraint orders_sets_check check (sets between 0 and 100 and sets + half_sets >= 1);

@@ -3,7 +3,7 @@
  * The server never trusts these amounts: it re-prices from the upload; they are for display only.
  */
 import { z } from 'zod';
-import { MAX_SETS, ORDER_PRINT_TYPES, PRINT_SIZES } from './pricing';
+import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES } from './pricing';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
 
@@ -12,10 +12,12 @@ export const CheckoutDataSchema = z.object({
   fileName: z.string().min(1),
   pageCount: z.number().int().positive(),
   fileSize: z.number().int().nonnegative(),
-  printSize: z.enum(PRINT_SIZES),
+  printSize: z.enum(ORDER_PRINT_SIZES),
   printType: z.enum(ORDER_PRINT_TYPES),
   /** Complete copies of the set; absent on data stored before sets existed. */
-  sets: z.number().int().min(1).max(MAX_SETS).default(1),
+  sets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(1),
+  /** Half-size copies; absent on data stored before half-size sets existed. */
+  halfSets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(0),
   /** With `auto`: the sheet numbers to print in color. */
   colorSheets: z.array(z.number().int().positive()).optional(),
   /** Carried over by a reorder. */

@@ -1,7 +1,7 @@
 /** Reusable zod fields that carry the spec's user-facing messages. */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
-import { MAX_SETS, MIN_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, PRINT_TYPES } from './pricing';
+import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, PRINT_TYPES } from './pricing';
 import { stateCodeOf } from './usStates';
 
 /**
@@ -85,17 +85,22 @@ export const street1Field = plainTextField('Street address', 200);
 export const street2Field = optionalPlainTextField('Street address line 2', 200);
 export const cityField = plainTextField('City', 100);
 
-export const printSizeField = z.enum(PRINT_SIZES, { error: 'Print size must be 24x36 or 30x42' });
+/** `asDrawn`: each sheet at 100% on its own paper; a paper size puts every sheet on that paper. */
+export const printSizeField = z.enum(ORDER_PRINT_SIZES, { error: 'Print size must be asDrawn, 24x36 or 30x42' });
 export const printTypeField = z.enum(PRINT_TYPES, { error: 'Print type must be bw or color' });
 /** What an order asks for: all B&W, all color, or color only where needed. */
 export const orderPrintTypeField = z.enum(ORDER_PRINT_TYPES, { error: 'Print type must be bw, color or auto' });
 
-/** Complete copies of the set. */
-export const setsField = z
-  .number({ error: `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}` })
-  .int(`Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`)
-  .min(MIN_SETS, `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`)
-  .max(MAX_SETS, `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}`);
+const copiesField = (label: string) => {
+  const message = `${label} must be a whole number from ${MIN_SETS} to ${MAX_SETS}`;
+  return z.number({ error: message }).int(message).min(MIN_SETS, message).max(MAX_SETS, message);
+};
+/** Full-size copies of the set (with halfSets, at least one set in all). */
+export const setsField = copiesField('Sets');
+/** Half-size copies of the set: every sheet at 50% on half its paper. */
+export const halfSetsField = copiesField('Half-size sets');
+/** The words for an order with no set at all. */
+export const NO_SETS_MESSAGE = 'Please order at least one set, full size or half size.';
 
 /** With print type `auto`: exactly these sheet numbers print in color (checked against the upload by the server). */
 export const colorSheetsField = z

@@ -1,6 +1,6 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
 import type { OrderStatus, PaymentStatus } from './fields';
-import type { OrderPrintType, PriceLineJson, PrintSize } from './pricing';
+import type { OrderPrintSize, OrderPrintType, PriceLineJson } from './pricing';
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
@@ -16,10 +16,13 @@ export type OrderJson = {
   statusText: string;
   fileName: string;
   pageCount: number;
-  printSize: PrintSize;
+  /** `asDrawn`: each sheet at 100% on its own paper; a paper: every sheet on it. */
+  printSize: OrderPrintSize;
   printType: OrderPrintType;
-  /** Complete copies of the set. */
+  /** Full-size copies of the set. */
   sets: number;
+  /** Half-size copies: every sheet at 50% on half its paper. */
+  halfSets: number;
   /** Sheet numbers printed in color. */
   colorSheets: number[];
   /** Per set. */

@@ -10,6 +10,9 @@ import {
   priceOrder,
   priceSheets,
   qualifiesForFreeShipping,
+  halveScale,
+  setsText,
+  tubeOf,
   taxRateMillipercent,
   taxStateOf,
 } from './pricing';
@@ -217,6 +220,9 @@ describe('priceSheets: sets and color per sheet', () => {
 
   it.each([
     { sets: 0 },
+    { sets: 0, halfSets: 0 },
+    { halfSets: 101 },
+    { halfSets: -1 },
     { sets: 101 },
     { sets: 1.5 },
     { printType: 'auto', colorSheetCount: 5 },
@@ -276,5 +282,107 @@ describe('free shipping', () => {
 
   it('never applies to pickup', () => {
     expect(priceOrder({ ...ship, shippingMethod: 'pickup', shopState: 'NJ', pageCount: 7, cheapestShipping: true }).freeShipping).toBe(false);
+  });
+});
+
+describe('priceSheets: each sheet on its paper, and half-size sets', () => {
+  // Sheets 1–2 ANSI D (24x36 paper), sheet 3 ARCH E1 (30x42 paper); sheet 2 and 3 in color with auto.
+  const papers = ['24x36', '24x36', '30x42'] as const;
+  it.each([
+    // printType, sets, halfSets, color sheets, subtotal, lines
+    [
+      'bw',
+      1,
+      0,
+      undefined,
+      2 * 599 + 699,
+      [
+        ['24" x 36" black and white', 2, 599],
+        ['30" x 42" black and white', 1, 699],
+      ],
+    ],
+    [
+      'color',
+      2,
+      0,
+      undefined,
+      2 * (2 * 1499 + 1799),
+      [
+        ['24" x 36" color', 4, 1499],
+        ['30" x 42" color', 2, 1799],
+      ],
+    ],
+    [
+      'bw',
+      0,
+      1,
+      undefined,
+      2 * 149 + 199,
+      [
+        ['12" x 18" half-size black and white', 2, 149],
+        ['15" x 21" half-size black and white', 1, 199],
+      ],
+    ],
+    [
+      'color',
+      0,
+      3,
+      undefined,
+      3 * (2 * 399 + 499),
+      [
+        ['12" x 18" half-size color', 6, 399],
+        ['15" x 21" half-size color', 3, 499],
+      ],
+    ],
+    [
+      'auto',
+      2,
+      1,
+      [2, 3],
+      2 * (599 + 1499 + 1799) + (149 + 399 + 499),
+      [
+        ['24" x 36" black and white', 2, 599],
+        ['24" x 36" color', 2, 1499],
+        ['30" x 42" color', 2, 1799],
+        ['12" x 18" half-size black and white', 1, 149],
+        ['12" x 18" half-size color', 1, 399],
+        ['15" x 21" half-size color', 1, 499],
+      ],
+    ],
+  ] as const)('%s, %i full + %i half sets, color %o → %i cents', (printType, sets, halfSets, colorSheets, subtotal, lines) => {
+    const p = priceSheets({ pageCount: 3, printSize: 'asDrawn', papers, printType, sets, halfSets, colorSheets });
+    expect(p.subtotalCents).toBe(subtotal);
+    expect(p.lines.map((l) => [l.description, l.quantity, l.unitPriceCents])).toEqual(lines);
+    expect(p.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(subtotal);
+    expect(p.halfSets).toBe(halfSets);
+  });
+
+  it('a paper size puts every sheet on that paper whatever it measures', () => {
+    const p = priceSheets({ pageCount: 3, printSize: '30x42', papers, printType: 'bw', sets: 1, halfSets: 1 });
+    expect(p.lines.map((l) => [l.description, l.quantity])).toEqual([
+      ['30" x 42" black and white', 3],
+      ['15" x 21" half-size black and white', 3],
+    ]);
+  });
+
+  it('needs the papers for asDrawn, and which sheets are color when there are two papers', () => {
+    expect(() => priceSheets({ pageCount: 3, printSize: 'asDrawn', printType: 'bw' })).toThrow(RangeError);
+    expect(() => priceSheets({ pageCount: 3, printSize: 'asDrawn', papers, printType: 'auto', colorSheetCount: 1 })).toThrow(RangeError);
+    expect(() => priceSheets({ pageCount: 3, printSize: 'asDrawn', papers, printType: 'auto', colorSheets: [4] })).toThrow(RangeError);
+  });
+
+  it('packs the largest paper, a half-size sheet weighing a quarter', () => {
+    expect(tubeOf({ pageCount: 3, printSize: 'asDrawn', papers, sets: 2, halfSets: 3 })).toEqual({ printSize: '30x42', sheetCount: 6 + 3 });
+    expect(tubeOf({ pageCount: 2, printSize: '24x36', sets: 0, halfSets: 1 })).toEqual({ printSize: '24x36', sheetCount: 1 });
+  });
+
+  it('says which sets are half-size, and halves a drawing scale', () => {
+    expect(setsText(2, 1)).toBe('2 sets + 1 half-size set');
+    expect(setsText(0, 3)).toBe('3 half-size sets');
+    expect(setsText(1, 0)).toBe('1 set');
+    expect(halveScale('1/4" = 1\'-0"')).toBe('1/8" = 1\'-0"');
+    expect(halveScale('1" = 1\'-0"')).toBe('1/2" = 1\'-0"');
+    expect(halveScale('3/16" = 1\'-0"')).toBe('3/32" = 1\'-0"');
+    expect(halveScale('NTS')).toBeNull();
   });
 });

@@ -6,6 +6,12 @@ import { centsToDollars, mulDivRoundHalfUp } from './money';
 
 export const PRINT_SIZES = ['24x36', '30x42'] as const;
 export type PrintSize = (typeof PRINT_SIZES)[number];
+/**
+ * What a customer orders: `asDrawn` prints each sheet at 100% on the smaller paper it fits (shared/sheets.ts,
+ * paperFor); a paper size puts every sheet on that paper, enlarged or reduced to fit.
+ */
+export const ORDER_PRINT_SIZES = ['asDrawn', ...PRINT_SIZES] as const;
+export type OrderPrintSize = (typeof ORDER_PRINT_SIZES)[number];
 /** The two inks a sheet is printed in: the columns of the price table. */
 export const PRINT_TYPES = ['bw', 'color'] as const;
 export type PrintType = (typeof PRINT_TYPES)[number];
@@ -16,14 +22,27 @@ export type PrintType = (typeof PRINT_TYPES)[number];
 export const ORDER_PRINT_TYPES = ['bw', 'color', 'auto'] as const;
 export type OrderPrintType = (typeof ORDER_PRINT_TYPES)[number];
 
-/** Complete copies of the set in one order. */
-export const MIN_SETS = 1;
+/** Complete copies of the set in one order, full size and half size; together at least MIN_TOTAL_SETS. */
+export const MIN_SETS = 0;
 export const MAX_SETS = 100;
+export const MIN_TOTAL_SETS = 1;
 
 /** Per-page prices in cents, from spec point 9. */
 export const PRICE_PER_PAGE_CENTS: Record<PrintSize, Record<PrintType, number>> = {
   '24x36': { bw: 599, color: 1499 },
   '30x42': { bw: 699, color: 1799 },
+};
+
+/** Half-size sets: every sheet at exactly 50% on half its paper. */
+export const HALF_PAPERS: Record<PrintSize, { shortIn: number; longIn: number; label: string }> = {
+  '24x36': { shortIn: 12, longIn: 18, label: '12" x 18"' },
+  '30x42': { shortIn: 15, longIn: 21, label: '15" x 21"' },
+};
+
+/** Per-page prices of half-size sheets in cents, by the full paper they are half of. */
+export const HALF_PRICE_PER_PAGE_CENTS: Record<PrintSize, Record<PrintType, number>> = {
+  '24x36': { bw: 149, color: 399 },
+  '30x42': { bw: 199, color: 499 },
 };
 
 /** Rush is a flat fee per order. */
@@ -34,6 +53,7 @@ export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
 
 /** Labels a person reads. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = { '24x36': '24" x 36"', '30x42': '30" x 42"' };
+export const ORDER_PRINT_SIZE_LABELS: Record<OrderPrintSize, string> = { asDrawn: 'As drawn (100%)', ...PRINT_SIZE_LABELS };
 export const PRINT_TYPE_LABELS: Record<OrderPrintType, string> = { bw: 'Black & White', color: 'Color', auto: 'Color only where needed' };
 /** How a line of the price names an ink, after the size: `24" x 36" black and white`. */
 export const INK_LINE_LABELS: Record<PrintType, string> = { bw: 'black and white', color: 'color' };
@@ -122,55 +142,108 @@ export type PriceLine = { description: string; ink: PrintType; quantity: number;
 
 export type SheetsInput = {
   pageCount: number;
-  printSize: PrintSize;
+  /** A paper puts every sheet on it; `asDrawn` needs `papers`. */
+  printSize: OrderPrintSize;
   printType: OrderPrintType;
-  /** Complete copies of the set; 1 when absent. */
+  /** Full-size copies of the set; 1 when absent. */
   sets?: number;
-  /** With `auto`: how many sheets of the set print in color (0..pageCount). Ignored otherwise. */
+  /** Half-size copies of the set; 0 when absent. */
+  halfSets?: number;
+  /** Each sheet's own paper in page order (shared/sheets.ts, papersOf); required with `asDrawn`. */
+  papers?: readonly PrintSize[];
+  /** With `auto`: the sheet numbers printed in color. Needed when the sheets are on more than one paper. */
+  colorSheets?: readonly number[];
+  /** With `auto` and no `colorSheets`: how many sheets of the set print in color (0..pageCount). Ignored otherwise. */
   colorSheetCount?: number;
 };
 
 export type SheetsPrice = {
   sets: number;
+  halfSets: number;
   bwSheetCount: number;
   colorSheetCount: number;
-  /** The one per-sheet price when every sheet is one ink, else null. */
+  /** The one per-sheet price when every sheet is one ink, one paper and one scale, else null. */
   pricePerPageCents: number | null;
   lines: PriceLine[];
   subtotalCents: number;
 };
 
+const setsRange = (name: string, n: number) => {
+  if (!Number.isInteger(n) || n < MIN_SETS || n > MAX_SETS) throw new RangeError(`${name} must be an integer from ${MIN_SETS} to ${MAX_SETS}`);
+};
+
+/** The paper each sheet of the order prints on, in page order. */
+export function orderPapers(pageCount: number, printSize: OrderPrintSize, papers?: readonly PrintSize[]): PrintSize[] {
+  if (printSize !== 'asDrawn') return Array.from({ length: pageCount }, () => printSize);
+  if (!papers || papers.length !== pageCount) throw new RangeError("asDrawn needs each sheet's paper");
+  return [...papers];
+}
+
 /**
- * Prices the prints alone: sets × (B&W sheets × B&W price + color sheets × color price), one line per
- * ink that is printed, the lines adding up to the subtotal.
+ * Prices the prints alone: for each set, every sheet on its paper in its ink (full size), and every
+ * sheet on half its paper for each half-size set. One line per paper, scale and ink that is printed,
+ * the lines adding up to the subtotal.
  */
 export function priceSheets(input: SheetsInput): SheetsPrice {
-  const { pageCount, printSize, printType } = input;
+  const { pageCount, printType } = input;
   if (!Number.isInteger(pageCount) || pageCount < 1) throw new RangeError('pageCount must be a positive integer');
   const sets = input.sets ?? 1;
-  if (!Number.isInteger(sets) || sets < MIN_SETS || sets > MAX_SETS) throw new RangeError(`sets must be an integer from ${MIN_SETS} to ${MAX_SETS}`);
-  const colorSheetCount = printType === 'bw' ? 0 : printType === 'color' ? pageCount : (input.colorSheetCount ?? 0);
-  if (!Number.isInteger(colorSheetCount) || colorSheetCount < 0 || colorSheetCount > pageCount)
-    throw new RangeError('colorSheetCount must be from 0 to pageCount');
+  const halfSets = input.halfSets ?? 0;
+  setsRange('sets', sets);
+  setsRange('halfSets', halfSets);
+  if (sets + halfSets < MIN_TOTAL_SETS) throw new RangeError('at least one set, full or half size');
+  const papers = orderPapers(pageCount, input.printSize, input.papers);
+  const isColor = sheetInks(pageCount, papers, printType, input.colorSheets, input.colorSheetCount);
+  const colorSheetCount = isColor.filter(Boolean).length;
   const bwSheetCount = pageCount - colorSheetCount;
   const lines: PriceLine[] = [];
-  for (const [ink, count] of [
-    ['bw', bwSheetCount],
-    ['color', colorSheetCount],
-  ] as const) {
-    if (count === 0) continue;
-    const unitPriceCents = PRICE_PER_PAGE_CENTS[printSize][ink];
-    const quantity = sets * count;
-    lines.push({
-      description: `${PRINT_SIZE_LABELS[printSize]} ${INK_LINE_LABELS[ink]}`,
-      ink,
-      quantity,
-      unitPriceCents,
-      amountCents: quantity * unitPriceCents,
-    });
+  for (const half of [false, true]) {
+    const copies = half ? halfSets : sets;
+    if (copies === 0) continue;
+    for (const paper of PRINT_SIZES) {
+      for (const ink of PRINT_TYPES) {
+        const count = papers.filter((p, i) => p === paper && isColor[i] === (ink === 'color')).length;
+        if (count === 0) continue;
+        const unitPriceCents = (half ? HALF_PRICE_PER_PAGE_CENTS : PRICE_PER_PAGE_CENTS)[paper][ink];
+        const quantity = copies * count;
+        lines.push({
+          description: half ? `${HALF_PAPERS[paper].label} half-size ${INK_LINE_LABELS[ink]}` : `${PRINT_SIZE_LABELS[paper]} ${INK_LINE_LABELS[ink]}`,
+          ink,
+          quantity,
+          unitPriceCents,
+          amountCents: quantity * unitPriceCents,
+        });
+      }
+    }
   }
   const pricePerPageCents = lines.length === 1 ? lines[0].unitPriceCents : null;
-  return { sets, bwSheetCount, colorSheetCount, pricePerPageCents, lines, subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0) };
+  return { sets, halfSets, bwSheetCount, colorSheetCount, pricePerPageCents, lines, subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0) };
+}
+
+/** Which sheets (by index) print in color. A count alone cannot say which paper they are on, so it needs one paper. */
+function sheetInks(pageCount: number, papers: PrintSize[], printType: OrderPrintType, colorSheets?: readonly number[], colorSheetCount?: number): boolean[] {
+  if (printType !== 'auto') return papers.map(() => printType === 'color');
+  if (colorSheets) {
+    if (colorSheets.some((n) => !Number.isInteger(n) || n < 1 || n > pageCount)) throw new RangeError('colorSheets must be sheet numbers of the set');
+    const chosen = new Set(colorSheets);
+    return papers.map((_, i) => chosen.has(i + 1));
+  }
+  const count = colorSheetCount ?? 0;
+  if (!Number.isInteger(count) || count < 0 || count > pageCount) throw new RangeError('colorSheetCount must be from 0 to pageCount');
+  if (count > 0 && new Set(papers).size > 1) throw new RangeError('colorSheets are needed when the sheets are on two papers');
+  return papers.map((_, i) => i < count);
+}
+
+/**
+ * What goes in the shipping tube: the largest paper printed (every roll fits its tube) and the sheets
+ * it weighs as, a half-size sheet being a quarter of a full one by area.
+ */
+export function tubeOf(input: Pick<SheetsInput, 'pageCount' | 'printSize' | 'papers' | 'sets' | 'halfSets'>): { printSize: PrintSize; sheetCount: number } {
+  const papers = orderPapers(input.pageCount, input.printSize, input.papers);
+  const printSize = papers.includes('30x42') ? '30x42' : '24x36';
+  const sets = input.sets ?? 1;
+  const halfSets = input.halfSets ?? 0;
+  return { printSize, sheetCount: input.pageCount * sets + Math.ceil((input.pageCount * halfSets) / 4) };
 }
 
 /** A price line as JSON: dollars with two decimals. */
@@ -247,4 +320,27 @@ export function qualifiesForFreeShipping(subtotalCents: number): boolean {
  */
 export function orderSubtotalCents(input: SheetsInput): number {
   return priceSheets(input).subtotalCents;
+}
+
+/** `2 sets + 1 half-size set` / `3 half-size sets` / `1 set`: which sets an order prints, for every screen and paper. */
+export function setsText(sets: number, halfSets: number): string {
+  const parts: string[] = [];
+  if (sets > 0) parts.push(`${sets} ${sets === 1 ? 'set' : 'sets'}`);
+  if (halfSets > 0) parts.push(`${halfSets} half-size ${halfSets === 1 ? 'set' : 'sets'}`);
+  return parts.join(' + ');
+}
+
+/** How a half-size set reads a drawing scale: `1/4" = 1'-0"` → `1/8" = 1'-0"`; null when it cannot be halved. */
+export function halveScale(note: string): string | null {
+  const m = /^(\d+)(?:\/(\d+))?"\s*=\s*(1'-0"|1'0"|1')$/.exec(note.trim());
+  if (!m) return null;
+  const num = Number(m[1]);
+  const den = Number(m[2] ?? 1) * 2;
+  const g = gcd(num, den);
+  const [n, d] = [num / g, den / g];
+  return `${d === 1 ? n : `${n}/${d}`}" = ${m[3]}`;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }

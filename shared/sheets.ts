@@ -13,32 +13,116 @@ export const UPLOAD_STATUSES = ['analyzing', 'ready', 'rejected'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /**
- * Sheet sizes customers confuse with the ones we print (ANSI D is not ARCH D), by the label
- * formatSheetSize gives them: a rejection names them.
+ * Standard sheet sizes by name, short side first in inches: a rejection names them, and the four a
+ * paper is made for are the upload JSON's `sizeName`. ANSI D is not ARCH D, and both print at 100%.
  */
-export const NAMED_SHEETS: Record<string, string> = {
-  '22" x 34"': 'ANSI D (22" x 34")',
-  '11" x 17"': 'ANSI B (11" x 17")',
-};
+export const STANDARD_SHEETS: readonly { name: string; shortIn: number; longIn: number }[] = [
+  { name: 'Letter', shortIn: 8.5, longIn: 11 },
+  { name: 'Legal', shortIn: 8.5, longIn: 14 },
+  { name: 'ISO A4', shortIn: 8.27, longIn: 11.69 },
+  { name: 'ANSI B', shortIn: 11, longIn: 17 },
+  { name: 'ISO A3', shortIn: 11.69, longIn: 16.54 },
+  { name: 'ARCH B', shortIn: 12, longIn: 18 },
+  { name: 'ISO A2', shortIn: 16.54, longIn: 23.39 },
+  { name: 'ANSI C', shortIn: 17, longIn: 22 },
+  { name: 'ARCH C', shortIn: 18, longIn: 24 },
+  { name: 'ANSI D', shortIn: 22, longIn: 34 },
+  { name: 'ISO A1', shortIn: 23.39, longIn: 33.11 },
+  { name: 'ARCH D', shortIn: 24, longIn: 36 },
+  { name: 'ARCH E1', shortIn: 30, longIn: 42 },
+  { name: 'ANSI E', shortIn: 34, longIn: 44 },
+  { name: 'ISO A0', shortIn: 33.11, longIn: 46.81 },
+  { name: 'ARCH E', shortIn: 36, longIn: 48 },
+];
 
-/** `22" x 34"` → `ANSI D (22" x 34")`; other sizes as they are. */
+/** The sheet sizes the upload JSON names (`sizeName`): the ones our two papers are made for. */
+export const SIZE_NAMES = ['ARCH D', 'ANSI D', 'ISO A1', 'ARCH E1'] as const;
+export type SizeName = (typeof SIZE_NAMES)[number];
+
+/** The standard name of a sheet (either orientation, within the tolerance), or null. */
+export function standardSheetName(widthIn: number, heightIn: number): string | null {
+  const shortIn = Math.min(widthIn, heightIn);
+  const longIn = Math.max(widthIn, heightIn);
+  const hit = STANDARD_SHEETS.find((s) => Math.abs(shortIn - s.shortIn) <= SIZE_TOLERANCE_INCHES && Math.abs(longIn - s.longIn) <= SIZE_TOLERANCE_INCHES);
+  return hit?.name ?? null;
+}
+
+/** The upload JSON's `sizeName`: ARCH D, ANSI D, ISO A1 or ARCH E1, else null. */
+export function sizeNameOf(widthIn: number, heightIn: number): SizeName | null {
+  const name = standardSheetName(widthIn, heightIn);
+  return (SIZE_NAMES as readonly string[]).includes(name ?? '') ? (name as SizeName) : null;
+}
+
+/** `22" x 34"` → `22" x 34" (ANSI D)`; sizes without a standard name as they are. */
+export function describeSheet(widthIn: number, heightIn: number): string {
+  const name = standardSheetName(widthIn, heightIn);
+  const label = formatSheetSize(widthIn, heightIn);
+  return name ? `${label} (${name})` : label;
+}
+
+/** A label (`8.5" x 11"`) read back into inches, or null. */
+function parseSheetLabel(label: string): { w: number; h: number } | null {
+  const m = /^([\d.]+)" x ([\d.]+)"$/.exec(label);
+  return m ? { w: Number(m[1]), h: Number(m[2]) } : null;
+}
+
+/** `8.5" x 11"` → `8.5" x 11" (Letter)`; other labels as they are. */
 export function nameSheetSize(label: string): string {
-  return NAMED_SHEETS[label] ?? label;
+  const size = parseSheetLabel(label);
+  return size ? describeSheet(size.w, size.h) : label;
 }
 
 /** The client's toast for a wrong-size drawing (spec point 8, 'Invalid Document Size'). */
 export function wrongSizeMessage(actualSize: string): string {
-  return `Your PDF is ${nameSheetSize(actualSize)}, but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.`;
+  return `Your PDF is ${nameSheetSize(actualSize)}, but we print sheets from ${formatSheetSize(MIN_SHEET.shortIn, MIN_SHEET.longIn)} up to 30" x 42", at 100% on 24" x 36" or 30" x 42" paper. Please resize your document and try again.`;
 }
 
 /** The rejection of a set whose every sheet is blank. */
 export const NO_DRAWINGS_MESSAGE = 'Your PDF has no drawings on it: every sheet is blank. Please check that you exported the right file and upload it again.';
 
-/** The sheet sizes we print, short side first, in inches. */
+/** The papers we print on, short side first, in inches; smaller first, so a sheet goes on the first it fits. */
 export const ACCEPTED_SHEETS: Record<PrintSize, { shortIn: number; longIn: number }> = {
   '24x36': { shortIn: 24, longIn: 36 },
   '30x42': { shortIn: 30, longIn: 42 },
 };
+
+/** The smallest sheet we print at 100% (ANSI C): anything smaller is refused, not put on a 24" x 36" sheet. */
+export const MIN_SHEET = { shortIn: 17, longIn: 22 } as const;
+
+/** Where one sheet prints at 100%: its paper, or why it cannot be printed. */
+export type PaperFit = { paper: PrintSize } | { paper: null; reason: 'smaller' | 'larger' };
+
+/**
+ * The smaller of our papers a sheet fits at 100%, in either orientation, within the tolerance:
+ * 24" x 36" takes anything from 17" x 22" up to 24" x 36" (ARCH D, ANSI D, ISO A1), 30" x 42"
+ * anything larger up to 30" x 42" (ARCH E1).
+ */
+export function paperFor(widthIn: number, heightIn: number): PaperFit {
+  const shortIn = Math.min(widthIn, heightIn);
+  const longIn = Math.max(widthIn, heightIn);
+  const fits = (s: { shortIn: number; longIn: number }) => shortIn <= s.shortIn + SIZE_TOLERANCE_INCHES && longIn <= s.longIn + SIZE_TOLERANCE_INCHES;
+  const paper = PRINT_SIZES.find((size) => fits(ACCEPTED_SHEETS[size]));
+  if (!paper) return { paper: null, reason: 'larger' };
+  if (shortIn < MIN_SHEET.shortIn - SIZE_TOLERANCE_INCHES || longIn < MIN_SHEET.longIn - SIZE_TOLERANCE_INCHES) return { paper: null, reason: 'smaller' };
+  return { paper };
+}
+
+/** Each sheet's paper in page order, from its size in inches; a sheet no paper takes throws. */
+export function papersOf(sheets: readonly { widthIn: number; heightIn: number }[]): PrintSize[] {
+  return sheets.map((s, i) => {
+    const fit = paperFor(s.widthIn, s.heightIn);
+    if (!fit.paper) throw new RangeError(`sheet ${i + 1} fits no paper`);
+    return fit.paper;
+  });
+}
+
+/** The sentence that refuses one sheet: `Sheet 4 is 36" x 48" (ARCH E), larger than our largest paper, 30" x 42".` */
+export function refusedSheetSentence(number: number, widthIn: number, heightIn: number, reason: 'smaller' | 'larger'): string {
+  const largest = ACCEPTED_SHEETS[PRINT_SIZES[PRINT_SIZES.length - 1]];
+  return reason === 'larger'
+    ? `Sheet ${number} is ${describeSheet(widthIn, heightIn)}, larger than our largest paper, ${formatSheetSize(largest.shortIn, largest.longIn)}.`
+    : `Sheet ${number} is ${describeSheet(widthIn, heightIn)}, smaller than the smallest sheet we print, ${formatSheetSize(MIN_SHEET.shortIn, MIN_SHEET.longIn)}.`;
+}
 
 /** Points per inch in PDF user space. */
 export const POINTS_PER_INCH = 72;
@@ -69,8 +153,12 @@ export function matchPrintSize(widthIn: number, heightIn: number): PrintSize | n
 export type SheetPoints = { width: number; height: number };
 
 /** What the analysis decides about a drawing set. */
+/** The paper of an accepted set: the one its sheets share, or `mixed`. */
+export type DetectedSize = PrintSize | 'mixed';
+export const DETECTED_SIZES = [...PRINT_SIZES, 'mixed'] as const;
+
 export type SheetVerdict =
-  | { status: 'ready'; pageCount: number; detectedSize: PrintSize; actualSize: string; message: null }
+  | { status: 'ready'; pageCount: number; detectedSize: DetectedSize; actualSize: string | null; message: null }
   | { status: 'rejected'; pageCount: number | null; detectedSize: null; actualSize: string | null; message: string };
 
 /** Why a PDF could not be read at all, before any sheet was measured. */
@@ -152,8 +240,6 @@ export function unreadableVerdict(reason: UnreadableReason, page?: number): Shee
  */
 export const MAX_REAL_SHEET_INCHES = 2000;
 
-const pages = (n: number) => `${n} ${n === 1 ? 'page is' : 'pages are'}`;
-
 /**
  * Decides on a drawing set from its page count and, when there are at most MAX_PAGES, every sheet's
  * size: all sheets one accepted size → ready; otherwise a rejection that names the sizes it found.
@@ -176,30 +262,34 @@ export function judgeSheets(pageCount: number, sheets: SheetPoints[]): SheetVerd
         `Please export the set again at 24" x 36" or 30" x 42" and upload the new file.`,
     );
   }
-  // Group sheets by the size a person would call them: the print size when within tolerance, else
-  // the measured size to a hundredth of an inch.
-  const groups = new Map<string, { label: string; count: number; printSize: PrintSize | null }>();
-  for (const sheet of sheets) {
+  // Every sheet on the smaller paper it fits at 100%; the first few that fit none are named.
+  const refused: string[] = [];
+  let firstRefusedSize: string | null = null;
+  let refusedCount = 0;
+  const papers = new Set<PrintSize>();
+  const labels = new Set<string>();
+  sheets.forEach((sheet, i) => {
     const w = sheet.width / POINTS_PER_INCH;
     const h = sheet.height / POINTS_PER_INCH;
-    const printSize = matchPrintSize(w, h);
-    const label = printSize ? formatSheetSize(ACCEPTED_SHEETS[printSize].shortIn, ACCEPTED_SHEETS[printSize].longIn) : formatSheetSize(w, h);
-    const group = groups.get(label) ?? { label, count: 0, printSize };
-    group.count += 1;
-    groups.set(label, group);
+    const exact = matchPrintSize(w, h);
+    labels.add(exact ? formatSheetSize(ACCEPTED_SHEETS[exact].shortIn, ACCEPTED_SHEETS[exact].longIn) : formatSheetSize(w, h));
+    const fit = paperFor(w, h);
+    if (fit.paper) return void papers.add(fit.paper);
+    refusedCount += 1;
+    firstRefusedSize ??= formatSheetSize(w, h);
+    if (refused.length < 3) refused.push(refusedSheetSentence(i + 1, w, h, fit.reason));
+  });
+  if (refusedCount > 0) {
+    const more = refusedCount - refused.length;
+    if (more > 0) refused.push(`${more === 1 ? '1 more sheet is' : `${more} more sheets are`} outside our sizes too.`);
+    return rejectedVerdict(
+      pageCount,
+      `${refused.join(' ')} We print every sheet at 100% on 24" x 36" or 30" x 42" paper, so sheets from ` +
+        `${formatSheetSize(MIN_SHEET.shortIn, MIN_SHEET.longIn)} up to 30" x 42". Please export ${refusedCount === 1 ? 'that sheet' : 'those sheets'} at one of these sizes and upload the file again.`,
+      firstRefusedSize,
+    );
   }
-  const sorted = [...groups.values()].sort((a, b) => b.count - a.count);
-  if (sorted.length === 1) {
-    const only = sorted[0];
-    if (only.printSize) return { status: 'ready', pageCount, detectedSize: only.printSize, actualSize: only.label, message: null };
-    return rejectedVerdict(pageCount, wrongSizeMessage(only.label), only.label);
-  }
-  const named = sorted.slice(0, 4).map((g) => `${pages(g.count)} ${nameSheetSize(g.label)}`);
-  const rest = sorted.slice(4).reduce((n, g) => n + g.count, 0);
-  if (rest > 0) named.push(`${pages(rest)} other sizes`);
-  return rejectedVerdict(
-    pageCount,
-    `Your PDF mixes sheet sizes: ${named.join(', ')}. Every sheet must be the same size, ` +
-      `24" x 36" or 30" x 42". Please resize the odd sheets or upload them as separate files.`,
-  );
+  const detectedSize: DetectedSize = papers.size === 1 ? [...papers][0] : 'mixed';
+  const actualSize = labels.size === 1 ? [...labels][0] : null;
+  return { status: 'ready', pageCount, detectedSize, actualSize, message: null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInches, formatSheetSize, judgeSheets, matchPrintSize, wrongSizeMessage } from './upload';
+import { formatInches, formatSheetSize, judgeSheets, matchPrintSize, paperFor, sizeNameOf, wrongSizeMessage } from './upload';
 
 const pt = (widthIn: number, heightIn: number) => ({ width: widthIn * 72, height: heightIn * 72 });
 
@@ -32,6 +32,40 @@ describe('matchPrintSize', () => {
   ])('%s" x %s" → %s', (w, h, size) => expect(matchPrintSize(w, h)).toBe(size));
 });
 
+describe('paperFor: the smaller paper a sheet fits at 100%, either orientation, 0.125" tolerance', () => {
+  it.each([
+    [24, 36, '24x36', 'ARCH D'],
+    [36, 24, '24x36', 'ARCH D'],
+    [22, 34, '24x36', 'ANSI D'],
+    [34, 22, '24x36', 'ANSI D'],
+    [23.39, 33.11, '24x36', 'ISO A1'],
+    [17, 22, '24x36', null],
+    [16.875, 21.875, '24x36', null],
+    [18, 24, '24x36', null],
+    [24.125, 36.125, '24x36', 'ARCH D'],
+    [24.2, 36, '30x42', null],
+    [24, 36.2, '30x42', null],
+    [30, 42, '30x42', 'ARCH E1'],
+    [42, 30, '30x42', 'ARCH E1'],
+    [28, 40, '30x42', null],
+    [30.125, 42.125, '30x42', 'ARCH E1'],
+  ])('%s" x %s" → %s (%s)', (w, h, paper, name) => {
+    expect(paperFor(w, h)).toEqual({ paper });
+    expect(sizeNameOf(w, h)).toBe(name);
+  });
+
+  it.each([
+    [36, 48, 'larger'],
+    [34, 44, 'larger'],
+    [30.2, 42, 'larger'],
+    [30, 42.2, 'larger'],
+    [8.5, 11, 'smaller'],
+    [11, 17, 'smaller'],
+    [16.8, 22, 'smaller'],
+    [17, 21.8, 'smaller'],
+  ])('%s" x %s" fits no paper: %s', (w, h, reason) => expect(paperFor(w, h)).toEqual({ paper: null, reason }));
+});
+
 describe('judgeSheets', () => {
   it('accepts one print size in either orientation', () => {
     expect(judgeSheets(3, [pt(36, 24), pt(24, 36), pt(36, 24)])).toEqual({
@@ -43,30 +77,34 @@ describe('judgeSheets', () => {
     });
   });
 
-  it('rejects one wrong size with its actual size and the spec wording', () => {
-    expect(judgeSheets(2, [pt(8.5, 11), pt(11, 8.5)])).toEqual({
-      status: 'rejected',
-      pageCount: 2,
-      detectedSize: null,
-      actualSize: '8.5" x 11"',
-      message: 'Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents. Please resize your document and try again.',
+  it('accepts ANSI D and ARCH E1 in one set as mixed, each sheet on its paper', () => {
+    expect(judgeSheets(3, [pt(22, 34), pt(42, 30), pt(34, 22)])).toEqual({
+      status: 'ready',
+      pageCount: 3,
+      detectedSize: 'mixed',
+      actualSize: null,
+      message: null,
     });
-    // ANSI sizes are named, since customers confuse ANSI D with ARCH D.
-    expect(wrongSizeMessage('22" x 34"')).toContain('Your PDF is ANSI D (22" x 34")');
+    expect(judgeSheets(2, [pt(22, 34), pt(34, 22)])).toMatchObject({ status: 'ready', detectedSize: '24x36', actualSize: '22" x 34"' });
   });
 
-  it('rejects mixed sizes with counts, most common first', () => {
-    const verdict = judgeSheets(4, [pt(36, 24), pt(8.5, 11), pt(24, 36), pt(36, 24)]);
-    expect(verdict.status).toBe('rejected');
-    expect(verdict.actualSize).toBeNull();
-    expect(verdict.message).toMatch(/^Your PDF mixes sheet sizes: 3 pages are 24" x 36", 1 page is 8\.5" x 11"\. /);
+  it('refuses a sheet larger than our largest paper, naming it and what we print', () => {
+    const verdict = judgeSheets(4, [pt(24, 36), pt(24, 36), pt(30, 42), pt(36, 48)]);
+    expect(verdict).toMatchObject({ status: 'rejected', pageCount: 4, detectedSize: null, actualSize: '36" x 48"' });
+    expect(verdict.message).toMatch(/^Sheet 4 is 36" x 48" \(ARCH E\), larger than our largest paper, 30" x 42"\. /);
+    expect(verdict.message).toContain('from 17" x 22" up to 30" x 42"');
   });
 
-  it('names at most four sizes and sums the rest', () => {
-    const sheets = [pt(24, 36), pt(24, 36), pt(8.5, 11), pt(11, 17), pt(22, 34), pt(30, 42), pt(18, 24), pt(9, 12)];
-    expect(judgeSheets(sheets.length, sheets).message).toContain(
-      '2 pages are 24" x 36", 1 page is 8.5" x 11", 1 page is ANSI B (11" x 17"), 1 page is ANSI D (22" x 34"), 3 pages are other sizes',
+  it('refuses letter sheets as smaller than the smallest we print, and counts the rest', () => {
+    const verdict = judgeSheets(5, [pt(8.5, 11), pt(11, 8.5), pt(24, 36), pt(11, 17), pt(8.5, 11)]);
+    expect(verdict).toMatchObject({ status: 'rejected', actualSize: '8.5" x 11"' });
+    expect(verdict.message).toMatch(
+      /^Sheet 1 is 8\.5" x 11" \(Letter\), smaller than the smallest sheet we print, 17" x 22"\. Sheet 2 is 8\.5" x 11" \(Letter\), .* Sheet 4 is 11" x 17" \(ANSI B\), .* 1 more sheet is outside our sizes too\. /,
     );
+  });
+
+  it('names ANSI D apart from ARCH D when refusing a wrong size', () => {
+    expect(wrongSizeMessage('22" x 34"')).toContain('Your PDF is 22" x 34" (ANSI D)');
   });
 
   it('rejects an empty set and one over 500 pages', () => {

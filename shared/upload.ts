@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PRINT_SIZES } from './pricing';
 import { SHEET_WARNING_KINDS } from './sheetNumbers';
-import { UPLOAD_STATUSES } from './sheets';
+import { DETECTED_SIZES, SIZE_NAMES, UPLOAD_STATUSES } from './sheets';
 
 export * from './sheets';
 
@@ -42,6 +42,10 @@ export const UploadSheetSchema = z.object({
   number: z.number().int().min(1),
   widthIn: z.number(),
   heightIn: z.number(),
+  /** The paper it prints on at 100% (the smaller of ours it fits). */
+  paper: z.enum(PRINT_SIZES),
+  /** Its standard name when it is one our papers are made for, else null. */
+  sizeName: z.enum(SIZE_NAMES).nullable(),
   color: z.boolean().nullable(),
   /** The share of the sheet (0–1) its colored ink covers. */
   colorShare: z.number().min(0).max(1).nullable(),
@@ -63,7 +67,8 @@ export const UploadInfoSchema = z.object({
   fileName: z.string(),
   fileSize: z.number().int().nonnegative(),
   pageCount: z.number().int().nonnegative().nullable(),
-  detectedSize: z.enum(PRINT_SIZES).nullable(),
+  /** The paper every sheet prints on, or `mixed` when sheets need both; null unless ready. */
+  detectedSize: z.enum(DETECTED_SIZES).nullable(),
   actualSize: z.string().nullable(),
   message: z.string().nullable(),
   /**

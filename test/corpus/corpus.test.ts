@@ -125,7 +125,7 @@ describe('the bad-input corpus', () => {
     expect(message('zero-pages.pdf')).toMatch(/no pages/i);
     expect(message('ten-thousand-pages.pdf')).toMatch(/10000 pages|10,000 pages/);
     expect(message('letter.pdf')).toMatch(/8\.5" x 11"/);
-    expect(message('mixed-sizes.pdf')).toMatch(/mixes sheet sizes/);
+    expect(message('arch-e.pdf')).toMatch(/^Sheet 2 is 36" x 48" \(ARCH E\), larger than our largest paper, 30" x 42"\./);
 
     polling = false;
     await poller;

@@ -203,7 +203,8 @@ export const ENTRIES: Entry[] = [
 
   // Page boxes.
   { name: 'letter.pdf', why: 'a valid US Letter page (wrong size)', expect: 'rejected', bytes: () => pdfkit([[8.5 * PT, 11 * PT]]) },
-  { name: 'mixed-sizes.pdf', why: '24x36 and 30x42 sheets in one set', expect: 'rejected', bytes: () => pdfkit([[D_W, D_H], [42 * PT, 30 * PT]]) },
+  { name: 'mixed-sizes.pdf', why: '24x36 and 30x42 sheets in one set (each on its paper)', expect: 'settles', bytes: () => pdfkit([[D_W, D_H], [42 * PT, 30 * PT]]) },
+  { name: 'arch-e.pdf', why: 'a 36" x 48" sheet, larger than our largest paper', expect: 'rejected', bytes: () => pdfkit([[D_W, D_H], [48 * PT, 36 * PT]]) },
   { name: 'huge-mediabox.pdf', why: 'a 200" x 200" page (the largest PDF allows)', expect: 'rejected', bytes: () => onePage(box(14400, 14400)) },
   { name: 'absurd-mediabox.pdf', why: 'a MediaBox of 1e30 points', expect: 'settles', bytes: () => onePage('/MediaBox [0 0 1e30 1e30]') },
   { name: 'zero-mediabox.pdf', why: 'a MediaBox of zero size', expect: 'settles', bytes: () => onePage(box(0, 0)) },

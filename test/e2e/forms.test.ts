@@ -119,7 +119,7 @@ describe('errors that stay', { timeout: 90_000 }, () => {
     await input.setInputFiles(await pdfFile('Specs.pdf', makeDrawingPdf({ pages: 2, size: LETTER })));
     const alert = page.locator('#upload').getByRole('alert');
     await alert.getByText('Invalid Document Size').waitFor({ timeout: 30_000 });
-    expect(await alert.textContent()).toContain('Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents.');
+    expect(await alert.textContent()).toContain('Sheet 1 is 8.5" x 11" (Letter), smaller than the smallest sheet we print, 17" x 22".');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
     await page.waitForTimeout(6_000);
@@ -229,21 +229,22 @@ describe('the configuration card', { timeout: 120_000 }, () => {
     await summary.getByText('$11.98').last().waitFor({ timeout: 45_000 });
     // All black and white: no "Color only where needed".
     expect(await page.getByRole('radio', { name: /only where needed/ }).count()).toBe(0);
-    expect(await page.getByRole('radio').count()).toBe(4);
+    // As drawn and the two papers, then the two inks.
+    expect(await page.getByRole('radio').count()).toBe(5);
 
-    // 250 sets is said to be too many, and nothing is priced for it; 0 likewise.
+    // 250 sets is said to be too many, and nothing is priced for it; 0 sets and 0 half-size sets likewise.
     const sets = page.getByLabel('Sets', { exact: true });
     await sets.fill('250');
-    await page.getByText('Sets must be a whole number from 1 to 100.').waitFor();
+    await page.getByText('Sets must be a whole number from 0 to 100.').first().waitFor();
     expect(await sets.inputValue()).toBe('250');
     expect(await sets.getAttribute('aria-invalid')).toBe('true');
     expect(await summary.textContent()).not.toContain('$');
     expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
     await sets.fill('0');
-    await page.getByText('Sets must be a whole number from 1 to 100.').waitFor();
+    await summary.getByText('Please order at least one set, full size or half size.', { exact: false }).waitFor();
     await sets.fill('3');
     await summary.getByText('$35.94').last().waitFor();
-    expect(await page.getByText('Sets must be a whole number from 1 to 100.').count()).toBe(0);
+    expect(await page.getByText('Sets must be a whole number from 0 to 100.').count()).toBe(0);
 
     // Enlarge: a dialog that keeps focus, closes on Escape, gives focus back and leaves the page where it was.
     const enlarge = page.getByRole('button', { name: 'Enlarge sheet 2' });

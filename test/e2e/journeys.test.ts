@@ -185,7 +185,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
       .getByText('Invalid Document Size', { exact: true })
       .waitFor({ timeout: 45_000 });
     await page.locator('#upload').getByRole('alert').getByText('Invalid Document Size', { exact: true }).waitFor();
-    await page.getByText('Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents.', { exact: false }).first().waitFor();
+    await page.getByText('Sheet 1 is 8.5" x 11" (Letter), smaller than the smallest sheet we print', { exact: false }).first().waitFor();
     expect(await page.locator('#upload input[type=file]').isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
     await endShot(page, 'journey-3-invalid-document-size');

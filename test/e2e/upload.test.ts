@@ -83,8 +83,9 @@ describe('the upload area', () => {
     expect(await previews.count()).toBe(3);
     await page.waitForFunction(() => [...document.querySelectorAll('img[alt$="preview"]')].every((img) => (img as HTMLImageElement).naturalWidth > 0));
 
-    // The drawing's own size and black and white are chosen: the price shows with the color verdict.
-    expect(await page.getByRole('radio', { name: '24" x 36"' }).isChecked()).toBe(true);
+    // As drawn (100%) and black and white are chosen: the price shows with the color verdict.
+    expect(await page.getByRole('radio', { name: 'As drawn (100%)' }).isChecked()).toBe(true);
+    await page.getByText('Printed at 100% on 24" x 36" paper — your scale is kept.').waitFor();
     const summary = page.getByRole('region', { name: 'Order summary' });
     await summary.getByText('$17.97').last().waitFor({ timeout: 15_000 });
     // No sheet is color: only black and white or all color are offered.
@@ -100,8 +101,10 @@ describe('the upload area', () => {
     await screenshot(page, 'upload-configured-not-to-scale');
     await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'upload-section-not-to-scale.png') });
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // The drawing's own paper chosen outright is to scale too.
     await page.getByRole('radio', { name: '24" x 36"' }).check();
     expect(await page.getByText('These prints will not be to scale.').count()).toBe(0);
+    await page.getByRole('radio', { name: 'As drawn (100%)' }).check();
     await screenshot(page, 'upload-configured');
     // A phone: the card, the previews strip and the choices still fit.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -119,7 +122,7 @@ describe('the upload area', () => {
     expect(stored).toMatchObject({
       fileName: 'A-100 Floor Plans.pdf',
       pageCount: 3,
-      printSize: '24x36',
+      printSize: 'asDrawn',
       printType: 'color',
       pricePerPage: 14.99,
       totalAmount: 44.97,
@@ -134,7 +137,7 @@ describe('the upload area', () => {
     const errors = watchPageErrors(page);
     await page.locator('input[type=file]').setInputFiles(await pdfFile('Specs.pdf', makeDrawingPdf({ pages: 2, size: LETTER })));
     await toast(page, 'Invalid Document Size').waitFor({ timeout: 30_000 });
-    await toast(page, 'Your PDF is 8.5" x 11", but we only print 24" × 36" and 30" × 42" documents.').waitFor();
+    await toast(page, 'Sheet 1 is 8.5" x 11" (Letter), smaller than the smallest sheet we print, 17" x 22".').waitFor();
     // The same words stay under the drop zone.
     await page.locator('#upload').getByRole('alert').getByText('Invalid Document Size').waitFor();
     await page.getByText('Drop your PDF drawing set here').waitFor();

@@ -18,6 +18,7 @@ export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {
     print_size: '24x36',
     print_type: 'bw',
     sets: 1,
+    half_sets: 0,
     color_sheets: [],
     color_sheet_count: 0,
     bw_sheet_count: 3,

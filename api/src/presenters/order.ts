@@ -40,6 +40,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     printSize: row.print_size as OrderJson['printSize'],
     printType: row.print_type as OrderJson['printType'],
     sets: row.sets,
+    halfSets: row.half_sets ?? 0,
     colorSheets: row.print_type === 'auto' ? row.color_sheets : row.print_type === 'color' ? Array.from({ length: row.page_count }, (_, i) => i + 1) : [],
     colorSheetCount: counts.color,
     bwSheetCount: counts.bw,

@@ -1,7 +1,7 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
-import type { PrintSize } from '../../../shared/pricing';
 import { sheetWarnings } from '../../../shared/sheetNumbers';
+import { paperFor, sizeNameOf, type DetectedSize } from '../../../shared/sheets';
 import type { UploadInfo, UploadSheet, UploadStatus } from '../../../shared/upload';
 
 /** The columns of `uploads` the API reads. */
@@ -14,7 +14,7 @@ export type UploadRow = {
   storage_key: string;
   status: UploadStatus;
   page_count: number | null;
-  detected_size: PrintSize | null;
+  detected_size: DetectedSize | null;
   actual_size: string | null;
   message: string | null;
   preview_count: number;
@@ -40,10 +40,15 @@ export type UploadSheetRow = {
 
 /** One sheet of the upload JSON; its preview through the upload's preview route. */
 export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet {
+  const widthIn = Number(row.width_in);
+  const heightIn = Number(row.height_in);
+  // Only sheets of a ready set are shown, and every one of those fits a paper.
   return {
     number: row.number,
-    widthIn: Number(row.width_in),
-    heightIn: Number(row.height_in),
+    widthIn,
+    heightIn,
+    paper: paperFor(widthIn, heightIn).paper ?? '30x42',
+    sizeName: sizeNameOf(widthIn, heightIn),
     color: row.color,
     colorShare: row.color_share === null ? null : Number(row.color_share),
     blank: row.blank,

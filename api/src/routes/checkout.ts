@@ -17,6 +17,8 @@ import { centsToDollars } from '../../../shared/money';
 import {
   colorSheetsField,
   controlCharacterMessage,
+  halfSetsField,
+  NO_SETS_MESSAGE,
   hasNoControlCharacters,
   jobNameField,
   orderNotesField,
@@ -27,7 +29,8 @@ import {
   uuidField,
   withoutInvisibleControls,
 } from '../../../shared/fields';
-import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
+import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '../../../shared/pricing';
+import { sheetPapersOf } from '../core/uploads/papers';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
@@ -58,6 +61,7 @@ export const CreateIntentSchema = z
     printSize: printSizeField,
     printType: orderPrintTypeField,
     sets: setsField.default(1),
+    halfSets: halfSetsField.default(0),
     /** Only with `auto`: exactly these sheet numbers print in color. Checked against the upload below. */
     colorSheets: colorSheetsField.optional(),
     jobName: jobNameField,
@@ -73,6 +77,7 @@ export const CreateIntentSchema = z
     customerPhone: looseText('Phone', 40),
     createAccount: z.boolean().optional(),
   })
+  .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
     message: 'Color sheets can only be chosen with print type auto.',
     path: ['colorSheets'],
@@ -102,6 +107,7 @@ export function presentAmounts(price: PriceBreakdown) {
     freeShipping: price.freeShipping,
     pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
     sets: price.sets,
+    halfSets: price.halfSets,
     bwSheetCount: price.bwSheetCount,
     colorSheetCount: price.colorSheetCount,
     lines: linesToJson(price.lines),
@@ -136,6 +142,7 @@ async function chosenShipping(
   sql: Queryable,
   input: IntentInput,
   pageCount: number,
+  papers: PrintSize[],
   sid: string,
 ): Promise<{ quote: QuoteRow | null; address: Address | null }> {
   if (input.shippingMethod !== 'shipping') return { quote: null, address: null };
@@ -145,10 +152,11 @@ async function chosenShipping(
   const [row] = await sql<QuoteRow[]>`
     select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
     where id = ${input.rateId} and session_sid = ${sid} and expires_at > now()`;
+  const tube = tubeOf({ pageCount, printSize: input.printSize, papers, sets: input.sets, halfSets: input.halfSets });
   const matches =
     row &&
-    row.print_size === input.printSize &&
-    row.page_count === pageCount * input.sets &&
+    row.print_size === tube.printSize &&
+    row.page_count === tube.sheetCount &&
     row.to_address.state === address.state &&
     row.to_address.zipCode === address.zipCode;
   if (!matches) throw badRequest('That shipping rate no longer matches your order. Please choose a shipping rate again.');
@@ -175,6 +183,7 @@ function orderFields(
     print_size: input.printSize,
     print_type: input.printType,
     sets: price.sets,
+    half_sets: price.halfSets,
     color_sheets: o.colorSheets,
     color_sheet_count: price.colorSheetCount,
     bw_sheet_count: price.bwSheetCount,
@@ -244,13 +253,16 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const upload = await readyUpload(ctx.sql, input.uploadId, who);
     const pageCount = upload.page_count as number;
     const colorSheets = await colorSheetsFor(ctx.sql, upload.id, pageCount, input.printType, input.colorSheets);
-    const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, who.sid);
+    const papers = await sheetPapersOf(ctx.sql, upload.id, pageCount);
+    const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, papers, who.sid);
     const price = priceOrder({
       pageCount,
       printSize: input.printSize,
       printType: input.printType,
       sets: input.sets,
-      colorSheetCount: colorSheets.length,
+      halfSets: input.halfSets,
+      papers,
+      colorSheets,
       rushOrder: input.rushOrder,
       shippingMethod: input.shippingMethod,
       shippingCostCents: quote?.cost_cents ?? 0,

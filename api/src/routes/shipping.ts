@@ -9,9 +9,10 @@ import { AddressSchema } from '../../../shared/address';
 import { ensureSession } from '../lib/sessions';
 import { MAX_PAGES } from '../../../shared/limits';
 import { centsToDollars } from '../../../shared/money';
-import { colorSheetsField, orderPrintTypeField, printSizeField, setsField, uuidField } from '../../../shared/fields';
+import { colorSheetsField, halfSetsField, NO_SETS_MESSAGE, orderPrintTypeField, printSizeField, setsField, uuidField } from '../../../shared/fields';
+import { sheetPapersOf } from '../core/uploads/papers';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
-import { orderSubtotalCents, qualifiesForFreeShipping } from '../../../shared/pricing';
+import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '../../../shared/pricing';
 import { shipDayForPayment } from '../../../shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '../core/services/shipping/index';
 import type { Sql } from '../core/lib/db';
@@ -19,20 +20,24 @@ import type { Sql } from '../core/lib/db';
 /** How long a quote can be used at checkout. */
 export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
 
-const RatesSchema = z.object({
-  toAddress: AddressSchema,
-  printSize: printSizeField,
-  pageCount: z.coerce.number().int().min(1).max(MAX_PAGES).optional(),
-  /** With uploadId and printType, the server prices the order and marks the free rate. */
-  uploadId: uuidField.optional(),
-  printType: orderPrintTypeField.optional(),
-  /** With `auto`: the sheets the customer chose in color (else the analysis's). */
-  colorSheets: colorSheetsField.optional(),
-  /** Copies of the set: all go in one tube. */
-  sets: setsField.default(1),
-  /** Delivery dates count from the day the order is ready, which rush brings forward. */
-  rushOrder: z.boolean().default(false),
-});
+const RatesSchema = z
+  .object({
+    toAddress: AddressSchema,
+    printSize: printSizeField,
+    pageCount: z.coerce.number().int().min(1).max(MAX_PAGES).optional(),
+    /** With uploadId and printType, the server prices the order and marks the free rate. */
+    uploadId: uuidField.optional(),
+    printType: orderPrintTypeField.optional(),
+    /** With `auto`: the sheets the customer chose in color (else the analysis's). */
+    colorSheets: colorSheetsField.optional(),
+    /** Copies of the set: all go in one tube. */
+    sets: setsField.default(1),
+    /** Half-size copies: in the same tube. */
+    halfSets: halfSetsField.default(0),
+    /** Delivery dates count from the day the order is ready, which rush brings forward. */
+    rushOrder: z.boolean().default(false),
+  })
+  .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] });
 
 type QuoteRow = {
   id: string;
@@ -74,35 +79,41 @@ async function whatShips(
   sql: Sql,
   input: RatesInput,
   who: { sid: string; userId: string | null },
-): Promise<{ pageCount: number; subtotalCents: number | null }> {
+): Promise<{ tubeSize: PrintSize; pageCount: number; subtotalCents: number | null }> {
   if (!input.uploadId) {
     if (!input.pageCount) throw badRequest('pageCount is required (or an uploadId).');
-    return { pageCount: input.pageCount, subtotalCents: null };
+    // Without the drawing its sheets' papers are unknown: `asDrawn` is packed as the larger tube.
+    const printSize = input.printSize === 'asDrawn' ? '30x42' : input.printSize;
+    const tube = tubeOf({ pageCount: input.pageCount, printSize, sets: input.sets, halfSets: input.halfSets });
+    return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents: null };
   }
   const [upload] = await sql<{ status: string; page_count: number | null }[]>`
     select status, page_count from uploads
     where id = ${input.uploadId} and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
   if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
   if (upload.status !== 'ready' || !upload.page_count) throw badRequest('This drawing is not ready to print yet.');
-  // Every set goes in the tube.
-  const pageCount = upload.page_count * input.sets;
-  if (!input.printType) return { pageCount, subtotalCents: null };
+  // Every set goes in the tube, each sheet on its paper.
+  const papers = await sheetPapersOf(sql, input.uploadId, upload.page_count);
+  const tube = tubeOf({ pageCount: upload.page_count, printSize: input.printSize, papers, sets: input.sets, halfSets: input.halfSets });
+  if (!input.printType) return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents: null };
   const colorSheets = await colorSheetsFor(sql, input.uploadId, upload.page_count, input.printType, input.colorSheets);
   const subtotalCents = orderSubtotalCents({
     pageCount: upload.page_count,
     printSize: input.printSize,
     printType: input.printType,
     sets: input.sets,
-    colorSheetCount: colorSheets.length,
+    halfSets: input.halfSets,
+    papers,
+    colorSheets,
   });
-  return { pageCount, subtotalCents };
+  return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents };
 }
 
 /** Keeps every quote for the session (checkout can only use a stored one), the cheapest marked, cheapest first. */
 async function storeQuotes(
   sql: Sql,
   quotes: RateQuote[],
-  o: { sid: string; provider: string; toAddress: RatesInput['toAddress']; printSize: RatesInput['printSize']; pageCount: number },
+  o: { sid: string; provider: string; toAddress: RatesInput['toAddress']; printSize: PrintSize; pageCount: number },
 ): Promise<QuoteRow[]> {
   const expires = new Date(Date.now() + QUOTE_TTL_MS);
   const cheapestCents = Math.min(...quotes.map((q) => q.costCents));
@@ -141,12 +152,12 @@ export function shippingRoutes(ctx: AppContext): Router {
     const shipping = ctx.shipping;
     if (!shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
-    const { pageCount, subtotalCents } = await whatShips(ctx.sql, input, { sid, userId: req.shop.userId });
+    const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, input, { sid, userId: req.shop.userId });
     let quotes: RateQuote[];
     try {
       quotes = await shipping.quote({
         toAddress: input.toAddress,
-        printSize: input.printSize,
+        printSize: tubeSize,
         pageCount,
         shipDay: shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays }),
       });
@@ -156,7 +167,7 @@ export function shippingRoutes(ctx: AppContext): Router {
       throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
     }
     if (quotes.length === 0) throw badRequest('No carrier can ship to that address. Please check it.');
-    const rows = await storeQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: input.printSize, pageCount });
+    const rows = await storeQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: tubeSize, pageCount });
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
     res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
   });

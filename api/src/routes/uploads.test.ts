@@ -8,7 +8,6 @@ import { startTestShop, type TestShop } from '../../../test/helpers/shop';
 import type { TestClient } from '../../../test/helpers/client';
 import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '../../../test/helpers/pdf';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
-import { wrongSizeMessage } from '../../../shared/upload';
 import { canAccessUpload } from '../presenters/upload';
 
 let shop: TestShop;
@@ -114,6 +113,8 @@ describe('POST /api/upload-pdf', () => {
       number,
       widthIn: 36,
       heightIn: 24,
+      paper: '24x36',
+      sizeName: 'ARCH D',
       color: true,
       colorShare: expect.any(Number),
       blank: false,
@@ -167,32 +168,37 @@ describe('POST /api/upload-pdf', () => {
     expect(await uploadAndAnalyze(shop.client(), rotated)).toMatchObject({ status: 'ready', pageCount: 2, detectedSize: '24x36', actualSize: '24" x 36"' });
   });
 
-  it('rejects letter with its actual size and the spec message', async () => {
+  it('refuses letter sheets, naming the sheet, its size and what we print', async () => {
     const info = await uploadAndAnalyze(shop.client(), await makeDrawingPdf({ pages: 2, size: LETTER }));
-    expect(info).toMatchObject({ status: 'rejected', pageCount: 2, detectedSize: null, actualSize: '8.5" x 11"', message: wrongSizeMessage('8.5" x 11"') });
+    expect(info).toMatchObject({ status: 'rejected', pageCount: 2, detectedSize: null, actualSize: '8.5" x 11"' });
+    expect(info.message).toMatch(/^Sheet 1 is 8\.5" x 11" \(Letter\), smaller than the smallest sheet we print, 17" x 22"\. Sheet 2 is /);
   });
 
-  it('rejects ANSI D (22" x 34"), rotated or not', async () => {
+  it('accepts ANSI D (22" x 34"), rotated or not, on 24" x 36" paper at 100%', async () => {
     const info = await uploadAndAnalyze(shop.client(), rotate(await makeDrawingPdf({ pages: 1, size: ANSI_D }), 270));
-    expect(info).toMatchObject({ status: 'rejected', actualSize: '22" x 34"' });
-    expect(info.message).toContain('22" x 34"');
+    expect(info).toMatchObject({ status: 'ready', detectedSize: '24x36', actualSize: '22" x 34"' });
+    expect(info.sheets[0]).toMatchObject({ paper: '24x36', sizeName: 'ANSI D' });
   });
 
-  it('rejects sheets just outside the tolerance', async () => {
+  it('puts a sheet just past 24" x 36" on 30" x 42" paper', async () => {
     const info = await uploadAndAnalyze(shop.client(), await makeDrawingPdf({ pages: 1, size: { widthIn: 36.25, heightIn: 24 } }));
-    expect(info).toMatchObject({ status: 'rejected', actualSize: '24" x 36.25"' });
+    expect(info).toMatchObject({ status: 'ready', detectedSize: '30x42', actualSize: '24" x 36.25"' });
+    expect(info.sheets[0]).toMatchObject({ paper: '30x42', sizeName: null });
   });
 
-  it('rejects mixed sizes, counting each', async () => {
-    const info = await uploadAndAnalyze(shop.client(), await makeDrawingPdf({ sheets: [ARCH_D, LETTER, ARCH_D, ARCH_D] }));
-    expect(info.status).toBe('rejected');
-    expect(info.actualSize).toBeNull();
-    expect(info.message).toContain('Your PDF mixes sheet sizes: 3 pages are 24" x 36", 1 page is 8.5" x 11".');
+  it('refuses a set with an ARCH E sheet among good ones, naming that sheet', async () => {
+    const info = await uploadAndAnalyze(shop.client(), await makeDrawingPdf({ sheets: [ARCH_D, { widthIn: 48, heightIn: 36 }, ARCH_D, ARCH_D] }));
+    expect(info).toMatchObject({ status: 'rejected', actualSize: '36" x 48"' });
+    expect(info.message).toMatch(/^Sheet 2 is 36" x 48" \(ARCH E\), larger than our largest paper, 30" x 42"\. /);
   });
 
-  it('rejects 24" x 36" mixed with 30" x 42"', async () => {
+  it('accepts 24" x 36" mixed with 30" x 42" as a mixed set', async () => {
     const info = await uploadAndAnalyze(shop.client(), await makeDrawingPdf({ sheets: [ARCH_D, ARCH_E1] }));
-    expect(info.message).toContain('1 page is 24" x 36", 1 page is 30" x 42"');
+    expect(info).toMatchObject({ status: 'ready', detectedSize: 'mixed', actualSize: null });
+    expect(info.sheets.map((s: { paper: string; sizeName: string | null }) => [s.paper, s.sizeName])).toEqual([
+      ['24x36', 'ARCH D'],
+      ['30x42', 'ARCH E1'],
+    ]);
   });
 
   it('rejects a corrupt PDF as unreadable', async () => {

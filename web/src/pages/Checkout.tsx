@@ -13,7 +13,7 @@ import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '../../../shared/checkout';
 import { UPLOADED_FILE_KEY } from '../../../shared/storageKeys';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS } from '../../../shared/pricing';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, setsText } from '../../../shared/pricing';
 import { ApiError, apiRequest } from '../api/client';
 import { useUser } from '../api/auth';
 import { useShopConfig } from '../api/config';
@@ -215,8 +215,8 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
               <div className="text-sm text-slate-700">
                 <p className="break-words font-medium text-slate-900">{data.fileName}</p>
                 <p>
-                  {(data.sets ?? 1) > 1 && `${data.sets} sets × `}
-                  {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {PRINT_SIZE_LABELS[data.printSize]} · {PRINT_TYPE_LABELS[data.printType]}
+                  {((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0) && `${setsText(data.sets ?? 1, data.halfSets ?? 0)} × `}
+                  {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {ORDER_PRINT_SIZE_LABELS[data.printSize]} · {PRINT_TYPE_LABELS[data.printType]}
                 </p>
                 {form.rushOrder && <p className="mt-1 font-semibold text-orange-800">RUSH ORDER</p>}
               </div>

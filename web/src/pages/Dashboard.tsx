@@ -13,7 +13,7 @@ import { PROCESSING_PROMISE, StatusBadge, StatusIcon, StatusText, formatDate } f
 import { ReceiptButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize } from '../../../shared/pricing';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS } from '../../../shared/pricing';
 import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 
 export default function Dashboard() {
@@ -166,7 +166,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function LatestOrder({ order }: { order: Order }) {
-  const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
+  const size = ORDER_PRINT_SIZE_LABELS[order.printSize] ?? order.printSize;
   return (
     <Card>
       <CardHeader

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type OrderPrintType } from '../../../shared/pricing';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type OrderPrintType } from '../../../shared/pricing';
 import { dateTimeText } from '../../../shared/clock';
 import { orderColorText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
@@ -112,7 +112,7 @@ export default function OrderSuccess() {
   }
 
   const paid = order.paymentStatus !== 'unpaid';
-  const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
+  const size = ORDER_PRINT_SIZE_LABELS[order.printSize] ?? order.printSize;
   const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
   const a = order.shippingAddress;
   const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;

@@ -7,7 +7,7 @@ import { StatusBadge, StatusIcon, StatusText, formatDate } from '../components/a
 import { ReceiptButton, ReorderButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '../../../shared/money';
-import { PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type PrintSize, type OrderPrintType } from '../../../shared/pricing';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type OrderPrintType } from '../../../shared/pricing';
 import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 
 export default function Orders() {
@@ -50,7 +50,7 @@ export default function Orders() {
 }
 
 function OrderRow({ order }: { order: Order }) {
-  const size = PRINT_SIZE_LABELS[order.printSize as PrintSize] ?? order.printSize;
+  const size = ORDER_PRINT_SIZE_LABELS[order.printSize] ?? order.printSize;
   const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
   return (
     <li>

@@ -126,6 +126,8 @@ describe('uploads__analyze', () => {
         number: 1,
         widthIn: 36,
         heightIn: 24,
+        paper: '24x36',
+        sizeName: 'ARCH D',
         color: null,
         colorShare: null,
         blank: null,

@@ -7,7 +7,8 @@ import type { Env } from '../../../../shared/env';
 import { orderNumberOf } from '../../../../shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
-import { setsText } from '../../../../shared/orderText';
+import { setsText } from '../../../../shared/pricing';
+import { printSizeText } from '../orders/describe';
 import { queueEmail } from '../services/email/index';
 import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '../../../../shared/shop';
 import { readyByDateText } from '../../../../shared/readyBy';
@@ -26,9 +27,12 @@ export function trackingLine(order: OrderRow): string | null {
 function fileLine(order: OrderRow): string {
   const { color } = sheetCountsOf(order);
   const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
-  const sheets = order.sets === 1 ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}` : setsText(order.sets, order.page_count);
+  const sheets =
+    order.sets === 1 && !order.half_sets
+      ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`
+      : `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`;
   const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
-  return `${order.file_name} (${sheets}, ${order.print_size.replace('x', '" x ')}", ${ink}${job ? `; ${job}` : ''})`;
+  return `${order.file_name} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`;
 }
 
 /** Subject and plain-text body for `order` now in its (new) status. */

@@ -1,5 +1,13 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
-import { PRINT_SIZE_LABELS, type PrintSize } from '../../../../shared/pricing';
+import {
+  HALF_PAPERS,
+  ORDER_PRINT_SIZE_LABELS,
+  PRINT_SIZE_LABELS,
+  PRINT_SIZES,
+  setsText,
+  type OrderPrintSize,
+  type PrintSize,
+} from '../../../../shared/pricing';
 import { sheetRanges } from '../../../../shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 
@@ -7,7 +15,7 @@ export { sheetRanges };
 
 type Described = Pick<
   OrderRow,
-  'sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'
+  'sets' | 'half_sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'
 >;
 
 /** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
@@ -18,12 +26,34 @@ export function colorSheetsText(order: Described): string {
   return `Sheet${color === 1 ? '' : 's'} ${sheetRanges(order.color_sheets)}`;
 }
 
+/** "As drawn (100%)" / "24" x 36"": how the order's sheets are sized. */
+export function printSizeText(order: Pick<Described, 'print_size'>): string {
+  return ORDER_PRINT_SIZE_LABELS[order.print_size as OrderPrintSize] ?? order.print_size;
+}
+
+/** "2 sets + 1 half-size set of 42 sheets, As drawn (100%)": which sets are half-size, on every document. */
+export function orderSetsLine(order: Pick<Described, 'sets' | 'half_sets' | 'page_count' | 'print_size'>): string {
+  const sheets = `${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'}`;
+  return `${setsText(order.sets, order.half_sets ?? 0)} of ${sheets}, ${printSizeText(order)}`;
+}
+
+/**
+ * What a half-size set is, for the ticket and receipt: 50% on half the paper, and what that does to a
+ * drawing scale. Null without half-size sets.
+ */
+export function halfSizeNote(order: Pick<Described, 'half_sets' | 'print_size'>): string | null {
+  if (!order.half_sets) return null;
+  const papers: readonly PrintSize[] = order.print_size === '24x36' || order.print_size === '30x42' ? [order.print_size] : PRINT_SIZES;
+  const on = papers.map((p) => `${HALF_PAPERS[p].label} for ${PRINT_SIZE_LABELS[p]}`).join(', ');
+  return `Half-size sets: every sheet at exactly 50% (${on} paper), so 1/4" = 1'-0" prints as 1/8" = 1'-0".`;
+}
+
 /** "3 sets of 42 sheets, 24" x 36"", the color sheets, and the job name and PO when given. */
 export function orderDetailLines(order: Described): string[] {
-  const size = PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size;
-  const sets = `${order.sets} ${order.sets === 1 ? 'set' : 'sets'} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'}, ${size}`;
+  const half = halfSizeNote(order);
   return [
-    `Sets: ${sets}`,
+    `Sets: ${orderSetsLine(order)}`,
+    ...(half ? [half] : []),
     `Color sheets: ${colorSheetsText(order)}`,
     ...(order.job_name ? [`Job name: ${order.job_name}`] : []),
     ...(order.po_number ? [`PO: ${order.po_number}`] : []),

@@ -16,6 +16,8 @@ export type OrderRow = {
   print_size: string;
   print_type: string;
   sets: number;
+  /** Half-size copies of the set (0 on orders placed before they existed). */
+  half_sets: number;
   color_sheets: number[];
   /** Null on orders placed before sets and color per sheet. */
   color_sheet_count: number | null;

@@ -11,7 +11,8 @@ import { colorSheetNumbersOf } from '../uploads/colorSheets';
 import { StorageNotFoundError } from '../services/storage/index';
 import { uploadFileKey } from '../services/storage/keys';
 import { centsToDollars } from '../../../../shared/money';
-import { priceSheets, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
+import { priceSheets, type OrderPrintSize, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
+import { sheetPapersOf } from '../uploads/papers';
 import type { CheckoutData } from '../../../../shared/checkout';
 
 export const FILE_GONE_MESSAGE = 'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
@@ -47,12 +48,19 @@ export async function reorder(ctx: AppContext, order: ReorderSource, who: { sid:
     insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, color_sheets, sheets_complete, analyzed_at)
     values (${uploadId}, ${who.sid}, ${who.userId}, ${order.file_name}, ${size}, ${key}, 'ready', ${order.page_count},
             ${detectedSize}, ${order.actual_size ?? null}, ${order.color_sheets_detected}, true, now())`;
-  return { checkoutData: checkoutDataOf(order, uploadId, size), detectedSize };
+  // The sheets' sizes come along, so the copy prints and prices each sheet on its own paper too.
+  if (order.upload_id) {
+    await ctx.sql`
+      insert into upload_sheets (upload_id, number, width_in, height_in)
+      select ${uploadId}::uuid, number, width_in, height_in from upload_sheets where upload_id = ${order.upload_id}`;
+  }
+  const papers = await sheetPapersOf(ctx.sql, uploadId, order.page_count).catch(() => undefined);
+  return { checkoutData: checkoutDataOf(order, uploadId, size, papers), detectedSize };
 }
 
 /** The same sets, inks and sheets in color, at today's prices; the checkout re-prices on the server. */
-function checkoutDataOf(order: ReorderSource, uploadId: string, size: number): CheckoutData {
-  const printSize = order.print_size as PrintSize;
+function checkoutDataOf(order: ReorderSource, uploadId: string, size: number, papers: PrintSize[] | undefined): CheckoutData {
+  const printSize = order.print_size as OrderPrintSize;
   const printType = order.print_type as OrderPrintType;
   const colorSheets = printType === 'auto' ? order.color_sheets.filter((n) => n >= 1 && n <= order.page_count) : undefined;
   // Only the prints' subtotal is shown here: rush, shipping and tax are the checkout's to add.
@@ -61,7 +69,10 @@ function checkoutDataOf(order: ReorderSource, uploadId: string, size: number): C
     printSize,
     printType,
     sets: order.sets,
-    colorSheetCount: colorSheets?.length,
+    halfSets: order.half_sets ?? 0,
+    // Without the sheets' sizes an as-drawn total is shown as if on the larger paper; checkout re-prices.
+    ...(printSize === 'asDrawn' && !papers ? { printSize: '30x42' as const } : { papers }),
+    colorSheets,
   });
   return {
     uploadId,
@@ -71,6 +82,7 @@ function checkoutDataOf(order: ReorderSource, uploadId: string, size: number): C
     printSize,
     printType,
     sets: order.sets,
+    halfSets: order.half_sets ?? 0,
     ...(colorSheets ? { colorSheets } : {}),
     jobName: order.job_name,
     poNumber: order.po_number,

@@ -10,7 +10,7 @@ import { PRINT_TYPE_LABELS } from '../../../../shared/pricing';
 import { useSubmit } from '../../api/useSubmit';
 import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../api/admin';
 
-const SIZE_LABEL: Record<string, string> = { '24x36': '24" × 36"', '30x42': '30" × 42"' };
+const SIZE_LABEL: Record<string, string> = { asDrawn: 'As drawn (100%)', '24x36': '24" × 36"', '30x42': '30" × 42"' };
 
 export function OrderRow({ order, selected, onToggle, onChanged }: { order: AdminOrder; selected: boolean; onToggle: () => void; onChanged: () => void }) {
   const [showEmails, setShowEmails] = useState(false);

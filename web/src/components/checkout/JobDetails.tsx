@@ -16,7 +16,12 @@ export function jobDetailsFrom(data: CheckoutData): JobDetails {
 
 /** The prints part of a create-payment-intent body: sets, print type and, with auto, the color sheets. */
 export function printsBody(data: CheckoutData) {
-  return { printType: data.printType, sets: data.sets ?? 1, ...(data.printType === 'auto' ? { colorSheets: data.colorSheets ?? [] } : {}) };
+  return {
+    printType: data.printType,
+    sets: data.sets ?? 1,
+    halfSets: data.halfSets ?? 0,
+    ...(data.printType === 'auto' ? { colorSheets: data.colorSheets ?? [] } : {}),
+  };
 }
 
 export function JobDetailsSection({ value, onChange, disabled }: { value: JobDetails; onChange: (value: JobDetails) => void; disabled?: boolean }) {

@@ -135,7 +135,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const stateCode = stateCodeOf(address.state);
   const addressComplete = address.zipCode.trim().length >= 5 && stateCode !== null && address.street1.trim() !== '' && address.city.trim() !== '';
   const addressKey = `${address.street1}|${address.city}|${stateCode ?? address.state}|${address.zipCode}`;
-  const ratesKey = `${shippingMethod}|${addressKey}|${rushOrder}|${data.printSize}|${data.pageCount}|${data.sets}`;
+  const ratesKey = `${shippingMethod}|${addressKey}|${rushOrder}|${data.printSize}|${data.pageCount}|${data.sets}|${data.halfSets}`;
   const [ratesFor, setRatesFor] = useState(ratesKey);
   if (ratesFor !== ratesKey) {
     setRatesFor(ratesKey);

@@ -3,13 +3,13 @@
  * rows: the sets, the color sheets, the price lines as charged, and the job name and PO.
  */
 import { formatDollars } from '../../../../shared/money';
-import { colorSheetsSummary, setsText } from '../../../../shared/orderText';
-import type { PriceLineJson } from '../../../../shared/pricing';
+import { colorSheetsSummary } from '../../../../shared/orderText';
+import { setsText, type PriceLineJson } from '../../../../shared/pricing';
 import type { OrderJson } from '../../../../shared/orderJson';
 
-/** "3 sets of 42 sheets". */
-export function orderSetsText(order: Pick<OrderJson, 'sets' | 'pageCount'>): string {
-  return setsText(order.sets, order.pageCount);
+/** "3 sets of 42 sheets" / "2 sets + 1 half-size set of 42 sheets": which sets are half-size. */
+export function orderSetsText(order: Pick<OrderJson, 'sets' | 'pageCount'> & { halfSets?: number }): string {
+  return `${setsText(order.sets, order.halfSets ?? 0)} of ${order.pageCount} ${order.pageCount === 1 ? 'sheet' : 'sheets'}`;
 }
 
 /** "Sheets 7-8" / "All sheets" / "None (black and white)". */

@@ -15,18 +15,24 @@ import { useId, useRef, useState } from 'react';
 import { MAX_PREVIEWS } from '../../../../shared/limits';
 import { formatCents } from '../../../../shared/money';
 import {
+  HALF_PAPERS,
   MAX_SETS,
   MIN_SETS,
+  ORDER_PRINT_SIZE_LABELS,
+  ORDER_PRINT_SIZES,
   ORDER_PRINT_TYPES,
   PRICE_PER_PAGE_CENTS,
   PRINT_SIZE_LABELS,
   PRINT_SIZES,
   PRINT_TYPE_LABELS,
   priceSheets,
+  setsText as describeSets,
+  type OrderPrintSize,
   type OrderPrintType,
   type PrintSize,
+  type SheetsPrice,
 } from '../../../../shared/pricing';
-import { isColorMarkupOnly } from '../../../../shared/sheets';
+import { isColorMarkupOnly, matchPrintSize, type DetectedSize } from '../../../../shared/sheets';
 import type { UploadInfo, UploadSheet } from '../../../../shared/upload';
 import { Button, Card, cx } from '../ui';
 
@@ -38,7 +44,8 @@ export type ConfiguredUpload = {
   fileName: string;
   fileSize: number;
   pageCount: number;
-  detectedSize: PrintSize;
+  /** The paper every sheet prints on at 100%, or `mixed`. */
+  detectedSize: DetectedSize;
   /** Each sheet as the per-sheet report has it so far. */
   sheets?: SheetReport[] | null;
   /** The report is done: a sheet without a preview now will not get one. */
@@ -52,6 +59,61 @@ export function detectedColorSheets(upload: ConfiguredUpload): number[] | null {
   const judged = upload.sheets?.filter((s) => s.color !== null) ?? [];
   if (judged.length === 0) return null;
   return judged.filter((s) => s.color === true).map((s) => s.number);
+}
+
+/** Each sheet's own paper in page order, or null while the sheets of a mixed set are not known. */
+export function uploadPapers(upload: ConfiguredUpload): PrintSize[] | null {
+  if (upload.sheets && upload.sheets.length === upload.pageCount) return upload.sheets.map((s) => s.paper);
+  const paper = upload.detectedSize;
+  return paper === 'mixed' ? null : Array.from({ length: upload.pageCount }, () => paper);
+}
+
+/** The papers this set prints on, in our order (smaller first). */
+function papersUsed(upload: ConfiguredUpload): PrintSize[] {
+  const papers = uploadPapers(upload);
+  return PRINT_SIZES.filter((p) => (papers ? papers.includes(p) : upload.detectedSize === p || upload.detectedSize === 'mixed'));
+}
+
+/** The card's price of these choices, or null when it cannot be priced yet (or the sets are out of range). */
+export function priceChoices(
+  upload: ConfiguredUpload,
+  c: { printSize: OrderPrintSize; printType: OrderPrintType; sets: number; halfSets: number; colorSheets: number[] },
+): SheetsPrice | null {
+  const papers = uploadPapers(upload);
+  if (c.printSize === 'asDrawn' && !papers) return null;
+  try {
+    return priceSheets({
+      pageCount: upload.pageCount,
+      printSize: c.printSize,
+      printType: c.printType,
+      sets: c.sets,
+      halfSets: c.halfSets,
+      papers: papers ?? undefined,
+      colorSheets: c.printType === 'auto' ? c.colorSheets : undefined,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** "Printed at 100% on 24" x 36" paper — your scale is kept." (both papers named for a mixed set). */
+export function scaleKeptText(upload: ConfiguredUpload): string {
+  const papers = papersUsed(upload).map((p) => PRINT_SIZE_LABELS[p]);
+  const each = papers.length > 1 ? ' (each sheet on the one it fits)' : '';
+  return `Printed at 100% on ${papers.join(' and ')} paper${each} — your scale is kept.`;
+}
+
+/** On a chosen paper, how the set's sheets change: enlarged, reduced, both, or none (already that paper). */
+export function scalingOnPaper(upload: ConfiguredUpload, paper: PrintSize): 'enlarged' | 'reduced' | 'enlarged or reduced' | null {
+  const sheets = upload.sheets ?? [];
+  const off = sheets.filter((s) => matchPrintSize(s.widthIn, s.heightIn) !== paper);
+  if (sheets.length === 0)
+    return upload.detectedSize === paper ? null : upload.detectedSize === 'mixed' ? 'enlarged or reduced' : paper === '30x42' ? 'enlarged' : 'reduced';
+  if (off.length === 0) return null;
+  const target = paper === '30x42' ? 30 * 42 : 24 * 36;
+  const bigger = off.some((s) => s.widthIn * s.heightIn > target);
+  const smaller = off.some((s) => s.widthIn * s.heightIn <= target);
+  return bigger && smaller ? 'enlarged or reduced' : bigger ? 'reduced' : 'enlarged';
 }
 
 /** "1.24 MB". */
@@ -210,19 +272,33 @@ function SetWarnings({ warnings }: { warnings: NonNullable<ConfiguredUpload['war
 }
 
 /** Why a number of sets cannot be ordered, or null. */
-export function setsProblem(text: string): string | null {
+export function setsProblem(text: string, label = 'Sets'): string | null {
   const n = Number(text);
   if (text.trim() !== '' && Number.isInteger(n) && n >= MIN_SETS && n <= MAX_SETS) return null;
-  return `Sets must be a whole number from ${MIN_SETS} to ${MAX_SETS}.`;
+  return `${label} must be a whole number from ${MIN_SETS} to ${MAX_SETS}.`;
 }
 
 /**
- * Complete copies of the set: a number with − and + either side. What is typed stays as typed: a
- * number out of range says so (and is not priced) instead of turning into another number.
+ * Copies of the set: a number with − and + either side. What is typed stays as typed: a number out
+ * of range says so (and is not priced) instead of turning into another number.
  */
-function SetsStepper({ sets, onSets, text, onText }: { sets: number; onSets: (sets: number) => void; text: string; onText: (text: string) => void }) {
+function SetsStepper({
+  label,
+  hint,
+  sets,
+  onSets,
+  text,
+  onText,
+}: {
+  label: string;
+  hint: string;
+  sets: number;
+  onSets: (sets: number) => void;
+  text: string;
+  onText: (text: string) => void;
+}) {
   const id = useId();
-  const problem = setsProblem(text);
+  const problem = setsProblem(text, label);
   const step = (n: number) => {
     const next = Math.min(MAX_SETS, Math.max(MIN_SETS, n));
     onText(String(next));
@@ -231,15 +307,15 @@ function SetsStepper({ sets, onSets, text, onText }: { sets: number; onSets: (se
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-        Sets
+        {label}
       </label>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Complete copies of the whole drawing set ({MIN_SETS} to {MAX_SETS}).
+        {hint}
       </p>
       <div className="mt-2 flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={!problem && sets <= MIN_SETS} onClick={() => step(problem ? MIN_SETS : sets - 1)}>
           <span aria-hidden="true">−</span>
-          <span className="sr-only">Fewer sets</span>
+          <span className="sr-only">Fewer {label.toLowerCase()}</span>
         </Button>
         <input
           id={id}
@@ -252,13 +328,13 @@ function SetsStepper({ sets, onSets, text, onText }: { sets: number; onSets: (se
           aria-describedby={problem ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
             onText(e.target.value);
-            if (!setsProblem(e.target.value)) onSets(Number(e.target.value));
+            if (!setsProblem(e.target.value, label)) onSets(Number(e.target.value));
           }}
           className={cx('h-9 w-20 rounded-md border px-2 text-center text-slate-900', problem ? 'border-red-500' : 'border-slate-300')}
         />
         <Button variant="outline" size="sm" disabled={!problem && sets >= MAX_SETS} onClick={() => step(problem ? MAX_SETS : sets + 1)}>
           <span aria-hidden="true">+</span>
-          <span className="sr-only">More sets</span>
+          <span className="sr-only">More {label.toLowerCase()}</span>
         </Button>
       </div>
       {problem && (
@@ -322,14 +398,17 @@ function Choice<T extends string>({
 
 export type ConfigurationCardProps = {
   upload: ConfiguredUpload;
-  printSize: PrintSize | null;
+  printSize: OrderPrintSize | null;
   printType: OrderPrintType | null;
   sets: number;
+  /** Half-size copies: every sheet at 50% on half its paper. */
+  halfSets: number;
   /** With `auto`: the sheet numbers printed in color. */
   colorSheets: number[];
-  onPrintSize: (size: PrintSize) => void;
+  onPrintSize: (size: OrderPrintSize) => void;
   onPrintType: (type: OrderPrintType) => void;
   onSets: (sets: number) => void;
+  onHalfSets: (halfSets: number) => void;
   /** The customer switched sheets: print `auto` with exactly these in color. */
   onColorSheets: (sheets: number[]) => void;
   onRemove: () => void;
@@ -361,10 +440,12 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
     printSize,
     printType,
     sets,
+    halfSets,
     colorSheets,
     onPrintSize,
     onPrintType,
     onSets,
+    onHalfSets,
     onColorSheets,
     onRemove,
     onCheckout,
@@ -378,10 +459,21 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
     setSetsShown(sets);
     setSetsText(String(sets));
   }
-  const setsError = setsProblem(setsText);
+  const [halfText, setHalfText] = useState(String(halfSets));
+  const [halfShown, setHalfShown] = useState(halfSets);
+  if (halfShown !== halfSets) {
+    setHalfShown(halfSets);
+    setHalfText(String(halfSets));
+  }
+  const setsError =
+    setsProblem(setsText) ?? setsProblem(halfText, 'Half-size sets') ?? (sets + halfSets < 1 ? 'Please order at least one set, full size or half size.' : null);
   const isColor = (n: number) => printType === 'color' || (printType === 'auto' && colorSheets.includes(n));
   const autoCount = printType === 'auto' ? colorSheets.length : (detectedColorSheets(upload) ?? colorSheets).length;
-  const price = printSize && printType ? priceSheets({ pageCount: upload.pageCount, printSize, printType, sets, colorSheetCount: colorSheets.length }) : null;
+  const price = printSize && printType ? priceChoices(upload, { printSize, printType, sets, halfSets, colorSheets }) : null;
+  const papers = papersUsed(upload);
+  // A paper size other than the sheets' own: today's meaning for a one-size set, and a plain warning.
+  const scaling = printSize && printSize !== 'asDrawn' ? scalingOnPaper(upload, printSize) : null;
+  const halfLabels = papers.map((p) => HALF_PAPERS[p].label).join(' or ');
 
   function toggle(number: number) {
     const now = Array.from({ length: upload.pageCount }, (_, i) => i + 1).filter(isColor);
@@ -396,7 +488,7 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
             {upload.fileName}
           </h3>
           <p className="mt-1 text-sm text-slate-600">
-            {sheets(upload.pageCount)} · {formatMegabytes(upload.fileSize)} · {PRINT_SIZE_LABELS[upload.detectedSize]} sheets
+            {sheets(upload.pageCount)} · {formatMegabytes(upload.fileSize)} · {papers.map((p) => PRINT_SIZE_LABELS[p]).join(' and ')} paper
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={onRemove} disabled={goingToCheckout}>
@@ -412,19 +504,23 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
         <Choice
           legend="Print size"
           name="printSize"
-          options={PRINT_SIZES}
+          options={upload.detectedSize === 'mixed' ? (['asDrawn'] as const) : ORDER_PRINT_SIZES}
           value={printSize}
           onChange={onPrintSize}
-          label={(size) => PRINT_SIZE_LABELS[size]}
-          note={(size) => (size === upload.detectedSize ? 'Your drawing size' : 'Scaled')}
+          label={(size) => ORDER_PRINT_SIZE_LABELS[size]}
+          note={(size) => (size === 'asDrawn' ? 'Your scale kept' : scalingOnPaper(upload, size) ? 'Scaled' : 'Same as drawn')}
         />
-        {printSize && printSize !== upload.detectedSize && (
+        {printSize === 'asDrawn' && (
+          <p role="status" className="rounded-lg border border-blueprint-200 bg-blueprint-50 px-4 py-3 text-sm font-medium text-blueprint-900">
+            {scaleKeptText(upload)}
+          </p>
+        )}
+        {printSize && printSize !== 'asDrawn' && scaling && (
           <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
             <p className="font-semibold">These prints will not be to scale.</p>
             <p className="mt-1">
-              Your drawings are {PRINT_SIZE_LABELS[upload.detectedSize]}. Printed on {PRINT_SIZE_LABELS[printSize]} paper they are{' '}
-              {printSize === '30x42' ? 'enlarged' : 'reduced'} to fit, so measurements taken off the prints with a scale will be wrong. Choose{' '}
-              {PRINT_SIZE_LABELS[upload.detectedSize]} for prints to scale, or go on if that is what you want.
+              Printed on {PRINT_SIZE_LABELS[printSize]} paper your drawings are {scaling} to fit, so measurements taken off the prints with a scale will be
+              wrong. Choose {ORDER_PRINT_SIZE_LABELS.asDrawn} for prints to scale, or go on if that is what you want.
             </p>
           </div>
         )}
@@ -436,20 +532,38 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
           value={printType}
           onChange={onPrintType}
           label={(type) => (type === 'auto' ? autoLabel(autoCount) : PRINT_TYPE_LABELS[type])}
-          note={(type) => (type === 'auto' ? 'Per sheet' : `${formatCents(PRICE_PER_PAGE_CENTS[printSize ?? upload.detectedSize][type])} per page`)}
+          note={(type) => {
+            const paper = printSize && printSize !== 'asDrawn' ? printSize : papers.length === 1 ? papers[0] : null;
+            return type === 'auto' || !paper ? 'Per sheet' : `${formatCents(PRICE_PER_PAGE_CENTS[paper][type])} per page`;
+          }}
         />
 
-        <SetsStepper sets={sets} onSets={onSets} text={setsText} onText={setSetsText} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SetsStepper
+            label="Sets"
+            hint={`Full-size copies of the whole drawing set (${MIN_SETS} to ${MAX_SETS}).`}
+            sets={sets}
+            onSets={onSets}
+            text={setsText}
+            onText={setSetsText}
+          />
+          <SetsStepper
+            label="Half-size sets"
+            hint={`Every sheet at exactly 50% on ${halfLabels} paper: 1/4" = 1'-0" prints as 1/8" = 1'-0".`}
+            sets={halfSets}
+            onSets={onHalfSets}
+            text={halfText}
+            onText={setHalfText}
+          />
+        </div>
 
-        {printSize && printType && price && (checkingColor || setsError) && (
+        {printSize && printType && (checkingColor || setsError || !price) && (
           <section aria-labelledby="order-summary-title" className="rounded-lg bg-slate-50 px-4 py-4">
             <h4 id="order-summary-title" className="text-sm font-semibold text-slate-900">
               Order summary
             </h4>
             {setsError ? (
-              <p className="mt-2 text-sm text-slate-700">
-                Choose from {MIN_SETS} to {MAX_SETS} sets to see the price.
-              </p>
+              <p className="mt-2 text-sm text-slate-700">{setsError} Then you will see the price.</p>
             ) : (
               <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-700">
                 <span className="h-4 w-4 animate-spin rounded-full border-2 border-blueprint-200 border-t-blueprint-600" aria-hidden="true" />
@@ -468,9 +582,9 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
               <dt className="text-slate-600">Pages</dt>
               <dd className="text-right text-slate-900">{upload.pageCount}</dd>
               <dt className="text-slate-600">Sets</dt>
-              <dd className="text-right text-slate-900">{sets}</dd>
+              <dd className="text-right text-slate-900">{describeSets(sets, halfSets)}</dd>
               <dt className="text-slate-600">Print size</dt>
-              <dd className="text-right text-slate-900">{PRINT_SIZE_LABELS[printSize]}</dd>
+              <dd className="text-right text-slate-900">{printSize === 'asDrawn' ? ORDER_PRINT_SIZE_LABELS.asDrawn : PRINT_SIZE_LABELS[printSize]}</dd>
               <dt className="text-slate-600">Print type</dt>
               <dd className="text-right text-slate-900">{printType === 'auto' ? autoLabel(colorSheets.length) : PRINT_TYPE_LABELS[printType]}</dd>
               {price.pricePerPageCents !== null && (

@@ -13,12 +13,13 @@ import { useLocation } from 'wouter';
 import type { CheckoutData } from '../../../../shared/checkout';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import { centsToDollars } from '../../../../shared/money';
-import { priceSheets, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
+import type { OrderPrintSize, OrderPrintType } from '../../../../shared/pricing';
+import type { DetectedSize } from '../../../../shared/sheets';
 import { wrongSizeMessage } from '../../../../shared/sheets';
 import type { UploadInfo } from '../../../../shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
-import { ConfigurationCard, detectedColorSheets, type ConfiguredUpload } from './ConfigurationCard';
+import { ConfigurationCard, detectedColorSheets, priceChoices, type ConfiguredUpload } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress, type UploadRefusal } from './DropZone';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { followSheetReport, sendPdf, wait, waitForAnalysis } from './uploadApi';
@@ -34,7 +35,7 @@ type Phase =
   | { kind: 'configured'; upload: ConfiguredUpload; justUploaded: boolean };
 
 /** The card's view of a ready upload. */
-function configuredFrom(info: UploadInfo & { pageCount: number; detectedSize: PrintSize }): ConfiguredUpload {
+function configuredFrom(info: UploadInfo & { pageCount: number; detectedSize: DetectedSize }): ConfiguredUpload {
   return {
     uploadId: info.uploadId,
     fileName: info.fileName,
@@ -74,8 +75,9 @@ function refusalOf(error: unknown): UploadRefusal {
       : error instanceof ApiError && error.status === 400
         ? ((error.body as { actualSize?: unknown } | null)?.actualSize as string | undefined)
         : undefined;
-  if (typeof actualSize === 'string' && actualSize) return { title: 'Invalid Document Size', message: wrongSizeMessage(actualSize) };
   const message = error instanceof RejectedUpload ? error.message : error instanceof ApiError ? error.serverMessage : GENERIC_FAILURE;
+  // The analysis names the sheets of a wrong size; its words are better than a generic size message.
+  if (typeof actualSize === 'string' && actualSize) return { title: 'Invalid Document Size', message: message || wrongSizeMessage(actualSize) };
   return { title: 'Upload failed', message: message || GENERIC_FAILURE };
 }
 
@@ -86,9 +88,10 @@ function toastRefusal(reason: UploadRefusal): void {
 export function UploadSection() {
   const [, navigate] = useLocation();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [printSize, setPrintSize] = useState<PrintSize | null>(null);
+  const [printSize, setPrintSize] = useState<OrderPrintSize | null>(null);
   const [printType, setPrintType] = useState<OrderPrintType | null>(null);
   const [sets, setSets] = useState(1);
+  const [halfSets, setHalfSets] = useState(0);
   const [colorSheets, setColorSheets] = useState<number[]>([]);
   const [goingToCheckout, setGoingToCheckout] = useState(false);
   /** The last file turned down: shown under the drop zone until the next file is chosen. */
@@ -171,12 +174,13 @@ export function UploadSection() {
         if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) return writeStoredUpload(null);
         const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
         setPhase({ kind: 'configured', upload: configured, justUploaded: false });
-        setPrintSize(stored.printSize ?? info.detectedSize);
+        setPrintSize(stored.printSize ?? 'asDrawn');
         const ink = stored.printType ? { printType: stored.printType, colorSheets: stored.colorSheets ?? [] } : initialInk(configured);
         chooseInkByHand(Boolean(stored.printType));
         setPrintType(ink.printType);
         setColorSheets(ink.colorSheets.filter((n) => n <= configured.pageCount));
         setSets(stored.sets ?? 1);
+        setHalfSets(stored.halfSets ?? 0);
         followReport(info);
       })
       .catch(() => writeStoredUpload(null));
@@ -200,14 +204,18 @@ export function UploadSection() {
       const info = await waitForAnalysis(accepted.uploadId, control.signal);
       if (control.signal.aborted) return;
       if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) throw new RejectedUpload(info);
-      toast({ title: 'File uploaded successfully', description: `Detected ${info.pageCount} pages in your ${info.detectedSize} PDF.` });
+      toast({
+        title: 'File uploaded successfully',
+        description: `Detected ${info.pageCount} pages in your ${info.detectedSize === 'mixed' ? 'mixed-size' : info.detectedSize} PDF.`,
+      });
       const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
       const ink = initialInk(configured);
       chooseInkByHand(false);
-      setPrintSize(info.detectedSize);
+      setPrintSize('asDrawn');
       setPrintType(ink.printType);
       setColorSheets(ink.colorSheets);
       setSets(1);
+      setHalfSets(0);
       setPhase({ kind: 'configured', upload: configured, justUploaded: true });
       followReport(info);
       writeStoredUpload({
@@ -215,10 +223,11 @@ export function UploadSection() {
         name: info.fileName,
         pageCount: info.pageCount,
         size: info.fileSize,
-        printSize: info.detectedSize,
+        printSize: 'asDrawn',
         printType: ink.printType,
         totalAmount: null,
         sets: 1,
+        halfSets: 0,
         colorSheets: ink.colorSheets,
       });
     } catch (error) {
@@ -228,18 +237,16 @@ export function UploadSection() {
     }
   }
 
-  type Choices = { size: PrintSize | null; type: OrderPrintType | null; sets: number; colorSheets: number[] };
+  type Choices = { size: OrderPrintSize | null; type: OrderPrintType | null; sets: number; halfSets: number; colorSheets: number[] };
 
   function remember(next: Choices) {
     if (phase.kind !== 'configured') return;
     const { upload: u } = phase;
-    const total =
+    const price =
       next.size && next.type
-        ? centsToDollars(
-            priceSheets({ pageCount: u.pageCount, printSize: next.size, printType: next.type, sets: next.sets, colorSheetCount: next.colorSheets.length })
-              .subtotalCents,
-          )
+        ? priceChoices(u, { printSize: next.size, printType: next.type, sets: next.sets, halfSets: next.halfSets, colorSheets: next.colorSheets })
         : null;
+    const total = price ? centsToDollars(price.subtotalCents) : null;
     writeStoredUpload({
       uploadId: u.uploadId,
       name: u.fileName,
@@ -249,6 +256,7 @@ export function UploadSection() {
       printType: next.type,
       totalAmount: total,
       sets: next.sets,
+      halfSets: next.halfSets,
       colorSheets: next.colorSheets,
     });
   }
@@ -256,10 +264,11 @@ export function UploadSection() {
   /** Changes some of the choices and remembers them all. */
   function choose(change: Partial<Choices>) {
     if (change.type !== undefined || change.colorSheets !== undefined) chooseInkByHand(true);
-    const next: Choices = { size: printSize, type: printType, sets, colorSheets, ...change };
+    const next: Choices = { size: printSize, type: printType, sets, halfSets, colorSheets, ...change };
     setPrintSize(next.size);
     setPrintType(next.type);
     setSets(next.sets);
+    setHalfSets(next.halfSets);
     setColorSheets(next.colorSheets);
     remember(next);
   }
@@ -272,6 +281,7 @@ export function UploadSection() {
     setPrintSize(null);
     setPrintType(null);
     setSets(1);
+    setHalfSets(0);
     setColorSheets([]);
     setPhase({ kind: 'idle' });
   }
@@ -279,7 +289,8 @@ export function UploadSection() {
   function proceedToCheckout() {
     if (phase.kind !== 'configured' || !printSize || !printType || goingToCheckout) return;
     const u = phase.upload;
-    const price = priceSheets({ pageCount: u.pageCount, printSize, printType, sets, colorSheetCount: colorSheets.length });
+    const price = priceChoices(u, { printSize, printType, sets, halfSets, colorSheets });
+    if (!price) return;
     const checkoutData: CheckoutData = {
       uploadId: u.uploadId,
       fileName: u.fileName,
@@ -288,12 +299,13 @@ export function UploadSection() {
       printSize,
       printType,
       sets,
+      halfSets,
       ...(printType === 'auto' ? { colorSheets } : {}),
       pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
     };
     sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(checkoutData));
-    remember({ size: printSize, type: printType, sets, colorSheets });
+    remember({ size: printSize, type: printType, sets, halfSets, colorSheets });
     setGoingToCheckout(true);
     const control = new AbortController();
     running.current = control;
@@ -310,6 +322,7 @@ export function UploadSection() {
         printSize={printSize}
         printType={printType}
         sets={sets}
+        halfSets={halfSets}
         colorSheets={colorSheets}
         onPrintSize={(size) => choose({ size })}
         onPrintType={(type) => {
@@ -318,6 +331,7 @@ export function UploadSection() {
           choose({ type, ...(type === 'auto' && printType !== 'auto' && detected ? { colorSheets: detected } : {}) });
         }}
         onSets={(n) => choose({ sets: n })}
+        onHalfSets={(n) => choose({ halfSets: n })}
         onColorSheets={(sheetsInColor) => choose({ type: 'auto', colorSheets: sheetsInColor })}
         onRemove={removeFile}
         onCheckout={proceedToCheckout}

@@ -3,7 +3,7 @@
  * and the chosen print size, print type and total), so coming back from checkout shows it again.
  * Checked by hand rather than with zod, which would add 23 kB to the landing page for this alone.
  */
-import { MAX_SETS, ORDER_PRINT_TYPES, PRINT_SIZES, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
+import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, type OrderPrintSize, type OrderPrintType } from '../../../../shared/pricing';
 
 import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '../../../../shared/storageKeys';
 import { isUuid } from '../../../../shared/ids';
@@ -15,11 +15,13 @@ export type StoredUpload = {
   name: string;
   pageCount: number;
   size: number;
-  printSize: PrintSize | null;
+  printSize: OrderPrintSize | null;
   printType: OrderPrintType | null;
   totalAmount: number | null;
   /** Absent in values stored before sets existed. */
   sets?: number;
+  /** Absent in values stored before half-size sets existed. */
+  halfSets?: number;
   /** With `auto`: the sheets chosen in color. */
   colorSheets?: number[];
 };
@@ -36,9 +38,10 @@ function isStoredUpload(v: unknown): v is StoredUpload {
     isCount(o.pageCount) &&
     o.pageCount > 0 &&
     isCount(o.size) &&
-    (o.printSize === null || (PRINT_SIZES as readonly unknown[]).includes(o.printSize)) &&
+    (o.printSize === null || (ORDER_PRINT_SIZES as readonly unknown[]).includes(o.printSize)) &&
     (o.printType === null || (ORDER_PRINT_TYPES as readonly unknown[]).includes(o.printType)) &&
-    (o.sets === undefined || (isCount(o.sets) && o.sets >= 1 && o.sets <= MAX_SETS)) &&
+    (o.sets === undefined || (isCount(o.sets) && o.sets >= MIN_SETS && o.sets <= MAX_SETS)) &&
+    (o.halfSets === undefined || (isCount(o.halfSets) && o.halfSets <= MAX_SETS)) &&
     (o.colorSheets === undefined || (Array.isArray(o.colorSheets) && o.colorSheets.every((n) => isCount(n) && n >= 1))) &&
     (o.totalAmount === null || (typeof o.totalAmount === 'number' && o.totalAmount >= 0))
   );

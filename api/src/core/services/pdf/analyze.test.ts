@@ -90,13 +90,15 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     for (const [name, pdf] of Object.entries(variants)) {
       const result = await analyzePdf(await write(`${name}.pdf`, pdf), { previewDir, maxPreviews: 0 });
       expect(result.verdict, name).toEqual(judgedByPageBounds(pdf));
-      verdicts[name] = result.verdict.actualSize ?? result.verdict.message;
+      verdicts[name] = result.verdict.message ?? result.verdict.actualSize;
     }
     expect(verdicts.cropped).toBe('24" x 36"');
     expect(verdicts.inherited).toBe('30" x 42"');
     expect(verdicts.userUnit).toBe('24" x 36"');
+    // ANSI D prints at 100% on 24" x 36" paper; the rotated sheet 2 is 24" x 36" as shown, and only
+    // the letter sheet is refused.
     expect(verdicts.rotated).toBe('22" x 34"');
-    expect(verdicts.mixedRotation).toContain('2 pages are 24" x 36", 1 page is 8.5" x 11"');
+    expect(verdicts.mixedRotation).toMatch(/^Sheet 3 is 8\.5" x 11" \(Letter\), smaller than the smallest sheet we print, 17" x 22"\. /);
   });
 
   it('renders no previews for a rejected set', async () => {

@@ -8,13 +8,13 @@
 import { renderPdf, type Pdf } from '../../lib/pdfDocument';
 import { drawLines, drawText, layoutLines, lineHeight, type BlockOptions } from '../../lib/pdfLayout';
 import { orderNumberOf } from '../../../../../shared/fields';
-import { PRINT_SIZE_LABELS, type PrintSize } from '../../../../../shared/pricing';
+import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '../../../../../shared/pricing';
 import { drawCode128 } from '../labels/code128';
-import { colorSheetsText } from '../../orders/describe';
+import { colorSheetsText, halfSizeNote } from '../../orders/describe';
 import { readyByDateText } from '../../../../../shared/readyBy';
 import { dateTimeText } from '../../../../../shared/clock';
 import { DEFAULT_SHOP } from '../../../../../shared/shop';
-import { sheetCountsOf, type OrderRow } from '../../orders/orderRow';
+import { priceLinesOf, sheetCountsOf, type OrderRow } from '../../orders/orderRow';
 
 const INK = '#000000';
 const MUTED = '#444444';
@@ -43,7 +43,7 @@ const LABEL_WIDTH = 110;
 /** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
 const BODY_SIZES = [12, 11, 10, 9];
 /** At the smallest size, the most lines a row may take (Customer, Delivery, …), so page 1 always holds them. */
-const ROW_MAX_LINES = [6, 6, 2, 3, 2, 3, 2, 2, 3];
+const ROW_MAX_LINES = [6, 6, 2, 3, 2, 3, 2, 5, 3];
 const ROW_GAP = 10;
 /** The checklist's height: the rule above it, its gap and four boxes. */
 const CHECKLIST_HEIGHT = 16 + 4 * 20;
@@ -96,7 +96,13 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     doc.moveTo(left, 176).lineTo(right, 176).lineWidth(1.5).strokeColor(INK).stroke();
 
     const counts = sheetCountsOf(order);
-    const size = PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size;
+    const size =
+      order.print_size === 'asDrawn'
+        ? 'As drawn at 100%: each sheet on the smaller paper it fits (see the lines below)'
+        : `${PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size}, every sheet on it`;
+    const half = halfSizeNote(order);
+    const full = order.sets * order.page_count;
+    const halves = (order.half_sets ?? 0) * order.page_count;
     const a = order.shipping_address;
     const delivery =
       order.shipping_method === 'pickup' || !a
@@ -117,7 +123,13 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       ['Size', size],
       [
         'Sets',
-        `${order.sets} ${order.sets === 1 ? 'set' : 'sets'} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} (${order.sets * order.page_count} prints)`,
+        [
+          `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} ` +
+            (halves ? `(${full} full-size, ${halves} half-size prints)` : `(${full} prints)`),
+          ...(half ? [half] : []),
+          // Which paper and scale each print goes on, when that is more than one size.
+          ...(half || order.print_size === 'asDrawn' ? priceLinesOf(order).map((l) => `${l.quantity} × ${l.description}`) : []),
+        ].join('\n'),
       ],
       ['Color sheets', `${colorSheetsText(order)} (${counts.color} color, ${counts.bw} B&W per set)`],
     ];
