@@ -9,6 +9,7 @@
  *   npx tsx bench/order-pages.ts --pages 600 --seconds 60
  *   npx tsx bench/order-pages.ts --find                   # 300, 600, 900, … pages until a route's p95 > 50 ms
  *   npx tsx bench/order-pages.ts --find --step 150 --max 3000
+ *   npx tsx bench/order-pages.ts --counts 300,600,1200     # each of these counts, whatever its p95
  *
  * With `--find` the count of open pages steps up (checkouts stay at 5 a second) until some route's
  * p95 passes 50 ms; the last count that held is the most open order pages this web process (one
@@ -211,12 +212,32 @@ async function step(
   return { pages: pages.length, rows, worstP95, webCore, checkoutsPerSecond: checkouts / (wallMs / 1000), load: os.loadavg()[0] };
 }
 
+/**
+ * A straight line through the steps' CPU shares (least squares): what the checkouts cost, what 100
+ * more pages cost, and where the line reaches one whole core. That is an upper bound on the pages
+ * one core holds: queueing lifts p95 past 50 ms well before the core is full.
+ */
+function cpuLine(results: StepResult[]): string {
+  const xs = results.map((r) => r.pages);
+  const ys = results.map((r) => r.webCore);
+  if (new Set(xs).size < 2) return '';
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const slope = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  const fixed = my - slope * mx;
+  if (slope <= 0) return `CPU per page not measurable from these steps (the share did not grow with the pages)`;
+  return `CPU, a line through the steps: ${(fixed * 100).toFixed(1)}% of a core for the checkouts and the rest, ${(slope * 100 * 100).toFixed(2)}% per 100 open pages; one core full at ≈ ${Math.round((1 - fixed) / slope)} pages (an upper bound: p95 passes 50 ms before that)`;
+}
+
 async function main() {
   const seconds = arg('seconds', 30);
   const find = process.argv.includes('--find');
   const first = arg('pages', 300);
   const stepBy = arg('step', 300);
   const max = arg('max', 6000);
+  const countsAt = process.argv.indexOf('--counts');
+  const counts = countsAt > 0 ? process.argv[countsAt + 1].split(',').map(Number) : [];
+  if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--counts takes whole numbers of pages, e.g. --counts 300,600,1200');
   const name = `bp_bench_pages_${randomBytes(3).toString('hex')}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
@@ -253,7 +274,7 @@ async function main() {
     );
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);
-    let pages = first;
+    let pages = counts[0] ?? first;
     for (;;) {
       const seedStarted = Date.now();
       if (pages > open.length) open.push(...(await openPages(base, sql, pages - open.length)));
@@ -273,6 +294,11 @@ async function main() {
       console.error(
         `  worst p95 ${result.worstP95.toFixed(1)} ms; web process ${(result.webCore * 100).toFixed(0)}% of one core; load average ${os.loadavg()[0].toFixed(1)}`,
       );
+      if (counts.length) {
+        if (results.length === counts.length) break;
+        pages = counts[results.length];
+        continue;
+      }
       if (!find) break;
       const held = result.worstP95 <= TARGET_P95_MS;
       // Up while it holds; if even the first count misses (a loaded machine), down by halves to find one that holds.
@@ -293,8 +319,9 @@ async function main() {
         '',
         ...results.map(
           (r) =>
-            `${r.pages} pages: web process at ${(r.webCore * 100).toFixed(0)}% of one core (so one core's CPU alone would last to ≈ ${Math.round(r.pages / r.webCore)} pages with these checkouts), ${r.checkoutsPerSecond.toFixed(1)} checkouts/s completed, worst p95 ${r.worstP95.toFixed(1)} ms, load average at the end ${r.load.toFixed(1)}`,
+            `${r.pages} pages: web process at ${(r.webCore * 100).toFixed(1)}% of one core, ${r.checkoutsPerSecond.toFixed(1)} checkouts/s completed, worst p95 ${r.worstP95.toFixed(1)} ms, load average at the end ${r.load.toFixed(1)}`,
         ),
+        cpuLine(results),
         find
           ? held
             ? `Most open order pages held at p95 ≤ ${TARGET_P95_MS} ms on every route: ${held.pages}${results.every((r) => r.worstP95 <= TARGET_P95_MS) ? ` (every step held up to --max ${max})` : ''}`
