@@ -74,7 +74,11 @@ class Browser {
           resolve({ status: res.statusCode ?? 0, text, cookies });
         });
       });
-      req.on('error', reject);
+      // A keep-alive connection the server closed as idle just as this request went out (its
+      // timeout is the poll interval): a browser sends the request again on a new connection.
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        req.reusedSocket && error.code === 'ECONNRESET' ? resolve(this.request(method, pathname, body, headers)) : reject(error),
+      );
       req.end(body);
     });
   }
