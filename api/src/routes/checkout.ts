@@ -29,6 +29,7 @@ import {
 } from '../../../shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
+import { firmOrderFields } from '../core/firms/membership';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
@@ -72,6 +73,8 @@ export const CreateIntentSchema = z
     customerLastName: looseText('Last name', 100),
     customerPhone: looseText('Phone', 40),
     createAccount: z.boolean().optional(),
+    /** A project of the signed-in customer's firm (400 otherwise). */
+    projectId: uuidField.nullish(),
   })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
     message: 'Color sheets can only be chosen with print type auto.',
@@ -259,7 +262,9 @@ export function checkoutRoutes(ctx: AppContext): Router {
       state: address?.state ?? null,
       shopState: shopFacts(ctx.env).state,
     });
-    const fields = orderFields(ctx, { input, upload, colorSheets, quote, address, price });
+    // A signed-in member's order belongs to their firm (and the project it names).
+    const firm = await firmOrderFields(ctx.sql, who.userId, input.projectId ?? null);
+    const fields = { ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }), ...firm };
 
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {

@@ -18,6 +18,7 @@ import { adminLabelRoutes } from './adminLabels';
 import { adminTicketRoutes } from './adminTickets';
 import { adminExportRoutes } from './adminExports';
 import { authRoutes } from './auth';
+import { firmRoutes } from './firms';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -34,4 +35,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(paymentRoutes(ctx));
   app.use(webhookRoutes(ctx));
   app.use(orderRoutes(ctx));
+  app.use(firmRoutes(ctx));
 }

@@ -59,6 +59,12 @@ export type OrderRow = {
   completed_at: Date | null;
   /** When the order is promised ready (shared/readyBy.ts), fixed at payment. */
   ready_by: Date | null;
+  /** The firm the order was placed for (its placer's firm at the time), its project and that project's code then. */
+  firm_id: string | null;
+  project_id: string | null;
+  project_code: string | null;
+  /** The signed-in person who placed it; null for a guest. */
+  placed_by_user_id: string | null;
   created_at: Date;
   updated_at: Date;
 };

@@ -1,0 +1,136 @@
+/**
+ * Firm accounts: create a firm, see it, rename it, invite and remove people, accept an invite, add
+ * projects. Every /api/firms/{firmId}... route answers 404 to anyone outside that firm (signed out,
+ * another firm's member, the admin), before reading the body, so nothing tells an outsider the firm
+ * exists; a member doing an owner's part gets 403.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../core/context';
+import { forbidden, notFound, tooManyRequests } from '../core/lib/errors';
+import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '../core/firms/commands';
+import { loadFirm } from '../core/firms/firmView';
+import { membershipOf, type Membership } from '../core/firms/membership';
+import { requireUser } from '../lib/sessions';
+import { validate } from '../middleware/validate';
+import { uuidField } from '../../../shared/fields';
+import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, ProjectSchema } from '../../../shared/firm';
+
+export const FIRM_NOT_FOUND = 'Firm not found.';
+export const OWNERS_ONLY = 'Only an owner of the firm can do that.';
+/** Invites one firm may send in a day: enough for any office, too few to be a way to send spam. */
+export const INVITES_PER_DAY = 50;
+
+/** The signed-in person's membership, found by firmAccess, for the handler. */
+const membershipBy = new WeakMap<Request, Membership & { userId: string }>();
+
+function membership(req: Request): Membership & { userId: string } {
+  const found = membershipBy.get(req);
+  if (!found) throw new Error('firmAccess() did not run for this request');
+  return found;
+}
+
+/** Lets through only people of the firm in the path (owners only with `owner`). */
+function firmAccess(ctx: AppContext, need: 'member' | 'owner') {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const firmId = uuidField.safeParse(req.params.firmId);
+    const userId = req.shop.userId;
+    if (!firmId.success || !userId) return next(notFound(FIRM_NOT_FOUND));
+    const found = await membershipOf(ctx.sql, userId);
+    if (!found || found.firmId !== firmId.data) return next(notFound(FIRM_NOT_FOUND));
+    if (need === 'owner' && found.role !== 'owner') return next(forbidden(OWNERS_ONLY));
+    membershipBy.set(req, { ...found, userId });
+    next();
+  };
+}
+
+const firmBody = validate({ body: FirmSchema });
+const inviteBody = validate({ body: FirmInviteSchema });
+const acceptBody = validate({ body: AcceptInviteSchema });
+const projectBody = validate({ body: ProjectSchema });
+const inviteParams = validate({ params: z.object({ firmId: uuidField, inviteId: uuidField }) }, 'Invite not found.');
+const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
+
+export function firmRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const member = firmAccess(ctx, 'member');
+  const owner = firmAccess(ctx, 'owner');
+
+  /** The signed-in person's name as an invite email says it. */
+  async function nameOf(userId: string): Promise<string> {
+    const [user] = await ctx.sql<{ email: string; first_name: string | null; last_name: string | null }[]>`
+      select email, first_name, last_name from users where id = ${userId}`;
+    return [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim() || (user?.email ?? 'A colleague');
+  }
+
+  router.post('/api/firms', requireUser, firmBody, async (req, res) => {
+    const { name } = firmBody.input(req).body;
+    const userId = req.shop.userId as string;
+    const firmId = await ctx.sql.begin((tx) => createFirm(tx, { userId, name }));
+    res.status(201).json({ firmId });
+  });
+
+  // The firm of the signed-in person, so the dashboard knows where their firm page is.
+  router.get('/api/my-firm', requireUser, async (req, res) => {
+    const found = await membershipOf(ctx.sql, req.shop.userId as string);
+    res.set('Cache-Control', 'no-store');
+    res.json({ firm: found ? await loadFirm(ctx.sql, found.firmId, found.role) : null });
+  });
+
+  router.get('/api/firms/:firmId', member, async (req, res) => {
+    const m = membership(req);
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role);
+    if (!firm) throw notFound(FIRM_NOT_FOUND);
+    res.set('Cache-Control', 'no-store');
+    res.json(firm);
+  });
+
+  router.patch('/api/firms/:firmId', owner, firmBody, async (req, res) => {
+    const m = membership(req);
+    await ctx.sql.begin((tx) => renameFirm(tx, { firmId: m.firmId, name: firmBody.input(req).body.name }));
+    res.json(await loadFirm(ctx.sql, m.firmId, m.role));
+  });
+
+  router.post('/api/firms/:firmId/invites', owner, inviteBody, async (req, res) => {
+    const m = membership(req);
+    const { email } = inviteBody.input(req).body;
+    const [{ sent }] = await ctx.sql<{ sent: number }[]>`
+      select count(*)::int as sent from firm_invites where firm_id = ${m.firmId} and created_at > now() - interval '1 day'`;
+    if (sent >= INVITES_PER_DAY) throw tooManyRequests(`A firm can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
+    const invitedBy = { userId: m.userId, name: await nameOf(m.userId) };
+    const inviteId = await ctx.sql.begin((tx) => inviteToFirm(tx, { firmId: m.firmId, email, invitedBy, appUrl: ctx.env.APP_URL }));
+    res.status(201).json({ inviteId, email });
+  });
+
+  router.delete('/api/firms/:firmId/invites/:inviteId', owner, inviteParams, async (req, res) => {
+    const m = membership(req);
+    await ctx.sql.begin((tx) => revokeInvite(tx, { firmId: m.firmId, inviteId: inviteParams.input(req).params.inviteId }));
+    res.json({ message: 'The invite is withdrawn.' });
+  });
+
+  // Leaving (yourself) or removing (an owner); the orders stay with the firm.
+  router.delete('/api/firms/:firmId/members/:userId', member, memberParams, async (req, res) => {
+    const m = membership(req);
+    const { userId } = memberParams.input(req).params;
+    await ctx.sql.begin((tx) => removeMember(tx, { firmId: m.firmId, actor: { userId: m.userId, role: m.role }, userId }));
+    res.json({ message: userId === m.userId ? 'You have left the firm.' : 'They are no longer a member of the firm.' });
+  });
+
+  router.post('/api/firms/:firmId/projects', member, projectBody, async (req, res) => {
+    const m = membership(req);
+    const { name, code } = projectBody.input(req).body;
+    const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code }));
+    res.status(201).json({ projectId });
+  });
+
+  router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {
+    const userId = req.shop.userId as string;
+    const [user] = await ctx.sql<{ email: string }[]>`select email from users where id = ${userId}`;
+    if (!user) throw notFound('Account not found.');
+    const firmId = await ctx.sql.begin((tx) => acceptInvite(tx, { token: acceptBody.input(req).body.token, userId, email: user.email }));
+    const found = await membershipOf(ctx.sql, userId);
+    res.json({ firmId, role: found?.role ?? 'member' });
+  });
+
+  return router;
+}
