@@ -220,6 +220,32 @@ describe('projects and the firm’s orders', () => {
     expect((await owner.client.post(`/api/firms/${firmId}/invites`, { email: 'not an email' })).status).toBe(400);
   });
 
+  it('refuses every control character in every new text field, naming the field, and stores nothing', async () => {
+    const { owner, firmId } = await firmWithMember();
+    const CONTROLS = ['\u0000', '\u0007', '\b', '\t', '\n', '\v', '\f', '\r', '\u001b', '\u007f', '\u0085', '\u009f'];
+    const fields: [string, string, Record<string, string>, string, RegExp][] = [
+      ['POST', `/api/firms/${firmId}/projects`, { name: 'Library', code: 'L-1' }, 'name', /Project name/],
+      ['POST', `/api/firms/${firmId}/projects`, { name: 'Library', code: 'L-1' }, 'code', /Project code/],
+      ['PATCH', `/api/firms/${firmId}`, { name: 'Keystone' }, 'name', /Firm name/],
+      ['POST', `/api/firms/${firmId}/invites`, { email: 'someone@example.com' }, 'email', /email/i],
+      ['POST', '/api/firms', { name: 'Keystone' }, 'name', /Firm name/],
+    ];
+    const loner = await person();
+    const wrong: string[] = [];
+    for (const [method, path, body, field, label] of fields) {
+      for (const control of CONTROLS) {
+        const client = path === '/api/firms' ? loner.client : owner.client;
+        const res = await client.request(method, path, { json: { ...body, [field]: `${body[field].slice(0, 1)}${control}${body[field].slice(1)}` } });
+        if (res.status !== 400 || !label.test(String(res.body?.message)))
+          wrong.push(`${method} ${path} ${field} U+${control.charCodeAt(0).toString(16)}: ${res.status} ${res.body?.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await shop.sql`select code from firm_projects where firm_id = ${firmId}`).toEqual([{ code: 'BCL-24' }]);
+    expect(await shop.sql`select name from firms where id = ${firmId}`).toEqual([{ name: 'Keystone Architects' }]);
+    expect((await loner.client.get('/api/my-firm')).body.firm).toBeNull();
+  });
+
   it("a member's order belongs to the firm and its project; every member lists it, leaving keeps it there", async () => {
     const { owner, member, firmId, projectId } = await firmWithMember();
     const orderId = await paidOrder(member, projectId);
