@@ -75,3 +75,20 @@ alter table orders add column if not exists project_id uuid references firm_proj
 alter table orders add column if not exists project_code text;
 alter table orders add column if not exists placed_by_user_id uuid references users(id) on delete set null;
 create index if not exists orders_firm_idx on orders (firm_id, created_at desc) where firm_id is not null;
+
+-- The address book: each person's shipping addresses, the last used first. Shipping to an address
+-- (or saving it again) moves it to the top instead of adding a copy.
+create table if not exists saved_addresses (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references users(id) on delete cascade,
+  street1 text not null,
+  street2 text,
+  city text not null,
+  state text not null,
+  zip_code text not null,
+  last_used_at timestamptz not null default now(),
+  created_at timestamptz not null default now()
+);
+create unique index if not exists saved_addresses_same_idx
+  on saved_addresses (user_id, lower(street1), lower(coalesce(street2, '')), lower(city), state, zip_code);
+create index if not exists saved_addresses_user_idx on saved_addresses (user_id, last_used_at desc);

@@ -26,6 +26,8 @@ type Fixtures = {
   pdf: Buffer;
   /** A's firm (A owns it; B and the admin are outside it), its project, an invite to withdraw and the link of another, to a third address. */
   userA: string;
+  /** An address in A's address book. */
+  addressA: string;
   firmA: string;
   projectA: string;
   inviteA: string;
@@ -229,6 +231,19 @@ const ROWS: Row[] = [
   // The invite went to a third address: neither A nor B may accept it.
   { route: 'POST /api/firm-invites/accept', path: () => '/api/firm-invites/accept', json: (f) => ({ token: f.inviteToken }), expect: [401, 403, 403, 401] },
 
+  // The address book: each signed-in person's own.
+  {
+    route: 'GET /api/addresses',
+    path: () => '/api/addresses',
+    expect: [401, 200, 200, 401],
+    check: (who, body, f) => {
+      if (who === 'A') expect(body.map((a: { id: string }) => a.id)).toContain(f.addressA);
+      if (who === 'B') expect(body.map((a: { id: string }) => a.id)).not.toContain(f.addressA);
+    },
+  },
+  { route: 'POST /api/addresses', path: () => '/api/addresses', json: () => address, expect: [401, 201, 201, 401] },
+  { route: 'DELETE /api/addresses/:id', path: (f) => `/api/addresses/${f.addressA}`, expect: [401, 200, 404, 401] },
+
   // Admin: 401 without the admin session, whatever customer session is present.
   { route: 'POST /api/admin/login', path: () => '/api/admin/login', json: () => ({ username: 'admin', password: 'not-the-password' }), expect: EVERYONE(401) },
   {
@@ -372,6 +387,8 @@ beforeAll(async () => {
   expect(intent.status).toBe(201);
   const label = await admin.post(`/api/admin/generate-label/${shippedA.id}`);
   expect(label.status).toBe(200);
+  const saved = await a.post('/api/addresses', { ...address, street1: '2 Main St' });
+  expect(saved.status).toBe(201);
   const firm = await a.post('/api/firms', { name: 'A and Partners' });
   expect(firm.status).toBe(201);
   const project = await a.post(`/api/firms/${firm.body.firmId}/projects`, { name: 'Matrix tower', code: 'MT-1' });
@@ -394,6 +411,7 @@ beforeAll(async () => {
     exportId: exp.body.exportId,
     pdf,
     userA,
+    addressA: saved.body.id,
     firmA: firm.body.firmId,
     projectA: project.body.projectId,
     inviteA: invite.body.inviteId,

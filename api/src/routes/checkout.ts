@@ -30,6 +30,7 @@ import {
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { firmOrderFields } from '../core/firms/membership';
+import { rememberAddress } from '../core/addresses/addressBook';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
@@ -265,6 +266,8 @@ export function checkoutRoutes(ctx: AppContext): Router {
     // A signed-in member's order belongs to their firm (and the project it names).
     const firm = await firmOrderFields(ctx.sql, who.userId, input.projectId ?? null);
     const fields = { ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }), ...firm };
+    // A signed-in customer's address book offers the address last shipped to first.
+    if (who.userId && address) await rememberAddress(ctx.sql, who.userId, address);
 
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {

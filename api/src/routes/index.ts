@@ -19,6 +19,7 @@ import { adminTicketRoutes } from './adminTickets';
 import { adminExportRoutes } from './adminExports';
 import { authRoutes } from './auth';
 import { firmRoutes } from './firms';
+import { addressRoutes } from './addresses';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -36,4 +37,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(webhookRoutes(ctx));
   app.use(orderRoutes(ctx));
   app.use(firmRoutes(ctx));
+  app.use(addressRoutes(ctx));
 }
