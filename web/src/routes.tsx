@@ -15,6 +15,8 @@ const ResetPassword = lazy(() => import('./pages/ResetPassword'));
 const VerifyEmail = lazy(() => import('./pages/VerifyEmail'));
 const AdminLogin = lazy(() => import('./pages/AdminLogin'));
 const Admin = lazy(() => import('./pages/Admin'));
+const Firm = lazy(() => import('./pages/Firm'));
+const FirmInvite = lazy(() => import('./pages/FirmInvite'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function Routes() {
@@ -38,6 +40,8 @@ export function Routes() {
         <Route path="/order-lookup" component={OrderLookup} />
         <Route path="/reset-password" component={ResetPassword} />
         <Route path="/verify-email" component={VerifyEmail} />
+        <Route path="/firm" component={Firm} />
+        <Route path="/firm-invite" component={FirmInvite} />
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/admin" component={Admin} />
         <Route component={NotFound} />
