@@ -228,6 +228,11 @@ const ROWS: Row[] = [
     json: () => ({ name: 'Matrix project', code: `M-${unique()}` }),
     expect: [404, 201, 404, 404],
   },
+  {
+    route: 'GET /api/firms/:firmId/projects/:projectId/statement',
+    path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}/statement`,
+    expect: [404, 200, 404, 404],
+  },
   // The invite went to a third address: neither A nor B may accept it.
   { route: 'POST /api/firm-invites/accept', path: () => '/api/firm-invites/accept', json: (f) => ({ token: f.inviteToken }), expect: [401, 403, 403, 401] },
 

@@ -57,10 +57,7 @@ describe('the firm page', () => {
     await owner.page.getByLabel('Code').fill('BCL-24');
     await owner.page.getByLabel('Project name').fill('Bergen County Library');
     await owner.page.getByRole('button', { name: 'Add project' }).click();
-    await owner.page
-      .getByRole('listitem')
-      .filter({ hasText: /^BCL-24 Bergen County Library$/ })
-      .waitFor();
+    await owner.page.getByRole('link', { name: 'Statement for BCL-24 (PDF)' }).waitFor();
     // The same code again is refused where it was typed.
     await owner.page.getByLabel('Code').fill('bcl-24');
     await owner.page.getByLabel('Project name').fill('Again');
@@ -94,6 +91,11 @@ describe('the firm page', () => {
     const violations = await seriousA11yViolations(owner.page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
     await screenshot(owner.page, 'firm-owner-1366');
+    const statement = await owner.page.request.get(
+      `${shop.url}${await owner.page.getByRole('link', { name: 'Statement for BCL-24 (PDF)' }).getAttribute('href')}`,
+    );
+    expect(statement.status()).toBe(200);
+    expect(statement.headers()['content-type']).toBe('application/pdf');
 
     await colleague.page.reload();
     await colleague.page.getByText('Library addition').waitFor();

@@ -10,6 +10,12 @@ import { adminClient, customerClient } from '../../../test/helpers/adminTestKit'
 import type { TestClient } from '../../../test/helpers/client';
 import { CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
 import type { OrderJson } from '../../../shared/orderJson';
+import { buildOrder } from '../../../test/helpers/factories';
+import { pdfText } from '../../../test/helpers/pdfText';
+import { renderPngs } from '../../../test/helpers/pdfPages';
+import { formatCents } from '../../../shared/money';
+import fs from 'node:fs';
+import path from 'node:path';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -300,5 +306,72 @@ describe('projects and the firm’s orders', () => {
     expect(plain.status).toBe(201);
     const [row] = await shop.sql`select firm_id, placed_by_user_id from orders where id = ${plain.body.orderId}`;
     expect(row).toEqual({ firm_id: null, placed_by_user_id: loner.id });
+  });
+});
+
+describe('the project statement', () => {
+  it('lists every paid order of the project in the period, who ordered it, and the sums', async () => {
+    const { owner, member, firmId, projectId } = await firmWithMember();
+    const otherProject = (await owner.client.post(`/api/firms/${firmId}/projects`, { name: 'Other job', code: 'OJ-1' })).body.projectId;
+    /** An order of the firm, as checkout writes one, paid on `paidAt`. */
+    async function firmOrder(o: {
+      by: { id: string };
+      name: string;
+      project: string;
+      paidAt: string;
+      job: string;
+      po?: string;
+      paid?: boolean;
+      rush?: boolean;
+    }) {
+      const order = await buildOrder(shop, { userId: o.by.id, rushOrder: o.rush, paymentStatus: o.paid === false ? 'unpaid' : 'paid', pages: 4 });
+      await shop.sql`
+        update orders set firm_id = ${firmId}, project_id = ${o.project}, project_code = 'BCL-24', placed_by_user_id = ${o.by.id},
+          customer_first_name = ${o.name}, customer_last_name = 'Builder', job_name = ${o.job}, po_number = ${o.po ?? null}, paid_at = ${o.paidAt}
+        where id = ${order.id}`;
+      return order;
+    }
+    const first = await firmOrder({ by: member, name: 'Milo', project: projectId, paidAt: '2026-11-02T15:00:00Z', job: 'Library addition', po: 'PO-7781' });
+    const second = await firmOrder({ by: owner, name: 'Olive', project: projectId, paidAt: '2026-11-20T15:00:00Z', job: 'Stair details', rush: true });
+    const before = await firmOrder({ by: member, name: 'Milo', project: projectId, paidAt: '2026-10-15T15:00:00Z', job: 'Early set' });
+    // 04:30 UTC on Dec 1 is still Nov 30 in Paramus: inside the period.
+    const lateEvening = await firmOrder({ by: member, name: 'Milo', project: projectId, paidAt: '2026-12-01T04:30:00Z', job: 'Late evening' });
+    const elsewhere = await firmOrder({ by: member, name: 'Milo', project: otherProject, paidAt: '2026-11-10T15:00:00Z', job: 'Other project' });
+    const unpaid = await firmOrder({ by: member, name: 'Milo', project: projectId, paidAt: '2026-11-11T15:00:00Z', job: 'Never paid', paid: false });
+
+    const url = `/api/firms/${firmId}/projects/${projectId}/statement?from=2026-11-01&to=2026-11-30`;
+    const res = await member.client.bytes(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(res.body);
+    const listed = [first, second, lateEvening];
+    for (const o of listed) expect(text).toContain(o.id.slice(-8).toUpperCase());
+    for (const o of [before, elsewhere, unpaid]) expect(text).not.toContain(o.id.slice(-8).toUpperCase());
+    expect(text).toContain('Library addition');
+    expect(text).toContain('PO-7781');
+    expect(text).toContain('Milo Builder');
+    expect(text).toContain('Olive Builder');
+    expect(text).toContain('Keystone Architects');
+    expect(text).toContain('BCL-24 · Bergen County Library');
+    expect(text).toContain('Nov 1, 2026 – Nov 30, 2026');
+    expect(text).toContain('3 orders');
+    const sum = (key: 'total_cents' | 'tax_cents' | 'subtotal_cents') => listed.reduce((n, o) => n + o[key], 0);
+    expect(text).toContain(formatCents(sum('total_cents')));
+    expect(text).toContain(formatCents(sum('tax_cents')));
+    expect(text).toContain(formatCents(sum('subtotal_cents')));
+    expect(text).toContain(`${3 * 4} sheets`);
+    const dir = path.resolve('test-results/statements');
+    fs.mkdirSync(dir, { recursive: true });
+    expect((await renderPngs(res.body, 'project-statement', dir)).pages).toBe(1);
+
+    // Outsiders get 404; a bad period is a 400; another firm's project is 404.
+    expect((await shop.client().bytes(url)).status).toBe(404);
+    expect((await (await person()).client.bytes(url)).status).toBe(404);
+    expect((await member.client.get(`/api/firms/${firmId}/projects/${projectId}/statement?from=2026-12-01&to=2026-11-01`)).status).toBe(400);
+    expect((await member.client.get(`/api/firms/${firmId}/projects/${projectId}/statement?from=yesterday`)).status).toBe(400);
+    const rival = await person();
+    const rivalFirm = (await rival.client.post('/api/firms', { name: 'Rival' })).body.firmId;
+    const rivalProject = (await rival.client.post(`/api/firms/${rivalFirm}/projects`, { name: 'R', code: 'R-1' })).body.projectId;
+    expect((await member.client.get(`/api/firms/${firmId}/projects/${rivalProject}/statement`)).status).toBe(404);
   });
 });

@@ -7,10 +7,12 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { forbidden, notFound, tooManyRequests } from '../core/lib/errors';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../core/lib/errors';
 import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '../core/firms/commands';
 import { loadFirm } from '../core/firms/firmView';
 import { membershipOf, type Membership } from '../core/firms/membership';
+import { renderStatement, statementRows } from '../core/firms/statement';
+import { shopFacts } from '../../../shared/shop';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { uuidField } from '../../../shared/fields';
@@ -49,6 +51,16 @@ const inviteBody = validate({ body: FirmInviteSchema });
 const acceptBody = validate({ body: AcceptInviteSchema });
 const projectBody = validate({ body: ProjectSchema });
 const inviteParams = validate({ params: z.object({ firmId: uuidField, inviteId: uuidField }) }, 'Invite not found.');
+const statementInput = validate(
+  {
+    params: z.object({ firmId: uuidField, projectId: uuidField }),
+    query: z.object({
+      from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+      to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    }),
+  },
+  'Project not found.',
+);
 const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
 
 export function firmRoutes(ctx: AppContext): Router {
@@ -121,6 +133,26 @@ export function firmRoutes(ctx: AppContext): Router {
     const { name, code } = projectBody.input(req).body;
     const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code }));
     res.status(201).json({ projectId });
+  });
+
+  // Any member may download it: they see the same orders in the firm's list.
+  router.get('/api/firms/:firmId/projects/:projectId/statement', member, statementInput, async (req, res) => {
+    const m = membership(req);
+    const { params, query } = statementInput.input(req);
+    const from = query.from ?? null;
+    const to = query.to ?? null;
+    if (from && to && from > to) throw badRequest('The period starts after it ends. Please choose a start date on or before the end date.');
+    const [project] = await ctx.sql<{ name: string; code: string }[]>`
+      select name, code from firm_projects where id = ${params.projectId} and firm_id = ${m.firmId}`;
+    if (!project) throw notFound('Project not found.');
+    const [firm] = await ctx.sql<{ name: string }[]>`select name from firms where id = ${m.firmId}`;
+    const shop = shopFacts(ctx.env);
+    const rows = await statementRows(ctx.sql, { firmId: m.firmId, projectId: params.projectId, from, to, timeZone: shop.timeZone });
+    const pdf = await renderStatement({ firmName: firm.name, project, from, to, rows }, shop);
+    res.set('Cache-Control', 'private, no-store');
+    res.set('Content-Type', 'application/pdf');
+    res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
+    res.send(pdf);
   });
 
   router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {

@@ -217,8 +217,20 @@ function Projects({ firm }: { firm: FirmJson }) {
       {firm.projects.length > 0 ? (
         <ul className="divide-y divide-slate-100 border-b border-slate-100">
           {firm.projects.map((p) => (
-            <li key={p.id} className="px-4 py-3 text-sm sm:px-6">
-              <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
+            <li key={p.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
+              <span className="min-w-0 truncate">
+                <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
+              </span>
+              {/* Every paid order of the project, with the sums: what a reimbursable claim needs. */}
+              <a
+                href={`/api/firms/${firm.id}/projects/${p.id}/statement`}
+                target="_blank"
+                rel="noreferrer"
+                className="shrink-0 text-sm font-medium text-blueprint-700 underline"
+                aria-label={`Statement for ${p.code} (PDF)`}
+              >
+                Statement
+              </a>
             </li>
           ))}
         </ul>
