@@ -92,3 +92,25 @@ create table if not exists saved_addresses (
 create unique index if not exists saved_addresses_same_idx
   on saved_addresses (user_id, lower(street1), lower(coalesce(street2, '')), lower(city), state, zip_code);
 create index if not exists saved_addresses_user_idx on saved_addresses (user_id, last_used_at desc);
+
+-- Tax-exempt certificates a firm's owner files (resale, exempt use, exempt organization): pending
+-- until the counter verifies or rejects them. The file itself is in the file store.
+create table if not exists firm_tax_certificates (
+  id uuid primary key default gen_random_uuid(),
+  firm_id uuid not null references firms(id) on delete cascade,
+  state text not null,
+  kind text not null,
+  number text not null,
+  expires_on date,
+  status text not null default 'pending' check (status in ('pending', 'verified', 'rejected')),
+  reject_reason text,
+  file_key text not null,
+  file_name text not null,
+  content_type text not null,
+  file_size int not null,
+  uploaded_by_user_id uuid references users(id) on delete set null,
+  decided_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index if not exists firm_tax_certificates_firm_idx on firm_tax_certificates (firm_id, created_at desc);
+create index if not exists firm_tax_certificates_pending_idx on firm_tax_certificates (created_at) where status = 'pending';

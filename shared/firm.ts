@@ -3,7 +3,8 @@
  * from fields.ts) and the JSON of a firm. One home for the server's routes and the firm page.
  */
 import { z } from 'zod';
-import { emailField, plainTextField } from './fields';
+import { emailField, plainTextField, stateField } from './fields';
+import { US_STATES } from './pricing';
 
 export const MAX_FIRM_NAME = 100;
 export const MAX_PROJECT_NAME = 100;
@@ -39,5 +40,41 @@ export type FirmJson = {
   /** Open invites; null for a member (inviting is an owner's part). */
   invites: FirmInviteJson[] | null;
   projects: FirmProjectJson[];
+  /** Tax-exempt certificates, newest first; null for a member (filing them is an owner's part). */
+  certificates: TaxCertificateJson[] | null;
   createdAt: string;
+};
+
+/** Largest tax-exempt certificate file taken (PDF or image). */
+export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
+export const CERTIFICATE_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** The form fields of POST /api/firms/{firmId}/tax-certificates (the file comes beside them). */
+export const TaxCertificateSchema = z.object({
+  state: stateField.refine((s) => US_STATES.includes(s), 'Please enter a valid US state'),
+  kind: plainTextField('Certificate kind', 60),
+  number: plainTextField('Certificate number', 50),
+  expiresOn: z
+    .union([z.literal(''), z.iso.date({ error: 'Expires on must be a date (YYYY-MM-DD)' })])
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** POST /api/admin/tax-certificates/{id}/reject. */
+export const RejectCertificateSchema = z.object({ reason: plainTextField('Reason', 500) });
+
+/** A certificate as the firm page and the admin see it. */
+export type TaxCertificateJson = {
+  id: string;
+  state: string;
+  kind: string;
+  number: string;
+  expiresOn: string | null;
+  status: CertificateStatus;
+  /** Why the counter rejected it, for the owner to read. */
+  rejectReason: string | null;
+  fileName: string;
+  uploadedAt: string;
+  decidedAt: string | null;
 };

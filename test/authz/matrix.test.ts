@@ -31,6 +31,8 @@ type Fixtures = {
   firmA: string;
   projectA: string;
   inviteA: string;
+  /** Two pending certificates of A's firm: one to verify, one to reject. */
+  certificatesA: string[];
   inviteToken: string;
 };
 
@@ -233,6 +235,8 @@ const ROWS: Row[] = [
     path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}/statement`,
     expect: [404, 200, 404, 404],
   },
+  // Filing a certificate is the owner's: A gets past the door (and is told the form is wrong).
+  { route: 'POST /api/firms/:firmId/tax-certificates', path: (f) => `/api/firms/${f.firmA}/tax-certificates`, json: () => ({}), expect: [404, 400, 404, 404] },
   // The invite went to a third address: neither A nor B may accept it.
   { route: 'POST /api/firm-invites/accept', path: () => '/api/firm-invites/accept', json: (f) => ({ token: f.inviteToken }), expect: [401, 403, 403, 401] },
 
@@ -279,6 +283,15 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/admin/export-status/:exportId', path: (f) => `/api/admin/export-status/${f.exportId}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/export-download/:exportId', path: (f) => `/api/admin/export-download/${f.exportId}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/tax-certificates', path: () => '/api/admin/tax-certificates', expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/tax-certificates/:id/file', path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/file`, expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/tax-certificates/:id/verify', path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/verify`, expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/admin/tax-certificates/:id/reject',
+    path: (f) => `/api/admin/tax-certificates/${f.certificatesA[1]}/reject`,
+    json: () => ({ reason: 'Not legible' }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/admin/emails', path: (f) => `/api/admin/emails?orderId=${f.orderA.id}`, expect: ADMIN_ONLY },
 
   // Last: signing out (each identity's own session).
@@ -405,6 +418,15 @@ beforeAll(async () => {
   expect(invite.status).toBe(201);
   const [inviteEmail] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${thirdAddress}`;
   const inviteToken = decodeURIComponent(/firm-invite\?token=([^\s]+)/.exec(inviteEmail.text_body)?.[1] ?? '');
+  const certificatesA: string[] = [];
+  for (const number of ['ST5-1', 'ST5-2']) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ state: 'NJ', kind: 'ST-5 exempt organization', number })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'st5.pdf');
+    const filed = await a.request('POST', `/api/firms/${firm.body.firmId}/tax-certificates`, { body: form });
+    expect(filed.status).toBe(201);
+    certificatesA.push(filed.body.certificateId);
+  }
   const exp = await admin.post('/api/admin/export-files', { orderIds: [orderA.id], exportFormat: 'zip' });
   expect(exp.status).toBe(200);
   await shop.runJobs();
@@ -420,6 +442,7 @@ beforeAll(async () => {
     firmA: firm.body.firmId,
     projectA: project.body.projectId,
     inviteA: invite.body.inviteId,
+    certificatesA,
     inviteToken,
   };
   cookies.set('A', a.cookieHeader());

@@ -7,16 +7,23 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../core/lib/errors';
+import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../core/lib/errors';
 import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '../core/firms/commands';
 import { loadFirm } from '../core/firms/firmView';
 import { membershipOf, type Membership } from '../core/firms/membership';
 import { renderStatement, statementRows } from '../core/firms/statement';
+import { certificateContentType, fileCertificate } from '../core/firms/certificates';
+import { taxCertificateKey } from '../core/services/storage/keys';
 import { shopFacts } from '../../../shared/shop';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
-import { uuidField } from '../../../shared/fields';
-import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, ProjectSchema } from '../../../shared/firm';
+import { uuidField, withoutInvisibleControls } from '../../../shared/fields';
+
+/** Control characters anywhere in a file name, dropped from the name kept. */
+const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
+import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, MAX_CERTIFICATE_BYTES, ProjectSchema, TaxCertificateSchema } from '../../../shared/firm';
+import busboy from 'busboy';
+import { randomUUID } from 'node:crypto';
 
 export const FIRM_NOT_FOUND = 'Firm not found.';
 export const OWNERS_ONLY = 'Only an owner of the firm can do that.';
@@ -62,6 +69,45 @@ const statementInput = validate(
   'Project not found.',
 );
 const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
+
+export const CERTIFICATE_FORM = 'Send the certificate as multipart/form-data: the file in "file", with state, kind, number and expiresOn.';
+export const CERTIFICATE_TOO_LARGE = 'The certificate file is larger than 10 MB. Please send a smaller scan or PDF.';
+export const CERTIFICATE_NOT_A_DOCUMENT = 'The certificate must be a PDF, PNG or JPEG file.';
+
+/** A certificate form, read into memory (10 MB at most): its text fields and its one file. */
+function receiveCertificate(req: Request): Promise<{ fields: Record<string, string>; file: { bytes: Buffer; name: string } | null }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+    } catch {
+      return reject(badRequest(CERTIFICATE_FORM));
+    }
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; name: string } | null = null;
+    let failure: Error | null = null;
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => {
+        failure = payloadTooLarge(CERTIFICATE_TOO_LARGE);
+        stream.resume();
+      });
+      stream.on('end', () => {
+        if (field === 'file') file = { bytes: Buffer.concat(chunks), name: info.filename || 'certificate' };
+      });
+    });
+    parser.on('filesLimit', () => {
+      failure = badRequest('Send one certificate file at a time.');
+    });
+    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
+    parser.on('error', () => reject(badRequest('The certificate could not be read. Please try again.')));
+    req.pipe(parser);
+  });
+}
 
 export function firmRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -153,6 +199,30 @@ export function firmRoutes(ctx: AppContext): Router {
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
     res.send(pdf);
+  });
+
+  router.post('/api/firms/:firmId/tax-certificates', owner, async (req, res) => {
+    const m = membership(req);
+    if (!req.is('multipart/form-data')) throw badRequest(CERTIFICATE_FORM);
+    if (Number(req.get('content-length') ?? 0) > MAX_CERTIFICATE_BYTES + 64 * 1024) throw payloadTooLarge(CERTIFICATE_TOO_LARGE);
+    const { fields, file } = await receiveCertificate(req);
+    const input = TaxCertificateSchema.parse(fields);
+    if (!file || file.bytes.length === 0) throw badRequest('Please attach the certificate (a PDF or an image) in the field "file".');
+    const contentType = certificateContentType(file.bytes);
+    if (!contentType) throw unsupportedMediaType(CERTIFICATE_NOT_A_DOCUMENT);
+    const id = randomUUID();
+    const key = taxCertificateKey(id);
+    await ctx.storage.put(key, file.bytes, { contentType });
+    try {
+      const name = withoutInvisibleControls(file.name).replace(CONTROL_CHARACTERS_ALL, '').slice(0, 200) || 'certificate';
+      await ctx.sql.begin((tx) =>
+        fileCertificate(tx, { id, firmId: m.firmId, userId: m.userId, ...input, file: { key, name, contentType, size: file.bytes.length } }),
+      );
+    } catch (error) {
+      await ctx.storage.delete(key).catch(() => {});
+      throw error;
+    }
+    res.status(201).json({ certificateId: id, status: 'pending' });
   });
 
   router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {

@@ -20,6 +20,7 @@ import { adminExportRoutes } from './adminExports';
 import { authRoutes } from './auth';
 import { firmRoutes } from './firms';
 import { addressRoutes } from './addresses';
+import { adminTaxCertificateRoutes } from './adminTaxCertificates';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -38,4 +39,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(orderRoutes(ctx));
   app.use(firmRoutes(ctx));
   app.use(addressRoutes(ctx));
+  app.use(adminTaxCertificateRoutes(ctx));
 }

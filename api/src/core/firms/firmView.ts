@@ -1,6 +1,7 @@
 /** What the firm page shows: the firm, its people, its open invites (owners only) and its projects. */
 import type { Queryable } from '../lib/db';
 import type { FirmJson, FirmRole } from '../../../../shared/firm';
+import { firmCertificates } from './certificates';
 
 /** The firm as its page shows it to someone of `role`; null when there is no such firm. */
 export async function loadFirm(db: Queryable, firmId: string, role: FirmRole): Promise<FirmJson | null> {
@@ -33,6 +34,7 @@ export async function loadFirm(db: Queryable, firmId: string, role: FirmRole): P
     })),
     invites: invites?.map((i) => ({ id: i.id, email: i.email, invitedAt: i.created_at.toISOString(), expiresAt: i.expires_at?.toISOString() ?? null })) ?? null,
     projects: projects.map((p) => ({ id: p.id, name: p.name, code: p.code, createdAt: p.created_at.toISOString() })),
+    certificates: role === 'owner' ? await firmCertificates(db, firmId) : null,
     createdAt: firm.created_at.toISOString(),
   };
 }
