@@ -114,3 +114,8 @@ create table if not exists firm_tax_certificates (
 );
 create index if not exists firm_tax_certificates_firm_idx on firm_tax_certificates (firm_id, created_at desc);
 create index if not exists firm_tax_certificates_pending_idx on firm_tax_certificates (created_at) where status = 'pending';
+
+-- The certificate that made an order's tax $0.00, and the words the order shows for it
+-- ("Tax exempt — NJ ST-5 exempt organization #…"), fixed when the order is priced.
+alter table orders add column if not exists tax_exempt_certificate_id uuid references firm_tax_certificates(id);
+alter table orders add column if not exists tax_exempt_text text;

@@ -40,6 +40,8 @@ export type OrderJson = {
   shippingService: string | null;
   taxState: string | null;
   taxAmount: number;
+  /** "Tax exempt — NJ ST-5 exempt organization #…" when a firm's certificate made the tax $0.00. */
+  taxExemption: string | null;
   totalAmount: number;
   customerEmail: string;
   customerFirstName: string;

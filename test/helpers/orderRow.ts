@@ -63,6 +63,8 @@ export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {
     project_id: null,
     project_code: null,
     placed_by_user_id: null,
+    tax_exempt_certificate_id: null,
+    tax_exempt_text: null,
     created_at: created,
     updated_at: created,
     ...overrides,

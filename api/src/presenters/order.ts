@@ -56,6 +56,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     shippingService: row.shipping_service,
     taxState: row.tax_state,
     taxAmount: centsToDollars(row.tax_cents),
+    taxExemption: row.tax_exempt_text,
     totalAmount: centsToDollars(row.total_cents),
     customerEmail: row.customer_email,
     customerFirstName: row.customer_first_name,

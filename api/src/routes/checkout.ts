@@ -30,6 +30,7 @@ import {
 import { formatTaxRate, linesToJson, priceOrder, type PriceBreakdown } from '../../../shared/pricing';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
 import { firmOrderFields } from '../core/firms/membership';
+import { exemptionFor, exemptPrice } from '../core/firms/certificates';
 import { rememberAddress } from '../core/addresses/addressBook';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
@@ -120,6 +121,11 @@ function providerFailure(error: unknown): HttpError {
 }
 
 type IntentInput = z.output<typeof CreateIntentSchema>;
+
+/** Today's date at the counter (YYYY-MM-DD): a certificate is good through its expiry day there. */
+function shopToday(ctx: AppContext): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: shopFacts(ctx.env).timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
 type Who = { sid: string; userId: string | null };
 
 const intentBody = validate({ body: CreateIntentSchema });
@@ -249,7 +255,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const pageCount = upload.page_count as number;
     const colorSheets = await colorSheetsFor(ctx.sql, upload.id, pageCount, input.printType, input.colorSheets);
     const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, who.sid);
-    const price = priceOrder({
+    const listPrice = priceOrder({
       pageCount,
       printSize: input.printSize,
       printType: input.printType,
@@ -263,9 +269,18 @@ export function checkoutRoutes(ctx: AppContext): Router {
       state: address?.state ?? null,
       shopState: shopFacts(ctx.env).state,
     });
-    // A signed-in member's order belongs to their firm (and the project it names).
+    // A signed-in member's order belongs to their firm (and the project it names); the firm's
+    // verified certificate for the state whose tax applies makes its tax $0.00.
     const firm = await firmOrderFields(ctx.sql, who.userId, input.projectId ?? null);
-    const fields = { ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }), ...firm };
+    const exemption =
+      firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
+    const price = exemption ? exemptPrice(listPrice) : listPrice;
+    const fields = {
+      ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }),
+      ...firm,
+      tax_exempt_certificate_id: exemption?.certificateId ?? null,
+      tax_exempt_text: exemption?.text ?? null,
+    };
     // A signed-in customer's address book offers the address last shipped to first.
     if (who.userId && address) await rememberAddress(ctx.sql, who.userId, address);
 
@@ -273,10 +288,20 @@ export function checkoutRoutes(ctx: AppContext): Router {
     if (input.updateOnly === true) {
       if (!input.orderId) throw badRequest('orderId is required with updateOnly.');
       const clientSecret = await reprice(ctx.sql, payments, input.orderId, who, fields);
-      return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+      return void res.json({
+        orderId: input.orderId,
+        clientSecret,
+        provider: payments.name,
+        amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+      });
     }
     const placed = await placeWithIntent(ctx, payments, who, fields, input.customerPhone);
-    res.status(201).json({ orderId: placed.orderId, clientSecret: placed.clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+    res.status(201).json({
+      orderId: placed.orderId,
+      clientSecret: placed.clientSecret,
+      provider: payments.name,
+      amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+    });
   });
 
   return router;

@@ -8,6 +8,8 @@ import { buildUser } from '../../../test/helpers/factories';
 import { adminClient, customerClient } from '../../../test/helpers/adminTestKit';
 import type { TestClient } from '../../../test/helpers/client';
 import { makeDrawingPdf, LETTER } from '../../../test/helpers/pdf';
+import { buildUpload } from '../../../test/helpers/factories';
+import { CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
 
 let shop: TestShop;
 let admin: TestClient;
@@ -153,5 +155,54 @@ describe('tax-exempt certificates', () => {
     >`select kind, text_body from emails where to_address = ${owner.email} and kind like 'tax_certificate_%' order by created_at`;
     expect(emails.map((e) => e.kind)).toEqual(['tax_certificate_verified', 'tax_certificate_rejected']);
     expect(emails[1].text_body).toContain('The number is not legible.');
+  });
+});
+
+describe('a verified certificate at checkout', () => {
+  /** A firm whose owner filed `cert`, decided as `status`; resolves with the owner. */
+  async function firmWith(cert: { state: string; expiresOn?: string } | null, status: 'verified' | 'pending' = 'verified') {
+    const { owner, firmId } = await firm();
+    if (cert) {
+      const form = certificateForm({ ...ST5, state: cert.state, expiresOn: cert.expiresOn ?? '' }, { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'c.pdf' });
+      const filed = await owner.client.request('POST', `/api/firms/${firmId}/tax-certificates`, { body: form });
+      expect(filed.status).toBe(201);
+      if (status === 'verified') expect((await admin.post(`/api/admin/tax-certificates/${filed.body.certificateId}/verify`)).status).toBe(200);
+    }
+    return owner;
+  }
+
+  async function pickupOrder(who: { id: string; client: TestClient }) {
+    const upload = await buildUpload(shop, { userId: who.id });
+    const res = await who.client.post('/api/create-payment-intent', pickupBody(upload.id, CUSTOMER));
+    expect(res.status, res.text).toBe(201);
+    const [row] = await shop.sql<{ tax_cents: number; total_cents: number; subtotal_cents: number; tax_exempt_text: string | null }[]>`
+      select tax_cents, total_cents, subtotal_cents, tax_exempt_text from orders where id = ${res.body.orderId}`;
+    return { amounts: res.body.amounts, row };
+  }
+
+  it('a verified NJ certificate makes a pickup order’s tax $0.00, shown as "Tax exempt — NJ ST-5 …"', async () => {
+    const { amounts, row } = await pickupOrder(await firmWith({ state: 'NJ', expiresOn: '2099-12-31' }));
+    expect(amounts.tax).toBe(0);
+    expect(amounts.total).toBe(amounts.subtotal);
+    expect(amounts.taxExemption).toBe('Tax exempt — NJ ST-5 exempt organization #EO-12345');
+    expect(row).toMatchObject({ tax_cents: 0, total_cents: row.subtotal_cents, tax_exempt_text: 'Tax exempt — NJ ST-5 exempt organization #EO-12345' });
+  });
+
+  it('a PA-only, an expired, a pending certificate and no firm at all tax as usual', async () => {
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const cases = {
+      'PA only': await firmWith({ state: 'PA' }),
+      expired: await firmWith({ state: 'NJ', expiresOn: yesterday }),
+      pending: await firmWith({ state: 'NJ' }, 'pending'),
+      'no certificate': await firmWith(null),
+      'no firm': await person(),
+    };
+    for (const [name, who] of Object.entries(cases)) {
+      const { amounts, row } = await pickupOrder(who);
+      expect(amounts.tax, name).toBeGreaterThan(0);
+      expect(amounts.taxExemption, name).toBeNull();
+      expect(row.tax_exempt_text, name).toBeNull();
+      expect(row.total_cents, name).toBe(row.subtotal_cents + row.tax_cents);
+    }
   });
 });

@@ -121,3 +121,25 @@ export async function decideCertificate(
   }
   return toCertificateJson(updated);
 }
+
+/** A verified certificate that exempts an order, and the words the order shows for it. */
+export type TaxExemption = { certificateId: string; text: string };
+
+/**
+ * The firm's verified certificate for the state whose tax applies, unexpired on the shop's `today`
+ * (YYYY-MM-DD): the newest, or null. A certificate for another state, a pending, rejected or
+ * expired one exempts nothing.
+ */
+export async function exemptionFor(db: Queryable, input: { firmId: string; state: string; today: string }): Promise<TaxExemption | null> {
+  const [row] = await db<{ id: string; state: string; kind: string; number: string }[]>`
+    select id, state, kind, number from firm_tax_certificates
+    where firm_id = ${input.firmId} and state = ${input.state} and status = 'verified'
+      and (expires_on is null or expires_on >= ${input.today}::date)
+    order by decided_at desc nulls last, created_at desc limit 1`;
+  return row ? { certificateId: row.id, text: `Tax exempt — ${row.state} ${row.kind} #${row.number}` } : null;
+}
+
+/** The price with no tax: the exemption takes the tax out of the total and nothing else. */
+export function exemptPrice<P extends { taxCents: number; totalCents: number; taxRateMillipercent: number }>(price: P): P {
+  return { ...price, taxCents: 0, totalCents: price.totalCents - price.taxCents, taxRateMillipercent: 0 };
+}

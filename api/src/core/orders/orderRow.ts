@@ -65,6 +65,9 @@ export type OrderRow = {
   project_code: string | null;
   /** The signed-in person who placed it; null for a guest. */
   placed_by_user_id: string | null;
+  /** The firm's certificate that made the tax $0.00, and the words shown for it. */
+  tax_exempt_certificate_id: string | null;
+  tax_exempt_text: string | null;
   created_at: Date;
   updated_at: Date;
 };
