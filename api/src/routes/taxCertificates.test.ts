@@ -10,6 +10,10 @@ import type { TestClient } from '../../../test/helpers/client';
 import { makeDrawingPdf, LETTER } from '../../../test/helpers/pdf';
 import { buildUpload } from '../../../test/helpers/factories';
 import { CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
+import { orderRowFor } from '../../../test/helpers/orderRow';
+import { pdfPageTexts } from '../../../test/helpers/pdfPages';
+import { renderReceipt } from '../core/services/receipts/index';
+import { DEFAULT_SHOP } from '../../../shared/shop';
 
 let shop: TestShop;
 let admin: TestClient;
@@ -204,5 +208,21 @@ describe('a verified certificate at checkout', () => {
       expect(row.tax_exempt_text, name).toBeNull();
       expect(row.total_cents, name).toBe(row.subtotal_cents + row.tax_cents);
     }
+  });
+});
+
+describe('an exempt order’s receipt', () => {
+  it('names the certificate on the tax line, never "No State Tax"', async () => {
+    const text = 'Tax exempt — NJ ST-5 exempt organization #EO-12345';
+    const pdf = await renderReceipt(orderRowFor({ tax_cents: 0, tax_rate_millipercent: 0, total_cents: 1797, tax_exempt_text: text }), DEFAULT_SHOP);
+    const [page] = await pdfPageTexts(pdf);
+    // The label wraps in its column: read the page's words in order.
+    const words = page
+      .split('\n')
+      .map((l) => l.trim().replace(/\s{2,}.*$/, ''))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(words, page).toContain(text);
+    expect(page).not.toContain('No State Tax');
   });
 });
