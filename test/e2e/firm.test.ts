@@ -88,8 +88,19 @@ describe('the firm page', () => {
     await owner.page.getByText(`#${order.id.slice(-8).toUpperCase()} · Library addition`).waitFor();
     await owner.page.getByLabel('Project', { exact: true }).selectOption(projectId);
     await owner.page.getByText(/· BCL-24 · Milo Mason$/).waitFor();
+    // A certificate, filed from the page; pending until the counter verifies it.
+    await owner.page.getByLabel('Kind').fill('ST-5 exempt organization');
+    await owner.page.getByLabel('Certificate number').fill('EO-12345');
+    await owner.page
+      .getByLabel(/^Certificate \(PDF or image/)
+      .setInputFiles({ name: 'st5.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await owner.page.getByRole('button', { name: 'Send certificate' }).click();
+    await owner.page.getByText('NJ ST-5 exempt organization #EO-12345').waitFor();
+    await owner.page.getByText('Pending', { exact: true }).last().waitFor();
     const violations = await seriousA11yViolations(owner.page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    // The sticky navigation bar stays at the top of a full-page picture only from the top.
+    await owner.page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(owner.page, 'firm-owner-1366');
     const statement = await owner.page.request.get(
       `${shop.url}${await owner.page.getByRole('link', { name: 'Statement for BCL-24 (PDF)' }).getAttribute('href')}`,

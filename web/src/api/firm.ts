@@ -24,3 +24,18 @@ export async function changeFirm<T>(method: string, url: string, body?: unknown)
   await mutate((key) => typeof key === 'string' && key.startsWith('/api/orders?scope=firm'));
   return answer;
 }
+
+/** Files a tax-exempt certificate (multipart: the file and its fields), then reloads the firm. */
+export async function fileCertificate(firmId: string, form: FormData): Promise<{ certificateId: string; status: string }> {
+  const res = await fetch(`/api/firms/${firmId}/tax-certificates`, { method: 'POST', credentials: 'include', body: form });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
+  await mutate(MY_FIRM_KEY);
+  return body as { certificateId: string; status: string };
+}

@@ -13,9 +13,10 @@ import { toast } from '../components/toast';
 import { StatusBadge, formatDate } from '../components/account/status';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { useUser } from '../api/auth';
-import { changeFirm, useFirmOrders, useMyFirm } from '../api/firm';
+import { changeFirm, fileCertificate, useFirmOrders, useMyFirm } from '../api/firm';
 import { errorMessage } from '../api/useSubmit';
-import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson } from '../../../shared/firm';
+import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '../../../shared/firm';
+import { US_STATES } from '../../../shared/pricing';
 import { formatDollars } from '../../../shared/money';
 
 export default function Firm() {
@@ -91,6 +92,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
           <Members firm={firm} userId={userId} />
           {owner && firm.invites ? <Invites firm={firm} /> : null}
           <Projects firm={firm} />
+          {owner && firm.certificates ? <Certificates firm={firm} /> : null}
         </div>
       </div>
     </>
@@ -324,6 +326,81 @@ function FirmOrders({ firm, userId }: { firm: FirmJson; userId: string }) {
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+const CERTIFICATE_STATUS: Record<TaxCertificateJson['status'], { label: string; tone: 'pending' | 'completed' | 'failed' }> = {
+  pending: { label: 'Pending', tone: 'pending' },
+  verified: { label: 'Verified', tone: 'completed' },
+  rejected: { label: 'Rejected', tone: 'failed' },
+};
+
+/** The owner's tax-exempt certificates: each with its status (and the counter's reason), and a form to file one. */
+function Certificates({ firm }: { firm: FirmJson }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const formElement = e.currentTarget;
+    setBusy(true);
+    setError(null);
+    try {
+      await fileCertificate(firm.id, new FormData(formElement));
+      toast({ title: 'Certificate sent', description: 'We will verify it and email you. Until then, orders are taxed as usual.' });
+      formElement.reset();
+    } catch (caught) {
+      const message = errorMessage(caught);
+      setError(message);
+      toast({ title: 'Could not send the certificate', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader title="Tax-exempt certificates" description="A verified certificate for the state whose tax applies makes the order’s tax $0.00." />
+      {firm.certificates && firm.certificates.length > 0 ? (
+        <ul className="divide-y divide-slate-100 border-b border-slate-100">
+          {firm.certificates.map((c) => (
+            <li key={c.id} className="grid grid-cols-[minmax(0,1fr)] gap-1 px-4 py-3 text-sm sm:px-6">
+              <div className="flex min-w-0 items-center justify-between gap-3">
+                <span className="min-w-0 break-words text-slate-900">
+                  {c.state} {c.kind} #{c.number}
+                </span>
+                <Badge tone={CERTIFICATE_STATUS[c.status].tone}>{CERTIFICATE_STATUS[c.status].label}</Badge>
+              </div>
+              <p className="text-xs text-slate-500">{c.expiresOn ? `Expires ${c.expiresOn}` : 'No expiry date'}</p>
+              {c.rejectReason ? <p className="text-xs text-red-700">Reason: {c.rejectReason}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3 p-4 sm:grid-cols-2 sm:px-6">
+        <Field label="State" htmlFor="certificate-state">
+          <Select id="certificate-state" name="state" defaultValue="NJ" required>
+            {US_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <TextField id="certificate-kind" name="kind" label="Kind" placeholder="ST-5 exempt organization" required maxLength={60} />
+        <TextField id="certificate-number" name="number" label="Certificate number" required maxLength={50} />
+        <TextField id="certificate-expires" name="expiresOn" label="Expires on (if any)" type="date" />
+        <Field label="Certificate (PDF or image, up to 10 MB)" htmlFor="certificate-file" className="sm:col-span-2">
+          <input id="certificate-file" name="file" type="file" accept="application/pdf,image/png,image/jpeg" required className="text-sm" />
+        </Field>
+        {error ? (
+          <ErrorNote title="Could not send the certificate" className="sm:col-span-2">
+            {error}
+          </ErrorNote>
+        ) : null}
+        <Button type="submit" disabled={busy} className="sm:col-span-2">
+          {busy ? 'Sending…' : 'Send certificate'}
+        </Button>
+      </form>
     </Card>
   );
 }
