@@ -14,6 +14,11 @@ import { buildOrder } from '../../../test/helpers/factories';
 import { pdfText } from '../../../test/helpers/pdfText';
 import { renderPngs } from '../../../test/helpers/pdfPages';
 import { formatCents } from '../../../shared/money';
+import { orderRowFor } from '../../../test/helpers/orderRow';
+import { pdfPageTexts } from '../../../test/helpers/pdfPages';
+import { renderReceipt } from '../core/services/receipts/index';
+import { renderJobTicket } from '../core/services/tickets/jobTicket';
+import { DEFAULT_SHOP } from '../../../shared/shop';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -373,5 +378,18 @@ describe('the project statement', () => {
     const rivalFirm = (await rival.client.post('/api/firms', { name: 'Rival' })).body.firmId;
     const rivalProject = (await rival.client.post(`/api/firms/${rivalFirm}/projects`, { name: 'R', code: 'R-1' })).body.projectId;
     expect((await member.client.get(`/api/firms/${firmId}/projects/${rivalProject}/statement`)).status).toBe(404);
+  });
+});
+
+describe('an order for a project, on paper', () => {
+  it('the receipt and the job ticket name the project', async () => {
+    const order = orderRowFor({ project_code: 'BCL-24', job_name: 'Library addition' });
+    const [receipt] = await pdfPageTexts(await renderReceipt(order, DEFAULT_SHOP));
+    expect(receipt).toContain('Project: BCL-24');
+    const [ticket] = await pdfPageTexts(await renderJobTicket(order));
+    expect(ticket).toMatch(/Project\s+BCL-24/);
+    // An order without a project says nothing about one.
+    const [plain] = await pdfPageTexts(await renderReceipt(orderRowFor(), DEFAULT_SHOP));
+    expect(plain).not.toContain('Project');
   });
 });
