@@ -17,6 +17,7 @@ const AdminLogin = lazy(() => import('./pages/AdminLogin'));
 const Admin = lazy(() => import('./pages/Admin'));
 const Firm = lazy(() => import('./pages/Firm'));
 const FirmInvite = lazy(() => import('./pages/FirmInvite'));
+const AdminTaxCertificates = lazy(() => import('./pages/AdminTaxCertificates'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function Routes() {
@@ -42,6 +43,7 @@ export function Routes() {
         <Route path="/verify-email" component={VerifyEmail} />
         <Route path="/firm" component={Firm} />
         <Route path="/firm-invite" component={FirmInvite} />
+        <Route path="/admin/tax-certificates" component={AdminTaxCertificates} />
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/admin" component={Admin} />
         <Route component={NotFound} />
