@@ -56,3 +56,102 @@ alter table orders drop constraint if exists orders_half_sets_check;
 alter table orders add constraint orders_half_sets_check check (half_sets between 0 and 100);
 alter table orders drop constraint if exists orders_sets_check;
 alter table orders add constraint orders_sets_check check (sets between 0 and 100 and sets + half_sets >= 1);
+
+-- Firm accounts (docs/decisions/022-firm-accounts.md): a firm, its people (one firm per person, so
+-- the membership's key is the person), emailed invites, projects, and the firm an order belongs to.
+create table if not exists firms (
+  id uuid primary key default gen_random_uuid(),
+  name text not null,
+  created_by_user_id uuid references users(id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists firm_members (
+  user_id uuid primary key references users(id) on delete cascade,
+  firm_id uuid not null references firms(id) on delete cascade,
+  role text not null check (role in ('owner', 'member')),
+  joined_at timestamptz not null default now()
+);
+create index if not exists firm_members_firm_idx on firm_members (firm_id);
+
+-- An invite's link is an auth token of kind firm_invite (only its hash is stored, in auth_tokens).
+alter table auth_tokens drop constraint if exists auth_tokens_kind_check;
+alter table auth_tokens add constraint auth_tokens_kind_check
+  check (kind in ('set_password', 'reset_password', 'verify_email', 'order_lookup', 'firm_invite'));
+
+create table if not exists firm_invites (
+  id uuid primary key default gen_random_uuid(),
+  firm_id uuid not null references firms(id) on delete cascade,
+  email text not null check (email = lower(email)),
+  invited_by_user_id uuid references users(id) on delete set null,
+  auth_token_id uuid references auth_tokens(id) on delete set null,
+  accepted_at timestamptz,
+  accepted_by_user_id uuid references users(id) on delete set null,
+  created_at timestamptz not null default now()
+);
+-- One open invite per address and firm: inviting again sends a new link and retires the old one.
+create unique index if not exists firm_invites_open_idx on firm_invites (firm_id, email) where accepted_at is null;
+
+create table if not exists firm_projects (
+  id uuid primary key default gen_random_uuid(),
+  firm_id uuid not null references firms(id) on delete cascade,
+  name text not null,
+  code text not null,
+  created_by_user_id uuid references users(id) on delete set null,
+  created_at timestamptz not null default now()
+);
+-- "A-101" and "a-101" are the same project code within a firm.
+create unique index if not exists firm_projects_code_idx on firm_projects (firm_id, lower(code));
+
+-- The firm (and project) an order was placed for, and the person who placed it: fixed at placement,
+-- so leaving the firm keeps the order with it. project_code is the code as it was on the order.
+alter table orders add column if not exists firm_id uuid references firms(id);
+alter table orders add column if not exists project_id uuid references firm_projects(id);
+alter table orders add column if not exists project_code text;
+alter table orders add column if not exists placed_by_user_id uuid references users(id) on delete set null;
+create index if not exists orders_firm_idx on orders (firm_id, created_at desc) where firm_id is not null;
+
+-- The address book: each person's shipping addresses, the last used first. Shipping to an address
+-- (or saving it again) moves it to the top instead of adding a copy.
+create table if not exists saved_addresses (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references users(id) on delete cascade,
+  street1 text not null,
+  street2 text,
+  city text not null,
+  state text not null,
+  zip_code text not null,
+  last_used_at timestamptz not null default now(),
+  created_at timestamptz not null default now()
+);
+create unique index if not exists saved_addresses_same_idx
+  on saved_addresses (user_id, lower(street1), lower(coalesce(street2, '')), lower(city), state, zip_code);
+create index if not exists saved_addresses_user_idx on saved_addresses (user_id, last_used_at desc);
+
+-- Tax-exempt certificates a firm's owner files (resale, exempt use, exempt organization): pending
+-- until the counter verifies or rejects them. The file itself is in the file store.
+create table if not exists firm_tax_certificates (
+  id uuid primary key default gen_random_uuid(),
+  firm_id uuid not null references firms(id) on delete cascade,
+  state text not null,
+  kind text not null,
+  number text not null,
+  expires_on date,
+  status text not null default 'pending' check (status in ('pending', 'verified', 'rejected')),
+  reject_reason text,
+  file_key text not null,
+  file_name text not null,
+  content_type text not null,
+  file_size int not null,
+  uploaded_by_user_id uuid references users(id) on delete set null,
+  decided_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index if not exists firm_tax_certificates_firm_idx on firm_tax_certificates (firm_id, created_at desc);
+create index if not exists firm_tax_certificates_pending_idx on firm_tax_certificates (created_at) where status = 'pending';
+
+-- The certificate that made an order's tax $0.00, and the words the order shows for it
+-- ("Tax exempt — NJ ST-5 exempt organization #…"), fixed when the order is priced.
+alter table orders add column if not exists tax_exempt_certificate_id uuid references firm_tax_certificates(id);
+alter table orders add column if not exists tax_exempt_text text;

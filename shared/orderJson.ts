@@ -43,6 +43,8 @@ export type OrderJson = {
   shippingService: string | null;
   taxState: string | null;
   taxAmount: number;
+  /** "Tax exempt — NJ ST-5 exempt organization #…" when a firm's certificate made the tax $0.00. */
+  taxExemption: string | null;
   totalAmount: number;
   customerEmail: string;
   customerFirstName: string;
@@ -63,6 +65,13 @@ export type OrderJson = {
   hasReceipt: boolean;
   hasLabel: boolean;
   fileDeletedAt: string | null;
+  /** The firm the order belongs to (its placer's firm when it was placed), or null. */
+  firmId: string | null;
+  /** The firm's project the order was placed for, and its code as it was then. */
+  projectId: string | null;
+  projectCode: string | null;
+  /** The signed-in person who placed it (name and email as typed at checkout); null for a guest order. */
+  placedBy: { userId: string; name: string; email: string } | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -184,5 +184,6 @@ export const TTL_MS = {
   resetPassword: HOUR_MS,
   setPassword: 7 * DAY_MS,
   orderLookup: DAY_MS,
+  firmInvite: 14 * DAY_MS,
   shippingQuote: DAY_MS,
 } as const;

@@ -24,6 +24,16 @@ type Fixtures = {
   intentOrderA: string;
   exportId: string;
   pdf: Buffer;
+  /** A's firm (A owns it; B and the admin are outside it), its project, an invite to withdraw and the link of another, to a third address. */
+  userA: string;
+  /** An address in A's address book. */
+  addressA: string;
+  firmA: string;
+  projectA: string;
+  inviteA: string;
+  /** Two pending certificates of A's firm: one to verify, one to reject. */
+  certificatesA: string[];
+  inviteToken: string;
 };
 
 type Row = {
@@ -132,6 +142,13 @@ const ROWS: Row[] = [
       if (who === 'B') expect(ids).not.toContain(f.orderA.id);
     },
   },
+  {
+    route: 'GET /api/orders',
+    path: () => '/api/orders?scope=firm',
+    // B belongs to no firm: 404, as on every firm route.
+    expect: [401, 200, 404, 401],
+    check: (who, body) => who === 'A' && expect(Array.isArray(body)).toBe(true),
+  },
   { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.orderA.id}/reorder`, expect: [404, 201, 404, 404] },
 
   // Guest tracking: the same answer for everyone.
@@ -185,6 +202,61 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/verify-email', path: () => '/api/auth/verify-email', json: () => ({ token: unique() }), expect: EVERYONE(400) },
   { route: 'POST /api/auth/resend-verification', path: () => '/api/auth/resend-verification', expect: [401, 202, 202, 401] },
 
+  // Firms: 404 to anyone outside the firm (the stranger, B, the admin), whatever the request.
+  // A owns a firm already (409); B founds one here, after the rows that need B outside any firm.
+  { route: 'POST /api/firms', path: () => '/api/firms', json: () => ({ name: 'Matrix Firm' }), expect: [401, 409, 201, 401] },
+  {
+    route: 'GET /api/my-firm',
+    path: () => '/api/my-firm',
+    expect: [401, 200, 200, 401],
+    check: (who, body, f) => who === 'A' && expect(body.firm.id).toBe(f.firmA),
+  },
+  {
+    route: 'GET /api/firms/:firmId',
+    path: (f) => `/api/firms/${f.firmA}`,
+    expect: [404, 200, 404, 404],
+    check: (who, body, f) => who === 'A' && expect(body.id).toBe(f.firmA),
+  },
+  { route: 'PATCH /api/firms/:firmId', path: (f) => `/api/firms/${f.firmA}`, json: () => ({ name: 'Matrix Firm' }), expect: [404, 200, 404, 404] },
+  {
+    route: 'POST /api/firms/:firmId/invites',
+    path: (f) => `/api/firms/${f.firmA}/invites`,
+    json: () => ({ email: `invitee-${unique()}@example.com` }),
+    expect: [404, 201, 404, 404],
+  },
+  // Only A, the owner, may withdraw the invite (once: the table asks each identity once).
+  { route: 'DELETE /api/firms/:firmId/invites/:inviteId', path: (f) => `/api/firms/${f.firmA}/invites/${f.inviteA}`, expect: [404, 200, 404, 404] },
+  // A cannot leave as the firm's last owner; nobody outside learns who is in it.
+  { route: 'DELETE /api/firms/:firmId/members/:userId', path: (f) => `/api/firms/${f.firmA}/members/${f.userA}`, expect: [404, 409, 404, 404] },
+  {
+    route: 'POST /api/firms/:firmId/projects',
+    path: (f) => `/api/firms/${f.firmA}/projects`,
+    json: () => ({ name: 'Matrix project', code: `M-${unique()}` }),
+    expect: [404, 201, 404, 404],
+  },
+  {
+    route: 'GET /api/firms/:firmId/projects/:projectId/statement',
+    path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}/statement`,
+    expect: [404, 200, 404, 404],
+  },
+  // Filing a certificate is the owner's: A gets past the door (and is told the form is wrong).
+  { route: 'POST /api/firms/:firmId/tax-certificates', path: (f) => `/api/firms/${f.firmA}/tax-certificates`, json: () => ({}), expect: [404, 400, 404, 404] },
+  // The invite went to a third address: neither A nor B may accept it.
+  { route: 'POST /api/firm-invites/accept', path: () => '/api/firm-invites/accept', json: (f) => ({ token: f.inviteToken }), expect: [401, 403, 403, 401] },
+
+  // The address book: each signed-in person's own.
+  {
+    route: 'GET /api/addresses',
+    path: () => '/api/addresses',
+    expect: [401, 200, 200, 401],
+    check: (who, body, f) => {
+      if (who === 'A') expect(body.map((a: { id: string }) => a.id)).toContain(f.addressA);
+      if (who === 'B') expect(body.map((a: { id: string }) => a.id)).not.toContain(f.addressA);
+    },
+  },
+  { route: 'POST /api/addresses', path: () => '/api/addresses', json: () => address, expect: [401, 201, 201, 401] },
+  { route: 'DELETE /api/addresses/:id', path: (f) => `/api/addresses/${f.addressA}`, expect: [401, 200, 404, 401] },
+
   // Admin: 401 without the admin session, whatever customer session is present.
   { route: 'POST /api/admin/login', path: () => '/api/admin/login', json: () => ({ username: 'admin', password: 'not-the-password' }), expect: EVERYONE(401) },
   {
@@ -215,6 +287,15 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/admin/export-status/:exportId', path: (f) => `/api/admin/export-status/${f.exportId}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/export-download/:exportId', path: (f) => `/api/admin/export-download/${f.exportId}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/tax-certificates', path: () => '/api/admin/tax-certificates', expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/tax-certificates/:id/file', path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/file`, expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/tax-certificates/:id/verify', path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/verify`, expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/admin/tax-certificates/:id/reject',
+    path: (f) => `/api/admin/tax-certificates/${f.certificatesA[1]}/reject`,
+    json: () => ({ reason: 'Not legible' }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/admin/emails', path: (f) => `/api/admin/emails?orderId=${f.orderA.id}`, expect: ADMIN_ONLY },
 
   // Last: signing out (each identity's own session).
@@ -328,10 +409,46 @@ beforeAll(async () => {
   expect(intent.status).toBe(201);
   const label = await admin.post(`/api/admin/generate-label/${shippedA.id}`);
   expect(label.status).toBe(200);
+  const saved = await a.post('/api/addresses', { ...address, street1: '2 Main St' });
+  expect(saved.status).toBe(201);
+  const firm = await a.post('/api/firms', { name: 'A and Partners' });
+  expect(firm.status).toBe(201);
+  const project = await a.post(`/api/firms/${firm.body.firmId}/projects`, { name: 'Matrix tower', code: 'MT-1' });
+  expect(project.status).toBe(201);
+  const thirdAddress = `third-${unique()}@example.com`;
+  expect((await a.post(`/api/firms/${firm.body.firmId}/invites`, { email: thirdAddress })).status).toBe(201);
+  // A second invite, for the row that withdraws one.
+  const invite = await a.post(`/api/firms/${firm.body.firmId}/invites`, { email: `withdrawn-${unique()}@example.com` });
+  expect(invite.status).toBe(201);
+  const [inviteEmail] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${thirdAddress}`;
+  const inviteToken = decodeURIComponent(/firm-invite\?token=([^\s]+)/.exec(inviteEmail.text_body)?.[1] ?? '');
+  const certificatesA: string[] = [];
+  for (const number of ['ST5-1', 'ST5-2']) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ state: 'NJ', kind: 'ST-5 exempt organization', number })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'st5.pdf');
+    const filed = await a.request('POST', `/api/firms/${firm.body.firmId}/tax-certificates`, { body: form });
+    expect(filed.status).toBe(201);
+    certificatesA.push(filed.body.certificateId);
+  }
   const exp = await admin.post('/api/admin/export-files', { orderIds: [orderA.id], exportFormat: 'zip' });
   expect(exp.status).toBe(200);
   await shop.runJobs();
-  f = { uploadA: up.body.uploadId, orderA, shippedA, intentOrderA: intent.body.orderId, exportId: exp.body.exportId, pdf };
+  f = {
+    uploadA: up.body.uploadId,
+    orderA,
+    shippedA,
+    intentOrderA: intent.body.orderId,
+    exportId: exp.body.exportId,
+    pdf,
+    userA,
+    addressA: saved.body.id,
+    firmA: firm.body.firmId,
+    projectA: project.body.projectId,
+    inviteA: invite.body.inviteId,
+    certificatesA,
+    inviteToken,
+  };
   cookies.set('A', a.cookieHeader());
   cookies.set('B', b.cookieHeader());
   cookies.set('admin', admin.cookieHeader());

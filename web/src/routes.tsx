@@ -15,6 +15,9 @@ const ResetPassword = lazy(() => import('./pages/ResetPassword'));
 const VerifyEmail = lazy(() => import('./pages/VerifyEmail'));
 const AdminLogin = lazy(() => import('./pages/AdminLogin'));
 const Admin = lazy(() => import('./pages/Admin'));
+const Firm = lazy(() => import('./pages/Firm'));
+const FirmInvite = lazy(() => import('./pages/FirmInvite'));
+const AdminTaxCertificates = lazy(() => import('./pages/AdminTaxCertificates'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function Routes() {
@@ -38,6 +41,9 @@ export function Routes() {
         <Route path="/order-lookup" component={OrderLookup} />
         <Route path="/reset-password" component={ResetPassword} />
         <Route path="/verify-email" component={VerifyEmail} />
+        <Route path="/firm" component={Firm} />
+        <Route path="/firm-invite" component={FirmInvite} />
+        <Route path="/admin/tax-certificates" component={AdminTaxCertificates} />
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/admin" component={Admin} />
         <Route component={NotFound} />

@@ -57,6 +57,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     shippingService: row.shipping_service,
     taxState: row.tax_state,
     taxAmount: centsToDollars(row.tax_cents),
+    taxExemption: row.tax_exempt_text,
     totalAmount: centsToDollars(row.total_cents),
     customerEmail: row.customer_email,
     customerFirstName: row.customer_first_name,
@@ -73,6 +74,16 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     hasReceipt: row.receipt_key !== null,
     hasLabel: row.label_key !== null,
     fileDeletedAt: row.file_deleted_at?.toISOString() ?? null,
+    firmId: row.firm_id,
+    projectId: row.project_id,
+    projectCode: row.project_code,
+    placedBy: row.placed_by_user_id
+      ? {
+          userId: row.placed_by_user_id,
+          name: [row.customer_first_name, row.customer_last_name].filter(Boolean).join(' '),
+          email: row.customer_email,
+        }
+      : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -32,6 +32,9 @@ import {
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '../../../shared/pricing';
 import { sheetPapersOf } from '../core/uploads/papers';
 import { colorSheetsFor } from '../core/uploads/colorSheets';
+import { firmOrderFields } from '../core/firms/membership';
+import { exemptionFor, exemptPrice } from '../core/firms/certificates';
+import { rememberAddress } from '../core/addresses/addressBook';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
@@ -76,6 +79,8 @@ export const CreateIntentSchema = z
     customerLastName: looseText('Last name', 100),
     customerPhone: looseText('Phone', 40),
     createAccount: z.boolean().optional(),
+    /** A project of the signed-in customer's firm (400 otherwise). */
+    projectId: uuidField.nullish(),
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
@@ -122,6 +127,11 @@ function providerFailure(error: unknown): HttpError {
 }
 
 type IntentInput = z.output<typeof CreateIntentSchema>;
+
+/** Today's date at the counter (YYYY-MM-DD): a certificate is good through its expiry day there. */
+function shopToday(ctx: AppContext): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: shopFacts(ctx.env).timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
 type Who = { sid: string; userId: string | null };
 
 const intentBody = validate({ body: CreateIntentSchema });
@@ -255,7 +265,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const colorSheets = await colorSheetsFor(ctx.sql, upload.id, pageCount, input.printType, input.colorSheets);
     const papers = await sheetPapersOf(ctx.sql, upload.id, pageCount);
     const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, papers, who.sid);
-    const price = priceOrder({
+    const listPrice = priceOrder({
       pageCount,
       printSize: input.printSize,
       printType: input.printType,
@@ -271,16 +281,39 @@ export function checkoutRoutes(ctx: AppContext): Router {
       state: address?.state ?? null,
       shopState: shopFacts(ctx.env).state,
     });
-    const fields = orderFields(ctx, { input, upload, colorSheets, quote, address, price });
+    // A signed-in member's order belongs to their firm (and the project it names); the firm's
+    // verified certificate for the state whose tax applies makes its tax $0.00.
+    const firm = await firmOrderFields(ctx.sql, who.userId, input.projectId ?? null);
+    const exemption =
+      firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
+    const price = exemption ? exemptPrice(listPrice) : listPrice;
+    const fields = {
+      ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }),
+      ...firm,
+      tax_exempt_certificate_id: exemption?.certificateId ?? null,
+      tax_exempt_text: exemption?.text ?? null,
+    };
+    // A signed-in customer's address book offers the address last shipped to first.
+    if (who.userId && address) await rememberAddress(ctx.sql, who.userId, address);
 
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {
       if (!input.orderId) throw badRequest('orderId is required with updateOnly.');
       const clientSecret = await reprice(ctx.sql, payments, input.orderId, who, fields);
-      return void res.json({ orderId: input.orderId, clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+      return void res.json({
+        orderId: input.orderId,
+        clientSecret,
+        provider: payments.name,
+        amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+      });
     }
     const placed = await placeWithIntent(ctx, payments, who, fields, input.customerPhone);
-    res.status(201).json({ orderId: placed.orderId, clientSecret: placed.clientSecret, provider: payments.name, amounts: presentAmounts(price) });
+    res.status(201).json({
+      orderId: placed.orderId,
+      clientSecret: placed.clientSecret,
+      provider: payments.name,
+      amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+    });
   });
 
   return router;

@@ -18,6 +18,9 @@ import { adminLabelRoutes } from './adminLabels';
 import { adminTicketRoutes } from './adminTickets';
 import { adminExportRoutes } from './adminExports';
 import { authRoutes } from './auth';
+import { firmRoutes } from './firms';
+import { addressRoutes } from './addresses';
+import { adminTaxCertificateRoutes } from './adminTaxCertificates';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -34,4 +37,7 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(paymentRoutes(ctx));
   app.use(webhookRoutes(ctx));
   app.use(orderRoutes(ctx));
+  app.use(firmRoutes(ctx));
+  app.use(addressRoutes(ctx));
+  app.use(adminTaxCertificateRoutes(ctx));
 }

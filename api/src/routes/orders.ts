@@ -26,6 +26,7 @@ import { shopFacts } from '../../../shared/shop';
 import { readyByText } from '../../../shared/readyBy';
 import { statusText } from '../../../shared/orderStatus';
 import { recordReceipt } from '../core/orders/commands/files';
+import { membershipOf, projectOfFirm } from '../core/firms/membership';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
@@ -134,6 +135,38 @@ async function orderByEmailAndNumber(sql: Sql, rawEmail: string, rawNumber: stri
   return rows.map((o) => ({ ...lookupStatus(o), url: `/orders/${o.id}` }));
 }
 
+const listQuery = validate({
+  query: z.object({
+    scope: z.enum(['mine', 'firm'], { error: 'scope must be mine or firm' }).default('mine'),
+    projectId: uuidField.optional(),
+  }),
+});
+
+/** The account's own orders. Unpaid checkouts that were abandoned are not orders to the customer; refunded ones were. */
+function accountOrders(sql: Sql, userId: string): Promise<OrderRow[]> {
+  return sql<OrderRow[]>`
+    select * from orders
+    where user_id = ${userId} and payment_status <> 'unpaid'
+    order by created_at desc, id desc
+    limit ${ACCOUNT_ORDERS_LIMIT}`;
+}
+
+/**
+ * Every order of the person's firm, whoever placed it (and those who have since left), optionally
+ * of one project. Someone outside any firm gets 404, as on every firm route.
+ */
+async function firmOrders(sql: Sql, userId: string, projectId: string | null): Promise<OrderRow[]> {
+  const membership = await membershipOf(sql, userId);
+  if (!membership) throw notFound('You do not belong to a firm.');
+  if (projectId && !(await projectOfFirm(sql, membership.firmId, projectId))) throw notFound('Project not found.');
+  return sql<OrderRow[]>`
+    select * from orders
+    where firm_id = ${membership.firmId} and payment_status <> 'unpaid'
+      and (${projectId}::uuid is null or project_id = ${projectId})
+    order by created_at desc, id desc
+    limit ${ACCOUNT_ORDERS_LIMIT}`;
+}
+
 /**
  * Every /api/orders route after the session loader, in one router and in an order that needs no
  * care: the list and lookup paths are literal, the rest take a UUID (anything else is 404).
@@ -142,13 +175,12 @@ export function orderRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = createRateLimits(ctx.sql);
 
-  router.get('/api/orders', requireUser, async (req, res) => {
-    // Unpaid checkouts that were abandoned are not orders to the customer; refunded ones were.
-    const rows = await ctx.sql<OrderRow[]>`
-      select * from orders
-      where user_id = ${req.shop.userId} and payment_status <> 'unpaid'
-      order by created_at desc, id desc
-      limit ${ACCOUNT_ORDERS_LIMIT}`;
+  router.get('/api/orders', requireUser, listQuery, async (req, res) => {
+    const query = listQuery.input(req).query;
+    const rows =
+      query.scope === 'firm'
+        ? await firmOrders(ctx.sql, req.shop.userId as string, query.projectId ?? null)
+        : await accountOrders(ctx.sql, req.shop.userId as string);
     res.set('Cache-Control', 'no-store');
     const history = await loadStatusHistory(
       ctx.sql,

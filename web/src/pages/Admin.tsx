@@ -4,7 +4,7 @@
  * Refresh, refetched every 30 s).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button, Card, Input, Select, Spinner } from '../components/ui';
 import { StatusCounters } from '../components/admin/StatusCounters';
 import { ExportPanel } from '../components/admin/ExportPanel';
@@ -87,7 +87,12 @@ function AdminConsole() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-blueprint-900">Order Management</h1>
-          <p className="text-sm text-slate-600">Paid orders, newest first.</p>
+          <p className="text-sm text-slate-600">
+            Paid orders, newest first.{' '}
+            <Link href="/admin/tax-certificates" className="font-medium text-blueprint-700 underline">
+              Tax-exempt certificates
+            </Link>
+          </p>
         </div>
         <Button variant="outline" onClick={logout}>
           Logout

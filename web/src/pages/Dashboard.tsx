@@ -139,6 +139,9 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
               <Link href="/orders" className={buttonClasses('outline', 'md', 'w-full')}>
                 View Order History
               </Link>
+              <Link href="/firm" className={buttonClasses('outline', 'md', 'w-full')}>
+                Your Firm
+              </Link>
             </div>
           </Card>
         </div>

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from './db';
 
-export type TokenKind = 'set_password' | 'reset_password' | 'verify_email' | 'order_lookup';
+export type TokenKind = 'set_password' | 'reset_password' | 'verify_email' | 'order_lookup' | 'firm_invite';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

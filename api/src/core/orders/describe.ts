@@ -16,7 +16,8 @@ export { sheetRanges };
 type Described = Pick<
   OrderRow,
   'sets' | 'half_sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'
->;
+> &
+  Partial<Pick<OrderRow, 'project_code'>>;
 
 /** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
 export function colorSheetsText(order: Described): string {
@@ -48,7 +49,7 @@ export function halfSizeNote(order: Pick<Described, 'half_sets' | 'print_size'>)
   return `Half-size sets: every sheet at exactly 50% (${on} paper), so 1/4" = 1'-0" prints as 1/8" = 1'-0".`;
 }
 
-/** "3 sets of 42 sheets, 24" x 36"", the color sheets, and the job name and PO when given. */
+/** "3 sets of 42 sheets, 24" x 36"", the color sheets, and the job name, PO and firm project when given. */
 export function orderDetailLines(order: Described): string[] {
   const half = halfSizeNote(order);
   return [
@@ -57,5 +58,6 @@ export function orderDetailLines(order: Described): string[] {
     `Color sheets: ${colorSheetsText(order)}`,
     ...(order.job_name ? [`Job name: ${order.job_name}`] : []),
     ...(order.po_number ? [`PO: ${order.po_number}`] : []),
+    ...(order.project_code ? [`Project: ${order.project_code}`] : []),
   ];
 }

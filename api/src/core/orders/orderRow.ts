@@ -61,6 +61,15 @@ export type OrderRow = {
   completed_at: Date | null;
   /** When the order is promised ready (shared/readyBy.ts), fixed at payment. */
   ready_by: Date | null;
+  /** The firm the order was placed for (its placer's firm at the time), its project and that project's code then. */
+  firm_id: string | null;
+  project_id: string | null;
+  project_code: string | null;
+  /** The signed-in person who placed it; null for a guest. */
+  placed_by_user_id: string | null;
+  /** The firm's certificate that made the tax $0.00, and the words shown for it. */
+  tax_exempt_certificate_id: string | null;
+  tax_exempt_text: string | null;
   created_at: Date;
   updated_at: Date;
 };

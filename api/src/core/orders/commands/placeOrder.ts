@@ -14,13 +14,17 @@ export type OrderFields = Record<string, postgres.SerializableParameter | postgr
 /** Who places it and how it will be paid. */
 export type Placement = { userId: string | null; sid: string; accessToken: string; paymentProvider: 'stripe' | 'demo' };
 
-/** Inserts the unpaid order; resolves with its id. */
+/**
+ * Inserts the unpaid order; resolves with its id. The signed-in placer is recorded for good
+ * (`placed_by_user_id`); the firm and project come in the fields (checkout's `firmOrderFields`).
+ */
 export async function placeOrder(tx: Queryable, input: { fields: OrderFields; placement: Placement }): Promise<string> {
   const { placement } = input;
   const [order] = await tx<{ id: string }[]>`
     insert into orders ${tx({
       ...input.fields,
       user_id: placement.userId,
+      placed_by_user_id: placement.userId,
       session_sid: placement.sid,
       access_token: placement.accessToken,
       payment_provider: placement.paymentProvider,

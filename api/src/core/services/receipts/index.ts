@@ -101,8 +101,10 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
 
       // Totals.
       y += 12;
-      const taxLabel =
-        order.tax_rate_millipercent === 0
+      // An exempt order says why its tax is $0.00, never "No State Tax".
+      const taxLabel = order.tax_exempt_text
+        ? order.tax_exempt_text
+        : order.tax_rate_millipercent === 0
           ? `Tax (${order.tax_state || 'no state'}, No State Tax)`
           : `Tax (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
       const rows: [string, string][] = [

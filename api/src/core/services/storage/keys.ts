@@ -14,3 +14,5 @@ export const labelKeyOf = (orderId: string) => `labels/${orderId}/label.pdf`;
 export const exportPrefix = (exportId: string) => `exports/${exportId}/`;
 /** An export's zip. */
 export const exportKeyOf = (exportId: string) => `${exportPrefix(exportId)}export.zip`;
+/** A firm's tax-exempt certificate, as the owner uploaded it (PDF or image). */
+export const taxCertificateKey = (certificateId: string) => `tax-certificates/${certificateId}/certificate`;

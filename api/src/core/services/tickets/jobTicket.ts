@@ -119,6 +119,8 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       ['Ready by', ticketReadyBy(order)],
       ['Job name', order.job_name ?? '-'],
       ['PO', order.po_number ?? '-'],
+      // A firm's project, when the order names one: the counter files the prints by it.
+      ...(order.project_code ? ([['Project', order.project_code]] as [string, string][]) : []),
       ['File', order.file_name],
       ['Size', size],
       [

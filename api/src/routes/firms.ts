@@ -1,0 +1,238 @@
+/**
+ * Firm accounts: create a firm, see it, rename it, invite and remove people, accept an invite, add
+ * projects. Every /api/firms/{firmId}... route answers 404 to anyone outside that firm (signed out,
+ * another firm's member, the admin), before reading the body, so nothing tells an outsider the firm
+ * exists; a member doing an owner's part gets 403.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../core/context';
+import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../core/lib/errors';
+import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '../core/firms/commands';
+import { loadFirm } from '../core/firms/firmView';
+import { membershipOf, type Membership } from '../core/firms/membership';
+import { renderStatement, statementRows } from '../core/firms/statement';
+import { certificateContentType, fileCertificate } from '../core/firms/certificates';
+import { taxCertificateKey } from '../core/services/storage/keys';
+import { shopFacts } from '../../../shared/shop';
+import { requireUser } from '../lib/sessions';
+import { validate } from '../middleware/validate';
+import { uuidField, withoutInvisibleControls } from '../../../shared/fields';
+
+/** Control characters anywhere in a file name, dropped from the name kept. */
+const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
+import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, MAX_CERTIFICATE_BYTES, ProjectSchema, TaxCertificateSchema } from '../../../shared/firm';
+import busboy from 'busboy';
+import { randomUUID } from 'node:crypto';
+
+export const FIRM_NOT_FOUND = 'Firm not found.';
+export const OWNERS_ONLY = 'Only an owner of the firm can do that.';
+/** Invites one firm may send in a day: enough for any office, too few to be a way to send spam. */
+export const INVITES_PER_DAY = 50;
+
+/** The signed-in person's membership, found by firmAccess, for the handler. */
+const membershipBy = new WeakMap<Request, Membership & { userId: string }>();
+
+function membership(req: Request): Membership & { userId: string } {
+  const found = membershipBy.get(req);
+  if (!found) throw new Error('firmAccess() did not run for this request');
+  return found;
+}
+
+/** Lets through only people of the firm in the path (owners only with `owner`). */
+function firmAccess(ctx: AppContext, need: 'member' | 'owner') {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const firmId = uuidField.safeParse(req.params.firmId);
+    const userId = req.shop.userId;
+    if (!firmId.success || !userId) return next(notFound(FIRM_NOT_FOUND));
+    const found = await membershipOf(ctx.sql, userId);
+    if (!found || found.firmId !== firmId.data) return next(notFound(FIRM_NOT_FOUND));
+    if (need === 'owner' && found.role !== 'owner') return next(forbidden(OWNERS_ONLY));
+    membershipBy.set(req, { ...found, userId });
+    next();
+  };
+}
+
+const firmBody = validate({ body: FirmSchema });
+const inviteBody = validate({ body: FirmInviteSchema });
+const acceptBody = validate({ body: AcceptInviteSchema });
+const projectBody = validate({ body: ProjectSchema });
+const inviteParams = validate({ params: z.object({ firmId: uuidField, inviteId: uuidField }) }, 'Invite not found.');
+const statementInput = validate(
+  {
+    params: z.object({ firmId: uuidField, projectId: uuidField }),
+    query: z.object({
+      from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+      to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    }),
+  },
+  'Project not found.',
+);
+const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
+
+export const CERTIFICATE_FORM = 'Send the certificate as multipart/form-data: the file in "file", with state, kind, number and expiresOn.';
+export const CERTIFICATE_TOO_LARGE = 'The certificate file is larger than 10 MB. Please send a smaller scan or PDF.';
+export const CERTIFICATE_NOT_A_DOCUMENT = 'The certificate must be a PDF, PNG or JPEG file.';
+
+/** A certificate form, read into memory (10 MB at most): its text fields and its one file. */
+function receiveCertificate(req: Request): Promise<{ fields: Record<string, string>; file: { bytes: Buffer; name: string } | null }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+    } catch {
+      return reject(badRequest(CERTIFICATE_FORM));
+    }
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; name: string } | null = null;
+    let failure: Error | null = null;
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => {
+        failure = payloadTooLarge(CERTIFICATE_TOO_LARGE);
+        stream.resume();
+      });
+      stream.on('end', () => {
+        if (field === 'file') file = { bytes: Buffer.concat(chunks), name: info.filename || 'certificate' };
+      });
+    });
+    parser.on('filesLimit', () => {
+      failure = badRequest('Send one certificate file at a time.');
+    });
+    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
+    parser.on('error', () => reject(badRequest('The certificate could not be read. Please try again.')));
+    req.pipe(parser);
+  });
+}
+
+export function firmRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const member = firmAccess(ctx, 'member');
+  const owner = firmAccess(ctx, 'owner');
+
+  /** The signed-in person's name as an invite email says it. */
+  async function nameOf(userId: string): Promise<string> {
+    const [user] = await ctx.sql<{ email: string; first_name: string | null; last_name: string | null }[]>`
+      select email, first_name, last_name from users where id = ${userId}`;
+    return [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim() || (user?.email ?? 'A colleague');
+  }
+
+  router.post('/api/firms', requireUser, firmBody, async (req, res) => {
+    const { name } = firmBody.input(req).body;
+    const userId = req.shop.userId as string;
+    const firmId = await ctx.sql.begin((tx) => createFirm(tx, { userId, name }));
+    res.status(201).json({ firmId });
+  });
+
+  // The firm of the signed-in person, so the dashboard knows where their firm page is.
+  router.get('/api/my-firm', requireUser, async (req, res) => {
+    const found = await membershipOf(ctx.sql, req.shop.userId as string);
+    res.set('Cache-Control', 'no-store');
+    res.json({ firm: found ? await loadFirm(ctx.sql, found.firmId, found.role) : null });
+  });
+
+  router.get('/api/firms/:firmId', member, async (req, res) => {
+    const m = membership(req);
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role);
+    if (!firm) throw notFound(FIRM_NOT_FOUND);
+    res.set('Cache-Control', 'no-store');
+    res.json(firm);
+  });
+
+  router.patch('/api/firms/:firmId', owner, firmBody, async (req, res) => {
+    const m = membership(req);
+    await ctx.sql.begin((tx) => renameFirm(tx, { firmId: m.firmId, name: firmBody.input(req).body.name }));
+    res.json(await loadFirm(ctx.sql, m.firmId, m.role));
+  });
+
+  router.post('/api/firms/:firmId/invites', owner, inviteBody, async (req, res) => {
+    const m = membership(req);
+    const { email } = inviteBody.input(req).body;
+    const [{ sent }] = await ctx.sql<{ sent: number }[]>`
+      select count(*)::int as sent from firm_invites where firm_id = ${m.firmId} and created_at > now() - interval '1 day'`;
+    if (sent >= INVITES_PER_DAY) throw tooManyRequests(`A firm can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
+    const invitedBy = { userId: m.userId, name: await nameOf(m.userId) };
+    const inviteId = await ctx.sql.begin((tx) => inviteToFirm(tx, { firmId: m.firmId, email, invitedBy, appUrl: ctx.env.APP_URL }));
+    res.status(201).json({ inviteId, email });
+  });
+
+  router.delete('/api/firms/:firmId/invites/:inviteId', owner, inviteParams, async (req, res) => {
+    const m = membership(req);
+    await ctx.sql.begin((tx) => revokeInvite(tx, { firmId: m.firmId, inviteId: inviteParams.input(req).params.inviteId }));
+    res.json({ message: 'The invite is withdrawn.' });
+  });
+
+  // Leaving (yourself) or removing (an owner); the orders stay with the firm.
+  router.delete('/api/firms/:firmId/members/:userId', member, memberParams, async (req, res) => {
+    const m = membership(req);
+    const { userId } = memberParams.input(req).params;
+    await ctx.sql.begin((tx) => removeMember(tx, { firmId: m.firmId, actor: { userId: m.userId, role: m.role }, userId }));
+    res.json({ message: userId === m.userId ? 'You have left the firm.' : 'They are no longer a member of the firm.' });
+  });
+
+  router.post('/api/firms/:firmId/projects', member, projectBody, async (req, res) => {
+    const m = membership(req);
+    const { name, code } = projectBody.input(req).body;
+    const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code }));
+    res.status(201).json({ projectId });
+  });
+
+  // Any member may download it: they see the same orders in the firm's list.
+  router.get('/api/firms/:firmId/projects/:projectId/statement', member, statementInput, async (req, res) => {
+    const m = membership(req);
+    const { params, query } = statementInput.input(req);
+    const from = query.from ?? null;
+    const to = query.to ?? null;
+    if (from && to && from > to) throw badRequest('The period starts after it ends. Please choose a start date on or before the end date.');
+    const [project] = await ctx.sql<{ name: string; code: string }[]>`
+      select name, code from firm_projects where id = ${params.projectId} and firm_id = ${m.firmId}`;
+    if (!project) throw notFound('Project not found.');
+    const [firm] = await ctx.sql<{ name: string }[]>`select name from firms where id = ${m.firmId}`;
+    const shop = shopFacts(ctx.env);
+    const rows = await statementRows(ctx.sql, { firmId: m.firmId, projectId: params.projectId, from, to, timeZone: shop.timeZone });
+    const pdf = await renderStatement({ firmName: firm.name, project, from, to, rows }, shop);
+    res.set('Cache-Control', 'private, no-store');
+    res.set('Content-Type', 'application/pdf');
+    res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
+    res.send(pdf);
+  });
+
+  router.post('/api/firms/:firmId/tax-certificates', owner, async (req, res) => {
+    const m = membership(req);
+    if (!req.is('multipart/form-data')) throw badRequest(CERTIFICATE_FORM);
+    if (Number(req.get('content-length') ?? 0) > MAX_CERTIFICATE_BYTES + 64 * 1024) throw payloadTooLarge(CERTIFICATE_TOO_LARGE);
+    const { fields, file } = await receiveCertificate(req);
+    const input = TaxCertificateSchema.parse(fields);
+    if (!file || file.bytes.length === 0) throw badRequest('Please attach the certificate (a PDF or an image) in the field "file".');
+    const contentType = certificateContentType(file.bytes);
+    if (!contentType) throw unsupportedMediaType(CERTIFICATE_NOT_A_DOCUMENT);
+    const id = randomUUID();
+    const key = taxCertificateKey(id);
+    await ctx.storage.put(key, file.bytes, { contentType });
+    try {
+      const name = withoutInvisibleControls(file.name).replace(CONTROL_CHARACTERS_ALL, '').slice(0, 200) || 'certificate';
+      await ctx.sql.begin((tx) =>
+        fileCertificate(tx, { id, firmId: m.firmId, userId: m.userId, ...input, file: { key, name, contentType, size: file.bytes.length } }),
+      );
+    } catch (error) {
+      await ctx.storage.delete(key).catch(() => {});
+      throw error;
+    }
+    res.status(201).json({ certificateId: id, status: 'pending' });
+  });
+
+  router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {
+    const userId = req.shop.userId as string;
+    const [user] = await ctx.sql<{ email: string }[]>`select email from users where id = ${userId}`;
+    if (!user) throw notFound('Account not found.');
+    const firmId = await ctx.sql.begin((tx) => acceptInvite(tx, { token: acceptBody.input(req).body.token, userId, email: user.email }));
+    const found = await membershipOf(ctx.sql, userId);
+    res.json({ firmId, role: found?.role ?? 'member' });
+  });
+
+  return router;
+}

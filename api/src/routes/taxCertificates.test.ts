@@ -1,0 +1,228 @@
+/**
+ * Tax-exempt certificates: an owner files one (pending), the counter verifies or rejects it with a
+ * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { buildUser } from '../../../test/helpers/factories';
+import { adminClient, customerClient } from '../../../test/helpers/adminTestKit';
+import type { TestClient } from '../../../test/helpers/client';
+import { makeDrawingPdf, LETTER } from '../../../test/helpers/pdf';
+import { buildUpload } from '../../../test/helpers/factories';
+import { CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
+import { orderRowFor } from '../../../test/helpers/orderRow';
+import { pdfPageTexts } from '../../../test/helpers/pdfPages';
+import { renderReceipt } from '../core/services/receipts/index';
+import { DEFAULT_SHOP } from '../../../shared/shop';
+
+let shop: TestShop;
+let admin: TestClient;
+beforeAll(async () => {
+  shop = await startTestShop();
+  admin = await adminClient(shop);
+});
+afterAll(() => shop.close());
+
+async function person(first = 'Pat') {
+  const user = await buildUser(shop, { firstName: first, lastName: 'Builder' });
+  return { id: user.id, email: user.email, client: await customerClient(shop, user.id) };
+}
+
+/** A firm with an owner and a member. */
+async function firm() {
+  const owner = await person('Olive');
+  const { firmId } = (await owner.client.post('/api/firms', { name: 'Hudson Builders' })).body;
+  const member = await person('Milo');
+  await owner.client.post(`/api/firms/${firmId}/invites`, { email: member.email });
+  const [row] = await shop.sql<{ text_body: string }[]>`select text_body from emails where to_address = ${member.email} and kind = 'firm_invite'`;
+  const token = decodeURIComponent(/token=(\S+)/.exec(row.text_body)?.[1] ?? '');
+  expect((await member.client.post('/api/firm-invites/accept', { token })).status).toBe(200);
+  return { owner, member, firmId: firmId as string };
+}
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ed0000000049454e44ae426082',
+  'hex',
+);
+
+function certificateForm(fields: Record<string, string>, file: { bytes: Buffer; name: string; type?: string } | null): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name);
+  return form;
+}
+
+const ST5 = { state: 'NJ', kind: 'ST-5 exempt organization', number: 'EO-12345', expiresOn: '2027-12-31' };
+
+describe('tax-exempt certificates', () => {
+  it('an owner files one; it is pending; members and outsiders cannot', async () => {
+    const { owner, member, firmId } = await firm();
+    const pdf = await makeDrawingPdf({ pages: 1, size: LETTER });
+    const path = `/api/firms/${firmId}/tax-certificates`;
+    const filed = await owner.client.request('POST', path, { body: certificateForm(ST5, { bytes: pdf, name: 'ST-5.pdf' }) });
+    expect(filed.status, filed.text).toBe(201);
+    expect(filed.body).toEqual({ certificateId: expect.any(String), status: 'pending' });
+    const seen = (await owner.client.get(`/api/firms/${firmId}`)).body.certificates;
+    expect(seen).toMatchObject([
+      {
+        id: filed.body.certificateId,
+        state: 'NJ',
+        kind: 'ST-5 exempt organization',
+        number: 'EO-12345',
+        expiresOn: '2027-12-31',
+        status: 'pending',
+        rejectReason: null,
+        fileName: 'ST-5.pdf',
+      },
+    ]);
+    expect((await member.client.get(`/api/firms/${firmId}`)).body.certificates).toBeNull();
+
+    expect((await member.client.request('POST', path, { body: certificateForm(ST5, { bytes: pdf, name: 'x.pdf' }) })).status).toBe(403);
+    const stranger = await person();
+    expect((await stranger.client.request('POST', path, { body: certificateForm(ST5, { bytes: pdf, name: 'x.pdf' }) })).status).toBe(404);
+    expect((await shop.client().request('POST', path, { body: certificateForm(ST5, { bytes: pdf, name: 'x.pdf' }) })).status).toBe(404);
+    expect((await admin.request('POST', path, { body: certificateForm(ST5, { bytes: pdf, name: 'x.pdf' }) })).status).toBe(404);
+
+    // An image is fine, without an expiry; its type comes from its bytes.
+    const png = await owner.client.request('POST', path, {
+      body: certificateForm({ ...ST5, expiresOn: '' }, { bytes: PNG, name: 'scan', type: 'application/octet-stream' }),
+    });
+    expect(png.status, png.text).toBe(201);
+    const [row] = await shop.sql`select content_type, expires_on from firm_tax_certificates where id = ${png.body.certificateId}`;
+    expect(row).toEqual({ content_type: 'image/png', expires_on: null });
+  });
+
+  it('refuses what is not a certificate, naming the problem', async () => {
+    const { owner, firmId } = await firm();
+    const path = `/api/firms/${firmId}/tax-certificates`;
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const send = (fields: Record<string, string>, file: { bytes: Buffer; name: string } | null) =>
+      owner.client.request('POST', path, { body: certificateForm(fields, file) });
+
+    const notPdf = await send(ST5, { bytes: Buffer.from('MZ this is a program'), name: 'cert.pdf' });
+    expect(notPdf.status).toBe(415);
+    expect(notPdf.body.message).toBe('The certificate must be a PDF, PNG or JPEG file.');
+    const big = await send(ST5, { bytes: Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.pdf' });
+    expect(big.status).toBe(413);
+    expect((await send(ST5, null)).status).toBe(400);
+    expect((await send({ ...ST5, state: 'ZZ' }, { bytes: pdf, name: 'a.pdf' })).status).toBe(400);
+    expect((await send({ ...ST5, expiresOn: 'next year' }, { bytes: pdf, name: 'a.pdf' })).status).toBe(400);
+    for (const [field, label] of [
+      ['number', /Certificate number/],
+      ['kind', /Certificate kind/],
+    ] as const) {
+      const res = await send({ ...ST5, [field]: `A\u0007B` }, { bytes: pdf, name: 'a.pdf' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(label);
+    }
+    expect((await owner.client.post(path, ST5)).status).toBe(400);
+    expect((await shop.sql`select count(*)::int as n from firm_tax_certificates where firm_id = ${firmId}`)[0].n).toBe(0);
+  });
+
+  it('the counter verifies or rejects; the owner reads the reason and is emailed', async () => {
+    const { owner, firmId } = await firm();
+    const path = `/api/firms/${firmId}/tax-certificates`;
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const a = (await owner.client.request('POST', path, { body: certificateForm(ST5, { bytes: pdf, name: 'a.pdf' }) })).body.certificateId;
+    const b = (
+      await owner.client.request('POST', path, { body: certificateForm({ ...ST5, kind: 'ST-3 resale', number: 'R-9' }, { bytes: pdf, name: 'b.pdf' }) })
+    ).body.certificateId;
+
+    expect((await owner.client.get('/api/admin/tax-certificates')).status).toBe(401);
+    expect((await owner.client.post(`/api/admin/tax-certificates/${a}/verify`)).status).toBe(401);
+    const list = await admin.get('/api/admin/tax-certificates');
+    expect(list.status).toBe(200);
+    expect(list.body.filter((c: { firmId: string }) => c.firmId === firmId)).toHaveLength(2);
+    expect(list.body.find((c: { id: string }) => c.id === a)).toMatchObject({ firmName: 'Hudson Builders', status: 'pending' });
+    const file = await admin.bytes(`/api/admin/tax-certificates/${a}/file`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.body.equals(pdf)).toBe(true);
+
+    const verified = await admin.post(`/api/admin/tax-certificates/${a}/verify`);
+    expect(verified.status).toBe(200);
+    expect(verified.body.status).toBe('verified');
+    expect((await admin.post(`/api/admin/tax-certificates/${a}/reject`, { reason: 'Too late' })).status).toBe(409);
+    expect((await admin.post(`/api/admin/tax-certificates/${b}/reject`, { reason: '' })).status).toBe(400);
+    const rejected = await admin.post(`/api/admin/tax-certificates/${b}/reject`, { reason: 'The number is not legible. Please upload a clearer scan.' });
+    expect(rejected.status).toBe(200);
+    expect((await admin.post('/api/admin/tax-certificates/00000000-0000-4000-8000-000000000000/verify')).status).toBe(404);
+
+    const certificates = (await owner.client.get(`/api/firms/${firmId}`)).body.certificates;
+    expect(certificates.find((c: { id: string }) => c.id === b)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'The number is not legible. Please upload a clearer scan.',
+    });
+    expect(certificates.find((c: { id: string }) => c.id === a)).toMatchObject({ status: 'verified', rejectReason: null });
+    const emails = await shop.sql<
+      { kind: string; text_body: string }[]
+    >`select kind, text_body from emails where to_address = ${owner.email} and kind like 'tax_certificate_%' order by created_at`;
+    expect(emails.map((e) => e.kind)).toEqual(['tax_certificate_verified', 'tax_certificate_rejected']);
+    expect(emails[1].text_body).toContain('The number is not legible.');
+  });
+});
+
+describe('a verified certificate at checkout', () => {
+  /** A firm whose owner filed `cert`, decided as `status`; resolves with the owner. */
+  async function firmWith(cert: { state: string; expiresOn?: string } | null, status: 'verified' | 'pending' = 'verified') {
+    const { owner, firmId } = await firm();
+    if (cert) {
+      const form = certificateForm({ ...ST5, state: cert.state, expiresOn: cert.expiresOn ?? '' }, { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'c.pdf' });
+      const filed = await owner.client.request('POST', `/api/firms/${firmId}/tax-certificates`, { body: form });
+      expect(filed.status).toBe(201);
+      if (status === 'verified') expect((await admin.post(`/api/admin/tax-certificates/${filed.body.certificateId}/verify`)).status).toBe(200);
+    }
+    return owner;
+  }
+
+  async function pickupOrder(who: { id: string; client: TestClient }) {
+    const upload = await buildUpload(shop, { userId: who.id });
+    const res = await who.client.post('/api/create-payment-intent', pickupBody(upload.id, CUSTOMER));
+    expect(res.status, res.text).toBe(201);
+    const [row] = await shop.sql<{ tax_cents: number; total_cents: number; subtotal_cents: number; tax_exempt_text: string | null }[]>`
+      select tax_cents, total_cents, subtotal_cents, tax_exempt_text from orders where id = ${res.body.orderId}`;
+    return { amounts: res.body.amounts, row };
+  }
+
+  it('a verified NJ certificate makes a pickup order’s tax $0.00, shown as "Tax exempt — NJ ST-5 …"', async () => {
+    const { amounts, row } = await pickupOrder(await firmWith({ state: 'NJ', expiresOn: '2099-12-31' }));
+    expect(amounts.tax).toBe(0);
+    expect(amounts.total).toBe(amounts.subtotal);
+    expect(amounts.taxExemption).toBe('Tax exempt — NJ ST-5 exempt organization #EO-12345');
+    expect(row).toMatchObject({ tax_cents: 0, total_cents: row.subtotal_cents, tax_exempt_text: 'Tax exempt — NJ ST-5 exempt organization #EO-12345' });
+  });
+
+  it('a PA-only, an expired, a pending certificate and no firm at all tax as usual', async () => {
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const cases = {
+      'PA only': await firmWith({ state: 'PA' }),
+      expired: await firmWith({ state: 'NJ', expiresOn: yesterday }),
+      pending: await firmWith({ state: 'NJ' }, 'pending'),
+      'no certificate': await firmWith(null),
+      'no firm': await person(),
+    };
+    for (const [name, who] of Object.entries(cases)) {
+      const { amounts, row } = await pickupOrder(who);
+      expect(amounts.tax, name).toBeGreaterThan(0);
+      expect(amounts.taxExemption, name).toBeNull();
+      expect(row.tax_exempt_text, name).toBeNull();
+      expect(row.total_cents, name).toBe(row.subtotal_cents + row.tax_cents);
+    }
+  });
+});
+
+describe('an exempt order’s receipt', () => {
+  it('names the certificate on the tax line, never "No State Tax"', async () => {
+    const text = 'Tax exempt — NJ ST-5 exempt organization #EO-12345';
+    const pdf = await renderReceipt(orderRowFor({ tax_cents: 0, tax_rate_millipercent: 0, total_cents: 1797, tax_exempt_text: text }), DEFAULT_SHOP);
+    const [page] = await pdfPageTexts(pdf);
+    // The label wraps in its column: read the page's words in order.
+    const words = page
+      .split('\n')
+      .map((l) => l.trim().replace(/\s{2,}.*$/, ''))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(words, page).toContain(text);
+    expect(page).not.toContain('No State Tax');
+  });
+});

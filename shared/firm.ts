@@ -1,0 +1,80 @@
+/**
+ * Firm accounts as the API takes and sends them: the request schemas (with the shop's field rules
+ * from fields.ts) and the JSON of a firm. One home for the server's routes and the firm page.
+ */
+import { z } from 'zod';
+import { emailField, plainTextField, stateField } from './fields';
+import { US_STATES } from './pricing';
+
+export const MAX_FIRM_NAME = 100;
+export const MAX_PROJECT_NAME = 100;
+export const MAX_PROJECT_CODE = 30;
+
+export const firmNameField = plainTextField('Firm name', MAX_FIRM_NAME);
+export const projectNameField = plainTextField('Project name', MAX_PROJECT_NAME);
+export const projectCodeField = plainTextField('Project code', MAX_PROJECT_CODE);
+
+/** POST /api/firms and PATCH /api/firms/{firmId}. */
+export const FirmSchema = z.object({ name: firmNameField });
+/** POST /api/firms/{firmId}/invites. */
+export const FirmInviteSchema = z.object({ email: emailField });
+/** POST /api/firm-invites/accept. */
+export const AcceptInviteSchema = z.object({ token: z.string({ error: 'The invite link is missing its token' }).trim().min(1).max(200) });
+/** POST /api/firms/{firmId}/projects. */
+export const ProjectSchema = z.object({ name: projectNameField, code: projectCodeField });
+
+export const FIRM_ROLES = ['owner', 'member'] as const;
+export type FirmRole = (typeof FIRM_ROLES)[number];
+
+export type FirmMemberJson = { userId: string; email: string; firstName: string | null; lastName: string | null; role: FirmRole; joinedAt: string };
+export type FirmInviteJson = { id: string; email: string; invitedAt: string; expiresAt: string | null };
+export type FirmProjectJson = { id: string; name: string; code: string; createdAt: string };
+
+/** GET /api/firms/{firmId}. */
+export type FirmJson = {
+  id: string;
+  name: string;
+  /** The role of the person asking. */
+  role: FirmRole;
+  members: FirmMemberJson[];
+  /** Open invites; null for a member (inviting is an owner's part). */
+  invites: FirmInviteJson[] | null;
+  projects: FirmProjectJson[];
+  /** Tax-exempt certificates, newest first; null for a member (filing them is an owner's part). */
+  certificates: TaxCertificateJson[] | null;
+  createdAt: string;
+};
+
+/** Largest tax-exempt certificate file taken (PDF or image). */
+export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
+export const CERTIFICATE_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** The form fields of POST /api/firms/{firmId}/tax-certificates (the file comes beside them). */
+export const TaxCertificateSchema = z.object({
+  state: stateField.refine((s) => US_STATES.includes(s), 'Please enter a valid US state'),
+  kind: plainTextField('Certificate kind', 60),
+  number: plainTextField('Certificate number', 50),
+  expiresOn: z
+    .union([z.literal(''), z.iso.date({ error: 'Expires on must be a date (YYYY-MM-DD)' })])
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** POST /api/admin/tax-certificates/{id}/reject. */
+export const RejectCertificateSchema = z.object({ reason: plainTextField('Reason', 500) });
+
+/** A certificate as the firm page and the admin see it. */
+export type TaxCertificateJson = {
+  id: string;
+  state: string;
+  kind: string;
+  number: string;
+  expiresOn: string | null;
+  status: CertificateStatus;
+  /** Why the counter rejected it, for the owner to read. */
+  rejectReason: string | null;
+  fileName: string;
+  uploadedAt: string;
+  decidedAt: string | null;
+};

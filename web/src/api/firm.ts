@@ -1,0 +1,41 @@
+/** The signed-in person's firm (GET /api/my-firm), its orders, and what the firm page sends. */
+import useSWR, { mutate } from 'swr';
+import { ApiError, apiRequest, fetcher } from './client';
+import type { FirmJson } from '../../../shared/firm';
+import type { OrderJson } from '../../../shared/orderJson';
+
+export const MY_FIRM_KEY = '/api/my-firm';
+
+/** `{ firm: null }` when the person belongs to no firm; `error` is an ApiError (401 when signed out). */
+export function useMyFirm() {
+  return useSWR<{ firm: FirmJson | null }, ApiError>(MY_FIRM_KEY, fetcher, { revalidateOnMount: true });
+}
+
+/** The firm's orders, newest first, optionally of one project. */
+export function useFirmOrders(enabled: boolean, projectId: string | null) {
+  const key = enabled ? `/api/orders?scope=firm${projectId ? `&projectId=${encodeURIComponent(projectId)}` : ''}` : null;
+  return useSWR<OrderJson[], ApiError>(key, fetcher, { revalidateOnMount: true });
+}
+
+/** Runs a firm change, then reloads the firm (and its orders). */
+export async function changeFirm<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await apiRequest<T>(method, url, body);
+  await mutate(MY_FIRM_KEY);
+  await mutate((key) => typeof key === 'string' && key.startsWith('/api/orders?scope=firm'));
+  return answer;
+}
+
+/** Files a tax-exempt certificate (multipart: the file and its fields), then reloads the firm. */
+export async function fileCertificate(firmId: string, form: FormData): Promise<{ certificateId: string; status: string }> {
+  const res = await fetch(`/api/firms/${firmId}/tax-certificates`, { method: 'POST', credentials: 'include', body: form });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
+  await mutate(MY_FIRM_KEY);
+  return body as { certificateId: string; status: string };
+}

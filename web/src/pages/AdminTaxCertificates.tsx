@@ -1,0 +1,96 @@
+/**
+ * /admin/tax-certificates: the counter checks each firm's tax-exempt certificate against its file
+ * and verifies it, or rejects it with a reason the firm's owner reads. Pending ones come first.
+ */
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { Link, useLocation } from 'wouter';
+import { Badge, Button, Card, CardHeader, ErrorNote, Spinner, TextField } from '../components/ui';
+import { toast } from '../components/toast';
+import { useAdminAuth } from '../api/admin';
+import { apiRequest, fetcher, type ApiError } from '../api/client';
+import { errorMessage } from '../api/useSubmit';
+import type { TaxCertificateJson } from '../../../shared/firm';
+
+type AdminCertificate = TaxCertificateJson & { firmId: string; firmName: string };
+const KEY = '/api/admin/tax-certificates';
+const TONE = { pending: 'pending', verified: 'completed', rejected: 'failed' } as const;
+const LABEL = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' } as const;
+
+export default function AdminTaxCertificates() {
+  const [, navigate] = useLocation();
+  const { isAuthenticated } = useAdminAuth();
+  const { data, error, mutate } = useSWR<AdminCertificate[], ApiError>(isAuthenticated ? KEY : null, fetcher, { revalidateOnMount: true });
+  useEffect(() => {
+    if (isAuthenticated === false) navigate('/admin/login');
+  }, [isAuthenticated, navigate]);
+  if (isAuthenticated === false) return null;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <Link href="/admin" className="text-sm font-medium text-blueprint-700 underline">
+        Back to orders
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">Tax-exempt certificates</h1>
+      <p className="mt-1 text-slate-600">
+        Check each certificate against its file. A verified one makes the firm’s orders in its state tax exempt until it expires.
+      </p>
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4">
+        {error ? <ErrorNote title="The certificates could not be loaded">{errorMessage(error)}</ErrorNote> : null}
+        {!data && !error ? <Spinner label="Loading certificates…" /> : null}
+        {data?.length === 0 ? <p className="text-slate-600">No certificates yet.</p> : null}
+        {data?.map((c) => (
+          <CertificateCard key={c.id} certificate={c} onDecided={() => void mutate()} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function CertificateCard({ certificate: c, onDecided }: { certificate: AdminCertificate; onDecided: () => void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function decide(action: 'verify' | 'reject') {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest('POST', `/api/admin/tax-certificates/${c.id}/${action}`, action === 'reject' ? { reason } : undefined);
+      toast({ title: action === 'verify' ? 'Certificate verified' : 'Certificate rejected', description: `${c.firmName}: ${c.state} ${c.kind} #${c.number}` });
+      onDecided();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="break-words">{c.firmName}</span> <Badge tone={TONE[c.status]}>{LABEL[c.status]}</Badge>
+          </span>
+        }
+        description={`${c.state} ${c.kind} #${c.number} · ${c.expiresOn ? `expires ${c.expiresOn}` : 'no expiry date'} · filed ${new Date(c.uploadedAt).toLocaleDateString('en-US')}`}
+      />
+      <div className="grid gap-3 px-6 pt-3 pb-6">
+        <a href={`/api/admin/tax-certificates/${c.id}/file`} target="_blank" rel="noreferrer" className="text-sm font-medium text-blueprint-700 underline">
+          Open the certificate ({c.fileName})
+        </a>
+        {c.rejectReason ? <p className="text-sm text-red-700">Reason given: {c.rejectReason}</p> : null}
+        {c.status === 'pending' ? (
+          <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+            <TextField id={`reason-${c.id}`} label="Reason (to reject)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+            <Button variant="outline" disabled={busy || reason.trim() === ''} onClick={() => void decide('reject')}>
+              Reject
+            </Button>
+            <Button disabled={busy} onClick={() => void decide('verify')}>
+              Verify
+            </Button>
+          </div>
+        ) : null}
+        {error ? <ErrorNote title="The decision was not saved">{error}</ErrorNote> : null}
+      </div>
+    </Card>
+  );
+}

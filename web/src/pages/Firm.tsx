@@ -1,0 +1,406 @@
+/**
+ * /firm: the signed-in person's firm. Without one, a form to create it. With one: its members
+ * (an owner removes, anyone leaves), open invites (owners invite and withdraw), projects (anyone
+ * adds one) and the firm's orders, filtered by project and by person.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { Badge, Button, Card, CardHeader, ErrorNote, Field, Select, Spinner, TextField } from '../components/ui';
+import { toast } from '../components/toast';
+import { StatusBadge, formatDate } from '../components/account/status';
+import { useRedirectToLogin } from '../components/account/useSignedInOnly';
+import { useUser } from '../api/auth';
+import { changeFirm, fileCertificate, useFirmOrders, useMyFirm } from '../api/firm';
+import { errorMessage } from '../api/useSubmit';
+import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '../../../shared/firm';
+import { US_STATES } from '../../../shared/pricing';
+import { formatDollars } from '../../../shared/money';
+
+export default function Firm() {
+  const { user, isLoading: userLoading } = useUser();
+  useRedirectToLogin(!userLoading && !user, { title: 'Please sign in', description: 'You need to be signed in to see your firm.' });
+  const { data, error } = useMyFirm();
+  if (!user || (!data && !error)) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      {error ? <ErrorNote title="Your firm could not be loaded">{errorMessage(error)}</ErrorNote> : null}
+      {data?.firm ? <FirmContent firm={data.firm} userId={user.id} /> : data ? <CreateFirm /> : null}
+    </div>
+  );
+}
+
+/** What a failed form shows under itself, and in a toast. */
+function failed(form: { setError: (name: 'root.server', e: { message: string }) => void }, title: string) {
+  return (error: unknown) => {
+    const message = errorMessage(error);
+    toast({ title, description: message, variant: 'destructive' });
+    form.setError('root.server', { message });
+  };
+}
+
+function CreateFirm() {
+  const form = useForm<z.input<typeof FirmSchema>, unknown, z.output<typeof FirmSchema>>({ resolver: zodResolver(FirmSchema), defaultValues: { name: '' } });
+  const { errors, isSubmitting } = form.formState;
+  async function create(input: z.output<typeof FirmSchema>) {
+    await changeFirm('POST', '/api/firms', input)
+      .then(() => toast({ title: 'Firm created', description: `${input.name} is ready. Invite your colleagues.` }))
+      .catch(failed(form, 'Could not create the firm'));
+  }
+  return (
+    <Card className="mx-auto max-w-xl">
+      <CardHeader
+        title="Create a firm"
+        description="Keep your office’s orders in one place: invite colleagues, name projects, and see every order placed for the firm."
+      />
+      <form onSubmit={form.handleSubmit(create)} noValidate className="grid gap-4 p-4 sm:p-6">
+        <TextField id="firm-name" label="Firm name" autoComplete="organization" required error={errors.name?.message} {...form.register('name')} />
+        {errors.root?.server && <ErrorNote title="Could not create the firm">{errors.root.server.message}</ErrorNote>}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating…' : 'Create firm'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+const personName = (m: Pick<FirmMemberJson, 'firstName' | 'lastName' | 'email'>) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
+
+function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
+  const owner = firm.role === 'owner';
+  return (
+    <>
+      <header className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">{firm.name}</h1>
+        <Badge tone={owner ? 'processing' : 'neutral'}>{owner ? 'Owner' : 'Member'}</Badge>
+      </header>
+      <p className="mt-1 text-slate-600">Orders placed by the firm’s members belong to the firm, and every member sees them here.</p>
+      {/* minmax(0, 1fr): long email addresses truncate instead of widening a phone's column. */}
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6 lg:col-span-2">
+          <FirmOrders firm={firm} userId={userId} />
+        </div>
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+          <Members firm={firm} userId={userId} />
+          {owner && firm.invites ? <Invites firm={firm} /> : null}
+          <Projects firm={firm} />
+          {owner && firm.certificates ? <Certificates firm={firm} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const owners = firm.members.filter((m) => m.role === 'owner').length;
+  async function remove(member: FirmMemberJson) {
+    const self = member.userId === userId;
+    if (
+      !window.confirm(
+        self ? `Leave ${firm.name}? Your orders stay with the firm.` : `Remove ${personName(member)} from ${firm.name}? Their orders stay with the firm.`,
+      )
+    ) {
+      return;
+    }
+    setBusy(member.userId);
+    try {
+      const answer = await changeFirm<{ message: string }>('DELETE', `/api/firms/${firm.id}/members/${member.userId}`);
+      toast({ title: self ? 'You left the firm' : 'Member removed', description: answer.message });
+    } catch (error) {
+      toast({ title: self ? 'Could not leave the firm' : 'Could not remove the member', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader title="Members" description={`${firm.members.length} ${firm.members.length === 1 ? 'person' : 'people'}`} />
+      <ul className="divide-y divide-slate-100">
+        {firm.members.map((m) => {
+          const self = m.userId === userId;
+          // The last owner cannot leave (the server says so too): no button that can only fail.
+          const canAct = self ? !(m.role === 'owner' && owners === 1) : firm.role === 'owner' && m.role !== 'owner';
+          return (
+            <li key={m.userId} className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900">
+                  {personName(m)} {self ? <span className="text-slate-500">(you)</span> : null}{' '}
+                  {m.role === 'owner' ? <Badge tone="processing">Owner</Badge> : null}
+                </p>
+                <p className="truncate text-xs text-slate-500">{m.email}</p>
+              </div>
+              {canAct ? (
+                <Button variant="outline" size="sm" disabled={busy === m.userId} onClick={() => void remove(m)}>
+                  {self ? 'Leave' : 'Remove'}
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+function Invites({ firm }: { firm: FirmJson }) {
+  const form = useForm<z.input<typeof FirmInviteSchema>, unknown, z.output<typeof FirmInviteSchema>>({
+    resolver: zodResolver(FirmInviteSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  async function invite(input: z.output<typeof FirmInviteSchema>) {
+    await changeFirm('POST', `/api/firms/${firm.id}/invites`, input)
+      .then(() => {
+        toast({ title: 'Invite sent', description: `We emailed ${input.email} a link to join ${firm.name}.` });
+        form.reset();
+      })
+      .catch(failed(form, 'Could not send the invite'));
+  }
+  async function withdraw(inviteId: string) {
+    await changeFirm('DELETE', `/api/firms/${firm.id}/invites/${inviteId}`).catch((error) =>
+      toast({ title: 'Could not withdraw the invite', description: errorMessage(error), variant: 'destructive' }),
+    );
+  }
+  return (
+    <Card>
+      <CardHeader title="Invites" description="Colleagues join with the emailed link, signed in with that address." />
+      <form onSubmit={form.handleSubmit(invite)} noValidate className="grid gap-3 px-4 pb-4 sm:px-6">
+        <TextField id="invite-email" label="Email" type="email" autoComplete="off" required error={errors.email?.message} {...form.register('email')} />
+        {errors.root?.server && <ErrorNote title="Could not send the invite">{errors.root.server.message}</ErrorNote>}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send invite'}
+        </Button>
+      </form>
+      {firm.invites && firm.invites.length > 0 ? (
+        <ul className="divide-y divide-slate-100 border-t border-slate-100">
+          {firm.invites.map((i) => (
+            <li key={i.id} className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
+              <div className="min-w-0">
+                <p className="truncate text-sm text-slate-900">{i.email}</p>
+                <p className="text-xs text-slate-500">Invited {formatDate(i.invitedAt)}</p>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => void withdraw(i.id)}>
+                Withdraw
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+function Projects({ firm }: { firm: FirmJson }) {
+  const form = useForm<z.input<typeof ProjectSchema>, unknown, z.output<typeof ProjectSchema>>({
+    resolver: zodResolver(ProjectSchema),
+    defaultValues: { name: '', code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  async function add(input: z.output<typeof ProjectSchema>) {
+    await changeFirm('POST', `/api/firms/${firm.id}/projects`, input)
+      .then(() => {
+        toast({ title: 'Project added', description: `${input.code} · ${input.name}` });
+        form.reset();
+      })
+      .catch(failed(form, 'Could not add the project'));
+  }
+  return (
+    <Card>
+      <CardHeader title="Projects" description="Name a project at checkout to keep its prints together." />
+      {firm.projects.length > 0 ? (
+        <ul className="divide-y divide-slate-100 border-b border-slate-100">
+          {firm.projects.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
+              <span className="min-w-0 truncate">
+                <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
+              </span>
+              {/* Every paid order of the project, with the sums: what a reimbursable claim needs. */}
+              <a
+                href={`/api/firms/${firm.id}/projects/${p.id}/statement`}
+                target="_blank"
+                rel="noreferrer"
+                className="shrink-0 text-sm font-medium text-blueprint-700 underline"
+                aria-label={`Statement for ${p.code} (PDF)`}
+              >
+                Statement
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={form.handleSubmit(add)} noValidate className="grid gap-3 p-4 sm:grid-cols-3 sm:px-6">
+        <TextField id="project-code" label="Code" required error={errors.code?.message} {...form.register('code')} />
+        <TextField id="project-name" label="Project name" className="sm:col-span-2" required error={errors.name?.message} {...form.register('name')} />
+        {errors.root?.server && (
+          <ErrorNote title="Could not add the project" className="sm:col-span-3">
+            {errors.root.server.message}
+          </ErrorNote>
+        )}
+        <Button type="submit" disabled={isSubmitting} className="sm:col-span-3">
+          {isSubmitting ? 'Adding…' : 'Add project'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function FirmOrders({ firm, userId }: { firm: FirmJson; userId: string }) {
+  const [projectId, setProjectId] = useState<string>('');
+  const [placedBy, setPlacedBy] = useState<string>('');
+  const { data: orders, error, isLoading } = useFirmOrders(true, projectId || null);
+  const people = new Map<string, string>();
+  for (const m of firm.members) people.set(m.userId, personName(m));
+  for (const o of orders ?? []) if (o.placedBy && !people.has(o.placedBy.userId)) people.set(o.placedBy.userId, o.placedBy.name || o.placedBy.email);
+  const shown = (orders ?? []).filter((o) => !placedBy || o.placedBy?.userId === placedBy);
+  return (
+    <Card>
+      <CardHeader title="The firm’s orders" description="Every paid order placed for the firm, newest first." />
+      <div className="grid gap-3 px-4 pb-4 sm:grid-cols-2 sm:px-6">
+        <Field label="Project" htmlFor="filter-project">
+          <Select id="filter-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+            <option value="">All projects</option>
+            {firm.projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.code} · {p.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Ordered by" htmlFor="filter-person">
+          <Select id="filter-person" value={placedBy} onChange={(e) => setPlacedBy(e.target.value)}>
+            <option value="">Everyone</option>
+            {[...people].map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {error ? (
+        <div className="px-4 pb-4 sm:px-6">
+          <ErrorNote title="The orders could not be loaded">{errorMessage(error)}</ErrorNote>
+        </div>
+      ) : isLoading ? (
+        <div className="flex justify-center p-8">
+          <Spinner label="Loading the firm’s orders…" />
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="px-4 pb-6 text-sm text-slate-600 sm:px-6">No orders yet. Orders the firm’s members place appear here.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 border-t border-slate-100">
+          {shown.map((o) => (
+            <li key={o.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
+              <div className="min-w-0">
+                {/* An order's own page opens for the person who placed it. */}
+                {o.placedBy?.userId === userId ? (
+                  <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+                    #{o.orderNumber} · {o.jobName || o.fileName}
+                  </Link>
+                ) : (
+                  <p className="truncate text-sm font-medium text-slate-900">
+                    #{o.orderNumber} · {o.jobName || o.fileName}
+                  </p>
+                )}
+                <p className="truncate text-xs text-slate-500">
+                  {formatDate(o.createdAt)}
+                  {o.projectCode ? ` · ${o.projectCode}` : ''}
+                  {o.placedBy ? ` · ${o.placedBy.name || o.placedBy.email}` : ''}
+                  {o.poNumber ? ` · PO ${o.poNumber}` : ''}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <StatusBadge status={o.status} />
+                <span className="text-sm font-medium text-slate-900">{formatDollars(o.totalAmount)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+const CERTIFICATE_STATUS: Record<TaxCertificateJson['status'], { label: string; tone: 'pending' | 'completed' | 'failed' }> = {
+  pending: { label: 'Pending', tone: 'pending' },
+  verified: { label: 'Verified', tone: 'completed' },
+  rejected: { label: 'Rejected', tone: 'failed' },
+};
+
+/** The owner's tax-exempt certificates: each with its status (and the counter's reason), and a form to file one. */
+function Certificates({ firm }: { firm: FirmJson }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const formElement = e.currentTarget;
+    setBusy(true);
+    setError(null);
+    try {
+      await fileCertificate(firm.id, new FormData(formElement));
+      toast({ title: 'Certificate sent', description: 'We will verify it and email you. Until then, orders are taxed as usual.' });
+      formElement.reset();
+    } catch (caught) {
+      const message = errorMessage(caught);
+      setError(message);
+      toast({ title: 'Could not send the certificate', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader title="Tax-exempt certificates" description="A verified certificate for the state whose tax applies makes the order’s tax $0.00." />
+      {firm.certificates && firm.certificates.length > 0 ? (
+        <ul className="divide-y divide-slate-100 border-b border-slate-100">
+          {firm.certificates.map((c) => (
+            <li key={c.id} className="grid grid-cols-[minmax(0,1fr)] gap-1 px-4 py-3 text-sm sm:px-6">
+              <div className="flex min-w-0 items-center justify-between gap-3">
+                <span className="min-w-0 break-words text-slate-900">
+                  {c.state} {c.kind} #{c.number}
+                </span>
+                <Badge tone={CERTIFICATE_STATUS[c.status].tone}>{CERTIFICATE_STATUS[c.status].label}</Badge>
+              </div>
+              <p className="text-xs text-slate-500">{c.expiresOn ? `Expires ${c.expiresOn}` : 'No expiry date'}</p>
+              {c.rejectReason ? <p className="text-xs text-red-700">Reason: {c.rejectReason}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3 p-4 sm:grid-cols-2 sm:px-6">
+        <Field label="State" htmlFor="certificate-state">
+          <Select id="certificate-state" name="state" defaultValue="NJ" required>
+            {US_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <TextField id="certificate-kind" name="kind" label="Kind" placeholder="ST-5 exempt organization" required maxLength={60} />
+        <TextField id="certificate-number" name="number" label="Certificate number" required maxLength={50} />
+        <TextField id="certificate-expires" name="expiresOn" label="Expires on (if any)" type="date" />
+        <Field label="Certificate (PDF or image, up to 10 MB)" htmlFor="certificate-file" className="sm:col-span-2">
+          <input id="certificate-file" name="file" type="file" accept="application/pdf,image/png,image/jpeg" required className="text-sm" />
+        </Field>
+        {error ? (
+          <ErrorNote title="Could not send the certificate" className="sm:col-span-2">
+            {error}
+          </ErrorNote>
+        ) : null}
+        <Button type="submit" disabled={busy} className="sm:col-span-2">
+          {busy ? 'Sending…' : 'Send certificate'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
