@@ -6,8 +6,8 @@ export type Pdf = PDFKit.PDFDocument;
 
 /**
  * Creates a document, lets `draw` fill it, and resolves with the finished PDF's bytes. The document
- * starts in the embedded Noto Sans, never a standard PDF font (their WinAnsi encoding prints a
- * Cyrillic or CJK name as garbage); text in other scripts goes through pdfLayout's `drawText`.
+ * starts in the built-in Helvetica; every piece of text goes through pdfLayout's `drawText`, which
+ * draws what WinAnsi cannot encode (Cyrillic, CJK, №) in the embedded Noto faces instead.
  */
 export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -17,7 +17,7 @@ export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Pdf) =
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     try {
-      useFont(doc, 'latin', 'regular');
+      useFont(doc, 'standard', 'regular');
       draw(doc);
     } catch (error) {
       reject(error);

@@ -4,7 +4,7 @@
  * cannot say where a block will end or what did not fit. Lines are placed on a common baseline so a
  * kanji beside a Latin word sits on the same line.
  */
-import { fontBytes, textRuns, type FontScript, type FontWeight } from './pdfFonts';
+import { fontBytes, STANDARD_FONTS, textRuns, type FontScript, type FontWeight } from './pdfFonts';
 import { withoutInvisibleControls } from '../../../../shared/fields';
 
 // PDFKit's document type, named here rather than imported from pdfDocument.ts, which imports this.
@@ -40,6 +40,11 @@ const registered = new WeakMap<Pdf, Set<string>>();
 
 /** Makes `script`'s face of `weight` the document's current font (registered on first use). */
 export function useFont(doc: Pdf, script: FontScript, weight: FontWeight, size?: number): Pdf {
+  if (script === 'standard') {
+    doc.font(STANDARD_FONTS[weight]);
+    if (size !== undefined) doc.fontSize(size);
+    return doc;
+  }
   const name = `${script}-${weight}`;
   let names = registered.get(doc);
   if (!names) {

@@ -44,12 +44,16 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
     // and at the smallest size each part is cut to a few lines, the city, state and ZIP last.
     const BOX = 76;
     const WIDTH = 244;
-    const linesAt = (size: number, limits?: number[]) =>
-      to.flatMap((part, i) => layoutLines(doc, part, { size, bold: true, width: WIDTH, maxLines: limits?.[i] }));
+    const linesAt = (size: number, parts = to, limits?: number[]) =>
+      parts.flatMap((part, i) => layoutLines(doc, part, { size, bold: true, width: WIDTH, maxLines: limits?.[i] }));
     let toSize = 13;
     while (toSize > 7 && linesAt(toSize).length * lineHeight(toSize) > BOX) toSize -= 0.5;
     let toLines = linesAt(toSize);
-    if (toLines.length * lineHeight(toSize) > BOX) toLines = linesAt(toSize, to.length === 4 ? [2, 2, 1, 2] : [2, 3, 2]);
+    if (toLines.length * lineHeight(toSize) > BOX && address) {
+      // Cut to fit, the state and ZIP on a line of their own, so they are never what is cut away.
+      const cut = [...to.slice(0, -1), `${address.city.toUpperCase()},`, `${address.state} ${address.zipCode}`];
+      toLines = linesAt(toSize, cut, cut.length === 5 ? [2, 2, 1, 1, 1] : [2, 3, 1, 1]);
+    }
     drawLines(doc, toLines, 28, 90, { size: toSize, bold: true });
     doc.moveTo(8, 170).lineTo(280, 170).stroke();
     drawText(doc, `Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178, { size: 9 });

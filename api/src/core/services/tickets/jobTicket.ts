@@ -6,7 +6,7 @@
  * second page, and a ticket never has more than two.
  */
 import { renderPdf, type Pdf } from '../../lib/pdfDocument';
-import { drawLines, drawText, layoutLines, lineHeight, type BlockOptions } from '../../lib/pdfLayout';
+import { drawLines, drawText, layoutLines, lineHeight, textWidth, type BlockOptions } from '../../lib/pdfLayout';
 import { orderNumberOf } from '../../../../../shared/fields';
 import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '../../../../../shared/pricing';
 import { drawCode128 } from '../labels/code128';
@@ -44,6 +44,8 @@ const LABEL_WIDTH = 110;
 const BODY_SIZES = [12, 11, 10, 9];
 /** At the smallest size, the most lines a row may take (Customer, Delivery, …), so page 1 always holds them. */
 const ROW_MAX_LINES = [6, 6, 2, 3, 2, 3, 2, 5, 3];
+/** A part of a row's value and the most lines it may take on a crowded ticket. */
+type Part = [text: string, maxLines: number];
 const ROW_GAP = 10;
 /** The checklist's height: the rule above it, its gap and four boxes. */
 const CHECKLIST_HEIGHT = 16 + 4 * 20;
@@ -104,13 +106,19 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     const full = order.sets * order.page_count;
     const halves = (order.half_sets ?? 0) * order.page_count;
     const a = order.shipping_address;
-    const delivery =
+    // The address in parts, each cut on its own when the ticket is crowded, so the state and ZIP are
+    // never the part that is cut away.
+    const delivery: Part[] =
       order.shipping_method === 'pickup' || !a
-        ? 'Pickup at the shop'
-        : [`Ship${order.shipping_service ? ` (${order.shipping_service})` : ''} to:`, a.street1, a.street2 ?? '', `${a.city}, ${a.state} ${a.zipCode}`]
-            .filter(Boolean)
-            .join('\n');
-    const rows: [string, string][] = [
+        ? [['Pickup at the shop', 1]]
+        : [
+            [`Ship${order.shipping_service ? ` (${order.shipping_service})` : ''} to:`, 1],
+            [a.street1, 2],
+            ...(a.street2 ? ([[a.street2, 1]] as Part[]) : []),
+            [`${a.city},`, 1],
+            [`${a.state} ${a.zipCode}`, 1],
+          ];
+    const rows: [string, string | Part[]][] = [
       [
         'Customer',
         [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean).join('\n'),
@@ -140,7 +148,14 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
     // The largest size at which the rows, a first line of notes and the checklist fit page 1; at the
     // smallest, rows are cut to a few lines each (a ticket with a 250-character name is possible).
     const layoutAt = (size: number, capped: boolean) => {
-      const lines = rows.map(([, value], i) => layoutLines(doc, value, { size, width: valueWidth, maxLines: capped ? ROW_MAX_LINES[i] : undefined }));
+      const lines = rows.map(([, value], i) => {
+        if (typeof value === 'string') return layoutLines(doc, value, { size, width: valueWidth, maxLines: capped ? ROW_MAX_LINES[i] : undefined });
+        // The city and its state and ZIP share a line, as on an envelope, when that line fits.
+        const [city, stateZip] = value.slice(-2).map(([text]) => text);
+        const together = value.length > 2 && textWidth(doc, `${city} ${stateZip}`, { size }) <= valueWidth;
+        const parts: Part[] = together ? [...value.slice(0, -2), [`${city} ${stateZip}`, 1]] : value;
+        return parts.flatMap(([text, maxLines]) => layoutLines(doc, text, { size, width: valueWidth, maxLines: capped ? maxLines : undefined }));
+      });
       const height = lines.reduce((sum, l) => sum + Math.max(1, l.length) * lineHeight(size) + ROW_GAP, 0) + lineHeight(size) + ROW_GAP;
       return { size, lines, fits: 192 + height + CHECKLIST_HEIGHT <= bottom };
     };
