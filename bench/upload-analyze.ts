@@ -2,7 +2,7 @@
  * How long a customer waits for the analysis of a 500-sheet drawing set just under the 50 MiB upload
  * limit, against `pdfinfo -f 1 -l 500` (poppler-utils) reading every page's size from the same file,
  * in the same run (docs/decisions/012-sheet-report-after-ready.md). Targets: upload accepted → `ready` ≤ 1.0× `pdfinfo` plus the
- * client's poll interval; the full per-sheet report (colour, blank, scale notes, previews) ≤ 1.5 s.
+ * client's poll interval; the full per-sheet report (color, blank, scale notes, previews) ≤ 1.5 s.
  *
  * The set is 500 ARCH D (24" x 36") sheets of uncompressed vector linework (short polylines, as walls
  * and dimensions are), a scale note on each and red markup on every tenth, made once with PDFKit

@@ -6,7 +6,7 @@ export type SheetSpec = { widthIn: number; heightIn: number };
 /**
  * A PDF whose pages have the given sizes (one entry per page, or `pages` copies of one size).
  * Each page has a border and a title so previews have something to show, drawn in near-black ink
- * (a black and white set, as most drawing sets are) unless `ink` names a colour. With `linework`,
+ * (a black and white set, as most drawing sets are) unless `ink` names a color. With `linework`,
  * each page also has that many short wall segments (a file of some weight: ~20 bytes each).
  */
 export function makeDrawingPdf(options: {

@@ -108,7 +108,7 @@ describe('POST /api/upload-pdf', () => {
 
     await shop.runJobs();
     const after = await client.get(`/api/uploads/${res.body.uploadId}`);
-    // The test helper's sheets are drawn in dark blue: colour.
+    // The test helper's sheets are drawn in dark blue: color.
     const sheet = (number: number) => ({
       number,
       widthIn: 36,

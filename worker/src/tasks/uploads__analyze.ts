@@ -2,7 +2,7 @@
  * Judges one upload with MuPDF in the warm child process (api/src/core/services/pdf/analyze.ts): every
  * sheet measured, the set accepted or rejected, and the verdict written to the `uploads` row the
  * client polls, with a row per sheet (`upload_sheets`, sizes only) when ready. The per-sheet report
- * (colour, blank, scale notes, low resolution, previews) is a job of its own, `uploads__report`,
+ * (color, blank, scale notes, low resolution, previews) is a job of its own, `uploads__report`,
  * enqueued with the verdict on a queue of its own, so a long report never holds a worker slot that
  * the next customer's verdict needs. Local files are read where they are; an S3 object is
  * downloaded once to a temp file. A file that is not a PDF by content (one sent straight to S3 with a

@@ -3,7 +3,7 @@
  * real bytes-sent progress) → processing ('Analyzing Document...' while the analysis is polled) →
  * the configuration card with its price and 'Upload Complete!' the moment the set is ready. The
  * spec's captions stay, but no timer holds a ready price back: the verdict usually comes
- * within a few polls of the upload. The card then keeps asking for the per-sheet report (colour,
+ * within a few polls of the upload. The card then keeps asking for the per-sheet report (color,
  * blank sheets, previews) until it is complete. Any error returns to idle with the spec's toast, and
  * its words stay under the drop zone until the next file.
  * Wrong type and over-50 MB files are caught before anything is sent.

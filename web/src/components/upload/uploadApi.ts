@@ -71,7 +71,7 @@ export async function sendPdf(file: File, onProgress: (fraction: number) => void
  */
 export const POLL_DELAYS_MS = [40, 80, 120, 160];
 export const POLL_EVERY_MS = 200;
-/** How often the per-sheet report (colour, previews) is asked about once the price shows. */
+/** How often the per-sheet report (color, previews) is asked about once the price shows. */
 export const REPORT_POLL_EVERY_MS = 400;
 const POLL_FOR_MS = 3 * 60_000;
 
@@ -104,7 +104,7 @@ export async function waitForAnalysis(uploadId: string, signal: AbortSignal): Pr
 
 /**
  * After `ready`, asks for the upload until its per-sheet report is complete, handing each answer to
- * `onInfo` (sheets fill in: colour, blank, scale notes, previews). Stops on abort or after a while.
+ * `onInfo` (sheets fill in: color, blank, scale notes, previews). Stops on abort or after a while.
  */
 export async function followSheetReport(uploadId: string, onInfo: (info: UploadInfo) => void, signal: AbortSignal): Promise<void> {
   const until = Date.now() + POLL_FOR_MS;
