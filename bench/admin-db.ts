@@ -1,7 +1,7 @@
 /** A throwaway, migrated database for the admin benchmarks (BENCH_DATABASE_URL or the local PostgreSQL). */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { migrateDatabase } from '#core/lib/migrate';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEnv } from '../shared/env';
-import { createContext } from '../api/src/core/context';
-import { createLogger } from '../api/src/core/lib/logger';
-import { connect } from '../api/src/core/lib/db';
+import { parseEnv } from '#shared/env';
+import { createContext } from '#core/context';
+import { createLogger } from '#core/lib/logger';
+import { connect } from '#core/lib/db';
 import { createBenchDatabase, insertOrders } from './admin-db';
 
 const SELF = fileURLToPath(import.meta.url);

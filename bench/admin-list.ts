@@ -8,10 +8,10 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseEnv } from '../shared/env';
-import { createContext } from '../api/src/core/context';
-import { createLogger } from '../api/src/core/lib/logger';
-import { connect } from '../api/src/core/lib/db';
+import { parseEnv } from '#shared/env';
+import { createContext } from '#core/context';
+import { createLogger } from '#core/lib/logger';
+import { connect } from '#core/lib/db';
 import { startWeb } from '../api/src/server';
 import { createBenchDatabase, insertOrders } from './admin-db';
 

@@ -30,9 +30,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { migrateDatabase } from '#core/lib/migrate';
 import { uploadIntake } from '../api/src/lib/uploadIntake';
-import { DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND } from '../shared/env';
+import { DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND } from '#shared/env';
 import http from 'node:http';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { migrateDatabase } from '#core/lib/migrate';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);

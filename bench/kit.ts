@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
-import { freePort } from '../test/helpers/net';
+import { migrateDatabase } from '#core/lib/migrate';
+import { freePort } from '#test/helpers/net';
 
 export { freePort };
 

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { HASHES_AT_ONCE, hashPassword, verifyPassword } from '../api/src/core/lib/passwords';
+import { HASHES_AT_ONCE, hashPassword, verifyPassword } from '#core/lib/passwords';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -16,9 +16,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import postgres from 'postgres';
 import { Logger, makeWorkerUtils, quickAddJob, run, type Runner, type Task } from 'graphile-worker';
-import { addAnyJob, connect } from '../api/src/core/lib/db';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
-import { createPgPool } from '../api/src/core/lib/pgPool';
+import { addAnyJob, connect } from '#core/lib/db';
+import { migrateDatabase } from '#core/lib/migrate';
+import { createPgPool } from '#core/lib/pgPool';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const arg = (name: string, fallback: number) => {

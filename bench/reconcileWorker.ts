@@ -1,7 +1,7 @@
 /** One extra worker process for bench/reconcile.ts --processes N (env: DATABASE_URL, DATA_DIR, WORKER_CONCURRENCY). */
-import { parseEnv } from '../shared/env';
-import { createContext } from '../api/src/core/context';
-import { createLogger } from '../api/src/core/lib/logger';
+import { parseEnv } from '#shared/env';
+import { createContext } from '#core/context';
+import { createLogger } from '#core/lib/logger';
 import { startWorker } from '../worker/src/runner';
 
 const env = parseEnv(process.env);

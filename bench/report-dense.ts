@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import { analyzePdf, stopSpareAnalyzer } from '../api/src/core/services/pdf/analyze';
+import { analyzePdf, stopSpareAnalyzer } from '#core/services/pdf/analyze';
 import { median } from './kit';
 
 const OUT = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'bench/out');

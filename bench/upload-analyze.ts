@@ -25,8 +25,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import postgres from 'postgres';
-import { analyzePdf, stopSpareAnalyzer, prewarmAnalyzer } from '../api/src/core/services/pdf/analyze';
-import { MAX_UPLOAD_BYTES } from '../shared/limits';
+import { analyzePdf, stopSpareAnalyzer, prewarmAnalyzer } from '#core/services/pdf/analyze';
+import { MAX_UPLOAD_BYTES } from '#shared/limits';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench/out');

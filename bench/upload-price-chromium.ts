@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientIfStale } from '../scripts/build-client';
-import { launchBrowser } from '../test/helpers/browser';
+import { launchBrowser } from '#test/helpers/browser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SET = path.join(ROOT, 'bench/out/set-500-sheets-v4.pdf');

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
-import { PDF_CHILD_ENTRY, PDF_REPORTER_ENTRY } from '../api/src/core/services/pdf/entries';
+import { PDF_CHILD_ENTRY, PDF_REPORTER_ENTRY } from '#core/services/pdf/entries';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist/server');

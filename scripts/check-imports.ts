@@ -13,7 +13,10 @@ import path from 'node:path';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SOURCE_DIRS = ['api', 'worker', 'shared', 'web/src', 'scripts', 'test', 'bench'];
 const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '/index.ts', '/index.tsx'];
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]((?:\.{1,2}|#core|#shared|#test)\/[^'"]+)['"]|import\(\s*['"]((?:\.{1,2}|#core|#shared|#test)\/[^'"]+)['"]\s*\)/gm;
+/** package.json `imports`: the aliases that name a layer instead of a distance. */
+const ALIASES: Record<string, string> = { '#core/': 'api/src/core/', '#shared/': 'shared/', '#test/': 'test/' };
 
 function walk(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -26,7 +29,8 @@ function walk(dir: string): string[] {
 }
 
 function resolve(from: string, specifier: string): string | null {
-  const base = path.resolve(path.dirname(from), specifier);
+  const alias = Object.keys(ALIASES).find((a) => specifier.startsWith(a));
+  const base = alias ? path.join(ROOT, ALIASES[alias], specifier.slice(alias.length)) : path.resolve(path.dirname(from), specifier);
   for (const extension of EXTENSIONS) {
     const candidate = base + extension;
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
@@ -34,7 +38,7 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Relative imports of every source file, type-only ones included (they tie files together too). */
+/** Relative and aliased imports of every source file, type-only ones included (they tie files together too). */
 export function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of SOURCE_DIRS.flatMap((dir) => walk(path.join(ROOT, dir)))) {

@@ -4,8 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { loadEnvOrExit } from '../api/src/core/config';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { loadEnvOrExit } from '#core/config';
+import { migrateDatabase } from '#core/lib/migrate';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
 const env = loadEnvOrExit();

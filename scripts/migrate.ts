@@ -1,6 +1,6 @@
 /** The `release` process: applies migrations to DATABASE_URL and exits. */
-import { loadEnvOrExit } from '../api/src/core/config';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { loadEnvOrExit } from '#core/config';
+import { migrateDatabase } from '#core/lib/migrate';
 
 const env = loadEnvOrExit('release');
 if (!env.DATABASE_URL) {

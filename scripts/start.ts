@@ -3,12 +3,12 @@
  * starts an embedded PostgreSQL under .data/ when DATABASE_URL is unset, migrates, then runs the API
  * and the worker. Ctrl-C (SIGINT) or SIGTERM drains the worker and stops PostgreSQL cleanly.
  */
-import { installProcessGuards } from '../api/src/core/lib/processGuards';
+import { installProcessGuards } from '#core/lib/processGuards';
 import path from 'node:path';
-import { loadEnvOrExit } from '../api/src/core/config';
+import { loadEnvOrExit } from '#core/config';
 import { startWeb } from '../api/src/server';
-import { createContext } from '../api/src/core/context';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { createContext } from '#core/context';
+import { migrateDatabase } from '#core/lib/migrate';
 import { startWorker } from '../worker/src/runner';
 import { buildClientIfStale } from './build-client';
 import { EmbeddedPostgresUnavailableError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';

@@ -3,7 +3,7 @@
  * only when it is the development default (so whoever started the shop can sign in); a password set
  * in ADMIN_PASSWORD never reaches the log.
  */
-import type { Env } from '../shared/env';
+import type { Env } from '#shared/env';
 
 /** The lines `npm start` prints about development defaults, the admin sign-in and the source link. */
 export function startNotices(env: Pick<Env, 'defaultsUsed' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'SOURCE_URL'>): string[] {

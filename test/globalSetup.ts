@@ -5,7 +5,7 @@
  */
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase } from '../api/src/core/lib/migrate';
+import { migrateDatabase } from '#core/lib/migrate';
 import { buildClientIfStale } from '../scripts/build-client';
 import { startEmbeddedPostgres, tempDataDir, type EmbeddedDatabase } from '../scripts/embedded-postgres';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../shared/env';
+import { parseEnv } from '#shared/env';
 import { startNotices } from '../scripts/startMessages';
 
 describe('what npm start prints', () => {

@@ -1,6 +1,6 @@
 /** The Express application: a readable list of install steps, error handler last. */
 import express, { type Express } from 'express';
-import type { AppContext } from './core/context';
+import type { AppContext } from '#core/context';
 import { installBodyParsing } from './middleware/body';
 import { installClient } from './middleware/client';
 import { installApiNotFound, installErrorHandler } from './middleware/errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../test/helpers/shop';
-import { queueEmail } from './core/services/email/index';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { queueEmail } from '#core/services/email/index';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -2,12 +2,12 @@
  * The `web` process: the API and the built client on PORT. Run it alone (Procfile `web`) or through
  * `npm start`, which also runs the worker and, without DATABASE_URL, an embedded PostgreSQL.
  */
-import { installProcessGuards } from './core/lib/processGuards';
+import { installProcessGuards } from '#core/lib/processGuards';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadEnvOrExit } from './core/config';
+import { loadEnvOrExit } from '#core/config';
 import { makeApp } from './app';
-import { createContext, type AppContext } from './core/context';
+import { createContext, type AppContext } from '#core/context';
 
 export type RunningWeb = {
   server: Server;

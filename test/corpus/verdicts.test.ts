@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzePdf, stopSpareAnalyzer } from '../../api/src/core/services/pdf/analyze';
-import { unreadableVerdict } from '../../shared/sheets';
+import { analyzePdf, stopSpareAnalyzer } from '#core/services/pdf/analyze';
+import { unreadableVerdict } from '#shared/sheets';
 import { onePage, pdfkit, raw } from './generate';
 
 const PT = 72;

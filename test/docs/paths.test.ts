@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../api/src/core/lib/paths';
+import { PROJECT_ROOT } from '#core/lib/paths';
 
 const TOP = ['api', 'worker', 'shared', 'web', 'test', 'bench', 'scripts', 'migrations', 'docs', '.ci'];
 const DOCS = ['README.md', ...['api', 'worker', 'shared', 'web', 'test', 'bench', 'migrations', 'scripts'].map((d) => `${d}/README.md`)]

@@ -5,7 +5,7 @@ import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder } from '../helpers/factories';
 import { unzip } from '../helpers/adminTestKit';
-import { orderNumberOf } from '../../shared/fields';
+import { orderNumberOf } from '#shared/fields';
 
 let shop: TestShop;
 let browser: Browser;

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, screenshot, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
-import { hashPassword } from '../../api/src/core/lib/passwords';
+import { hashPassword } from '#core/lib/passwords';
 
 // Sign-ins hash with scrypt (N=2^17), slow on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });

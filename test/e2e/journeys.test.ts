@@ -17,9 +17,9 @@ import { fillContact, launchBrowser, newPage, screenshot, seriousA11yViolations,
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { buildOrder } from '../helpers/factories';
 import { unzip } from '../helpers/adminTestKit';
-import { orderNumberOf } from '../../shared/fields';
-import { PRICE_PER_PAGE_CENTS } from '../../shared/pricing';
-import { mulDivRoundHalfUp } from '../../shared/money';
+import { orderNumberOf } from '#shared/fields';
+import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
+import { mulDivRoundHalfUp } from '#shared/money';
 
 let shop: TestShop;
 let browser: Browser;

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ANSI_D, ARCH_E1, makeDrawingPdf } from '../helpers/pdf';
-import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '../../shared/checkout';
+import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
 
 let shop: TestShop;
 let browser: Browser;

@@ -10,7 +10,7 @@ import { startTestShop, type TestShop } from '../helpers/shop';
 import { startTestS3, type TestS3 } from '../helpers/s3rver';
 import { launchBrowser, newPage, screenshot, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
-import { uploadFileKey } from '../../api/src/core/services/storage/keys';
+import { uploadFileKey } from '#core/services/storage/keys';
 
 let s3: TestS3;
 let shop: TestShop;

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
-import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '../../shared/checkout';
+import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
 
 let shop: TestShop;
 let browser: Browser;

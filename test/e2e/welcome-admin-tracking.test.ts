@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
-import { hashPassword } from '../../api/src/core/lib/passwords';
-import { readyByText } from '../../shared/readyBy';
+import { hashPassword } from '#core/lib/passwords';
+import { readyByText } from '#shared/readyBy';
 
 // Sign-ins hash with scrypt (N=2^17), slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });

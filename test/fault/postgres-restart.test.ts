@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, tempDataDir, type EmbeddedDatabase } from '../../scripts/embedded-postgres';
-import { migrateDatabase } from '../../api/src/core/lib/migrate';
-import { connect } from '../../api/src/core/lib/db';
-import { queueEmail } from '../../api/src/core/services/email/index';
+import { migrateDatabase } from '#core/lib/migrate';
+import { connect } from '#core/lib/db';
+import { queueEmail } from '#core/services/email/index';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { catchStrayErrors } from '../helpers/driverBugs';
 

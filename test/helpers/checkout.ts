@@ -1,5 +1,5 @@
 /** Checkout fixtures: a browser with a ready upload, and the request bodies the checkout page sends. */
-import type { PrintSize } from '../../shared/pricing';
+import type { PrintSize } from '#shared/pricing';
 import type { TestClient } from './client';
 import { buildUpload } from './factories';
 import { giveAnonymousSession } from './sessions';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { connect, type Sql } from '../../api/src/core/lib/db';
+import { connect, type Sql } from '#core/lib/db';
 
 export type TestDatabase = { url: string; name: string; sql: Sql; drop(): Promise<void> };
 

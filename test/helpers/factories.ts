@@ -1,9 +1,9 @@
 /** Rows for tests, written the way the shop writes them. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { priceOrder, type PrintSize, type PrintType } from '../../shared/pricing';
+import { priceOrder, type PrintSize, type PrintType } from '#shared/pricing';
 import type { OrderRow } from '../../api/src/presenters/order';
 import type { TestShop } from './shop';
-import { shopFacts } from '../../shared/shop';
+import { shopFacts } from '#shared/shop';
 import { ARCH_D, ARCH_E1, makeDrawingPdf } from './pdf';
 
 /** A `ready` upload with its PDF in storage, owned by `sessionSid` (or nobody). */

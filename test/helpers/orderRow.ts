@@ -1,5 +1,5 @@
 /** An `orders` row in memory, for drawing documents (receipt, job ticket, label) without a database. */
-import type { OrderRow } from '../../api/src/core/orders/orderRow';
+import type { OrderRow } from '#core/orders/orderRow';
 
 /** A paid pickup order of 3 B&W 24x36 sheets for Grace Hopper; `overrides` change any column. */
 export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseEnv } from '../../shared/env';
-import { createContext, type AppContext, type ContextOverrides } from '../../api/src/core/context';
-import { createLogger } from '../../api/src/core/lib/logger';
+import { parseEnv } from '#shared/env';
+import { createContext, type AppContext, type ContextOverrides } from '#core/context';
+import { createLogger } from '#core/lib/logger';
 import { startWeb } from '../../api/src/server';
 import { runJobsOnce, startWorker, type RunningWorker } from '../../worker/src/runner';
 import { createTestDatabase, type TestDatabase } from './db';

@@ -12,7 +12,7 @@ import type { TestClient } from '../helpers/client';
 import { adminClient, unzip } from '../helpers/adminTestKit';
 import { CUSTOMER, pickupBody } from '../helpers/checkout';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
-import { orderNumberOf } from '../../shared/fields';
+import { orderNumberOf } from '#shared/fields';
 
 const NAMES = ['планы-図面.pdf', 'café plan.pdf', 'Grundriß.pdf', 'Ωmega 🏗️ 設計図 (rev 2).pdf'];
 

@@ -1,7 +1,7 @@
 /** The `worker` process (Procfile `worker`): graphile-worker tasks and crontab, drained on SIGTERM. */
-import { installProcessGuards } from '../../api/src/core/lib/processGuards';
-import { loadEnvOrExit } from '../../api/src/core/config';
-import { createContext } from '../../api/src/core/context';
+import { installProcessGuards } from '#core/lib/processGuards';
+import { loadEnvOrExit } from '#core/config';
+import { createContext } from '#core/context';
 import { startWorker } from './runner';
 
 async function main() {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { AppContext } from '../../api/src/core/context';
-import { StorageNotFoundError } from '../../api/src/core/services/storage/index';
+import type { AppContext } from '#core/context';
+import { StorageNotFoundError } from '#core/services/storage/index';
 
 /**
  * The flag on every uploads__report job. A report holds its worker process's MuPDF child for seconds

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorkerUtils } from 'graphile-worker';
-import { startTestShop, type TestShop } from '../../test/helpers/shop';
-import { queueEmail } from '../../api/src/core/services/email/index';
-import { createLogger } from '../../api/src/core/lib/logger';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { queueEmail } from '#core/services/email/index';
+import { createLogger } from '#core/lib/logger';
 import { heartbeatTimings, unlockDeadWorkers } from './runner';
 import { taskNames } from './tasks';
 

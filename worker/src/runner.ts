@@ -16,10 +16,10 @@ import {
   type WorkerUtils,
 } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
-import { createPgPool } from '../../api/src/core/lib/pgPool';
-import { PROJECT_ROOT } from '../../api/src/core/lib/paths';
-import type { AppContext } from '../../api/src/core/context';
-import type { Logger } from '../../api/src/core/lib/logger';
+import { createPgPool } from '#core/lib/pgPool';
+import { PROJECT_ROOT } from '#core/lib/paths';
+import type { AppContext } from '#core/context';
+import type { Logger } from '#core/lib/logger';
 import { loadTaskList } from './tasks';
 import { REPORT_FLAG } from './pdfJobs';
 

@@ -5,8 +5,8 @@
  */
 import type { JobHelpers } from 'graphile-worker';
 import type { z } from 'zod';
-import type { AppContext } from '../../api/src/core/context';
-import { JOB_PAYLOADS, type JobName } from '../../shared/jobs';
+import type { AppContext } from '#core/context';
+import { JOB_PAYLOADS, type JobName } from '#shared/jobs';
 
 export type TaskDefinition<N extends JobName = JobName> = {
   name: N;

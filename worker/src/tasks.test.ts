@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_PAYLOADS } from '../../shared/jobs';
-import { addAnyJob, addJob } from '../../api/src/core/lib/db';
-import { startTestShop, type TestShop } from '../../test/helpers/shop';
+import { JOB_PAYLOADS } from '#shared/jobs';
+import { addAnyJob, addJob } from '#core/lib/db';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
 import { taskNames } from './tasks';
 
 let shop: TestShop;

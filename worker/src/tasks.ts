@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TaskList } from 'graphile-worker';
-import type { AppContext } from '../../api/src/core/context';
+import type { AppContext } from '#core/context';
 import type { TaskDefinition } from './task';
 
 export const TASKS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tasks');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { createTestDatabase, type TestDatabase } from '#test/helpers/db';
 import { loadDotEnv } from './config';
 import { PROJECT_ROOT } from './lib/paths';
 

@@ -1,7 +1,7 @@
 /** Reads the environment once at boot, for the web, worker and release processes alike. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseEnv, type Env, type EnvRole } from '../../../shared/env';
+import { parseEnv, type Env, type EnvRole } from '#shared/env';
 import { PROJECT_ROOT } from './lib/paths';
 
 /** The `.env` file every process reads at start (see .env.example). */

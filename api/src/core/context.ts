@@ -2,7 +2,7 @@
  * Everything a request handler or a job needs, built once at boot from the environment:
  * the database pool, the logger and one adapter per external service.
  */
-import type { Env } from '../../../shared/env';
+import type { Env } from '#shared/env';
 import { connect, type Sql } from './lib/db';
 import { createLogger, type Logger } from './lib/logger';
 import { createStorage, type Storage } from './services/storage/index';

@@ -1,7 +1,7 @@
 /** Sending stored files over HTTP: safe file-name headers, and streaming with a 404 a person can read. */
 import type { Response } from 'express';
-import { notFound } from '../core/lib/errors';
-import { StorageNotFoundError, type Storage } from '../core/services/storage/index';
+import { notFound } from '#core/lib/errors';
+import { StorageNotFoundError, type Storage } from '#core/services/storage/index';
 
 /**
  * A Content-Disposition value that is safe whatever the name holds: an ASCII fallback with quotes,

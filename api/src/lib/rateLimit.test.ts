@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
 import {
   AUTH_REQUESTS_PER_MINUTE,
   FAILED_SIGN_INS_BEFORE_ALERT,

@@ -7,8 +7,8 @@
  */
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
-import type { Sql } from '../core/lib/db';
-import { tooManyRequests } from '../core/lib/errors';
+import type { Sql } from '#core/lib/db';
+import { tooManyRequests } from '#core/lib/errors';
 
 /** Per-client budget for sign-in style requests (login, register, password links, verification). */
 export const AUTH_REQUESTS_PER_MINUTE = 100;

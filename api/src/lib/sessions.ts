@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Sql } from '../core/lib/db';
-import { unauthorized } from '../core/lib/errors';
-import { moveSessionOrders } from '../core/orders/commands/ownership';
+import type { Sql } from '#core/lib/db';
+import { unauthorized } from '#core/lib/errors';
+import { moveSessionOrders } from '#core/orders/commands/ownership';
 
 export const CUSTOMER_IDLE_MS = 14 * 24 * 3600_000;
 export const CUSTOMER_ABSOLUTE_MS = 30 * 24 * 3600_000;

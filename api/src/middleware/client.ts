@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { PROJECT_ROOT } from '../core/lib/paths';
+import { PROJECT_ROOT } from '#core/lib/paths';
 
 export const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/web');
 

@@ -6,8 +6,8 @@
  */
 import type { Express, NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
-import type { AppContext } from '../core/context';
-import { HttpError } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { HttpError } from '#core/lib/errors';
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 type PgError = Error & { code?: string };

@@ -1,6 +1,6 @@
 /** One log line per API request: method, path, status and time. */
 import type { Express } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '#core/context';
 
 export function installRequestLogging(app: Express, ctx: AppContext): void {
   const log = ctx.log.child('http');

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
 import { AUTH_REQUESTS_PER_MINUTE } from '../lib/rateLimit';
 import { startWeb } from '../server';
 

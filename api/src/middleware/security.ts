@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { AppContext } from '../core/context';
-import { forbidden } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { forbidden } from '#core/lib/errors';
 
 /** Paths that other sites may POST to (signed provider webhooks). */
 const CROSS_SITE_ALLOWED = new Set(['/api/webhooks/stripe']);

@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Express } from 'express';
 import cookieSession from 'cookie-session';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '#core/context';
 import { CUSTOMER_ABSOLUTE_MS, loadSessions } from '../lib/sessions';
 
 export const SESSION_COOKIE = 'bp.session';

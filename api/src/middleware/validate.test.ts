@@ -2,7 +2,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { uuidField } from '../../../shared/fields';
+import { uuidField } from '#shared/fields';
 import { toResponse } from './errors';
 import { validate } from './validate';
 

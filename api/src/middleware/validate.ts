@@ -9,7 +9,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { notFound } from '../core/lib/errors';
+import { notFound } from '#core/lib/errors';
 
 type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 type Parsed<S extends Schemas> = {

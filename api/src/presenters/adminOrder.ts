@@ -1,5 +1,5 @@
 /** The admin's order JSON: the contract's order JSON plus what the print counter needs on its row. */
-import { orderNumberOf } from '../../../shared/fields';
+import { orderNumberOf } from '#shared/fields';
 import { presentOrder, type OrderRow } from './order';
 
 /** The contract's order JSON plus what the print counter needs on its row. */

@@ -1,14 +1,14 @@
 /** Turns order rows into the contract's JSON: dollars with two decimals, camelCase, no internals. */
-import { centsToDollars } from '../../../shared/money';
-import { orderNumberOf } from '../../../shared/fields';
-import type { OrderJson, StatusHistoryEntry } from '../../../shared/orderJson';
-import { readyByText } from '../../../shared/readyBy';
-import { trackingUrlFor } from '../../../shared/tracking';
-import { statusText } from '../../../shared/orderStatus';
-import type { StatusChange } from '../core/orders/statusHistory';
+import { centsToDollars } from '#shared/money';
+import { orderNumberOf } from '#shared/fields';
+import type { OrderJson, StatusHistoryEntry } from '#shared/orderJson';
+import { readyByText } from '#shared/readyBy';
+import { trackingUrlFor } from '#shared/tracking';
+import { statusText } from '#shared/orderStatus';
+import type { StatusChange } from '#core/orders/statusHistory';
 
-import { linesToJson } from '../../../shared/pricing';
-import { priceLinesOf, sheetCountsOf, type OrderRow } from '../core/orders/orderRow';
+import { linesToJson } from '#shared/pricing';
+import { priceLinesOf, sheetCountsOf, type OrderRow } from '#core/orders/orderRow';
 
 /**
  * The timeline: "pending" when the order was placed (paid), then every recorded change. `changes`
@@ -90,4 +90,4 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
 }
 
 export type { OrderJson, OrderRow };
-export type { ShippingAddress } from '../core/orders/orderRow';
+export type { ShippingAddress } from '#core/orders/orderRow';

@@ -1,8 +1,8 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
-import { sheetWarnings } from '../../../shared/sheetNumbers';
-import { paperFor, sizeNameOf, type DetectedSize } from '../../../shared/sheets';
-import type { UploadInfo, UploadSheet, UploadStatus } from '../../../shared/upload';
+import { sheetWarnings } from '#shared/sheetNumbers';
+import { paperFor, sizeNameOf, type DetectedSize } from '#shared/sheets';
+import type { UploadInfo, UploadSheet, UploadStatus } from '#shared/upload';
 
 /** The columns of `uploads` the API reads. */
 export type UploadRow = {

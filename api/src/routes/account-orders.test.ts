@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder } from '../../../test/helpers/factories';
-import type { TestClient } from '../../../test/helpers/client';
-import { FILE_GONE_MESSAGE } from '../core/orders/reorder';
-import { CheckoutDataSchema } from '../../../shared/checkout';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
+import type { TestClient } from '#test/helpers/client';
+import { FILE_GONE_MESSAGE } from '#core/orders/reorder';
+import { CheckoutDataSchema } from '#shared/checkout';
 
 // Every account costs scrypt hashes (N=2^17), slow on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });

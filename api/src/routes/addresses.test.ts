@@ -1,9 +1,9 @@
 /** The address book: per person, the last used first, saved again without copies, fed by checkout. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildUpload, buildUser } from '../../../test/helpers/factories';
-import { customerClient } from '../../../test/helpers/adminTestKit';
-import { ADDRESSES, shippingOrder } from '../../../test/helpers/checkout';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildUpload, buildUser } from '#test/helpers/factories';
+import { customerClient } from '#test/helpers/adminTestKit';
+import { ADDRESSES, shippingOrder } from '#test/helpers/checkout';
 
 let shop: TestShop;
 beforeAll(async () => {

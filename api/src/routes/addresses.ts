@@ -5,12 +5,12 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { forgetAddress, listAddresses, rememberAddress } from '../core/addresses/addressBook';
+import type { AppContext } from '#core/context';
+import { forgetAddress, listAddresses, rememberAddress } from '#core/addresses/addressBook';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
-import { AddressSchema } from '../../../shared/address';
-import { uuidField } from '../../../shared/fields';
+import { AddressSchema } from '#shared/address';
+import { uuidField } from '#shared/fields';
 
 const addressBody = validate({ body: AddressSchema });
 const addressParams = validate({ params: z.object({ id: uuidField }) }, 'Address not found.');

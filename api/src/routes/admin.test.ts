@@ -1,10 +1,10 @@
-import { pdfText } from '../../../test/helpers/pdfText';
+import { pdfText } from '#test/helpers/pdfText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder, buildUser } from '../../../test/helpers/factories';
-import { orderNumberOf } from '../../../shared/fields';
-import { adminClient, customerClient, unzip } from '../../../test/helpers/adminTestKit';
-import type { Logger } from '../core/lib/logger';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder, buildUser } from '#test/helpers/factories';
+import { orderNumberOf } from '#shared/fields';
+import { adminClient, customerClient, unzip } from '#test/helpers/adminTestKit';
+import type { Logger } from '#core/lib/logger';
 import { ADMIN_FAILED_SIGN_INS_PER_CLIENT, SIGN_IN_DELAY_MAX_MS } from '../lib/rateLimit';
 
 let shop: TestShop;
@@ -142,7 +142,7 @@ async function adminClientOrSkipLimit() {
 /** An admin session written the way signInAdmin writes it (the login limiter is spent by then). */
 async function adminClientViaSessionRow() {
   const { randomBytes } = await import('node:crypto');
-  const { signedSessionCookie } = await import('../../../test/helpers/adminTestKit');
+  const { signedSessionCookie } = await import('#test/helpers/adminTestKit');
   const sid = randomBytes(32).toString('base64url');
   await shop.sql`insert into sessions (sid, kind, sess, expire) values (${sid}, 'admin', ${shop.sql.json({ username: 'admin' })}, now() + interval '1 hour')`;
   const c = shop.client();

@@ -9,11 +9,11 @@ import { validate } from '../middleware/validate';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { adminPasswordField, adminUsernameField } from '../../../shared/fields';
-import { unauthorized } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { adminPasswordField, adminUsernameField } from '#shared/fields';
+import { unauthorized } from '#core/lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
-import { sleep } from '../core/lib/time';
+import { sleep } from '#core/lib/time';
 import {
   ADMIN_FAILED_SIGN_INS_BEFORE_ALERT,
   ADMIN_FAILED_SIGN_INS_PER_CLIENT,
@@ -24,7 +24,7 @@ import {
   limiter,
   PostgresRateLimitStore,
 } from '../lib/rateLimit';
-import { queueAdminSignInAlertEmail } from '../core/emails/account-emails';
+import { queueAdminSignInAlertEmail } from '#core/emails/account-emails';
 
 const LoginSchema = z.object({ username: adminUsernameField, password: adminPasswordField });
 

@@ -5,13 +5,13 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { addJob } from '../core/lib/db';
-import { conflict, notFound } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { addJob } from '#core/lib/db';
+import { conflict, notFound } from '#core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import { contentDisposition, sendStoredFile } from '../lib/files';
 import { validate } from '../middleware/validate';
-import { uuidField } from '../../../shared/fields';
+import { uuidField } from '#shared/fields';
 
 export const EXPORT_MAX_ORDERS = 2000;
 

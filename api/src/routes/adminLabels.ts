@@ -4,18 +4,18 @@
  * The `orders__buy_label` task runs the same function for retries from the queue.
  */
 import { z } from 'zod';
-import { uuidField } from '../../../shared/fields';
+import { uuidField } from '#shared/fields';
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
-import type { AppContext } from '../core/context';
-import { notFound, serviceUnavailable } from '../core/lib/errors';
-import { HttpError } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { notFound, serviceUnavailable } from '#core/lib/errors';
+import { HttpError } from '#core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { generateLabel } from '../core/services/labels/index';
+import { generateLabel } from '#core/services/labels/index';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { contentDisposition, sendStoredFile } from '../lib/files';
-import { orderNumberOf } from '../../../shared/fields';
+import { orderNumberOf } from '#shared/fields';
 
 const labelParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 

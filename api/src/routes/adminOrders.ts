@@ -6,14 +6,14 @@
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { ORDER_STATUSES, orderStatusField, uuidField } from '../../../shared/fields';
-import { badRequest, notFound } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { ORDER_STATUSES, orderStatusField, uuidField } from '#shared/fields';
+import { badRequest, notFound } from '#core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { changeStatus, undoStatusChange } from '../core/orders/commands/changeStatus';
-import { STATUS_UNDO_SECONDS } from '../../../shared/limits';
-import type { Sql } from '../core/lib/db';
+import { changeStatus, undoStatusChange } from '#core/orders/commands/changeStatus';
+import { STATUS_UNDO_SECONDS } from '#shared/limits';
+import type { Sql } from '#core/lib/db';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { contentDisposition, sendStoredFile } from '../lib/files';
 

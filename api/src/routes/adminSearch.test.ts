@@ -3,11 +3,11 @@
  * as order numbers, emails and names, and a trigram index serves those arms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder } from '../../../test/helpers/factories';
-import { adminClient } from '../../../test/helpers/adminTestKit';
-import type { TestClient } from '../../../test/helpers/client';
-import { orderNumberOf } from '../../../shared/fields';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
+import { adminClient } from '#test/helpers/adminTestKit';
+import type { TestClient } from '#test/helpers/client';
+import { orderNumberOf } from '#shared/fields';
 import type { OrderRow } from '../presenters/order';
 
 let shop: TestShop;

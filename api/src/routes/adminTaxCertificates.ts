@@ -4,14 +4,14 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { notFound } from '../core/lib/errors';
-import { certificateById, certificatesForAdmin, decideCertificate } from '../core/firms/certificates';
-import { StorageNotFoundError } from '../core/services/storage/index';
+import type { AppContext } from '#core/context';
+import { notFound } from '#core/lib/errors';
+import { certificateById, certificatesForAdmin, decideCertificate } from '#core/firms/certificates';
+import { StorageNotFoundError } from '#core/services/storage/index';
 import { requireAdmin } from '../lib/sessions';
 import { validate } from '../middleware/validate';
-import { uuidField } from '../../../shared/fields';
-import { RejectCertificateSchema } from '../../../shared/firm';
+import { uuidField } from '#shared/fields';
+import { RejectCertificateSchema } from '#shared/firm';
 
 const certificateParams = validate({ params: z.object({ id: uuidField }) }, 'Certificate not found.');
 const rejectInput = validate({ params: z.object({ id: uuidField }), body: RejectCertificateSchema }, 'Certificate not found.');

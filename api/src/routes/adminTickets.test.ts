@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder } from '../../../test/helpers/factories';
-import { adminClient } from '../../../test/helpers/adminTestKit';
-import { pdfText } from '../../../test/helpers/pdfText';
-import { orderNumberOf } from '../../../shared/fields';
-import { code128Modules } from '../core/services/labels/code128';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
+import { adminClient } from '#test/helpers/adminTestKit';
+import { pdfText } from '#test/helpers/pdfText';
+import { orderNumberOf } from '#shared/fields';
+import { code128Modules } from '#core/services/labels/code128';
 
 const run = promisify(execFile);
 

@@ -1,13 +1,13 @@
 /** GET /api/admin/job-ticket/:orderId: the printable job ticket PDF for one order (admin only). */
 import { z } from 'zod';
-import { uuidField } from '../../../shared/fields';
+import { uuidField } from '#shared/fields';
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
-import type { AppContext } from '../core/context';
-import { notFound } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { notFound } from '#core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
-import { jobTicketFileName, renderJobTicket } from '../core/services/tickets/jobTicket';
+import { jobTicketFileName, renderJobTicket } from '#core/services/tickets/jobTicket';
 import { contentDisposition } from '../lib/files';
 
 const ticketParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder } from '../../../test/helpers/factories';
-import type { TestClient } from '../../../test/helpers/client';
-import { giveAnonymousSession } from '../../../test/helpers/sessions';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
+import type { TestClient } from '#test/helpers/client';
+import { giveAnonymousSession } from '#test/helpers/sessions';
 import { FORGOT_PASSWORD_ANSWER, INVALID_SIGN_IN } from './auth';
 
 // Every account costs scrypt hashes (N=2^17), slow on a busy machine.

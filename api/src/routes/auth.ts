@@ -6,17 +6,17 @@
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { queueSetPasswordEmail, queueSignInAlertEmail, queueVerifyEmail } from '../core/emails/account-emails';
-import { addJob, type Queryable } from '../core/lib/db';
-import { badRequest, conflict, unauthorized } from '../core/lib/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../core/lib/passwords';
+import type { AppContext } from '#core/context';
+import { queueSetPasswordEmail, queueSignInAlertEmail, queueVerifyEmail } from '#core/emails/account-emails';
+import { addJob, type Queryable } from '#core/lib/db';
+import { badRequest, conflict, unauthorized } from '#core/lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '#core/lib/passwords';
 import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs } from '../lib/rateLimit';
-import { sleep } from '../core/lib/time';
+import { sleep } from '#core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
-import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '../core/lib/tokens';
+import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
 import { presentUser, type UserRow } from '../presenters/user';
-import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '../../../shared/fields';
+import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '#shared/fields';
 
 export const RegisterSchema = z.object({
   email: emailField,

@@ -3,9 +3,9 @@
  * JSON, re-pricing, the receipt, the confirmation email and reorder. Every amount from the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { browserWithUpload, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import { pdfText } from '../../../test/helpers/pdfText';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { pdfText } from '#test/helpers/pdfText';
 
 let shop: TestShop;
 beforeAll(async () => {

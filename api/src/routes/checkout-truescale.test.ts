@@ -4,12 +4,12 @@
  * paper it fits at 100%, half-size sets on half that paper, and sheets no paper takes refused by name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import type { TestClient } from '../../../test/helpers/client';
-import { ADDRESSES, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import { adminClient } from '../../../test/helpers/adminTestKit';
-import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '../../../test/helpers/pdf';
-import { pdfText } from '../../../test/helpers/pdfText';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import type { TestClient } from '#test/helpers/client';
+import { ADDRESSES, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { adminClient } from '#test/helpers/adminTestKit';
+import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
+import { pdfText } from '#test/helpers/pdfText';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -3,10 +3,10 @@
  * shipping quotes, re-pricing, the demo card, reconciliation, receipt, email and order access.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildUpload, buildUser } from '../../../test/helpers/factories';
-import { giveAnonymousSession } from '../../../test/helpers/sessions';
-import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody, shippingOrder } from '../../../test/helpers/checkout';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildUpload, buildUser } from '#test/helpers/factories';
+import { giveAnonymousSession } from '#test/helpers/sessions';
+import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody, shippingOrder } from '#test/helpers/checkout';
 
 let shop: TestShop;
 beforeAll(async () => {

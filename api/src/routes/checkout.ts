@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import type { Queryable } from '../core/lib/db';
-import { badRequest, notFound, serviceUnavailable, HttpError } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import type { Queryable } from '#core/lib/db';
+import { badRequest, notFound, serviceUnavailable, HttpError } from '#core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { ownsOrder } from '../lib/orderAccess';
 import { validate } from '../middleware/validate';
-import { centsToDollars } from '../../../shared/money';
+import { centsToDollars } from '#shared/money';
 import {
   colorSheetsField,
   controlCharacterMessage,
@@ -28,19 +28,19 @@ import {
   setsField,
   uuidField,
   withoutInvisibleControls,
-} from '../../../shared/fields';
-import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '../../../shared/pricing';
-import { sheetPapersOf } from '../core/uploads/papers';
-import { colorSheetsFor } from '../core/uploads/colorSheets';
-import { firmOrderFields } from '../core/firms/membership';
-import { exemptionFor, exemptPrice } from '../core/firms/certificates';
-import { rememberAddress } from '../core/addresses/addressBook';
-import { attachPaymentIntent, placeOrder, repriceOrder } from '../core/orders/commands/placeOrder';
+} from '#shared/fields';
+import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
+import { sheetPapersOf } from '#core/uploads/papers';
+import { colorSheetsFor } from '#core/uploads/colorSheets';
+import { firmOrderFields } from '#core/firms/membership';
+import { exemptionFor, exemptPrice } from '#core/firms/certificates';
+import { rememberAddress } from '#core/addresses/addressBook';
+import { attachPaymentIntent, placeOrder, repriceOrder } from '#core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
-import { PaymentProviderError, type PaymentProvider } from '../core/services/payments/index';
-import { AddressSchema, type Address } from '../../../shared/address';
-import { shopFacts } from '../../../shared/shop';
-import { turnaround } from '../../../shared/readyBy';
+import { PaymentProviderError, type PaymentProvider } from '#core/services/payments/index';
+import { AddressSchema, type Address } from '#shared/address';
+import { shopFacts } from '#shared/shop';
+import { turnaround } from '#shared/readyBy';
 
 /**
  * Customer fields are accepted as placeholders here (the page asks for an intent at load, before

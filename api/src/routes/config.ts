@@ -5,14 +5,14 @@
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { badRequest } from '../core/lib/errors';
-import { turnaround } from '../../../shared/readyBy';
-import { shopDay } from '../../../shared/clock';
-import { shopHolidaysAhead } from '../../../shared/holidays';
-import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_MINUTES, shopFacts, shopMapUrl } from '../../../shared/shop';
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
-import { centsToDollars } from '../../../shared/money';
+import type { AppContext } from '#core/context';
+import { badRequest } from '#core/lib/errors';
+import { turnaround } from '#shared/readyBy';
+import { shopDay } from '#shared/clock';
+import { shopHolidaysAhead } from '#shared/holidays';
+import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_MINUTES, shopFacts, shopMapUrl } from '#shared/shop';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/pricing';
+import { centsToDollars } from '#shared/money';
 
 const TurnaroundQuery = z.object({ at: z.string().max(100).optional() });
 

@@ -4,21 +4,21 @@
  * doing an owner's part gets 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildUpload, buildUser } from '../../../test/helpers/factories';
-import { adminClient, customerClient } from '../../../test/helpers/adminTestKit';
-import type { TestClient } from '../../../test/helpers/client';
-import { CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import type { OrderJson } from '../../../shared/orderJson';
-import { buildOrder } from '../../../test/helpers/factories';
-import { pdfText } from '../../../test/helpers/pdfText';
-import { renderPngs } from '../../../test/helpers/pdfPages';
-import { formatCents } from '../../../shared/money';
-import { orderRowFor } from '../../../test/helpers/orderRow';
-import { pdfPageTexts } from '../../../test/helpers/pdfPages';
-import { renderReceipt } from '../core/services/receipts/index';
-import { renderJobTicket } from '../core/services/tickets/jobTicket';
-import { DEFAULT_SHOP } from '../../../shared/shop';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildUpload, buildUser } from '#test/helpers/factories';
+import { adminClient, customerClient } from '#test/helpers/adminTestKit';
+import type { TestClient } from '#test/helpers/client';
+import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import type { OrderJson } from '#shared/orderJson';
+import { buildOrder } from '#test/helpers/factories';
+import { pdfText } from '#test/helpers/pdfText';
+import { renderPngs } from '#test/helpers/pdfPages';
+import { formatCents } from '#shared/money';
+import { orderRowFor } from '#test/helpers/orderRow';
+import { pdfPageTexts } from '#test/helpers/pdfPages';
+import { renderReceipt } from '#core/services/receipts/index';
+import { renderJobTicket } from '#core/services/tickets/jobTicket';
+import { DEFAULT_SHOP } from '#shared/shop';
 import fs from 'node:fs';
 import path from 'node:path';
 

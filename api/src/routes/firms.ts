@@ -6,22 +6,22 @@
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../core/lib/errors';
-import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '../core/firms/commands';
-import { loadFirm } from '../core/firms/firmView';
-import { membershipOf, type Membership } from '../core/firms/membership';
-import { renderStatement, statementRows } from '../core/firms/statement';
-import { certificateContentType, fileCertificate } from '../core/firms/certificates';
-import { taxCertificateKey } from '../core/services/storage/keys';
-import { shopFacts } from '../../../shared/shop';
+import type { AppContext } from '#core/context';
+import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
+import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '#core/firms/commands';
+import { loadFirm } from '#core/firms/firmView';
+import { membershipOf, type Membership } from '#core/firms/membership';
+import { renderStatement, statementRows } from '#core/firms/statement';
+import { certificateContentType, fileCertificate } from '#core/firms/certificates';
+import { taxCertificateKey } from '#core/services/storage/keys';
+import { shopFacts } from '#shared/shop';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
-import { uuidField, withoutInvisibleControls } from '../../../shared/fields';
+import { uuidField, withoutInvisibleControls } from '#shared/fields';
 
 /** Control characters anywhere in a file name, dropped from the name kept. */
 const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
-import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, MAX_CERTIFICATE_BYTES, ProjectSchema, TaxCertificateSchema } from '../../../shared/firm';
+import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, MAX_CERTIFICATE_BYTES, ProjectSchema, TaxCertificateSchema } from '#shared/firm';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 

@@ -1,8 +1,8 @@
 /** GET /api/health: 200 only when the database answers and every committed migration has run. */
 import { Router } from 'express';
-import type { AppContext } from '../core/context';
-import { committedMigrationCount } from '../core/lib/migrate';
-import { withTimeout } from '../core/lib/time';
+import type { AppContext } from '#core/context';
+import { committedMigrationCount } from '#core/lib/migrate';
+import { withTimeout } from '#core/lib/time';
 
 export function healthRoutes(ctx: AppContext): Router {
   const router = Router();

@@ -3,7 +3,7 @@
  * same path, so their order does not matter (orders.ts keeps its own literal paths before its :id ones).
  */
 import type { Express } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '#core/context';
 import { configRoutes } from './config';
 import { healthRoutes } from './health';
 import { uploadRoutes } from './uploads';

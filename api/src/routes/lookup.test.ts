@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder } from '../../../test/helpers/factories';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
 import { LOOKUP_ANSWER } from './orders';
 import { LOOKUP_EMAILS_PER_HOUR } from '../../../worker/src/tasks/users__send_order_lookup';
 

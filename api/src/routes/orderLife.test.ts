@@ -5,11 +5,11 @@
  * a cancelled order is given back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderNumberOf } from '../../../shared/fields';
-import { adminClient } from '../../../test/helpers/adminTestKit';
-import { browserWithUpload, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import { buildOrder } from '../../../test/helpers/factories';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { orderNumberOf } from '#shared/fields';
+import { adminClient } from '#test/helpers/adminTestKit';
+import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { buildOrder } from '#test/helpers/factories';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * nobody else; a signed-out session is dropped from the cookie, a forged cookie is nobody's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOrder } from '../../../test/helpers/factories';
-import { giveAnonymousSession } from '../../../test/helpers/sessions';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
+import { giveAnonymousSession } from '#test/helpers/sessions';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -6,27 +6,27 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { addJob, type Sql } from '../core/lib/db';
-import { badRequest, conflict, notFound } from '../core/lib/errors';
-import { findAuthToken } from '../core/lib/tokens';
-import { reorder, reorderSource } from '../core/orders/reorder';
-import { loadStatusHistory, type StatusChange } from '../core/orders/statusHistory';
-import { renderReceipt } from '../core/services/receipts/index';
-import { StorageNotFoundError } from '../core/services/storage/index';
-import { receiptKey } from '../core/services/storage/keys';
+import type { AppContext } from '#core/context';
+import { addJob, type Sql } from '#core/lib/db';
+import { badRequest, conflict, notFound } from '#core/lib/errors';
+import { findAuthToken } from '#core/lib/tokens';
+import { reorder, reorderSource } from '#core/orders/reorder';
+import { loadStatusHistory, type StatusChange } from '#core/orders/statusHistory';
+import { renderReceipt } from '#core/services/receipts/index';
+import { StorageNotFoundError } from '#core/services/storage/index';
+import { receiptKey } from '#core/services/storage/keys';
 import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
 import { createRateLimits } from '../lib/rateLimit';
 import { ensureSession, requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { presentOrder, type OrderRow } from '../presenters/order';
-import { emailField, orderNumberField, orderNumberOf, uuidField } from '../../../shared/fields';
-import { centsToDollars } from '../../../shared/money';
-import { shopFacts } from '../../../shared/shop';
-import { readyByText } from '../../../shared/readyBy';
-import { statusText } from '../../../shared/orderStatus';
-import { recordReceipt } from '../core/orders/commands/files';
-import { membershipOf, projectOfFirm } from '../core/firms/membership';
+import { emailField, orderNumberField, orderNumberOf, uuidField } from '#shared/fields';
+import { centsToDollars } from '#shared/money';
+import { shopFacts } from '#shared/shop';
+import { readyByText } from '#shared/readyBy';
+import { statusText } from '#shared/orderStatus';
+import { recordReceipt } from '#core/orders/commands/files';
+import { membershipOf, projectOfFirm } from '#core/firms/membership';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;

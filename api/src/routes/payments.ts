@@ -4,15 +4,15 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { badRequest, notFound } from '../core/lib/errors';
+import type { AppContext } from '#core/context';
+import { badRequest, notFound } from '#core/lib/errors';
 import { canAccessOrder } from '../lib/orderAccess';
 import { validate } from '../middleware/validate';
-import { emailField } from '../../../shared/fields';
+import { emailField } from '#shared/fields';
 import type { OrderRow } from '../presenters/order';
-import { DemoPayments } from '../core/services/payments/demo';
-import { PaymentProviderError } from '../core/services/payments/index';
-import { enqueueReconcile } from '../core/services/payments/jobs';
+import { DemoPayments } from '#core/services/payments/demo';
+import { PaymentProviderError } from '#core/services/payments/index';
+import { enqueueReconcile } from '#core/services/payments/jobs';
 
 const ConfirmSchema = z.object({
   orderId: z.string().trim().max(100),

@@ -4,14 +4,14 @@
  * one order number, the shop facts in /api/config and the lookup results' order urls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder } from '../../../test/helpers/factories';
-import { adminClient } from '../../../test/helpers/adminTestKit';
-import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import { readyBy } from '../../../shared/readyBy';
-import { orderNumberOf } from '../../../shared/fields';
-import { findAuthToken } from '../core/lib/tokens';
-import type { OrderRow } from '../core/orders/orderRow';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
+import { adminClient } from '#test/helpers/adminTestKit';
+import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { readyBy } from '#shared/readyBy';
+import { orderNumberOf } from '#shared/fields';
+import { findAuthToken } from '#core/lib/tokens';
+import type { OrderRow } from '#core/orders/orderRow';
 
 let shop: TestShop;
 beforeAll(async () => {

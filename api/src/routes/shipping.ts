@@ -1,21 +1,21 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
 import { validate } from '../middleware/validate';
-import { shopFacts, TTL_MS } from '../../../shared/shop';
+import { shopFacts, TTL_MS } from '#shared/shop';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { badRequest, notFound, serviceUnavailable } from '../core/lib/errors';
-import { AddressSchema } from '../../../shared/address';
+import type { AppContext } from '#core/context';
+import { badRequest, notFound, serviceUnavailable } from '#core/lib/errors';
+import { AddressSchema } from '#shared/address';
 import { ensureSession } from '../lib/sessions';
-import { MAX_PAGES } from '../../../shared/limits';
-import { centsToDollars } from '../../../shared/money';
-import { colorSheetsField, halfSetsField, NO_SETS_MESSAGE, orderPrintTypeField, printSizeField, setsField, uuidField } from '../../../shared/fields';
-import { sheetPapersOf } from '../core/uploads/papers';
-import { colorSheetsFor } from '../core/uploads/colorSheets';
-import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '../../../shared/pricing';
-import { shipDayForPayment } from '../../../shared/readyBy';
-import { ShippingAddressError, type RateQuote } from '../core/services/shipping/index';
-import type { Sql } from '../core/lib/db';
+import { MAX_PAGES } from '#shared/limits';
+import { centsToDollars } from '#shared/money';
+import { colorSheetsField, halfSetsField, NO_SETS_MESSAGE, orderPrintTypeField, printSizeField, setsField, uuidField } from '#shared/fields';
+import { sheetPapersOf } from '#core/uploads/papers';
+import { colorSheetsFor } from '#core/uploads/colorSheets';
+import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '#shared/pricing';
+import { shipDayForPayment } from '#shared/readyBy';
+import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
+import type { Sql } from '#core/lib/db';
 
 /** How long a quote can be used at checkout. */
 export const QUOTE_TTL_MS = TTL_MS.shippingQuote;

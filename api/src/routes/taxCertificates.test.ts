@@ -3,17 +3,17 @@
  * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildUser } from '../../../test/helpers/factories';
-import { adminClient, customerClient } from '../../../test/helpers/adminTestKit';
-import type { TestClient } from '../../../test/helpers/client';
-import { makeDrawingPdf, LETTER } from '../../../test/helpers/pdf';
-import { buildUpload } from '../../../test/helpers/factories';
-import { CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import { orderRowFor } from '../../../test/helpers/orderRow';
-import { pdfPageTexts } from '../../../test/helpers/pdfPages';
-import { renderReceipt } from '../core/services/receipts/index';
-import { DEFAULT_SHOP } from '../../../shared/shop';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildUser } from '#test/helpers/factories';
+import { adminClient, customerClient } from '#test/helpers/adminTestKit';
+import type { TestClient } from '#test/helpers/client';
+import { makeDrawingPdf, LETTER } from '#test/helpers/pdf';
+import { buildUpload } from '#test/helpers/factories';
+import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { orderRowFor } from '#test/helpers/orderRow';
+import { pdfPageTexts } from '#test/helpers/pdfPages';
+import { renderReceipt } from '#core/services/receipts/index';
+import { DEFAULT_SHOP } from '#shared/shop';
 
 let shop: TestShop;
 let admin: TestClient;

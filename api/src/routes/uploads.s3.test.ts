@@ -4,12 +4,12 @@
  * POST /api/upload-pdf keeps working here too (worker/src/tasks/uploads.s3.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { startTestS3, type TestS3 } from '../../../test/helpers/s3rver';
-import type { TestClient } from '../../../test/helpers/client';
-import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
-import { uploadFileKey } from '../core/services/storage/keys';
-import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { startTestS3, type TestS3 } from '#test/helpers/s3rver';
+import type { TestClient } from '#test/helpers/client';
+import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
+import { uploadFileKey } from '#core/services/storage/keys';
+import { MAX_UPLOAD_BYTES } from '#shared/limits';
 
 let s3: TestS3;
 let shop: TestShop;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import * as mupdf from 'mupdf';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import type { TestClient } from '../../../test/helpers/client';
-import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '../../../test/helpers/pdf';
-import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import type { TestClient } from '#test/helpers/client';
+import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
+import { MAX_UPLOAD_BYTES } from '#shared/limits';
 import { canAccessUpload } from '../presenters/upload';
 
 let shop: TestShop;

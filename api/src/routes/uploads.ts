@@ -8,9 +8,9 @@
  * have; with local files the multipart route. `GET /api/uploads/{id}` reports the analysis;
  * `GET /api/uploads/{id}/preview/{page}` serves a sheet preview.
  */
-import { uploadFileKey, uploadPreviewKey } from '../core/services/storage/keys';
-import { PRESIGNED_POST_SECONDS } from '../core/services/storage/leftovers';
-import { hasPdfSignature, NOT_PDF_MESSAGE, PDF_SIGNATURE_WINDOW } from '../core/lib/pdfSignature';
+import { uploadFileKey, uploadPreviewKey } from '#core/services/storage/keys';
+import { PRESIGNED_POST_SECONDS } from '#core/services/storage/leftovers';
+import { hasPdfSignature, NOT_PDF_MESSAGE, PDF_SIGNATURE_WINDOW } from '#core/lib/pdfSignature';
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,16 +18,16 @@ import busboy from 'busboy';
 import { uploadIntake, type UploadIntake } from '../lib/uploadIntake';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { isUuid } from '../../../shared/ids';
-import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
-import { uploadCompletePath, UploadStartSchema, UPLOAD_PDF_PATH, type UploadAccepted, type UploadRoute } from '../../../shared/upload';
-import { uuidField } from '../../../shared/fields';
-import type { AppContext } from '../core/context';
-import { addJob } from '../core/lib/db';
-import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../core/lib/errors';
+import { isUuid } from '#shared/ids';
+import { MAX_UPLOAD_BYTES } from '#shared/limits';
+import { uploadCompletePath, UploadStartSchema, UPLOAD_PDF_PATH, type UploadAccepted, type UploadRoute } from '#shared/upload';
+import { uuidField } from '#shared/fields';
+import type { AppContext } from '#core/context';
+import { addJob } from '#core/lib/db';
+import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '#core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { canAccessUpload, presentUpload, type UploadRow, type UploadSheetRow } from '../presenters/upload';
-import type { Storage } from '../core/services/storage/index';
+import type { Storage } from '#core/services/storage/index';
 import { validate } from '../middleware/validate';
 
 export const TOO_LARGE_MESSAGE = 'Your file is larger than 50 MB. Please upload a file smaller than 50MB.';

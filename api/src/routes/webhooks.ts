@@ -4,10 +4,10 @@
  * forged or unsigned request changes nothing.
  */
 import { Router } from 'express';
-import type { AppContext } from '../core/context';
-import { badRequest, notFound } from '../core/lib/errors';
-import type { PaymentEvent } from '../core/services/payments/index';
-import { enqueueReconcile } from '../core/services/payments/jobs';
+import type { AppContext } from '#core/context';
+import { badRequest, notFound } from '#core/lib/errors';
+import type { PaymentEvent } from '#core/services/payments/index';
+import { enqueueReconcile } from '#core/services/payments/jobs';
 
 /** Event types that can change an order's payment. */
 const RECONCILE_TYPES = new Set([

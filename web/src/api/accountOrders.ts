@@ -1,8 +1,8 @@
 /** The signed-in customer's orders (GET /api/orders), and what the account screens do with one. */
 import useSWR from 'swr';
 import { ApiError, apiRequest, fetcher } from './client';
-import { CHECKOUT_DATA_KEY, type CheckoutData } from '../../../shared/checkout';
-import type { OrderJson } from '../../../shared/orderJson';
+import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
+import type { OrderJson } from '#shared/orderJson';
 
 /** The contract's order JSON, as the account screens read it. */
 export type Order = OrderJson;

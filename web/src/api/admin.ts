@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import useSWRInfinite from 'swr/infinite';
 import { apiRequest, fetcher } from './client';
-import type { OrderJson } from '../../../shared/orderJson';
+import type { OrderJson } from '#shared/orderJson';
 
 /** An order as the admin list sends it: the order JSON plus what the print counter needs. */
 export type AdminOrder = OrderJson & {

@@ -1,7 +1,7 @@
 /** Shop facts from the server's configuration (address, hours, support contact, payment provider): one place. */
 import useSWR from 'swr';
-import { DEFAULT_SOURCE_URL } from '../../../shared/env';
-import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl } from '../../../shared/shop';
+import { DEFAULT_SOURCE_URL } from '#shared/env';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl } from '#shared/shop';
 
 export type ShopInfo = {
   name: string;

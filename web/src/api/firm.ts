@@ -1,8 +1,8 @@
 /** The signed-in person's firm (GET /api/my-firm), its orders, and what the firm page sends. */
 import useSWR, { mutate } from 'swr';
 import { ApiError, apiRequest, fetcher } from './client';
-import type { FirmJson } from '../../../shared/firm';
-import type { OrderJson } from '../../../shared/orderJson';
+import type { FirmJson } from '#shared/firm';
+import type { OrderJson } from '#shared/orderJson';
 
 export const MY_FIRM_KEY = '/api/my-firm';
 

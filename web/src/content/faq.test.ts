@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FAQ, FAQ_CATEGORIES, faqAnswer } from './faq';
 import { telHref } from '../components/landing/StillHaveQuestions';
-import { PRICE_PER_PAGE_CENTS } from '../../../shared/pricing';
-import { formatCents } from '../../../shared/money';
+import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
+import { formatCents } from '#shared/money';
 
 const contact = { supportEmail: 'help@example.test', supportPhone: '(973) 555-0199' };
 

@@ -2,10 +2,10 @@
  * The FAQ: what the shop promises, in one place. Every price comes from shared/pricing.ts and the
  * support contact from the server's configuration, so the answers never drift from what is charged.
  */
-import { formatCents } from '../../../shared/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, formatTaxRate } from '../../../shared/pricing';
-import { MAX_UPLOAD_BYTES, MAX_PAGES } from '../../../shared/limits';
-import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_LONG_TEXT, OPENING_HOURS_ROWS, OPENING_HOURS_TEXT } from '../../../shared/shop';
+import { formatCents } from '#shared/money';
+import { FREE_SHIPPING_THRESHOLD_CENTS, PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, formatTaxRate } from '#shared/pricing';
+import { MAX_UPLOAD_BYTES, MAX_PAGES } from '#shared/limits';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_LONG_TEXT, OPENING_HOURS_ROWS, OPENING_HOURS_TEXT } from '#shared/shop';
 
 /** The spec's ten FAQ categories, in the order the filter pills show them. */
 export const FAQ_CATEGORIES = [

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Button, Card, TextField } from '../components/ui';
 import { errorMessage } from '../api/useSubmit';
 import { adminApi } from '../api/admin';
-import { adminPasswordField, adminUsernameField } from '../../../shared/fields';
+import { adminPasswordField, adminUsernameField } from '#shared/fields';
 
 const AdminLoginForm = z.object({ username: adminUsernameField, password: adminPasswordField });
 type AdminLoginInput = z.input<typeof AdminLoginForm>;

@@ -10,7 +10,7 @@ import { toast } from '../components/toast';
 import { useAdminAuth } from '../api/admin';
 import { apiRequest, fetcher, type ApiError } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
-import type { TaxCertificateJson } from '../../../shared/firm';
+import type { TaxCertificateJson } from '#shared/firm';
 
 type AdminCertificate = TaxCertificateJson & { firmId: string; firmName: string };
 const KEY = '/api/admin/tax-certificates';

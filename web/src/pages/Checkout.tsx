@@ -10,10 +10,10 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type Ba
 import { createPortal } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '../../../shared/checkout';
-import { UPLOADED_FILE_KEY } from '../../../shared/storageKeys';
-import { formatDollars } from '../../../shared/money';
-import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, setsText } from '../../../shared/pricing';
+import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '#shared/checkout';
+import { UPLOADED_FILE_KEY } from '#shared/storageKeys';
+import { formatDollars } from '#shared/money';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, setsText } from '#shared/pricing';
 import { ApiError, apiRequest } from '../api/client';
 import { useUser } from '../api/auth';
 import { useShopConfig } from '../api/config';

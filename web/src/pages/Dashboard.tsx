@@ -12,8 +12,8 @@ import { useMyOrders, type Order } from '../api/accountOrders';
 import { PROCESSING_PROMISE, StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { ReceiptButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
-import { formatDollars } from '../../../shared/money';
-import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS } from '../../../shared/pricing';
+import { formatDollars } from '#shared/money';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS } from '#shared/pricing';
 import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 
 export default function Dashboard() {

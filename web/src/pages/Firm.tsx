@@ -15,9 +15,9 @@ import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { useUser } from '../api/auth';
 import { changeFirm, fileCertificate, useFirmOrders, useMyFirm } from '../api/firm';
 import { errorMessage } from '../api/useSubmit';
-import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '../../../shared/firm';
-import { US_STATES } from '../../../shared/pricing';
-import { formatDollars } from '../../../shared/money';
+import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
+import { US_STATES } from '#shared/pricing';
+import { formatDollars } from '#shared/money';
 
 export default function Firm() {
   const { user, isLoading: userLoading } = useUser();

@@ -13,7 +13,7 @@ import { AuthCard } from '../components/account/AuthCard';
 import { ApiError, apiRequest } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
-import { emailField, passwordField } from '../../../shared/fields';
+import { emailField, passwordField } from '#shared/fields';
 
 const LoginForm = z.object({ email: emailField, password: passwordField });
 type LoginInput = z.input<typeof LoginForm>;

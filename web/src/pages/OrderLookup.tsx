@@ -13,8 +13,8 @@ import { ApiError, apiRequest, fetcher } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
 import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
-import { formatDollars } from '../../../shared/money';
-import { emailField, orderNumberField } from '../../../shared/fields';
+import { formatDollars } from '#shared/money';
+import { emailField, orderNumberField } from '#shared/fields';
 
 /** What both lookups say of an order's state (api/src/routes/orders.ts). */
 type LookupStatus = {

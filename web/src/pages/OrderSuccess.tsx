@@ -8,9 +8,9 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { Link, useParams, useSearch } from 'wouter';
-import { formatDollars } from '../../../shared/money';
-import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type OrderPrintType } from '../../../shared/pricing';
-import { dateTimeText } from '../../../shared/clock';
+import { formatDollars } from '#shared/money';
+import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type OrderPrintType } from '#shared/pricing';
+import { dateTimeText } from '#shared/clock';
 import { orderColorText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
 import { useShopConfig } from '../api/config';
@@ -19,7 +19,7 @@ import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../comp
 import { StatusBadge } from '../components/account/status';
 import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { formatDeliveryDate } from '../components/checkout/types';
-import type { OrderJson } from '../../../shared/orderJson';
+import type { OrderJson } from '#shared/orderJson';
 
 type Order = OrderJson;
 

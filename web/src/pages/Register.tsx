@@ -13,7 +13,7 @@ import { AuthCard } from '../components/account/AuthCard';
 import { ApiError, apiRequest } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
-import { emailField, firstNameField, lastNameField, newPasswordField } from '../../../shared/fields';
+import { emailField, firstNameField, lastNameField, newPasswordField } from '#shared/fields';
 
 const RegisterForm = z.object({
   firstName: firstNameField,

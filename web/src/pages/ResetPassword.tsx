@@ -15,7 +15,7 @@ import { AuthCard } from '../components/account/AuthCard';
 import { apiRequest } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
-import { emailField, newPasswordField } from '../../../shared/fields';
+import { emailField, newPasswordField } from '#shared/fields';
 
 export default function ResetPassword() {
   const params = new URLSearchParams(useSearch());

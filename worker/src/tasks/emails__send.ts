@@ -5,8 +5,8 @@
  */
 import { buffer } from 'node:stream/consumers';
 import { defineTask } from '../task';
-import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
-import type { EmailAttachment, QueuedAttachment } from '../../../api/src/core/services/email/index';
+import { StorageNotFoundError } from '#core/services/storage/index';
+import type { EmailAttachment, QueuedAttachment } from '#core/services/email/index';
 
 type EmailRow = {
   id: string;

@@ -7,11 +7,11 @@
 import { ZipArchive } from 'archiver';
 import type { Readable } from 'node:stream';
 import { defineTask } from '../task';
-import { orderNumberOf } from '../../../shared/fields';
-import { StorageNotFoundError } from '../../../api/src/core/services/storage/index';
-import { exportKeyOf, exportPrefix } from '../../../api/src/core/services/storage/keys';
-import { renderJobTicket } from '../../../api/src/core/services/tickets/jobTicket';
-import type { OrderRow } from '../../../api/src/core/orders/orderRow';
+import { orderNumberOf } from '#shared/fields';
+import { StorageNotFoundError } from '#core/services/storage/index';
+import { exportKeyOf, exportPrefix } from '#core/services/storage/keys';
+import { renderJobTicket } from '#core/services/tickets/jobTicket';
+import type { OrderRow } from '#core/orders/orderRow';
 
 type ExportRow = { id: string; order_ids: string[]; status: string };
 type FileRow = OrderRow;

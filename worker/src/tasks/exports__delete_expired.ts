@@ -1,6 +1,6 @@
 /** Cron: deletes exports (row and zip) older than 24 hours. */
 import { defineTask } from '../task';
-import { exportPrefix } from '../../../api/src/core/services/storage/keys';
+import { exportPrefix } from '#core/services/storage/keys';
 
 export const EXPORT_TTL_HOURS = 24;
 

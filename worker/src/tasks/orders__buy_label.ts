@@ -3,8 +3,8 @@
  * route uses: the shipment id is saved before buying and a bought shipment is never bought again.
  */
 import { defineTask } from '../task';
-import { generateLabel } from '../../../api/src/core/services/labels/index';
-import { HttpError } from '../../../api/src/core/lib/errors';
+import { generateLabel } from '#core/services/labels/index';
+import { HttpError } from '#core/lib/errors';
 
 export default defineTask({
   name: 'orders__buy_label',

@@ -3,10 +3,10 @@
  * provider: an intent that did succeed is reconciled instead, any other is cancelled. Expired
  * shipping quotes that no order uses go too.
  */
-import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
-import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
+import { UNPAID_ORDER_TTL_HOURS } from '#shared/limits';
+import { enqueueReconcile } from '#core/services/payments/jobs';
 import { defineTask } from '../task';
-import { deleteUnpaidOrder } from '../../../api/src/core/orders/commands/placeOrder';
+import { deleteUnpaidOrder } from '#core/orders/commands/placeOrder';
 
 export default defineTask({
   name: 'orders__cleanup_unpaid',

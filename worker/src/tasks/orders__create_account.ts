@@ -3,16 +3,16 @@
  * (never sent) and emails a one-time set-your-password link. An existing account is left alone.
  * One transaction, so a crash leaves either nothing or the account, the order link and the email.
  */
-import { TTL_MS } from '../../../shared/shop';
+import { TTL_MS } from '#shared/shop';
 import { randomBytes } from 'node:crypto';
-import { emailField } from '../../../shared/fields';
-import { hashPassword } from '../../../api/src/core/lib/passwords';
-import { createAuthToken } from '../../../api/src/core/lib/tokens';
-import type { OrderRow } from '../../../api/src/core/orders/orderRow';
-import { queueEmail } from '../../../api/src/core/services/email/index';
-import { accountCreatedEmail } from '../../../api/src/core/emails/accountCreated';
+import { emailField } from '#shared/fields';
+import { hashPassword } from '#core/lib/passwords';
+import { createAuthToken } from '#core/lib/tokens';
+import type { OrderRow } from '#core/orders/orderRow';
+import { queueEmail } from '#core/services/email/index';
+import { accountCreatedEmail } from '#core/emails/accountCreated';
 import { defineTask } from '../task';
-import { claimOrder } from '../../../api/src/core/orders/commands/ownership';
+import { claimOrder } from '#core/orders/commands/ownership';
 
 /** How long the set-password link works. */
 

@@ -4,7 +4,7 @@
  * when (file_deleted_at), which the admin row shows.
  */
 import { defineTask } from '../task';
-import { markFilesDeleted } from '../../../api/src/core/orders/commands/files';
+import { markFilesDeleted } from '#core/orders/commands/files';
 
 type Row = { id: string; file_key: string | null; upload_id: string | null; upload_key: string | null; shared: boolean };
 

@@ -3,7 +3,7 @@
  * then (the change is the latest, not undone, the order paid). Safe to run twice: the email's
  * idempotency key is the change's history id.
  */
-import { queueStatusChangeEmail } from '../../../api/src/core/emails/status-change';
+import { queueStatusChangeEmail } from '#core/emails/status-change';
 import { defineTask } from '../task';
 
 export default defineTask({

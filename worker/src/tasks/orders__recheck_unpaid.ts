@@ -4,8 +4,8 @@
  * moved for a minute, so a lost webhook does not lose a paid order. Orders abandoned at load (still
  * placeholders) are left to the clean-up. Each check is the ordinary reconciliation job.
  */
-import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
-import { UNPAID_ORDER_TTL_HOURS } from '../../../shared/limits';
+import { enqueueReconcile } from '#core/services/payments/jobs';
+import { UNPAID_ORDER_TTL_HOURS } from '#shared/limits';
 import { defineTask } from '../task';
 
 export default defineTask({

@@ -6,13 +6,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { browserWithUpload, CUSTOMER, pickupBody } from '../../../test/helpers/checkout';
-import { startFakeResend } from '../../../test/helpers/providerFakes';
-import type { Storage } from '../../../api/src/core/services/storage/index';
-import { LocalStorage } from '../../../api/src/core/services/storage/local';
-import { ResendSender } from '../../../api/src/core/services/email/resend';
-import type { EmailSender, OutgoingEmail } from '../../../api/src/core/services/email/index';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { startFakeResend } from '#test/helpers/providerFakes';
+import type { Storage } from '#core/services/storage/index';
+import { LocalStorage } from '#core/services/storage/local';
+import { ResendSender } from '#core/services/email/resend';
+import type { EmailSender, OutgoingEmail } from '#core/services/email/index';
 
 let shop: TestShop;
 let fake: Awaited<ReturnType<typeof startFakeResend>>;

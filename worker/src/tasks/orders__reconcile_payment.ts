@@ -5,11 +5,11 @@
  * any number of times, concurrently, in any order.
  */
 import { z } from 'zod';
-import type { OrderRow } from '../../../api/src/core/orders/orderRow';
-import { markPaid, markRefunded, recordCard } from '../../../api/src/core/orders/commands/markPaid';
-import { PaymentProviderError, type PaymentIntentInfo } from '../../../api/src/core/services/payments/index';
-import type { Queryable } from '../../../api/src/core/lib/db';
-import { shopFacts } from '../../../shared/shop';
+import type { OrderRow } from '#core/orders/orderRow';
+import { markPaid, markRefunded, recordCard } from '#core/orders/commands/markPaid';
+import { PaymentProviderError, type PaymentIntentInfo } from '#core/services/payments/index';
+import type { Queryable } from '#core/lib/db';
+import { shopFacts } from '#shared/shop';
 import { defineTask } from '../task';
 
 /** Every event seen so far for the intent is answered by this run. */

@@ -3,8 +3,8 @@
  * refund is idempotent by key; reconciliation then reads the refund back and marks the order
  * refunded, as it does for a refund made anywhere else.
  */
-import { enqueueReconcile } from '../../../api/src/core/services/payments/jobs';
-import type { OrderRow } from '../../../api/src/core/orders/orderRow';
+import { enqueueReconcile } from '#core/services/payments/jobs';
+import type { OrderRow } from '#core/orders/orderRow';
 import { defineTask } from '../task';
 
 export default defineTask({

@@ -3,15 +3,15 @@
  * rather than duplicates), then queues the confirmation email with the receipt attached. The
  * email's idempotency key (`order:<id>:confirmation`) makes it one email however often this runs.
  */
-import { shopFacts } from '../../../shared/shop';
-import { orderNumberOf } from '../../../shared/fields';
-import type { OrderRow } from '../../../api/src/core/orders/orderRow';
-import { queueEmail } from '../../../api/src/core/services/email/index';
-import { renderReceipt } from '../../../api/src/core/services/receipts/index';
-import { receiptKey } from '../../../api/src/core/services/storage/keys';
-import { orderConfirmationEmail } from '../../../api/src/core/emails/orderConfirmation';
+import { shopFacts } from '#shared/shop';
+import { orderNumberOf } from '#shared/fields';
+import type { OrderRow } from '#core/orders/orderRow';
+import { queueEmail } from '#core/services/email/index';
+import { renderReceipt } from '#core/services/receipts/index';
+import { receiptKey } from '#core/services/storage/keys';
+import { orderConfirmationEmail } from '#core/emails/orderConfirmation';
 import { defineTask } from '../task';
-import { recordReceipt } from '../../../api/src/core/orders/commands/files';
+import { recordReceipt } from '#core/orders/commands/files';
 
 export default defineTask({
   name: 'orders__render_receipt',

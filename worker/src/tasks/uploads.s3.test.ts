@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
-import { uploadFileKey } from '../../../api/src/core/services/storage/keys';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
+import { uploadFileKey } from '#core/services/storage/keys';
 import { DOWNLOADS_DIR } from '../pdfJobs';
 
 const BUCKET = 'blueprint-report-test';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { buildOrder, buildUpload } from '../../../test/helpers/factories';
-import { ARCH_D, makeDrawingPdf } from '../../../test/helpers/pdf';
-import { addJob } from '../../../api/src/core/lib/db';
-import { uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder, buildUpload } from '#test/helpers/factories';
+import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
+import { addJob } from '#core/lib/db';
+import { uploadPreviewKey } from '#core/services/storage/keys';
 import PDFDocument from 'pdfkit';
 import { analyzeLimits } from './uploads__analyze';
 

@@ -12,11 +12,11 @@
 import os from 'node:os';
 import { defineTask } from '../task';
 import { analyzeLimits, REPORT_FLAG, uploadPdfFile } from '../pdfJobs';
-import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '../../../api/src/core/services/pdf/analyze';
-import { addJob } from '../../../api/src/core/lib/db';
-import { fileHasPdfSignature, NOT_PDF_MESSAGE } from '../../../api/src/core/lib/pdfSignature';
-import type { AppContext } from '../../../api/src/core/context';
-import { POINTS_PER_INCH, rejectedVerdict, unreadableVerdict, type SheetPoints, type SheetVerdict } from '../../../shared/sheets';
+import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '#core/services/pdf/analyze';
+import { addJob } from '#core/lib/db';
+import { fileHasPdfSignature, NOT_PDF_MESSAGE } from '#core/lib/pdfSignature';
+import type { AppContext } from '#core/context';
+import { POINTS_PER_INCH, rejectedVerdict, unreadableVerdict, type SheetPoints, type SheetVerdict } from '#shared/sheets';
 
 // The worker loads this file at start: have the MuPDF child warm before the first upload arrives.
 prewarmAnalyzer();

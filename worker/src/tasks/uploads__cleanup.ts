@@ -6,8 +6,8 @@
  * rolls the row back, so the next run tries again.
  */
 import { defineTask } from '../task';
-import { UPLOAD_TTL_HOURS } from '../../../shared/limits';
-import { uploadPrefix } from '../../../api/src/core/services/storage/keys';
+import { UPLOAD_TTL_HOURS } from '#shared/limits';
+import { uploadPrefix } from '#core/services/storage/keys';
 
 /** At most this many uploads per run; the next run takes the rest. */
 const BATCH = 200;

@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineTask } from '../task';
 import { analyzeLimits, uploadPdfFile } from '../pdfJobs';
-import { analyzePdf } from '../../../api/src/core/services/pdf/analyze';
-import { uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
-import type { AppContext } from '../../../api/src/core/context';
-import type { Logger } from '../../../api/src/core/lib/logger';
-import { NO_DRAWINGS_MESSAGE, type SheetReport } from '../../../shared/sheets';
+import { analyzePdf } from '#core/services/pdf/analyze';
+import { uploadPreviewKey } from '#core/services/storage/keys';
+import type { AppContext } from '#core/context';
+import type { Logger } from '#core/lib/logger';
+import { NO_DRAWINGS_MESSAGE, type SheetReport } from '#shared/sheets';
 
 /** How long sheet reports gather before they are written in one statement. */
 const SHEET_BATCH_MS = 100;

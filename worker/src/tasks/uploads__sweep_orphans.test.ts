@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/helpers/shop';
-import { startTestS3, type TestS3 } from '../../../test/helpers/s3rver';
-import { freePort } from '../../../test/helpers/net';
-import { makeDrawingPdf } from '../../../test/helpers/pdf';
-import { uploadFileKey, uploadPreviewKey } from '../../../api/src/core/services/storage/keys';
-import { LEFTOVER_AGE_MS } from '../../../api/src/core/services/storage/leftovers';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { startTestS3, type TestS3 } from '#test/helpers/s3rver';
+import { freePort } from '#test/helpers/net';
+import { makeDrawingPdf } from '#test/helpers/pdf';
+import { uploadFileKey, uploadPreviewKey } from '#core/services/storage/keys';
+import { LEFTOVER_AGE_MS } from '#core/services/storage/leftovers';
 import { sweepUploadOrphans } from './uploads__sweep_orphans';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');

@@ -7,10 +7,10 @@
  * not been written for LEFTOVER_AGE_MS is touched, past any upload still in flight.
  */
 import { defineTask } from '../task';
-import type { AppContext } from '../../../api/src/core/context';
-import { uploadPrefix } from '../../../api/src/core/services/storage/keys';
-import { LEFTOVER_AGE_MS } from '../../../api/src/core/services/storage/leftovers';
-import { isUuid } from '../../../shared/ids';
+import type { AppContext } from '#core/context';
+import { uploadPrefix } from '#core/services/storage/keys';
+import { LEFTOVER_AGE_MS } from '#core/services/storage/leftovers';
+import { isUuid } from '#shared/ids';
 
 /** Upload ids looked up in the database at once. */
 const BATCH = 500;

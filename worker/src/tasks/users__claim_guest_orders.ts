@@ -3,7 +3,7 @@
  * email and not yet owned by anyone becomes the account's. Safe to run twice (owned orders are skipped).
  */
 import { defineTask } from '../task';
-import { claimGuestOrders } from '../../../api/src/core/orders/commands/ownership';
+import { claimGuestOrders } from '#core/orders/commands/ownership';
 
 export default defineTask({
   name: 'users__claim_guest_orders',

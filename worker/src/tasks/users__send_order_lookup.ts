@@ -4,7 +4,7 @@
  * emails a 24-hour link. At most a few such emails per address an hour, so no one can flood an inbox.
  */
 import { defineTask } from '../task';
-import { queueOrderLookupEmail } from '../../../api/src/core/emails/order-lookup';
+import { queueOrderLookupEmail } from '#core/emails/order-lookup';
 
 export const LOOKUP_EMAILS_PER_HOUR = 5;
 

@@ -3,7 +3,7 @@
  * whether or not the account exists. At most a few reset emails per account an hour.
  */
 import { defineTask } from '../task';
-import { queueResetPasswordEmail } from '../../../api/src/core/emails/account-emails';
+import { queueResetPasswordEmail } from '#core/emails/account-emails';
 
 export const RESET_EMAILS_PER_HOUR = 5;
 

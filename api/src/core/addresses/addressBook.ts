@@ -3,7 +3,7 @@
  * Saving an address already in the book moves it to the top; the book keeps the most recent
  * MAX_SAVED_ADDRESSES.
  */
-import type { Address } from '../../../../shared/address';
+import type { Address } from '#shared/address';
 import type { Queryable } from '../lib/db';
 import { notFound } from '../lib/errors';
 

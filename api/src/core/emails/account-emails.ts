@@ -3,8 +3,8 @@
  * Each creates a one-time token and queues one email in the caller's transaction; the raw token
  * exists only in the emailed link.
  */
-import { shopFacts, TTL_MS } from '../../../../shared/shop';
-import type { Env } from '../../../../shared/env';
+import { shopFacts, TTL_MS } from '#shared/shop';
+import type { Env } from '#shared/env';
 import type { Queryable } from '../lib/db';
 import { createAuthToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';

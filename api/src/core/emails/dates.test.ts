@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationEmail } from './orderConfirmation';
 import { statusEmail } from './status-change';
-import { orderRowFor } from '../../../../test/helpers/orderRow';
-import { parseEnv } from '../../../../shared/env';
+import { orderRowFor } from '#test/helpers/orderRow';
+import { parseEnv } from '#shared/env';
 
 const DUE = new Date('2026-11-25T00:00:00Z');
 

@@ -1,5 +1,5 @@
 /** The guest tracking email: a 24-hour link to /order-lookup?token=… listing that address's paid orders. */
-import { TTL_MS } from '../../../../shared/shop';
+import { TTL_MS } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { createAuthToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';

@@ -1,11 +1,11 @@
 /** The order confirmation email: what was ordered, what was paid, the order link (with its access token). */
-import { formatCents } from '../../../../shared/money';
-import { orderNumberOf } from '../../../../shared/fields';
-import { formatTaxRate } from '../../../../shared/pricing';
+import { formatCents } from '#shared/money';
+import { orderNumberOf } from '#shared/fields';
+import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../orders/orderRow';
 import { orderDetailLines } from '../orders/describe';
-import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '../../../../shared/shop';
-import { readyByDateText } from '../../../../shared/readyBy';
+import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '#shared/shop';
+import { readyByDateText } from '#shared/readyBy';
 
 /** The link a customer follows from an email to see the order, without signing in. */
 export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_token'>): string {

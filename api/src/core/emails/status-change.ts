@@ -3,17 +3,17 @@
  * completed (pickup details or tracking), failed (the support contact), or back to pending.
  * One email per status-history row (its id is in the idempotency key).
  */
-import type { Env } from '../../../../shared/env';
-import { orderNumberOf } from '../../../../shared/fields';
+import type { Env } from '#shared/env';
+import { orderNumberOf } from '#shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
-import { setsText } from '../../../../shared/pricing';
+import { setsText } from '#shared/pricing';
 import { printSizeText } from '../orders/describe';
 import { queueEmail } from '../services/email/index';
-import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '../../../../shared/shop';
-import { readyByDateText } from '../../../../shared/readyBy';
-import { statusText } from '../../../../shared/orderStatus';
-import { trackingUrlFor } from '../../../../shared/tracking';
+import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '#shared/shop';
+import { readyByDateText } from '#shared/readyBy';
+import { statusText } from '#shared/orderStatus';
+import { trackingUrlFor } from '#shared/tracking';
 import { orderLink } from './orderConfirmation';
 
 /** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */

@@ -3,7 +3,7 @@
  * owner reads the reason, and is emailed). Only the file's own bytes say what it is: a PDF, PNG or
  * JPEG, whatever name or type the browser gave it.
  */
-import type { CertificateStatus, TaxCertificateJson } from '../../../../shared/firm';
+import type { CertificateStatus, TaxCertificateJson } from '#shared/firm';
 import type { Queryable } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
 import { queueEmail } from '../services/email/index';

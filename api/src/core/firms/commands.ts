@@ -4,7 +4,7 @@
  * (api/src/routes/firms.ts) and call one of these. Nothing here writes an order: an order keeps
  * the firm it was placed for whoever comes or goes.
  */
-import { TTL_MS } from '../../../../shared/shop';
+import { TTL_MS } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { consumeAuthToken, createAuthToken, findAuthToken, hashToken } from '../lib/tokens';

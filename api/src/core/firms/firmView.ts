@@ -1,6 +1,6 @@
 /** What the firm page shows: the firm, its people, its open invites (owners only) and its projects. */
 import type { Queryable } from '../lib/db';
-import type { FirmJson, FirmRole } from '../../../../shared/firm';
+import type { FirmJson, FirmRole } from '#shared/firm';
 import { firmCertificates } from './certificates';
 
 /** The firm as its page shows it to someone of `role`; null when there is no such firm. */

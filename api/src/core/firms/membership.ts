@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../lib/db';
 import { badRequest } from '../lib/errors';
-import type { FirmRole } from '../../../../shared/firm';
+import type { FirmRole } from '#shared/firm';
 
 /** A person's place in a firm. */
 export type Membership = { firmId: string; role: FirmRole };

@@ -4,9 +4,9 @@
  * and the sums; the document a firm attaches to a reimbursable-expense claim. Landscape letter, the
  * column heads repeated on every page.
  */
-import { formatCents } from '../../../../shared/money';
-import { orderNumberOf } from '../../../../shared/fields';
-import { shopAddressLines, type ShopFacts } from '../../../../shared/shop';
+import { formatCents } from '#shared/money';
+import { orderNumberOf } from '#shared/fields';
+import { shopAddressLines, type ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { renderPdf } from '../lib/pdfDocument';
 import { drawText, heightOfText, type BlockOptions } from '../lib/pdfLayout';

@@ -1,6 +1,6 @@
 /** PostgreSQL access through `postgres`, and enqueueing graphile-worker jobs inside a transaction. */
 import postgres from 'postgres';
-import { JOB_PAYLOADS, type JobName, type JobPayload } from '../../../../shared/jobs';
+import { JOB_PAYLOADS, type JobName, type JobPayload } from '#shared/jobs';
 
 export type Sql = postgres.Sql;
 /** A connection or a transaction: anything that can run a query. */

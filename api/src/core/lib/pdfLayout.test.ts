@@ -1,7 +1,7 @@
 /** Wrapping and drawing text in the embedded fonts, checked on real documents read back by poppler. */
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../../test/helpers/pdfText';
+import { pdfText } from '#test/helpers/pdfText';
 import { renderPdf } from './pdfDocument';
 import { drawText, layoutLines, textWidth, wrapLines } from './pdfLayout';
 

@@ -5,7 +5,7 @@
  * kanji beside a Latin word sits on the same line.
  */
 import { fontBytes, STANDARD_FONTS, textRuns, type FontScript, type FontWeight } from './pdfFonts';
-import { withoutInvisibleControls } from '../../../../shared/fields';
+import { withoutInvisibleControls } from '#shared/fields';
 
 // PDFKit's document type, named here rather than imported from pdfDocument.ts, which imports this.
 type Pdf = PDFKit.PDFDocument;

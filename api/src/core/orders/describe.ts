@@ -1,14 +1,6 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
-import {
-  HALF_PAPERS,
-  ORDER_PRINT_SIZE_LABELS,
-  PRINT_SIZE_LABELS,
-  PRINT_SIZES,
-  setsText,
-  type OrderPrintSize,
-  type PrintSize,
-} from '../../../../shared/pricing';
-import { sheetRanges } from '../../../../shared/orderText';
+import { HALF_PAPERS, ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_SIZES, setsText, type OrderPrintSize, type PrintSize } from '#shared/pricing';
+import { sheetRanges } from '#shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 
 export { sheetRanges };

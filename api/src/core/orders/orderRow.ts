@@ -1,4 +1,4 @@
-import type { PriceLine } from '../../../../shared/pricing';
+import type { PriceLine } from '#shared/pricing';
 
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */

@@ -10,10 +10,10 @@ import type { OrderRow } from './orderRow';
 import { colorSheetNumbersOf } from '../uploads/colorSheets';
 import { StorageNotFoundError } from '../services/storage/index';
 import { uploadFileKey } from '../services/storage/keys';
-import { centsToDollars } from '../../../../shared/money';
-import { priceSheets, type OrderPrintSize, type OrderPrintType, type PrintSize } from '../../../../shared/pricing';
+import { centsToDollars } from '#shared/money';
+import { priceSheets, type OrderPrintSize, type OrderPrintType, type PrintSize } from '#shared/pricing';
 import { sheetPapersOf } from '../uploads/papers';
-import type { CheckoutData } from '../../../../shared/checkout';
+import type { CheckoutData } from '#shared/checkout';
 
 export const FILE_GONE_MESSAGE = 'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
 

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../lib/db';
 import { badRequest } from '../lib/errors';
-import type { OrderPrintType } from '../../../../shared/pricing';
+import type { OrderPrintType } from '#shared/pricing';
 
 /**
  * The sheet numbers (1-based, ascending) the analysis found carrying colored ink, [] when none;

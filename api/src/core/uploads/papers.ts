@@ -4,8 +4,8 @@
  */
 import type { Queryable } from '../lib/db';
 import { badRequest } from '../lib/errors';
-import type { PrintSize } from '../../../../shared/pricing';
-import { papersOf } from '../../../../shared/sheets';
+import type { PrintSize } from '#shared/pricing';
+import { papersOf } from '#shared/sheets';
 
 /**
  * Each sheet's paper in page order: from the measured sheets, or, for an upload made by reorder (which

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { Button, TextField } from '../ui';
 import { apiRequest } from '../../api/client';
 import { errorMessage } from '../../api/useSubmit';
-import { emailField } from '../../../../shared/fields';
+import { emailField } from '#shared/fields';
 
 const EmailForm = z.object({ email: emailField });
 

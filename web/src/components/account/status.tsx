@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../ui';
 import { useShopConfig } from '../../api/config';
-import { mediumDateText } from '../../../../shared/clock';
+import { mediumDateText } from '#shared/clock';
 
 type Known = 'pending' | 'processing' | 'completed' | 'failed';
 const KNOWN: readonly string[] = ['pending', 'processing', 'completed', 'failed'];

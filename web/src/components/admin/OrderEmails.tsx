@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import { fetcher } from '../../api/client';
 import { Badge, Spinner } from '../ui';
-import { dateTimeText } from '../../../../shared/clock';
+import { dateTimeText } from '#shared/clock';
 
 type Email = { id: string; to: string; subject: string; kind: string; status: 'queued' | 'sent' | 'failed'; text: string; createdAt: string };
 

@@ -2,11 +2,11 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Select, buttonClasses } from '../ui';
 import { toast } from '../toast';
-import { formatDollars } from '../../../../shared/money';
-import { dateTimeText, mediumDateText } from '../../../../shared/clock';
+import { formatDollars } from '#shared/money';
+import { dateTimeText, mediumDateText } from '#shared/clock';
 import { OrderEmails } from './OrderEmails';
 import { jobText, orderColorText, orderSetsText, PriceLines } from '../orders/OrderPrints';
-import { PRINT_TYPE_LABELS } from '../../../../shared/pricing';
+import { PRINT_TYPE_LABELS } from '#shared/pricing';
 import { useSubmit } from '../../api/useSubmit';
 import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../api/admin';
 

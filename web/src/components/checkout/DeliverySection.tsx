@@ -2,10 +2,10 @@
  * Pickup or shipping. Shipping: the address, then the live rates counted from the day the order is
  * ready (the cheapest free from a $100 subtotal); a failed fetch says why next to the rates.
  */
-import { formatDollars } from '../../../../shared/money';
+import { formatDollars } from '#shared/money';
 import { useShopConfig } from '../../api/config';
 import { useTurnaround } from '../../api/turnaround';
-import { stateCodeOf } from '../../../../shared/usStates';
+import { stateCodeOf } from '#shared/usStates';
 import { Card, CardHeader, TextField, Spinner } from '../ui';
 import { PickupInfo } from './PickupInfo';
 import { formatDeliveryDate } from './types';

@@ -3,8 +3,8 @@
  * the receipt and the job ticket. Also what the checkout sends about the prints themselves (sets and
  * the sheets in color), so the page keeps one line for each.
  */
-import type { CheckoutData } from '../../../../shared/checkout';
-import { MAX_JOB_NAME, MAX_ORDER_NOTES, MAX_PO_NUMBER } from '../../../../shared/fields';
+import type { CheckoutData } from '#shared/checkout';
+import { MAX_JOB_NAME, MAX_ORDER_NOTES, MAX_PO_NUMBER } from '#shared/fields';
 import { Card, CardHeader, Field, TextField } from '../ui';
 
 export type JobDetails = { jobName: string; poNumber: string; notes: string };

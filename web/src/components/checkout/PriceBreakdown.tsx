@@ -1,5 +1,5 @@
 /** The price breakdown, always the server's amounts: the price lines, subtotal, rush, shipping, tax (with state), total. */
-import { formatDollars } from '../../../../shared/money';
+import { formatDollars } from '#shared/money';
 import type { Amounts } from './types';
 
 /**

@@ -1,6 +1,6 @@
 /** Rush or regular, each with its ready-by promise from the shop's clock (GET /api/turnaround). */
-import { formatDollars } from '../../../../shared/money';
-import { RUSH_FEE_CENTS } from '../../../../shared/pricing';
+import { formatDollars } from '#shared/money';
+import { RUSH_FEE_CENTS } from '#shared/pricing';
 import { useTurnaround } from '../../api/turnaround';
 import { Card, CardHeader } from '../ui';
 import type { CheckoutForm } from './useCheckoutForm';

@@ -4,7 +4,7 @@
  * each field is, in the order a person fills them in, so Pay can name and focus the first problem.
  */
 import { z } from 'zod';
-import { cityField, emailField, firstNameField, lastNameField, stateField, street1Field, street2Field, zipField } from '../../../../shared/fields';
+import { cityField, emailField, firstNameField, lastNameField, stateField, street1Field, street2Field, zipField } from '#shared/fields';
 import type { Address } from './types';
 
 const contact = {

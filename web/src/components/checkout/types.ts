@@ -1,7 +1,7 @@
 /** What the checkout page and its parts share: the server's answer to create-payment-intent. */
-import type { PriceLineJson } from '../../../../shared/pricing';
-import { shortDayText } from '../../../../shared/clock';
-import { isCalendarDay } from '../../../../shared/holidays';
+import type { PriceLineJson } from '#shared/pricing';
+import { shortDayText } from '#shared/clock';
+import { isCalendarDay } from '#shared/holidays';
 
 export type Amounts = {
   subtotal: number;

@@ -1,6 +1,6 @@
 /** The landing hero: what the shop does, the lowest price, and the two ways in (upload, pricing). */
-import { formatCents } from '../../../../shared/money';
-import { PRICE_PER_PAGE_CENTS } from '../../../../shared/pricing';
+import { formatCents } from '#shared/money';
+import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import { scrollToSection } from './scroll';
 import { ReadyByCountdown } from './ReadyByCountdown';
 import { useTurnaround } from '../../api/turnaround';

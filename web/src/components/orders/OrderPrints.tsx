@@ -2,10 +2,10 @@
  * What an order prints, the same on the confirmation page, /orders, the dashboard and the admin
  * rows: the sets, the color sheets, the price lines as charged, and the job name and PO.
  */
-import { formatDollars } from '../../../../shared/money';
-import { colorSheetsSummary } from '../../../../shared/orderText';
-import { setsText, type PriceLineJson } from '../../../../shared/pricing';
-import type { OrderJson } from '../../../../shared/orderJson';
+import { formatDollars } from '#shared/money';
+import { colorSheetsSummary } from '#shared/orderText';
+import { setsText, type PriceLineJson } from '#shared/pricing';
+import type { OrderJson } from '#shared/orderJson';
 
 /** "3 sets of 42 sheets" / "2 sets + 1 half-size set of 42 sheets": which sets are half-size. */
 export function orderSetsText(order: Pick<OrderJson, 'sets' | 'pageCount'> & { halfSets?: number }): string {

@@ -12,8 +12,8 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
-import { MAX_PREVIEWS } from '../../../../shared/limits';
-import { formatCents } from '../../../../shared/money';
+import { MAX_PREVIEWS } from '#shared/limits';
+import { formatCents } from '#shared/money';
 import {
   HALF_PAPERS,
   MAX_SETS,
@@ -31,9 +31,9 @@ import {
   type OrderPrintType,
   type PrintSize,
   type SheetsPrice,
-} from '../../../../shared/pricing';
-import { isColorMarkupOnly, matchPrintSize, type DetectedSize } from '../../../../shared/sheets';
-import type { UploadInfo, UploadSheet } from '../../../../shared/upload';
+} from '#shared/pricing';
+import { isColorMarkupOnly, matchPrintSize, type DetectedSize } from '#shared/sheets';
+import type { UploadInfo, UploadSheet } from '#shared/upload';
 import { Button, Card, cx } from '../ui';
 
 /** What the per-sheet analysis says of one sheet (fields are null while it is still coming). */

@@ -10,13 +10,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { CheckoutData } from '../../../../shared/checkout';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
-import { centsToDollars } from '../../../../shared/money';
-import type { OrderPrintSize, OrderPrintType } from '../../../../shared/pricing';
-import type { DetectedSize } from '../../../../shared/sheets';
-import { wrongSizeMessage } from '../../../../shared/sheets';
-import type { UploadInfo } from '../../../../shared/upload';
+import type { CheckoutData } from '#shared/checkout';
+import { MAX_UPLOAD_BYTES } from '#shared/limits';
+import { centsToDollars } from '#shared/money';
+import type { OrderPrintSize, OrderPrintType } from '#shared/pricing';
+import type { DetectedSize } from '#shared/sheets';
+import { wrongSizeMessage } from '#shared/sheets';
+import type { UploadInfo } from '#shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
 import { ConfigurationCard, detectedColorSheets, priceChoices, type ConfiguredUpload } from './ConfigurationCard';

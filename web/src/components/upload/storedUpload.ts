@@ -3,10 +3,10 @@
  * and the chosen print size, print type and total), so coming back from checkout shows it again.
  * Checked by hand rather than with zod, which would add 23 kB to the landing page for this alone.
  */
-import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, type OrderPrintSize, type OrderPrintType } from '../../../../shared/pricing';
+import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, type OrderPrintSize, type OrderPrintType } from '#shared/pricing';
 
-import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '../../../../shared/storageKeys';
-import { isUuid } from '../../../../shared/ids';
+import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '#shared/storageKeys';
+import { isUuid } from '#shared/ids';
 
 export { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY };
 

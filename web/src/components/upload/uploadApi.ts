@@ -5,7 +5,7 @@
  * report how many bytes have been sent), then the analysis is polled until it is decided.
  */
 import { ApiError, apiRequest } from '../../api/client';
-import type { UploadAccepted, UploadInfo, UploadRoute, UploadStart } from '../../../../shared/upload';
+import type { UploadAccepted, UploadInfo, UploadRoute, UploadStart } from '#shared/upload';
 
 /** What S3 answers a refused POST with (XML): its error code, when there is one. */
 function storageErrorCode(text: string): string | null {

@@ -3,7 +3,7 @@
  * buys twice), then the label, carrier and tracking number. The customer hears "on its way" only
  * when it is true: the order is completed and has a tracking number.
  */
-import type { Env } from '../../../../../shared/env';
+import type { Env } from '#shared/env';
 import type { Queryable } from '../../lib/db';
 import { queueTrackingEmail } from '../../emails/status-change';
 import type { OrderRow } from '../orderRow';

@@ -5,8 +5,8 @@
  * before anything is sent (`undoStatusChange`). A shipping order completed without a label gets its
  * label bought off the request. All in the caller's transaction.
  */
-import type { OrderStatus } from '../../../../../shared/fields';
-import { STATUS_UNDO_SECONDS } from '../../../../../shared/limits';
+import type { OrderStatus } from '#shared/fields';
+import { STATUS_UNDO_SECONDS } from '#shared/limits';
 import { addJob, removeJob, type Queryable } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import type { OrderRow } from '../orderRow';

@@ -4,7 +4,7 @@
  * receipt (which queues the confirmation email) and optional account are queued. A payment that
  * arrives for an order the counter had cancelled is recorded and refunded, never printed.
  */
-import { readyBy, type ClockOptions } from '../../../../../shared/readyBy';
+import { readyBy, type ClockOptions } from '#shared/readyBy';
 import { addJob, type Queryable } from '../../lib/db';
 import type { OrderRow } from '../orderRow';
 import { paymentSourcesOf } from './transitions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../../../../../shared/fields';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '#shared/fields';
 import { canMovePayment, moveStatus, paymentSourcesOf } from './transitions';
 
 const ORDER_ID = '00000000-0000-4000-8000-000049e505dc';

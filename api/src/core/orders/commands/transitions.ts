@@ -10,7 +10,7 @@
  * Payment: unpaid → paid (the provider says it succeeded), paid → refunded (the provider says it was
  * refunded). A payment that arrives for a cancelled order is recorded and then refunded, never printed.
  */
-import { orderNumberOf, type OrderStatus, type PaymentStatus } from '../../../../../shared/fields';
+import { orderNumberOf, type OrderStatus, type PaymentStatus } from '#shared/fields';
 
 /** What a move of `status` does, by payment state. */
 export type StatusRule =

@@ -3,7 +3,7 @@
  * stored, marked sent and shown to the admin). Every email is a row first, then a job: `queueEmail`
  * writes both in the caller's transaction, and the `emails__send` task sends it once.
  */
-import type { Env } from '../../../../../shared/env';
+import type { Env } from '#shared/env';
 import { addJob, type Queryable } from '../../lib/db';
 import { OutboxSender } from './outbox';
 import type { EmailSender } from './types';

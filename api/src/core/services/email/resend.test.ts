@@ -1,8 +1,8 @@
 /** The Resend adapter with the real `resend` SDK against a local fake: idempotency key, attachments, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeResend } from '../../../../../test/helpers/providerFakes';
-import { startTestShop, type TestShop } from '../../../../../test/helpers/shop';
-import { browserWithUpload, CUSTOMER, pickupBody } from '../../../../../test/helpers/checkout';
+import { startFakeResend } from '#test/helpers/providerFakes';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { ResendSender } from './resend';
 
 let fake: Awaited<ReturnType<typeof startFakeResend>>;

@@ -1,9 +1,9 @@
 /** The built-in label prints the ship-to address as typed, in any script, shrunk to fit its box. */
 import { describe, expect, it } from 'vitest';
 import { drawLabel } from './builtin';
-import { orderRowFor } from '../../../../../test/helpers/orderRow';
-import { pdfPageTexts, renderPngs } from '../../../../../test/helpers/pdfPages';
-import { DEFAULT_SHOP } from '../../../../../shared/shop';
+import { orderRowFor } from '#test/helpers/orderRow';
+import { pdfPageTexts, renderPngs } from '#test/helpers/pdfPages';
+import { DEFAULT_SHOP } from '#shared/shop';
 
 const shipped = (overrides: Parameters<typeof orderRowFor>[0]) =>
   orderRowFor({

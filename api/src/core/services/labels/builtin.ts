@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { renderPdf } from '../../lib/pdfDocument';
 import { drawLines, drawText, heightOfText, layoutLines, lineHeight } from '../../lib/pdfLayout';
 import type { OrderRow } from '../../orders/orderRow';
-import { orderNumberOf } from '../../../../../shared/fields';
+import { orderNumberOf } from '#shared/fields';
 import { drawCode128 } from './code128';
 import { parcelWeightOz } from './parcel';
-import { shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
+import { shopAddressLines, type ShopFacts } from '#shared/shop';
 import type { LabelProvider, LabelResult, QuoteRow } from './types';
 
 /** A stable tracking number per order, so regenerating a label keeps it. */

@@ -7,7 +7,7 @@ import EasyPostClient from '@easypost/api';
 import { z } from 'zod';
 import type { OrderRow } from '../../orders/orderRow';
 import { parcelWeightOz } from './parcel';
-import { shipFromAddress, TUBES, type ShopFacts } from '../../../../../shared/shop';
+import { shipFromAddress, TUBES, type ShopFacts } from '#shared/shop';
 import type { LabelProvider, LabelResult, QuoteRow } from './types';
 
 const Rate = z.object({ id: z.string(), service: z.string().nullish(), carrier: z.string().nullish(), rate: z.union([z.string(), z.number()]).nullish() });

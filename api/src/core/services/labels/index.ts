@@ -3,12 +3,12 @@
  * EASYPOST_API_KEY is set, otherwise a 4x6 PDF label drawn locally. `generateLabel` is the one
  * idempotent entry point used by the admin route and the `orders__buy_label` task.
  */
-import type { Env } from '../../../../../shared/env';
-import { shopFacts } from '../../../../../shared/shop';
+import type { Env } from '#shared/env';
+import { shopFacts } from '#shared/shop';
 import type { AppContext } from '../../context';
 import type { OrderRow } from '../../orders/orderRow';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { orderNumberOf } from '../../../../../shared/fields';
+import { orderNumberOf } from '#shared/fields';
 import { attachLabel, recordShipment } from '../../orders/commands/attachLabel';
 import { isPrintable } from '../../orders/commands/transitions';
 import { labelKeyOf } from '../storage/keys';

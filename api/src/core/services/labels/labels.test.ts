@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../../../test/helpers/shop';
-import { buildOrder } from '../../../../../test/helpers/factories';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { buildOrder } from '#test/helpers/factories';
 import { addJob } from '../../lib/db';
-import { adminClient } from '../../../../../test/helpers/adminTestKit';
-import { startEasyPostFake, type EasyPostFake } from '../../../../../test/helpers/easypostFake';
+import { adminClient } from '#test/helpers/adminTestKit';
+import { startEasyPostFake, type EasyPostFake } from '#test/helpers/easypostFake';
 import { generateLabel } from './index';
 import { code128Modules, code128Values } from './code128';
 

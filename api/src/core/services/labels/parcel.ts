@@ -1,7 +1,7 @@
 /** What the tube weighs, the same for the built-in label and the carrier's. */
 import type { OrderRow } from '../../orders/orderRow';
-import type { PrintSize } from '../../../../../shared/pricing';
-import { tubeWeightOz } from '../../../../../shared/shop';
+import type { PrintSize } from '#shared/pricing';
+import { tubeWeightOz } from '#shared/shop';
 import type { QuoteRow } from './types';
 
 /** Tube weight in ounces: the quote's when it has one (rates and label agree), else the shop's formula. */

@@ -5,7 +5,7 @@
  * Every method takes the caller's database handle: the demo provider keeps its state in our own
  * tables (so it can join the caller's transaction); Stripe ignores it.
  */
-import type { Env } from '../../../../../shared/env';
+import type { Env } from '#shared/env';
 import { DemoPayments } from './demo';
 import type { PaymentProvider } from './types';
 

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../../../test/helpers/shop';
-import { browserWithUpload, CUSTOMER, pickupBody } from '../../../../../test/helpers/checkout';
-import { startFakeStripe } from '../../../../../test/helpers/providerFakes';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { startFakeStripe } from '#test/helpers/providerFakes';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_blueprint_shop';
 let shop: TestShop;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCH_D, LETTER, makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { ARCH_D, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
 import * as mupdf from 'mupdf';
-import { judgeSheets } from '../../../../../shared/upload';
+import { judgeSheets } from '#shared/upload';
 import { analyzePdf, analyzerPid, stopSpareAnalyzer } from './analyze';
 
 /** Edits a PDF with MuPDF's own writer (the file stays valid). */

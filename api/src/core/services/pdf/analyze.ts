@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MAX_PAGES, MAX_PREVIEWS } from '../../../../../shared/limits';
+import { MAX_PAGES, MAX_PREVIEWS } from '#shared/limits';
 import {
   judgeSheets,
   noDrawingsVerdict,
@@ -25,7 +25,7 @@ import {
   type SheetReport,
   type SheetVerdict,
   type UnreadableReason,
-} from '../../../../../shared/upload';
+} from '#shared/upload';
 import { PROJECT_ROOT } from '../../lib/paths';
 import type { ChildCommand, Measured } from './child';
 import { PDF_CHILD_ENTRY } from './entries';

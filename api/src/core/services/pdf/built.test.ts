@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_ENTRIES, serverBuildOptions } from '../../../../../scripts/build-server';
-import { ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { PROJECT_ROOT } from '../../lib/paths';
 import type { ChildCommand } from './child';
 import { PDF_CHILD_ENTRY } from './entries';

@@ -24,7 +24,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
-import type { SheetPoints } from '../../../../../shared/upload';
+import type { SheetPoints } from '#shared/upload';
 import { pageHasPaint } from './contentStream';
 import { PDF_REPORTER_ENTRY } from './entries';
 import { openFile } from './openFile';

@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { makeDrawingPdf } from '#test/helpers/pdf';
 import { MAX_CONTENT_BYTES } from './contentStream';
 import { lineworkOf } from './linework';
 import { reportByLinework, reportSheet, reportWhole } from './sheetReport';

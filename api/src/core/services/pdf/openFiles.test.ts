@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { ANSI_D, ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { analyzePdf, analyzerPid, prewarmAnalyzer, stopSpareAnalyzer } from './analyze';
 
 const UPLOADS = 200;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import * as mupdf from 'mupdf';
-import type { SheetReport } from '../../../../../shared/sheets';
+import type { SheetReport } from '#shared/sheets';
 import { openFile } from './openFile';
 import { reportSheet } from './sheetReport';
 

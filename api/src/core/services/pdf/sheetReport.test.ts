@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as mupdf from 'mupdf';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSI_D, ARCH_D, makeDrawingPdf } from '../../../../../test/helpers/pdf';
+import { ANSI_D, ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
 import { colorOf, pixelRect, survey, visibleColor } from './pixels';
 

@@ -3,9 +3,9 @@
 // written on the sheet (shared/scaleNotes.ts); low-resolution scans (resolution.ts); the preview
 // (previews.ts). Functions of MuPDF objects, so the threads stay loops.
 import type * as mupdf from 'mupdf';
-import { findScaleNotes } from '../../../../../shared/scaleNotes';
-import { findSheetNumber, listedSheetNumbers, type TextLine } from '../../../../../shared/sheetNumbers';
-import type { SheetReport } from '../../../../../shared/sheets';
+import { findScaleNotes } from '#shared/scaleNotes';
+import { findSheetNumber, listedSheetNumbers, type TextLine } from '#shared/sheetNumbers';
+import type { SheetReport } from '#shared/sheets';
 import { contentOf, contentStreams, lookup, modelledState, spaceType } from './contentStream';
 import { lineworkOf } from './linework';
 import { MupdfChangedError, documentOf } from './mupdfAdapter';

@@ -4,14 +4,14 @@
  * digits and pickup or ship-to. Stored under `receiptKey(orderId)`. Names, addresses, the file and
  * the job name print as typed in any script (the embedded fonts of pdfFonts.ts) and wrap, never cut.
  */
-import { readyByDateText } from '../../../../../shared/readyBy';
-import { longDateText } from '../../../../../shared/clock';
+import { readyByDateText } from '#shared/readyBy';
+import { longDateText } from '#shared/clock';
 import { renderPdf } from '../../lib/pdfDocument';
 import { drawText, type BlockOptions } from '../../lib/pdfLayout';
-import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '../../../../../shared/shop';
-import { formatCents } from '../../../../../shared/money';
-import { orderNumberOf } from '../../../../../shared/fields';
-import { formatTaxRate } from '../../../../../shared/pricing';
+import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '#shared/shop';
+import { formatCents } from '#shared/money';
+import { orderNumberOf } from '#shared/fields';
+import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
 import { orderDetailLines } from '../../orders/describe';
 

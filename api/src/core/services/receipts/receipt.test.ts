@@ -1,9 +1,9 @@
 /** The receipt prints every name as typed, in any script, and long job names whole. */
 import { describe, expect, it } from 'vitest';
 import { renderReceipt } from './index';
-import { orderRowFor } from '../../../../../test/helpers/orderRow';
-import { pdfPageTexts, renderPngs } from '../../../../../test/helpers/pdfPages';
-import { DEFAULT_SHOP } from '../../../../../shared/shop';
+import { orderRowFor } from '#test/helpers/orderRow';
+import { pdfPageTexts, renderPngs } from '#test/helpers/pdfPages';
+import { DEFAULT_SHOP } from '#shared/shop';
 
 const NAME = '王 Smith Résidence 図面 планы №7';
 

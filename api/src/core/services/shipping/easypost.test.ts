@@ -1,8 +1,8 @@
 /** EasyPost adapter with the real @easypost/api SDK against a local fake, through POST /api/shipping-rates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../../../test/helpers/shop';
-import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '../../../../../test/helpers/checkout';
-import { startFakeEasyPost } from '../../../../../test/helpers/providerFakes';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { startFakeEasyPost } from '#test/helpers/providerFakes';
 
 let shop: TestShop;
 let fake: Awaited<ReturnType<typeof startFakeEasyPost>>;

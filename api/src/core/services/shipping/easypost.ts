@@ -6,9 +6,9 @@
 import EasyPostClientModule from '@easypost/api';
 import { z } from 'zod';
 import { zipMatchesState } from './zips';
-import { carrierDeliveryDay } from '../../../../../shared/clock';
-import { shipDayForPayment } from '../../../../../shared/readyBy';
-import { shipFromAddress, TUBES, tubeWeightOz, type ShopFacts } from '../../../../../shared/shop';
+import { carrierDeliveryDay } from '#shared/clock';
+import { shipDayForPayment } from '#shared/readyBy';
+import { shipFromAddress, TUBES, tubeWeightOz, type ShopFacts } from '#shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
 /** The parts of an EasyPost rate we read; validated, since it is a provider response. */

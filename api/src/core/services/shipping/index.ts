@@ -4,8 +4,8 @@
  * (with `provider_shipment_id` / `provider_rate_id` for EasyPost), so buying a label later uses
  * exactly the quote the customer paid for.
  */
-import type { Env } from '../../../../../shared/env';
-import { shopFacts } from '../../../../../shared/shop';
+import type { Env } from '#shared/env';
+import { shopFacts } from '#shared/shop';
 import { TableShipping } from './table';
 import type { ShippingProvider } from './types';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TableShipping } from './table';
-import { addCalendarDays, parseShopHolidays } from '../../../../../shared/holidays';
-import { shipDayForPayment } from '../../../../../shared/readyBy';
+import { addCalendarDays, parseShopHolidays } from '#shared/holidays';
+import { shipDayForPayment } from '#shared/readyBy';
 import type { RateQuote } from './types';
 
 const table = new TableShipping();

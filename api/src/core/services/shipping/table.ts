@@ -4,9 +4,9 @@
  * federal holidays) from the day the tube leaves.
  */
 import { zipMatchesState } from './zips';
-import { carrierDeliveryDay } from '../../../../../shared/clock';
-import { shipDayForPayment } from '../../../../../shared/readyBy';
-import { tubeWeightOz } from '../../../../../shared/shop';
+import { carrierDeliveryDay } from '#shared/clock';
+import { shipDayForPayment } from '#shared/readyBy';
+import { tubeWeightOz } from '#shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
 
 /** Zone 1-8 from Paramus: a coarse ground-distance band by ZIP prefix. */

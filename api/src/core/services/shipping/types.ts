@@ -1,5 +1,5 @@
 /** The shipping interface and its types; adapters implement it, index.ts picks one. */
-import type { PrintSize } from '../../../../../shared/pricing';
+import type { PrintSize } from '#shared/pricing';
 
 export type Address = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 

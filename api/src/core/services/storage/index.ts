@@ -3,7 +3,7 @@
  * S3-compatible store) when S3_BUCKET is set. The choice is made once, at boot.
  */
 import path from 'node:path';
-import type { Env } from '../../../../../shared/env';
+import type { Env } from '#shared/env';
 import { LocalStorage } from './local';
 import type { Storage } from './types';
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
-import { parseEnv } from '../../../../../shared/env';
+import { parseEnv } from '#shared/env';
 import { createStorage, StorageNotFoundError } from './index';
 import { bucketOrigin, S3Storage } from './s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';

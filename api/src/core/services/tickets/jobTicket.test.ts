@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import { renderJobTicket, splitNotes } from './jobTicket';
-import { orderRowFor } from '../../../../../test/helpers/orderRow';
-import { pdfPageTexts, renderPngs } from '../../../../../test/helpers/pdfPages';
-import { MAX_ORDER_NOTES, orderNotesField } from '../../../../../shared/fields';
+import { orderRowFor } from '#test/helpers/orderRow';
+import { pdfPageTexts, renderPngs } from '#test/helpers/pdfPages';
+import { MAX_ORDER_NOTES, orderNotesField } from '#shared/fields';
 
 const NAME = '王 Smith Résidence 図面 планы №7';
 const CHECKLIST = ['Printed', 'Checked against the color sheets', 'Trimmed and rolled', 'Ready on the pickup shelf'];

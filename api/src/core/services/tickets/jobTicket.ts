@@ -7,13 +7,13 @@
  */
 import { renderPdf, type Pdf } from '../../lib/pdfDocument';
 import { drawLines, drawText, layoutLines, lineHeight, textWidth, type BlockOptions } from '../../lib/pdfLayout';
-import { orderNumberOf } from '../../../../../shared/fields';
-import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '../../../../../shared/pricing';
+import { orderNumberOf } from '#shared/fields';
+import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '#shared/pricing';
 import { drawCode128 } from '../labels/code128';
 import { colorSheetsText, halfSizeNote } from '../../orders/describe';
-import { readyByDateText } from '../../../../../shared/readyBy';
-import { dateTimeText } from '../../../../../shared/clock';
-import { DEFAULT_SHOP } from '../../../../../shared/shop';
+import { readyByDateText } from '#shared/readyBy';
+import { dateTimeText } from '#shared/clock';
+import { DEFAULT_SHOP } from '#shared/shop';
 import { priceLinesOf, sheetCountsOf, type OrderRow } from '../../orders/orderRow';
 
 const INK = '#000000';
