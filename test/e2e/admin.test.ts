@@ -48,7 +48,7 @@ describe('the admin journey', () => {
     const rows = page.getByRole('listitem', { name: /^Order / });
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.first().getAttribute('aria-label')).toBe(`Order ${orderNumberOf(third.id)}`);
-    expect(await page.getByTestId('count-pending').textContent()).toBe('3');
+    await expect.poll(() => page.getByTestId('count-pending').textContent()).toBe('3');
     const rushRow = page.getByRole('listitem', { name: `Order ${orderNumberOf(pickup.id)}` });
     await rushRow.getByText('Rush order: $20.00 rush fee paid').waitFor();
     // Label actions only on the shipping order.

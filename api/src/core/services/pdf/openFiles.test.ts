@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSI_D, ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
+import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { analyzePdf, analyzerPid, prewarmAnalyzer, stopSpareAnalyzer } from './analyze';
 
 const UPLOADS = 200;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     // Reported sheet by sheet on the report threads, with previews.
     { name: 'accepted', bytes: accepted, status: 'ready' },
     // Measured, refused: never reaches the report threads.
-    { name: 'wrong-size', bytes: await makeDrawingPdf({ pages: 2, size: ANSI_D }), status: 'rejected' },
+    { name: 'wrong-size', bytes: await makeDrawingPdf({ pages: 2, size: { widthIn: 11, heightIn: 17 } }), status: 'rejected' },
     // Cut short: repaired by MuPDF, then refused.
     { name: 'cut-short', bytes: accepted.subarray(0, Math.floor(accepted.length * 0.7)), status: 'rejected' },
     // Not a PDF at all: MuPDF will not open it.

@@ -570,14 +570,14 @@ describe('sheet numbers and titles', () => {
 });
 
 describe('sizes customers confuse with ours', () => {
-  it('rejects ANSI D and 11" x 17" sheets with a message naming them', async () => {
+  it('prints ANSI D at true scale on 24" x 36" paper, and refuses 11" x 17" naming its size', async () => {
     const ansiD = await analyse(makeDrawingPdf({ pages: 2, size: ANSI_D }));
-    expect(ansiD.verdict).toMatchObject({ status: 'rejected', actualSize: '22" x 34"' });
-    expect(ansiD.verdict.message).toContain('ANSI D (22" x 34")');
+    expect(ansiD.verdict).toMatchObject({ status: 'ready', detectedSize: '24x36' });
     const tabloid = await analyse(makeDrawingPdf({ pages: 1, size: { widthIn: 11, heightIn: 17 } }));
     expect(tabloid.verdict).toMatchObject({ status: 'rejected', actualSize: '11" x 17"' });
-    expect(tabloid.verdict.message).toContain('ANSI B (11" x 17")');
+    expect(tabloid.verdict.message).toContain('Sheet 1 is 11" x 17" (ANSI B)');
+    expect(tabloid.verdict.message).toContain('smaller than the smallest sheet we print');
     const mixed = await analyse(makeDrawingPdf({ sheets: [ARCH_D, ARCH_D, ANSI_D] }));
-    expect(mixed.verdict.message).toContain('1 page is ANSI D (22" x 34")');
+    expect(mixed.verdict).toMatchObject({ status: 'ready', detectedSize: '24x36' });
   }, 30_000);
 });
