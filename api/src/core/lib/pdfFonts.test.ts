@@ -57,13 +57,14 @@ describe('textRuns', () => {
   it('draws WinAnsi with the built-in Helvetica, and the rest of Latin, Greek, Cyrillic and the signs with Noto Sans', () => {
     for (const char of 'AzÉßø€£½“”–—…•°±×©') expect(fontScriptOf(char)).toBe('standard');
     for (const char of 'ŁğőΩωЖя№') expect(fontScriptOf(char)).toBe('latin');
-    for (const char of '王図面设计한あア、。（）→≤①★') expect(fontScriptOf(char)).toBe('cjk');
+    for (const char of '王図面设计あア、。（）→≤①★') expect(fontScriptOf(char)).toBe('cjk');
+    for (const char of '한국도면') expect(fontScriptOf(char)).toBe('kr');
   });
 });
 
 describe('font files', () => {
   it('finds every face in its package and reads it once', () => {
-    for (const script of ['latin', 'cjk'] as const) {
+    for (const script of ['latin', 'cjk', 'kr'] as const) {
       for (const weight of ['regular', 'bold'] as const) {
         expect(fs.existsSync(fontFilePath(script, weight))).toBe(true);
         expect(fontBytes(script, weight)).toBe(fontBytes(script, weight));
@@ -79,10 +80,11 @@ describe('font files', () => {
     };
     const latin = open(fontBytes('latin', 'regular'));
     const cjk = open(fontBytes('cjk', 'regular'));
-    const sample = '王 Smith Résidence 図面 планы №7 Ζωή Łódź Gödöllő İstanbul 设计图 ひらがな カタカナ → ① ★ ≤ （改）€½';
+    const kr = open(fontBytes('kr', 'regular'));
+    const sample = '王 Smith Résidence 図面 планы №7 Ζωή Łódź Gödöllő İstanbul 设计图 ひらがな カタカナ → ① ★ ≤ （改）€½ 서울 설계도면';
     for (const run of textRuns(sample)) {
       if (run.script === 'standard') continue; // Helvetica: WinAnsi, checked by the table above
-      const font = run.script === 'latin' ? latin : cjk;
+      const font = run.script === 'latin' ? latin : run.script === 'kr' ? kr : cjk;
       for (const char of run.text) expect(font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0), `${run.script}: ${char}`).toBe(true);
     }
   });

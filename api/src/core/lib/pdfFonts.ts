@@ -5,7 +5,7 @@
  * Japanese kana and kanji such as 図) for Chinese and Japanese and the symbols Noto Sans lacks
  * (arrows, ①, ★, fullwidth forms). Both come from npm packages that ship the OTF/TTF files, so the
  * runtime image installs them with the other dependencies; PDFKit subsets what a document uses, so
- * a receipt stays tens of kilobytes. Hangul is in neither font and prints as empty boxes.
+ * a receipt stays tens of kilobytes. Korean (Hangul) has its own face, Noto Sans KR.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +18,7 @@ import path from 'node:path';
  * first time it lays out text (fontkit reads its tables), which kept the paid-order pipeline (a
  * receipt per order) at a seventh of its speed when every document embedded Noto Sans.
  */
-export type FontScript = 'standard' | 'latin' | 'cjk';
+export type FontScript = 'standard' | 'latin' | 'cjk' | 'kr';
 /** The two embedded fonts. */
 export type EmbeddedScript = Exclude<FontScript, 'standard'>;
 /** The two weights the documents use. */
@@ -28,6 +28,7 @@ export type FontWeight = 'regular' | 'bold';
 const FONT_FILES: Record<EmbeddedScript, { pkg: string; files: Record<FontWeight, string> }> = {
   latin: { pkg: '@embedpdf/fonts-latin', files: { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } },
   cjk: { pkg: '@embedpdf/fonts-sc', files: { regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' } },
+  kr: { pkg: '@embedpdf/fonts-kr', files: { regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' } },
 };
 
 // Resolved from this module's own URL: from source that is api/src/core/lib, from the build it is a
@@ -62,7 +63,7 @@ export function fontBytes(script: EmbeddedScript, weight: FontWeight): Buffer {
 }
 
 /**
- * What Noto Sans cannot draw and Noto Sans CJK can: the Han, kana, Bopomofo and Hangul scripts, CJK
+ * What Noto Sans cannot draw and Noto Sans CJK can: the Han, kana and Bopomofo scripts, CJK
  * punctuation and fullwidth forms, and the symbol blocks Noto Sans leaves out (number forms such as
  * Ⅱ, arrows, mathematical operators, enclosed numbers, box drawing, shapes, miscellaneous symbols
  * and dingbats). Everything else, spaces and digits included, stays with Noto Sans.
@@ -71,6 +72,8 @@ const CJK_FONT_TEXT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\p{Script=Hangul}\u2150-\u218f\u2190-\u23ff\u2460-\u27bf\u2e80-\u2fff\u3000-\u303f\u309b-\u309f\u30fb-\u30ff\u3190-\u33ff\ufe30-\ufe4f\uff00-\uffef]/u;
 
 const COMBINING_MARK = /^\p{M}$/u;
+/** Hangul, which the simplified-Chinese build lacks: Noto Sans KR draws it. */
+const HANGUL = /\p{Script=Hangul}/u;
 
 /** The printable characters of WinAnsi (Windows-1252), which the built-in Helvetica draws. */
 const WIN_ANSI = new Set([
@@ -84,6 +87,7 @@ export const STANDARD_FONTS: Record<FontWeight, string> = { regular: 'Helvetica'
 
 /** Which font draws one character. */
 export function fontScriptOf(char: string): FontScript {
+  if (HANGUL.test(char)) return 'kr';
   if (CJK_FONT_TEXT.test(char)) return 'cjk';
   return WIN_ANSI.has(char) ? 'standard' : 'latin';
 }
@@ -101,7 +105,7 @@ export function textRuns(text: string): TextRun[] {
     const last = runs.at(-1);
     // A combining mark (the dakuten of か, an accent typed apart) is drawn by its base's font; a
     // space between two Greek words stays in their font rather than cutting the run in three.
-    const script = last && (COMBINING_MARK.test(char) || (char === ' ' && last.script !== 'cjk')) ? last.script : fontScriptOf(char);
+    const script = last && (COMBINING_MARK.test(char) || (char === ' ' && last.script !== 'cjk' && last.script !== 'kr')) ? last.script : fontScriptOf(char);
     if (last && last.script === script) last.text += char;
     else runs.push({ script, text: char });
   }
