@@ -143,6 +143,7 @@ describe('the Dockerfile, run on a clean copy', () => {
     for (const [pkg, file] of [
       ['@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'],
       ['@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'],
+      ['@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'],
     ]) {
       expect(fs.existsSync(path.join(path.dirname(path.dirname(fromDist.resolve(pkg))), 'fonts', file)), file).toBe(true);
     }
