@@ -77,7 +77,7 @@ export function DropZone({ onFile, progress, refusal }: { onFile: (file: File) =
               <span className="mt-1 block text-sm text-slate-600">
                 or <span className="font-semibold text-blueprint-700 underline underline-offset-2">click to browse</span>
               </span>
-              <span className="mt-4 block text-xs text-slate-500">One PDF, up to 50 MB · every sheet 24" x 36" or 30" x 42"</span>
+              <span className="mt-4 block text-xs text-slate-500">One PDF, up to 50 MB · printed at 100% on 24" x 36" or 30" x 42" paper</span>
             </>
           )}
         </label>
