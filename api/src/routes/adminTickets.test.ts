@@ -1,6 +1,6 @@
 /** The admin's job ticket: a PDF with everything the print room needs, and a barcode of the order number. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -89,6 +89,7 @@ describe('GET /api/admin/job-ticket/:orderId', () => {
     // 144 dpi: two pixels per PDF point; the barcode spans y 94..148 pt at the right margin.
     await run('pdftoppm', ['-r', '144', '-gray', '-singlefile', join(dir, 'ticket.pdf'), join(dir, 'page')]);
     const pgm = await readFile(join(dir, 'page.pgm'));
+    await rm(dir, { recursive: true, force: true });
     const runs = runsAlongRow(pgm, 120 * 2, 250 * 2, 564 * 2 + 4);
     const expectedModules = code128Modules(number);
     const unit = runs[0] / expectedModules[0];
