@@ -74,10 +74,15 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   });
   let reportsRunning = 0;
   const isReport = (job: { flags?: Record<string, true> | null }) => !!job.flags?.[REPORT_FLAG];
+  // The jobs this pool is running: a job locked by this pool and not among them was lost hold of
+  // (the database went away while it was fetched or released), see releaseLostJobs.
+  const running = new Set<string>();
   events.on('job:start', ({ job }) => {
+    running.add(String(job.id));
     if (isReport(job)) reportsRunning++;
   });
   events.on('job:complete', ({ job }) => {
+    running.delete(String(job.id));
     if (isReport(job)) reportsRunning--;
   });
 
@@ -91,8 +96,26 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
       insert into worker_heartbeats (worker_id) values (${poolId})
       on conflict (worker_id) do update set seen_at = now()`.catch((error) => log.warn('heartbeat failed', { error }));
   }
+  /**
+   * A job this pool locked but runs no more (its fetch or release was lost to a database outage)
+   * would stay locked for graphile-worker's 4 hours while the pool keeps beating. When the pool is
+   * idle and still holds such a job past the window, it frees its own locks: with nothing running,
+   * none of them is a job in progress.
+   */
+  async function releaseLostJobs() {
+    if (!poolId || running.size > 0) return;
+    const window = `${deadAfterMs} milliseconds`;
+    const [held] = await ctx.sql<{ n: number }[]>`
+      select count(*)::int as n from graphile_worker.jobs where locked_by = ${poolId} and locked_at < now() - ${window}::interval`;
+    if (!held || held.n === 0 || running.size > 0) return;
+    await utils.forceUnlockWorkers([poolId]);
+    log.warn(`freed ${held.n} job(s) this worker had lost hold of`, { poolId });
+  }
   const timer = setInterval(() => {
-    void beat().then(() => unlockDeadWorkers(ctx, utils, log, deadAfterMs));
+    void beat()
+      .then(() => unlockDeadWorkers(ctx, utils, log, deadAfterMs))
+      .then(() => releaseLostJobs())
+      .catch((error: unknown) => log.warn('releasing lost jobs failed', { error }));
   }, beatMs);
   timer.unref();
 
