@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
 import { startTestShop, type TestShop } from '../helpers/shop';
+import { makeTitledSetPdf, type TitledSheet } from '../helpers/pdf';
 
 let shop: TestShop;
 let browser: Browser;
@@ -27,47 +27,22 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** 24" x 36" sheets, each with a title block (number and title) and, on the first, a drawing index. */
-function titledSet(sheets: { number: string; title: string; index?: string[]; cloud?: boolean }[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ autoFirstPage: false, compress: true });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    const [w, h] = [36 * 72, 24 * 72];
-    for (const sheet of sheets) {
-      doc.addPage({ size: [w, h], margin: 0 });
-      doc
-        .lineWidth(2)
-        .rect(36, 36, w - 72, h - 72)
-        .stroke('#000000');
-      doc
-        .fillColor('#000000')
-        .fontSize(36)
-        .text(sheet.number, w - 180, h - 180, { lineBreak: false });
-      doc.fontSize(14).text(sheet.title, w - 420, h - 172, { lineBreak: false });
-      // A revision cloud stand-in: a 0.6 pt red ring, color markup only.
-      if (sheet.cloud) doc.lineWidth(0.6).circle(900, 800, 160).stroke('#ff0000');
-      sheet.index?.forEach((line, i) => doc.fontSize(12).text(line, 400, 300 + i * 18, { lineBreak: false }));
-    }
-    doc.end();
-  });
-}
+/** A revision cloud stand-in: a 0.6 pt red ring, color markup only. */
+const redCloud: TitledSheet['draw'] = (doc) => doc.lineWidth(0.6).circle(900, 800, 160).stroke('#ff0000');
 
 describe('sheet numbers and the set preflight on the configuration card', () => {
   it('shows each sheet’s number and title and warns of a duplicate and a missing sheet', async () => {
     const file = path.join(dir, 'Set.pdf');
     fs.writeFileSync(
       file,
-      await titledSet([
+      await makeTitledSetPdf([
         {
           number: 'G0.0',
           title: 'COVER SHEET',
           index: ['SHEET INDEX', 'G0.0 COVER SHEET', 'A-101 FIRST FLOOR PLAN', 'A-102 SECOND FLOOR PLAN', 'A-201 ELEVATIONS'],
         },
         { number: 'A-101', title: 'FIRST FLOOR PLAN' },
-        { number: 'A-102', title: 'SECOND FLOOR PLAN', cloud: true },
+        { number: 'A-102', title: 'SECOND FLOOR PLAN', draw: redCloud },
         { number: 'A-101', title: 'FIRST FLOOR PLAN' },
       ]),
     );

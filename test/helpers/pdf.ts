@@ -63,3 +63,33 @@ export const ARCH_E1 = { widthIn: 42, heightIn: 30 };
 export const LETTER = { widthIn: 8.5, heightIn: 11 };
 /** ANSI D (22" x 34"). */
 export const ANSI_D = { widthIn: 34, heightIn: 22 };
+
+/** One sheet of a titled set: its title block, an optional drawing index, and anything else drawn on it. */
+export type TitledSheet = { number: string; title: string; index?: string[]; draw?: (doc: InstanceType<typeof PDFDocument>) => void };
+
+/** 24" x 36" sheets, each with a title block (number and title) and, where given, a drawing index. */
+export function makeTitledSetPdf(sheets: TitledSheet[]): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const [w, h] = [36 * 72, 24 * 72];
+    for (const sheet of sheets) {
+      doc.addPage({ size: [w, h], margin: 0 });
+      doc
+        .lineWidth(2)
+        .rect(36, 36, w - 72, h - 72)
+        .stroke('#000000');
+      doc
+        .fillColor('#000000')
+        .fontSize(36)
+        .text(sheet.number, w - 180, h - 180, { lineBreak: false });
+      doc.fontSize(14).text(sheet.title, w - 420, h - 172, { lineBreak: false });
+      sheet.index?.forEach((line, i) => doc.fontSize(12).text(line, 400, 300 + i * 18, { lineBreak: false }));
+      sheet.draw?.(doc);
+    }
+    doc.end();
+  });
+}

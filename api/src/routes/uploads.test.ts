@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import * as mupdf from 'mupdf';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
-import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
+import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf, makeTitledSetPdf } from '#test/helpers/pdf';
 import { MAX_UPLOAD_BYTES } from '#shared/limits';
 import { canAccessUpload } from '../presenters/upload';
 
@@ -334,34 +334,8 @@ describe('POST /api/upload-pdf', () => {
 });
 
 describe('the sheet report in the upload JSON', () => {
-  /** 24" x 36" sheets with a title block each (number, title) and, on the first, a drawing index. */
-  const titledSet = (sheets: { number: string; title: string; index?: string[]; draw?: (doc: InstanceType<typeof PDFDocument>) => void }[]) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const doc = new PDFDocument({ autoFirstPage: false, compress: true });
-      const chunks: Buffer[] = [];
-      doc.on('data', (c: Buffer) => chunks.push(c));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.on('error', reject);
-      const [w, h] = [36 * 72, 24 * 72];
-      for (const sheet of sheets) {
-        doc.addPage({ size: [w, h], margin: 0 });
-        doc
-          .lineWidth(2)
-          .rect(36, 36, w - 72, h - 72)
-          .stroke('#000000');
-        doc
-          .fillColor('#000000')
-          .fontSize(36)
-          .text(sheet.number, w - 180, h - 180, { lineBreak: false });
-        doc.fontSize(14).text(sheet.title, w - 420, h - 172, { lineBreak: false });
-        sheet.index?.forEach((line, i) => doc.fontSize(12).text(line, 400, 300 + i * 18, { lineBreak: false }));
-        sheet.draw?.(doc);
-      }
-      doc.end();
-    });
-
   it('gives each sheet its number, title and color share, and warns of a duplicate and a missing sheet', async () => {
-    const pdf = await titledSet([
+    const pdf = await makeTitledSetPdf([
       {
         number: 'G0.0',
         title: 'COVER SHEET',

@@ -106,18 +106,9 @@ export function colorOf(list: mupdf.DisplayList, bounds: readonly number[], only
   return { inked: ink.inked > 0, colorShare: sheetPixels > 0 ? ink.color / sheetPixels : 0 };
 }
 
-/** Whether any pixel of an RGB render is colored: its channels spread by GREY_SPREAD or more. */
+/** Whether any pixel of an RGB render is colored: its channels spread by GREY_SPREAD or more (inkOf's rule). */
 export function anyColored(pixels: Uint8ClampedArray | Uint8Array): boolean {
-  for (let p = 0; p < pixels.length; p += 3) {
-    const r = pixels[p];
-    const g = pixels[p + 1];
-    const b = pixels[p + 2];
-    if ((r & g & b) === 255) continue;
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    if (max - min >= GREY_SPREAD) return true;
-  }
-  return false;
+  return inkOf(pixels).color > 0;
 }
 
 /**
