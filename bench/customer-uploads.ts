@@ -8,15 +8,14 @@
  * Starts the real `web` process alone (api/src/server.ts, `NODE_ENV=production`; no worker, so the
  * uploads are received and stored but not analysed) on a throw-away database on BENCH_DATABASE_URL's
  * server (default: the PostgreSQL at 127.0.0.1:5432) and local storage in a temp folder. Uploads are
- * taken inline by the web process, with its intake limit (UPLOAD_INTAKE_MB_PER_SECOND), unless
- * UPLOAD_RECEIVER says otherwise. Idle and upload windows take turns for `--rounds` rounds, so other
+ * taken in by the web process, with its intake limit (UPLOAD_INTAKE_MB_PER_SECOND). Idle and upload windows take turns for `--rounds` rounds, so other
  * load on the machine falls on both alike; each ratio is against the idle window just before it.
  *
  *   npx tsx bench/customer-uploads.ts                        # 3 rounds of 10 s, 20 customers, GET /api/health
  *   npx tsx bench/customer-uploads.ts --customers 10 --seconds 20 --rounds 2
  *   npx tsx bench/customer-uploads.ts --route /api/config     # probe another GET route
  */
-import { freePort, waitForServer } from './kit';
+import { freePort, productionWebEnv, waitForServer } from './kit';
 import { machineLine } from './machine';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -190,18 +189,7 @@ async function main() {
   let server: ChildProcess | null = null;
   try {
     await migrateDatabase(url, { includeCurrent: true });
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-      UPLOAD_RECEIVER: process.env.UPLOAD_RECEIVER ?? 'inline',
-    };
+    const env = productionWebEnv({ databaseUrl: url, port, dataDir });
     server = spawn(
       process.execPath,
       [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')],
@@ -263,7 +251,7 @@ async function main() {
     console.log(
       [
         machineLine(),
-        `web process alone (no worker), uploads ${env.UPLOAD_RECEIVER === 'inline' ? 'taken inline' : `UPLOAD_RECEIVER=${env.UPLOAD_RECEIVER}`}; GET ${route} every 20 ms from a separate process, ${seconds} s windows`,
+        `web process alone (no worker), uploads taken inline; GET ${route} every 20 ms from a separate process, ${seconds} s windows`,
         `${done.length} sets sent (20–50 MB at 2–10 MB/s each), ${accepted.length} accepted (202), ${done.length - accepted.length} not; each set's achieved rate: median ${percentile(lineRates, 50)?.toFixed(1)} MB/s, slowest ${Math.min(...lineRates).toFixed(1)} MB/s; ${failedProbes} probe answers not 200`,
         '',
         '| round | window | requests | p50 ms | p99 ms | max ms | p99 vs idle | sent, all customers |',

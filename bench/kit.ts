@@ -145,6 +145,21 @@ export function median(values: number[]): number {
  * `npm start` runs them; `stop()` kills both at once (a worker would drain a running report first)
  * and drops the database and the folder.
  */
+/** The environment of a web process run as production runs it, on a bench's own database and data folder. */
+export function productionWebEnv(input: { databaseUrl: string; port: number; dataDir: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: input.databaseUrl,
+    PORT: String(input.port),
+    DATA_DIR: input.dataDir,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+  };
+}
+
 export async function startShop(label: string): Promise<{ base: string; databaseUrl: string; webPid: number; stop(): Promise<void> }> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

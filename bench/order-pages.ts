@@ -25,7 +25,7 @@
  * sheets of 24" x 36") in the `uploads` table. The order pages' orders are placed through
  * `POST /api/create-payment-intent` too. The load runs in this process, the server in its own.
  */
-import { cpuMs, freePort, waitForServer } from './kit';
+import { cpuMs, freePort, productionWebEnv, waitForServer } from './kit';
 import { machineLine } from './machine';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -261,18 +261,7 @@ async function main() {
       [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')],
       {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: url,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-          SESSION_SECRET: randomBytes(32).toString('hex'),
-          ADMIN_USERNAME: 'admin',
-          ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-          UPLOAD_RECEIVER: process.env.UPLOAD_RECEIVER ?? 'inline',
-        },
+        env: productionWebEnv({ databaseUrl: url, port, dataDir }),
         stdio: ['ignore', 'inherit', 'inherit'],
       },
     );
