@@ -152,7 +152,7 @@ describe('uploads__analyze', () => {
   }, 60_000);
 
   it('reports the sheets past the 50 previews as it reports the ones with previews', async () => {
-    // Past the previews a sheet's linework is judged from its content stream (linework.mjs): the
+    // Past the previews a sheet's linework is judged from its content stream (linework.ts): the
     // report must read the same as for the sheets interpreted whole.
     const { client, uploadId } = await postPdf(await makeDrawingPdf({ pages: 54, size: ARCH_D, linework: 40, title: 'FLOOR PLAN  SCALE: 1/8" = 1\'-0"' }));
     await shop.runJobs();
