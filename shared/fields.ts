@@ -1,6 +1,6 @@
 /** Reusable zod fields that carry the spec's user-facing messages. */
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './limits';
+import { MAX_SET_FILES, MAX_SET_SHEETS, MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, PRINT_TYPES } from './pricing';
 import { stateCodeOf } from './usStates';
 
@@ -107,7 +107,7 @@ export const colorSheetsField = z
   .array(z.number({ error: 'Color sheets must be sheet numbers' }).int('Color sheets must be sheet numbers'), {
     error: 'Color sheets must be a list of sheet numbers',
   })
-  .max(1000);
+  .max(MAX_SET_SHEETS);
 
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
 // keep their line breaks (a textarea makes them), nothing else.
@@ -139,6 +139,17 @@ export const poNumberField = orderText('PO number', MAX_PO_NUMBER, CONTROL_CHARA
 export const orderNotesField = orderText('Notes', MAX_ORDER_NOTES, CONTROL_BUT_LINE_BREAKS);
 
 export const uuidField = z.uuid({ error: 'Not a valid id' });
+
+/** A drawing set of several uploaded files, in the order they print: 1 to MAX_SET_FILES, each once. */
+export const uploadIdsField = z
+  .array(uuidField, { error: 'uploadIds must be a list of upload ids' })
+  .min(1, 'A set needs at least one file.')
+  .max(MAX_SET_FILES, `A set can have at most ${MAX_SET_FILES} files. Please order the rest separately.`)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'Each file can be in the set only once.');
+
+/** Exactly one of `uploadId` (a set of one file) and `uploadIds`. */
+export const ONE_UPLOAD_FIELD_MESSAGE = 'Send either uploadId or uploadIds, not both.';
+export const NO_UPLOAD_MESSAGE = 'uploadId or uploadIds is required.';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -2,8 +2,12 @@
 
 /** Largest upload accepted, in bytes (50 MB). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-/** Most pages a drawing set may have. */
+/** Most pages one uploaded PDF may have. */
 export const MAX_PAGES = 500;
+/** Most files one drawing set (one order) may be made of; each is uploaded and analysed on its own. */
+export const MAX_SET_FILES = 30;
+/** Most sheets one drawing set may have, across all its files. */
+export const MAX_SET_SHEETS = 1000;
 /** How far a sheet may be from a print size and still count as that size, in inches. */
 export const SIZE_TOLERANCE_INCHES = 0.125;
 /** How many sheet previews are rendered per upload. */

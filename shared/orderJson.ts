@@ -1,6 +1,10 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
 import type { OrderStatus, PaymentStatus } from './fields';
 import type { OrderPrintSize, OrderPrintType, PriceLineJson } from './pricing';
+import type { SheetWarning } from './sheetNumbers';
+
+/** One file of the order's drawing set, in print order; its sheets are positions firstPosition.. of the set. */
+export type OrderFileJson = { uploadId: string | null; fileName: string; pageCount: number; firstPosition: number };
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
@@ -14,8 +18,14 @@ export type OrderJson = {
   paymentStatus: PaymentStatus;
   /** The sentence the customer reads for the current state (`statusText` in shared/orderStatus.ts). */
   statusText: string;
+  /** The set's first file (for screens made before sets had several files); `files` has them all. */
   fileName: string;
+  /** Sheets of the whole set. */
   pageCount: number;
+  /** The drawing set's files in print order. */
+  files: OrderFileJson[];
+  /** The set's preflight when it was ordered: a sheet number twice, a listed sheet missing (positions through the set). */
+  warnings: SheetWarning[];
   /** `asDrawn`: each sheet at 100% on its own paper; a paper: every sheet on it. */
   printSize: OrderPrintSize;
   printType: OrderPrintType;
@@ -23,7 +33,7 @@ export type OrderJson = {
   sets: number;
   /** Half-size copies: every sheet at 50% on half its paper. */
   halfSets: number;
-  /** Sheet numbers printed in color. */
+  /** Positions (1..pageCount through the set) printed in color. */
   colorSheets: number[];
   /** Per set. */
   colorSheetCount: number;

@@ -91,6 +91,11 @@ export const UploadInfoSchema = z.object({
       message: z.string(),
     }),
   ),
+  /**
+   * The sheet numbers the first sheet's drawing index lists, once every sheet is reported ([] before
+   * and when it lists none): what a set of several files checks its missing sheets against.
+   */
+  listedSheets: z.array(z.string()),
   /** Nothing more will come for this upload: every sheet reported (or the report gave up), or rejected. */
   sheetsComplete: z.boolean(),
 });

@@ -66,6 +66,7 @@ export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {
     placed_by_user_id: null,
     tax_exempt_certificate_id: null,
     tax_exempt_text: null,
+    sheet_warnings: [],
     created_at: created,
     updated_at: created,
     ...overrides,

@@ -1,5 +1,6 @@
 /** The admin's order JSON: the contract's order JSON plus what the print counter needs on its row. */
 import { orderNumberOf } from '#shared/fields';
+import { filesOf } from '#core/orders/orderFiles';
 import { presentOrder, type OrderRow } from './order';
 
 /** The contract's order JSON plus what the print counter needs on its row. */
@@ -10,6 +11,8 @@ export function presentAdminOrder(row: OrderRow) {
     fileSize: row.file_size,
     hasFile: row.file_key !== null && row.file_deleted_at === null,
     pdfUrl: `/api/admin/pdf/${row.id}`,
+    /** Each file of the set to open or download (`?file=N`), in print order. */
+    fileUrls: filesOf(row).map((f, i) => ({ fileName: f.fileName, firstPosition: f.firstPosition, pageCount: f.pageCount, url: `/api/admin/pdf/${row.id}?file=${i + 1}` })),
     labelUrl: row.label_key ? `/api/admin/shipping-label/${row.id}` : null,
     labelCarrier: row.label_carrier,
     paidAt: row.paid_at?.toISOString() ?? null,

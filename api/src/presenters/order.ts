@@ -9,6 +9,7 @@ import type { StatusChange } from '#core/orders/statusHistory';
 
 import { linesToJson } from '#shared/pricing';
 import { priceLinesOf, sheetCountsOf, type OrderRow } from '#core/orders/orderRow';
+import { filesOf } from '#core/orders/orderFiles';
 
 /**
  * The timeline: "pending" when the order was placed (paid), then every recorded change. `changes`
@@ -37,6 +38,8 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     }),
     fileName: row.file_name,
     pageCount: row.page_count,
+    files: filesOf(row).map((f) => ({ uploadId: f.uploadId, fileName: f.fileName, pageCount: f.pageCount, firstPosition: f.firstPosition })),
+    warnings: row.sheet_warnings ?? [],
     printSize: row.print_size as OrderJson['printSize'],
     printType: row.print_type as OrderJson['printType'],
     sets: row.sets,

@@ -64,6 +64,7 @@ export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet
 export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): UploadInfo {
   const ready = row.status === 'ready';
   const complete = row.status === 'rejected' || (ready && row.sheets_complete);
+  const listed = ready && complete ? (sheets.find((sheet) => sheet.number === 1)?.listed_sheets ?? []) : [];
   return {
     uploadId: row.id,
     status: row.status,
@@ -79,9 +80,10 @@ export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): Up
       ready && complete
         ? sheetWarnings(
             sheets.map((sheet) => ({ position: sheet.number, sheetNumber: sheet.sheet_number })),
-            sheets.find((sheet) => sheet.number === 1)?.listed_sheets ?? [],
+            listed,
           )
         : [],
+    listedSheets: listed,
     sheetsComplete: complete,
   };
 }

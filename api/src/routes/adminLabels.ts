@@ -14,6 +14,7 @@ import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { generateLabel } from '#core/services/labels/index';
 import { presentAdminOrder } from '../presenters/adminOrder';
+import { withOrderFiles } from '#core/orders/orderFiles';
 import { contentDisposition, sendStoredFile } from '../lib/files';
 import { orderNumberOf } from '#shared/fields';
 
@@ -27,6 +28,7 @@ export function adminLabelRoutes(ctx: AppContext): Router {
     let order: OrderRow;
     try {
       order = await generateLabel(ctx, id);
+      await withOrderFiles(ctx.sql, [order]);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       ctx.log.child('labels').warn('label generation failed', { orderId: id, error });

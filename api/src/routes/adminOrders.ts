@@ -12,7 +12,8 @@ import { badRequest, notFound } from '#core/lib/errors';
 import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { changeStatus, undoStatusChange } from '#core/orders/commands/changeStatus';
-import { STATUS_UNDO_SECONDS } from '#shared/limits';
+import { MAX_SET_FILES, STATUS_UNDO_SECONDS } from '#shared/limits';
+import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
 import type { Sql } from '#core/lib/db';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { contentDisposition, sendStoredFile } from '../lib/files';
@@ -59,7 +60,14 @@ const listQuery = validate({ query: ListQuery });
 const statusChange = validate({ params: z.object({ id: uuidField }), body: StatusBody }, 'Order not found.');
 const undoChange = validate({ params: z.object({ id: uuidField }), body: UndoBody }, 'Order not found.');
 const orderIdParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
-const orderFileParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
+/** `?file=N`: the set's Nth file (from 1; the first when absent). */
+const orderFileParams = validate(
+  {
+    params: z.object({ orderId: uuidField }),
+    query: z.object({ file: z.coerce.number({ error: 'file must be a file number' }).int().min(1).max(MAX_SET_FILES).default(1) }),
+  },
+  'Order not found.',
+);
 const emailsQuery = validate({ query: EmailsQuery });
 
 /**
@@ -117,7 +125,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
             ${cursor ? sql`and (o.created_at, o.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
           order by o.created_at desc, o.id desc
           limit ${query.limit + 1}`;
-    const page = rows.slice(0, query.limit);
+    const page = await withOrderFiles(sql, rows.slice(0, query.limit));
     const last = page[page.length - 1];
     res.set('Cache-Control', 'no-store');
     res.json({
@@ -138,6 +146,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     const { params, body } = statusChange.input(req);
     const changedBy = req.shop.adminUsername ?? 'admin';
     const result = await sql.begin((tx) => changeStatus(tx, { orderId: params.id, status: body.status, changedBy }));
+    await withOrderFiles(sql, [result.order]);
     res.json({
       ...presentAdminOrder(result.order),
       // What the console needs to offer an Undo while the customer's email waits.
@@ -148,6 +157,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   router.post('/api/admin/orders/:id/status/undo', requireAdmin, undoChange, async (req, res) => {
     const { params, body } = undoChange.input(req);
     const order = await sql.begin((tx) => undoStatusChange(tx, { orderId: params.id, historyId: body.historyId }));
+    await withOrderFiles(sql, [order]);
     res.json(presentAdminOrder(order));
   });
 
@@ -167,10 +177,14 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   });
 
   router.get('/api/admin/pdf/:orderId', requireAdmin, orderFileParams, async (req, res) => {
-    const id = orderFileParams.input(req).params.orderId;
-    const [order] = await sql<Pick<OrderRow, 'file_key' | 'file_name' | 'file_deleted_at'>[]>`
-      select file_key, file_name, file_deleted_at from orders where id = ${id}`;
-    if (!order) throw notFound('Order not found.');
+    const { params, query } = orderFileParams.input(req);
+    const [row] = await sql<Pick<OrderRow, 'id' | 'upload_id' | 'file_key' | 'file_name' | 'page_count' | 'file_deleted_at' | 'files'>[]>`
+      select id, upload_id, file_key, file_name, page_count, file_deleted_at from orders where id = ${params.orderId}`;
+    if (!row) throw notFound('Order not found.');
+    await withOrderFiles(sql, [row]);
+    const file = filesOf(row)[query.file - 1];
+    if (!file) throw notFound(`This order has no file ${query.file}.`);
+    const order = { file_key: file.fileKey || null, file_name: file.fileName, file_deleted_at: row.file_deleted_at };
     if (!order.file_key || order.file_deleted_at) throw notFound('The file for this order was deleted after printing.');
     const download = req.query.download === 'true' || req.query.download === '1';
     await sendStoredFile(

@@ -21,21 +21,25 @@ import {
   NO_SETS_MESSAGE,
   hasNoControlCharacters,
   jobNameField,
+  NO_UPLOAD_MESSAGE,
+  ONE_UPLOAD_FIELD_MESSAGE,
   orderNotesField,
   orderPrintTypeField,
   poNumberField,
   printSizeField,
   setsField,
+  uploadIdsField,
   uuidField,
   withoutInvisibleControls,
 } from '#shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
-import { sheetPapersOf } from '#core/uploads/papers';
 import { colorSheetsFor } from '#core/uploads/colorSheets';
+import { readySet, setPapersOf, setWarningsOf, type UploadSet } from '#core/uploads/sets';
+import type { SheetWarning } from '#shared/sheetNumbers';
 import { firmOrderFields } from '#core/firms/membership';
 import { exemptionFor, exemptPrice } from '#core/firms/certificates';
 import { rememberAddress } from '#core/addresses/addressBook';
-import { attachPaymentIntent, placeOrder, repriceOrder } from '#core/orders/commands/placeOrder';
+import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '#core/services/payments/index';
 import { AddressSchema, type Address } from '#shared/address';
@@ -60,12 +64,14 @@ export const CreateIntentSchema = z
   .object({
     orderId: uuidField.optional(),
     updateOnly: z.boolean().optional(),
-    uploadId: uuidField,
+    /** A drawing set of one file; or `uploadIds`, the set's files in print order (exactly one of them). */
+    uploadId: uuidField.optional(),
+    uploadIds: uploadIdsField.optional(),
     printSize: printSizeField,
     printType: orderPrintTypeField,
     sets: setsField.default(1),
     halfSets: halfSetsField.default(0),
-    /** Only with `auto`: exactly these sheet numbers print in color. Checked against the upload below. */
+    /** Only with `auto`: exactly these positions (1..N through the set) print in color. Checked against the set below. */
     colorSheets: colorSheetsField.optional(),
     jobName: jobNameField,
     poNumber: poNumberField,
@@ -83,12 +89,13 @@ export const CreateIntentSchema = z
     projectId: uuidField.nullish(),
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
+  .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
+  .refine((v) => v.uploadId || v.uploadIds, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
     message: 'Color sheets can only be chosen with print type auto.',
     path: ['colorSheets'],
   });
 
-type UploadRow = { id: string; status: string; page_count: number | null; file_name: string; file_size: number; storage_key: string; message: string | null };
 type QuoteRow = {
   id: string;
   to_address: { state: string; zipCode: string };
@@ -136,17 +143,6 @@ type Who = { sid: string; userId: string | null };
 
 const intentBody = validate({ body: CreateIntentSchema });
 
-/** The browser's (or account's) upload, analysed and printable; anything else is a 400 or 404 that says why. */
-async function readyUpload(sql: Queryable, uploadId: string, who: Who): Promise<UploadRow> {
-  const [upload] = await sql<UploadRow[]>`
-    select id, status, page_count, file_name, file_size, storage_key, message from uploads
-    where id = ${uploadId} and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
-  if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
-  if (upload.status === 'analyzing') throw badRequest('Your drawing is still being analyzed. Please wait a moment and try again.');
-  if (upload.status !== 'ready' || !upload.page_count) throw badRequest(upload.message ?? 'This drawing cannot be printed. Please upload another file.');
-  return upload;
-}
-
 /** Shipping: a stored quote of this session, for this destination and this tube (every set in it). */
 async function chosenShipping(
   sql: Queryable,
@@ -176,20 +172,24 @@ async function chosenShipping(
 /** The order's columns, every amount from the server's price. */
 function orderFields(
   ctx: AppContext,
-  o: { input: IntentInput; upload: UploadRow; colorSheets: number[]; quote: QuoteRow | null; address: Address | null; price: PriceBreakdown },
+  o: { input: IntentInput; set: UploadSet; warnings: SheetWarning[]; colorSheets: number[]; quote: QuoteRow | null; address: Address | null; price: PriceBreakdown },
 ) {
-  const { input, upload, quote, address, price } = o;
+  const { input, set, quote, address, price } = o;
+  // The order's own file columns name the set's first file (what older screens and jobs read); the
+  // whole set is in order_files.
+  const [first] = set.files;
   const shop = shopFacts(ctx.env);
   const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[input.rushOrder ? 'rush' : 'regular'];
   const estimatedDelivery = quote
     ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
     : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
   return {
-    upload_id: upload.id,
-    file_name: upload.file_name,
-    file_key: upload.storage_key,
-    file_size: upload.file_size,
-    page_count: upload.page_count as number,
+    upload_id: first.uploadId,
+    file_name: first.fileName,
+    file_key: first.storageKey,
+    file_size: first.fileSize,
+    page_count: set.pageCount,
+    sheet_warnings: ctx.sql.json(o.warnings),
     print_size: input.printSize,
     print_type: input.printType,
     sets: price.sets,
@@ -231,13 +231,14 @@ async function placeWithIntent(
   payments: PaymentProvider,
   who: Who,
   fields: OrderFields,
+  files: OrderFileInput[],
   phone: string,
 ): Promise<{ orderId: string; clientSecret: string }> {
   // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
   if (who.userId && phone) await ctx.sql`update users set phone = ${phone}, updated_at = now() where id = ${who.userId} and phone is null`;
   const accessToken = randomBytes(24).toString('base64url');
   const placement = { userId: who.userId, sid: who.sid, accessToken, paymentProvider: payments.name };
-  const order = { id: await placeOrder(ctx.sql, { fields, placement }) };
+  const order = { id: await ctx.sql.begin((tx) => placeOrder(tx, { fields, placement, files })) };
   try {
     const intent = await ctx.sql.begin(async (tx) => {
       const created = await payments.createIntent(tx, { orderId: order.id, amountCents: fields.total_cents, email: fields.customer_email || null });
@@ -260,10 +261,12 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
     const who = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
-    const upload = await readyUpload(ctx.sql, input.uploadId, who);
-    const pageCount = upload.page_count as number;
-    const colorSheets = await colorSheetsFor(ctx.sql, upload.id, pageCount, input.printType, input.colorSheets);
-    const papers = await sheetPapersOf(ctx.sql, upload.id, pageCount);
+    const set = await readySet(ctx.sql, input.uploadIds ?? [input.uploadId as string], who, !input.uploadIds);
+    const { pageCount } = set;
+    const colorSheets = await colorSheetsFor(ctx.sql, set.files, input.printType, input.colorSheets);
+    const papers = await setPapersOf(ctx.sql, set);
+    const warnings = await setWarningsOf(ctx.sql, set);
+    const files = orderFilesOf(set);
     const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, papers, who.sid);
     const listPrice = priceOrder({
       pageCount,
@@ -288,7 +291,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
     const price = exemption ? exemptPrice(listPrice) : listPrice;
     const fields = {
-      ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }),
+      ...orderFields(ctx, { input, set, warnings, colorSheets, quote, address, price }),
       ...firm,
       tax_exempt_certificate_id: exemption?.certificateId ?? null,
       tax_exempt_text: exemption?.text ?? null,
@@ -299,7 +302,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {
       if (!input.orderId) throw badRequest('orderId is required with updateOnly.');
-      const clientSecret = await reprice(ctx.sql, payments, input.orderId, who, fields);
+      const clientSecret = await reprice(ctx.sql, payments, input.orderId, who, fields, files);
       return void res.json({
         orderId: input.orderId,
         clientSecret,
@@ -307,7 +310,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
         amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
       });
     }
-    const placed = await placeWithIntent(ctx, payments, who, fields, input.customerPhone);
+    const placed = await placeWithIntent(ctx, payments, who, fields, files, input.customerPhone);
     res.status(201).json({
       orderId: placed.orderId,
       clientSecret: placed.clientSecret,
@@ -320,7 +323,14 @@ export function checkoutRoutes(ctx: AppContext): Router {
 }
 
 /** Re-prices an unpaid order of this browser and its intent; resolves with the intent's client secret. */
-async function reprice(sql: AppContext['sql'], payments: PaymentProvider, orderId: string, who: Who, fields: OrderFields): Promise<string> {
+async function reprice(
+  sql: AppContext['sql'],
+  payments: PaymentProvider,
+  orderId: string,
+  who: Who,
+  fields: OrderFields,
+  files: OrderFileInput[],
+): Promise<string> {
   return sql.begin(async (tx) => {
     const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_intent_id'>[]>`
       select id, session_sid, user_id, payment_intent_id from orders where id = ${orderId} for update`;
@@ -328,7 +338,7 @@ async function reprice(sql: AppContext['sql'], payments: PaymentProvider, orderI
     const paymentIntentId = order.payment_intent_id;
     // The order first (it refuses a paid order or another drawing), then the intent: a provider
     // failure rolls the new price back.
-    await repriceOrder(tx, { orderId, fields });
+    await repriceOrder(tx, { orderId, fields, files });
     if (!paymentIntentId) throw badRequest('This order has no payment yet. Please reload the checkout.');
     try {
       return (await payments.updateIntent(tx as Queryable, paymentIntentId, fields.total_cents)).clientSecret;

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '#core/lib/errors';
 import { findAuthToken } from '#core/lib/tokens';
 import { reorder, reorderSource } from '#core/orders/reorder';
 import { loadStatusHistory, type StatusChange } from '#core/orders/statusHistory';
+import { withOrderFiles } from '#core/orders/orderFiles';
 import { renderReceipt } from '#core/services/receipts/index';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { receiptKey } from '#core/services/storage/keys';
@@ -186,6 +187,7 @@ export function orderRoutes(ctx: AppContext): Router {
       ctx.sql,
       rows.map((r) => r.id),
     );
+    await withOrderFiles(ctx.sql, rows);
     res.json(rows.map((r) => presentOrder(r, history.get(r.id))));
   });
 
@@ -220,6 +222,7 @@ export function orderRoutes(ctx: AppContext): Router {
     const id = orderParams.input(req).params.id;
     const found = await orderWithChanges(ctx.sql, id);
     if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
+    await withOrderFiles(ctx.sql, [found.order]);
     res.set('Cache-Control', 'private, no-store');
     res.json(presentOrder(found.order, found.changes));
   });

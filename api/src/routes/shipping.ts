@@ -7,11 +7,11 @@ import type { AppContext } from '#core/context';
 import { badRequest, notFound, serviceUnavailable } from '#core/lib/errors';
 import { AddressSchema } from '#shared/address';
 import { ensureSession } from '../lib/sessions';
-import { MAX_PAGES } from '#shared/limits';
+import { MAX_SET_SHEETS } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
-import { colorSheetsField, halfSetsField, NO_SETS_MESSAGE, orderPrintTypeField, printSizeField, setsField, uuidField } from '#shared/fields';
-import { sheetPapersOf } from '#core/uploads/papers';
+import { colorSheetsField, halfSetsField, NO_SETS_MESSAGE, orderPrintTypeField, printSizeField, ONE_UPLOAD_FIELD_MESSAGE, setsField, uploadIdsField, uuidField } from '#shared/fields';
 import { colorSheetsFor } from '#core/uploads/colorSheets';
+import { readySet, setPapersOf } from '#core/uploads/sets';
 import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '#shared/pricing';
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
@@ -24,9 +24,10 @@ const RatesSchema = z
   .object({
     toAddress: AddressSchema,
     printSize: printSizeField,
-    pageCount: z.coerce.number().int().min(1).max(MAX_PAGES).optional(),
-    /** With uploadId and printType, the server prices the order and marks the free rate. */
+    pageCount: z.coerce.number().int().min(1).max(MAX_SET_SHEETS).optional(),
+    /** With uploadId (or a set's uploadIds) and printType, the server prices the order and marks the free rate. */
     uploadId: uuidField.optional(),
+    uploadIds: uploadIdsField.optional(),
     printType: orderPrintTypeField.optional(),
     /** With `auto`: the sheets the customer chose in color (else the analysis's). */
     colorSheets: colorSheetsField.optional(),
@@ -37,7 +38,8 @@ const RatesSchema = z
     /** Delivery dates count from the day the order is ready, which rush brings forward. */
     rushOrder: z.boolean().default(false),
   })
-  .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] });
+  .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
+  .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] });
 
 type QuoteRow = {
   id: string;
@@ -80,25 +82,22 @@ async function whatShips(
   input: RatesInput,
   who: { sid: string; userId: string | null },
 ): Promise<{ tubeSize: PrintSize; pageCount: number; subtotalCents: number | null }> {
-  if (!input.uploadId) {
+  const uploadIds = input.uploadIds ?? (input.uploadId ? [input.uploadId] : null);
+  if (!uploadIds) {
     if (!input.pageCount) throw badRequest('pageCount is required (or an uploadId).');
     // Without the drawing its sheets' papers are unknown: `asDrawn` is packed as the larger tube.
     const printSize = input.printSize === 'asDrawn' ? '30x42' : input.printSize;
     const tube = tubeOf({ pageCount: input.pageCount, printSize, sets: input.sets, halfSets: input.halfSets });
     return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents: null };
   }
-  const [upload] = await sql<{ status: string; page_count: number | null }[]>`
-    select status, page_count from uploads
-    where id = ${input.uploadId} and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
-  if (!upload) throw notFound('That upload was not found. Please upload your drawing again.');
-  if (upload.status !== 'ready' || !upload.page_count) throw badRequest('This drawing is not ready to print yet.');
+  const set = await readySet(sql, uploadIds, who, !input.uploadIds);
   // Every set goes in the tube, each sheet on its paper.
-  const papers = await sheetPapersOf(sql, input.uploadId, upload.page_count);
-  const tube = tubeOf({ pageCount: upload.page_count, printSize: input.printSize, papers, sets: input.sets, halfSets: input.halfSets });
+  const papers = await setPapersOf(sql, set);
+  const tube = tubeOf({ pageCount: set.pageCount, printSize: input.printSize, papers, sets: input.sets, halfSets: input.halfSets });
   if (!input.printType) return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents: null };
-  const colorSheets = await colorSheetsFor(sql, input.uploadId, upload.page_count, input.printType, input.colorSheets);
+  const colorSheets = await colorSheetsFor(sql, set.files, input.printType, input.colorSheets);
   const subtotalCents = orderSubtotalCents({
-    pageCount: upload.page_count,
+    pageCount: set.pageCount,
     printSize: input.printSize,
     printType: input.printType,
     sets: input.sets,

@@ -98,6 +98,7 @@ describe('POST /api/upload-pdf', () => {
       sheets: [],
       colorSheetCount: null,
       warnings: [],
+      listedSheets: [],
       sheetsComplete: false,
     });
     const jobs = await shop.sql`

@@ -1,5 +1,5 @@
 /**
- * Builds a zip export: the selected orders' PDFs, each with its job ticket beside it, streamed one at a time through archiver (store,
+ * Builds a zip export: the selected orders' PDFs (every file of each set), each order's job ticket beside them, streamed one at a time through archiver (store,
  * not deflate: PDFs are compressed already) straight into storage, so memory stays flat whatever
  * the size. processed/total are written as it goes for the page that polls. A retry after a crash
  * rebuilds the zip from scratch (storage writes are atomic, so no half zip is ever served).
@@ -12,6 +12,7 @@ import { StorageNotFoundError } from '#core/services/storage/index';
 import { exportKeyOf, exportPrefix } from '#core/services/storage/keys';
 import { renderJobTicket } from '#core/services/tickets/jobTicket';
 import type { OrderRow } from '#core/orders/orderRow';
+import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
 
 type ExportRow = { id: string; order_ids: string[]; status: string };
 type FileRow = OrderRow;
@@ -68,7 +69,8 @@ export default defineTask({
     const orders = await ctx.sql<FileRow[]>`
       select * from orders
       where id = any(${exp.order_ids}::uuid[]) order by created_at, id`;
-    const files = orders.filter((o): o is FileRow & { file_key: string } => o.file_key !== null && o.file_deleted_at === null);
+    await withOrderFiles(ctx.sql, orders);
+    const files = orders.filter((o) => o.file_key !== null && o.file_deleted_at === null);
     if (files.length === 0) {
       await ctx.sql`
         update exports set status = 'failed', total_files = 0, processed_files = 0,
@@ -91,17 +93,25 @@ export default defineTask({
     let lastWrite = Date.now();
     try {
       for (const file of files) {
-        let source: Readable | null = null;
-        try {
-          source = await ctx.storage.get(file.file_key);
-        } catch (error) {
-          if (!(error instanceof StorageNotFoundError)) throw error;
-          missing.push(`${orderNumberOf(file.id)} ${file.file_name}`);
-        }
-        if (source) {
+        // Every file of the order's drawing set, in print order, then its one ticket.
+        let found = 0;
+        for (const setFile of filesOf(file)) {
+          let source: Readable | null = null;
+          try {
+            if (setFile.fileKey) source = await ctx.storage.get(setFile.fileKey);
+          } catch (error) {
+            if (!(error instanceof StorageNotFoundError)) throw error;
+          }
+          if (!source) {
+            missing.push(`${orderNumberOf(file.id)} ${setFile.fileName}`);
+            continue;
+          }
           const written = entryWritten(archive);
-          archive.append(source, { name: entryName(file.id, file.file_name, taken), store: true, date: new Date() });
+          archive.append(source, { name: entryName(file.id, setFile.fileName, taken), store: true, date: new Date() });
           await written;
+          found += 1;
+        }
+        if (found > 0) {
           const ticketWritten = entryWritten(archive);
           archive.append(await renderJobTicket(file), { name: ticketEntryName(file.id, taken), store: true, date: new Date() });
           await ticketWritten;

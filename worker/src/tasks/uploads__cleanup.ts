@@ -1,5 +1,6 @@
 /**
- * Hourly (worker/crontab): deletes uploads that never became orders within UPLOAD_TTL_HOURS: their
+ * Hourly (worker/crontab): deletes uploads that never became orders (nor a file of an order's set)
+ * within UPLOAD_TTL_HOURS: their
  * PDF, their previews and their row. Each upload is locked and re-checked for an order before its
  * files go, and its row goes in the same transaction: an order placed at that moment waits on the
  * lock and then fails on the missing upload rather than pointing at deleted files. A storage error
@@ -20,6 +21,7 @@ export default defineTask({
     const candidates = await ctx.sql<{ id: string }[]>`
       select u.id from uploads u
       where u.created_at < ${cutoff} and not exists (select 1 from orders o where o.upload_id = u.id)
+        and not exists (select 1 from order_files f where f.upload_id = u.id)
       order by u.created_at limit ${BATCH}`;
     let deleted = 0;
     for (const { id } of candidates) {
@@ -27,7 +29,8 @@ export default defineTask({
         const gone = await ctx.sql.begin(async (tx) => {
           const [row] = await tx<{ id: string }[]>`select id from uploads where id = ${id} for update skip locked`;
           if (!row) return false;
-          const [order] = await tx`select 1 from orders where upload_id = ${id} limit 1`;
+          const [order] = await tx`
+            select 1 from orders where upload_id = ${id} union all select 1 from order_files where upload_id = ${id} limit 1`;
           if (order) return false;
           await ctx.storage.deletePrefix(uploadPrefix(id));
           await tx`delete from uploads where id = ${id}`;

@@ -2,6 +2,7 @@
 import { HALF_PAPERS, ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_SIZES, setsText, type OrderPrintSize, type PrintSize } from '#shared/pricing';
 import { sheetRanges } from '#shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
+import { filesOf } from './orderFiles';
 
 export { sheetRanges };
 
@@ -52,4 +53,16 @@ export function orderDetailLines(order: Described): string[] {
     ...(order.po_number ? [`PO: ${order.po_number}`] : []),
     ...(order.project_code ? [`Project: ${order.project_code}`] : []),
   ];
+}
+
+/**
+ * The drawing set's files for the counter, in print order: the file name alone for one file, else
+ * `3 files:` and each on its line with the sheets it holds (`2. east.pdf — sheets 4–9`).
+ */
+export function setFilesText(order: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_key' | 'page_count' | 'files'>): string {
+  const files = filesOf(order);
+  if (files.length === 1) return files[0].fileName;
+  const sheets = (f: (typeof files)[number]) =>
+    f.pageCount === 1 ? `sheet ${f.firstPosition}` : `sheets ${f.firstPosition}–${f.firstPosition + f.pageCount - 1}`;
+  return [`${files.length} files:`, ...files.map((f, i) => `${i + 1}. ${f.fileName} — ${sheets(f)}`)].join('\n');
 }

@@ -1,4 +1,9 @@
 import type { PriceLine } from '#shared/pricing';
+import type { SheetWarning } from '#shared/sheetNumbers';
+import type { OrderFileJson } from '#shared/orderJson';
+
+/** A stored file of the order's set (order_files; the storage key is for the admin's downloads and exports, never shown). */
+export type OrderFileRow = OrderFileJson & { fileKey: string };
 
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */
@@ -70,6 +75,10 @@ export type OrderRow = {
   /** The firm's certificate that made the tax $0.00, and the words shown for it. */
   tax_exempt_certificate_id: string | null;
   tax_exempt_text: string | null;
+  /** The set's preflight warnings when the order was placed ([] on older orders). */
+  sheet_warnings: SheetWarning[] | null;
+  /** The set's files (ORDER_FILES), when the query selected them; see filesOf(). */
+  files?: OrderFileRow[] | null;
   created_at: Date;
   updated_at: Date;
 };

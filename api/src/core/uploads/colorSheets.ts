@@ -23,18 +23,17 @@ export async function colorSheetNumbersOf(sql: Queryable, uploadId: string): Pro
   return row.detected ?? [];
 }
 
+/** The files of a set in order, each with its sheet count (a single upload is a set of one). */
+type SetFiles = readonly { uploadId: string; pageCount: number }[];
+
 /**
- * The sheet numbers this order prints in color: none for `bw`, all for `color`; for `auto` the
+ * The set-wide positions this order prints in color: none for `bw`, all for `color`; for `auto` the
  * customer's choice when given (each 1..pageCount, no duplicates), else the sheets the analysis found
- * in color. Refuses `auto` while color is not judged yet, rather than guess the ink.
+ * in color in each file, numbered through the set. Refuses `auto` while color is not judged yet,
+ * rather than guess the ink.
  */
-export async function colorSheetsFor(
-  sql: Queryable,
-  uploadId: string,
-  pageCount: number,
-  printType: OrderPrintType,
-  chosen: number[] | undefined,
-): Promise<number[]> {
+export async function colorSheetsFor(sql: Queryable, files: SetFiles, printType: OrderPrintType, chosen: number[] | undefined): Promise<number[]> {
+  const pageCount = files.reduce((sum, f) => sum + f.pageCount, 0);
   if (printType === 'bw') return [];
   if (printType === 'color') return Array.from({ length: pageCount }, (_, i) => i + 1);
   if (chosen) {
@@ -43,7 +42,13 @@ export async function colorSheetsFor(
     if (new Set(chosen).size !== chosen.length) throw badRequest('Each color sheet can be listed only once.');
     return [...chosen].sort((a, b) => a - b);
   }
-  const detected = await colorSheetNumbersOf(sql, uploadId);
-  if (detected === null) throw badRequest('We are still checking which sheets are in color. Please wait a moment, or choose the color sheets yourself.');
-  return detected.filter((n) => n >= 1 && n <= pageCount);
+  const positions: number[] = [];
+  let before = 0;
+  for (const file of files) {
+    const detected = await colorSheetNumbersOf(sql, file.uploadId);
+    if (detected === null) throw badRequest('We are still checking which sheets are in color. Please wait a moment, or choose the color sheets yourself.');
+    positions.push(...detected.filter((n) => n >= 1 && n <= file.pageCount).map((n) => before + n));
+    before += file.pageCount;
+  }
+  return positions;
 }

@@ -7,18 +7,44 @@
 import type postgres from 'postgres';
 import { conflict, badRequest } from '../../lib/errors';
 import type { Queryable } from '../../lib/db';
+import type { UploadSet } from '../../uploads/sets';
 
 /** The order's columns as checkout computes them (values the driver can write). */
 export type OrderFields = Record<string, postgres.SerializableParameter | postgres.Parameter> & { upload_id: string; total_cents: number };
+
+/** One file of the order's set, in print order (`position` from 1). */
+export type OrderFileInput = {
+  position: number;
+  uploadId: string;
+  fileName: string;
+  fileKey: string;
+  fileSize: number;
+  pageCount: number;
+  firstPosition: number;
+};
+
+/** The order_files rows of a set read by core/uploads/sets.ts. */
+export function orderFilesOf(set: UploadSet): OrderFileInput[] {
+  return set.files.map((f, i) => ({
+    position: i + 1,
+    uploadId: f.uploadId,
+    fileName: f.fileName,
+    fileKey: f.storageKey,
+    fileSize: f.fileSize,
+    pageCount: f.pageCount,
+    firstPosition: f.firstPosition,
+  }));
+}
 
 /** Who places it and how it will be paid. */
 export type Placement = { userId: string | null; sid: string; accessToken: string; paymentProvider: 'stripe' | 'demo' };
 
 /**
- * Inserts the unpaid order; resolves with its id. The signed-in placer is recorded for good
+ * Inserts the unpaid order and its set's files; resolves with its id. Run it in a transaction (the
+ * order never exists without its files). The signed-in placer is recorded for good
  * (`placed_by_user_id`); the firm and project come in the fields (checkout's `firmOrderFields`).
  */
-export async function placeOrder(tx: Queryable, input: { fields: OrderFields; placement: Placement }): Promise<string> {
+export async function placeOrder(tx: Queryable, input: { fields: OrderFields; placement: Placement; files: OrderFileInput[] }): Promise<string> {
   const { placement } = input;
   const [order] = await tx<{ id: string }[]>`
     insert into orders ${tx({
@@ -30,7 +56,25 @@ export async function placeOrder(tx: Queryable, input: { fields: OrderFields; pl
       payment_provider: placement.paymentProvider,
     })}
     returning id`;
+  await insertFiles(tx, order.id, input.files);
   return order.id;
+}
+
+async function insertFiles(tx: Queryable, orderId: string, files: OrderFileInput[]): Promise<void> {
+  if (files.length === 0) return;
+  await tx`
+    insert into order_files ${tx(
+      files.map((f) => ({
+        order_id: orderId,
+        position: f.position,
+        upload_id: f.uploadId,
+        file_name: f.fileName,
+        file_key: f.fileKey,
+        file_size: f.fileSize,
+        page_count: f.pageCount,
+        first_position: f.firstPosition,
+      })),
+    )}`;
 }
 
 /** The provider's intent for the order, once created. */
@@ -38,13 +82,20 @@ export async function attachPaymentIntent(tx: Queryable, input: { orderId: strin
   await tx`update orders set payment_intent_id = ${input.paymentIntentId}, updated_at = now() where id = ${input.orderId}`;
 }
 
-/** Re-prices an unpaid order of the same drawing; 409 once paid. The caller holds the row lock. */
-export async function repriceOrder(tx: Queryable, input: { orderId: string; fields: OrderFields }): Promise<void> {
-  const [order] = await tx<{ payment_status: string; upload_id: string | null }[]>`
-    select payment_status, upload_id from orders where id = ${input.orderId} for update`;
+/**
+ * Re-prices an unpaid order of the same drawing set (the same files in the same order); 409 once
+ * paid. The caller holds the row lock.
+ */
+export async function repriceOrder(tx: Queryable, input: { orderId: string; fields: OrderFields; files: OrderFileInput[] }): Promise<void> {
+  const [order] = await tx<{ payment_status: string; upload_id: string | null; set_ids: string[] | null }[]>`
+    select payment_status, upload_id,
+      (select array_agg(f.upload_id order by f.position) from order_files f where f.order_id = o.id) as set_ids
+    from orders o where id = ${input.orderId} for update`;
   if (!order) throw badRequest('This order no longer exists. Please start the checkout again.');
   if (order.payment_status !== 'unpaid') throw conflict('This order is already paid.');
-  if (order.upload_id !== input.fields.upload_id) throw badRequest('This order is for another drawing. Please start the checkout again.');
+  const placedSet = order.set_ids ?? [order.upload_id];
+  const sameSet = placedSet.length === input.files.length && input.files.every((f, i) => f.uploadId === placedSet[i]);
+  if (!sameSet) throw badRequest('This order is for another drawing. Please start the checkout again.');
   await tx`update orders set ${tx(input.fields)}, updated_at = now() where id = ${input.orderId}`;
 }
 

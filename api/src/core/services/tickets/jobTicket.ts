@@ -10,7 +10,7 @@ import { drawLines, drawText, layoutLines, lineHeight, textWidth, type BlockOpti
 import { orderNumberOf } from '#shared/fields';
 import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '#shared/pricing';
 import { drawCode128 } from '../labels/code128';
-import { colorSheetsText, halfSizeNote } from '../../orders/describe';
+import { colorSheetsText, halfSizeNote, setFilesText } from '../../orders/describe';
 import { readyByDateText } from '#shared/readyBy';
 import { dateTimeText } from '#shared/clock';
 import { DEFAULT_SHOP } from '#shared/shop';
@@ -129,7 +129,7 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       ['PO', order.po_number ?? '-'],
       // A firm's project, when the order names one: the counter files the prints by it.
       ...(order.project_code ? ([['Project', order.project_code]] as [string, string][]) : []),
-      ['File', order.file_name],
+      ['File', setFilesText(order)],
       ['Size', size],
       [
         'Sets',

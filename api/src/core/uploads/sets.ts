@@ -1,0 +1,99 @@
+/**
+ * A drawing set: one or more uploaded files printed as one, in the order the customer set them.
+ * Sheets are numbered through the whole set (`position` 1..N): a file's sheet n is position
+ * `firstPosition + n - 1`. Checkout and shipping read the set through here, so a set of one file and
+ * a set of thirty are priced, packed and checked by the same code.
+ */
+import type { Queryable } from '../lib/db';
+import { badRequest, notFound } from '../lib/errors';
+import { MAX_SET_SHEETS } from '#shared/limits';
+import type { PrintSize } from '#shared/pricing';
+import { sheetWarnings, type SheetWarning } from '#shared/sheetNumbers';
+import { sheetPapersOf } from './papers';
+
+/** One file of a set, ready to print. */
+export type SetFile = {
+  uploadId: string;
+  fileName: string;
+  fileSize: number;
+  storageKey: string;
+  pageCount: number;
+  /** The set-wide position of the file's first sheet (1 for the first file). */
+  firstPosition: number;
+};
+
+export type UploadSet = { files: SetFile[]; pageCount: number };
+
+/** Who asks: the browser session and, when signed in, the account (the rule uploads are shown by). */
+export type SetOwner = { sid: string; userId: string | null };
+
+type Row = { id: string; status: string; page_count: number | null; file_name: string; file_size: number; storage_key: string; message: string | null };
+
+/** "File 2 (east.pdf)": how a refusal names a file of a set. */
+const fileLabel = (index: number, name: string) => `File ${index + 1} (${name})`;
+
+/**
+ * The caller's uploads in this order, each analysed and printable. `single` keeps the one-file
+ * answers (404 for an upload that is not the caller's); a set answers 400 naming the file, so the
+ * customer knows which one to upload again and nothing else of the set is lost.
+ */
+export async function readySet(sql: Queryable, uploadIds: readonly string[], who: SetOwner, single: boolean): Promise<UploadSet> {
+  const rows = await sql<Row[]>`
+    select id, status, page_count, file_name, file_size, storage_key, message from uploads
+    where id = any(${[...uploadIds]}::uuid[]) and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const files: SetFile[] = [];
+  let next = 1;
+  for (const [index, id] of uploadIds.entries()) {
+    const row = byId.get(id.toLowerCase());
+    if (!row) {
+      if (single) throw notFound('That upload was not found. Please upload your drawing again.');
+      throw badRequest(`File ${index + 1} of your set was not found. Please remove it and upload it again.`);
+    }
+    const label = single ? '' : `${fileLabel(index, row.file_name)}: `;
+    if (row.status === 'analyzing') throw badRequest(`${label}Your drawing is still being analyzed. Please wait a moment and try again.`);
+    if (row.status !== 'ready' || !row.page_count) throw badRequest(`${label}${row.message ?? 'This drawing cannot be printed. Please upload another file.'}`);
+    files.push({
+      uploadId: row.id,
+      fileName: row.file_name,
+      fileSize: Number(row.file_size),
+      storageKey: row.storage_key,
+      pageCount: row.page_count,
+      firstPosition: next,
+    });
+    next += row.page_count;
+  }
+  const pageCount = next - 1;
+  if (pageCount > MAX_SET_SHEETS)
+    throw badRequest(
+      `Your set has ${pageCount.toLocaleString('en-US')} sheets; we print at most ${MAX_SET_SHEETS.toLocaleString('en-US')} sheets in one order. Please order the rest separately.`,
+    );
+  return { files, pageCount };
+}
+
+/** Each sheet's paper through the whole set, in position order. */
+export async function setPapersOf(sql: Queryable, set: UploadSet): Promise<PrintSize[]> {
+  const papers: PrintSize[] = [];
+  for (const file of set.files) papers.push(...(await sheetPapersOf(sql, file.uploadId, file.pageCount)));
+  return papers;
+}
+
+/**
+ * The preflight of the whole set (shared/sheetNumbers.ts, the one rule): sheet numbers carried twice
+ * across files and sheets the first sheet's drawing index lists that no sheet of the set carries,
+ * with set-wide positions. [] while any file's report is still coming.
+ */
+export async function setWarningsOf(sql: Queryable, set: UploadSet): Promise<SheetWarning[]> {
+  const ids = set.files.map((f) => f.uploadId);
+  const rows = await sql<{ upload_id: string; number: number; sheet_number: string | null; listed_sheets: string[] | null }[]>`
+    select s.upload_id, s.number, s.sheet_number, s.listed_sheets from upload_sheets s
+    join uploads u on u.id = s.upload_id
+    where s.upload_id = any(${ids}::uuid[]) and u.sheets_complete`;
+  const complete = new Set(rows.map((r) => r.upload_id));
+  if (ids.some((id) => !complete.has(id))) return [];
+  const first = new Map(set.files.map((f) => [f.uploadId, f.firstPosition]));
+  const sheets = rows.map((r) => ({ position: (first.get(r.upload_id) ?? 1) + r.number - 1, sheetNumber: r.sheet_number }));
+  sheets.sort((a, b) => a.position - b.position);
+  const listed = rows.find((r) => r.upload_id === set.files[0].uploadId && r.number === 1)?.listed_sheets ?? [];
+  return sheetWarnings(sheets, listed);
+}
