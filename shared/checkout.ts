@@ -3,12 +3,17 @@
  * The server never trusts these amounts: it re-prices from the upload; they are for display only.
  */
 import { z } from 'zod';
+import { MAX_SET_FILES } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES } from './pricing';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
 
 export const CheckoutDataSchema = z.object({
+  /** The set's first file (the whole set when it has one file). */
   uploadId: z.uuid(),
+  /** A set of several files: every file in print order (the first is `uploadId`); absent for one file. */
+  uploadIds: z.array(z.uuid()).min(1).max(MAX_SET_FILES).optional(),
+  /** What the summary names: the file, or `Plans.pdf + 2 more files`. */
   fileName: z.string().min(1),
   pageCount: z.number().int().positive(),
   fileSize: z.number().int().nonnegative(),
@@ -18,7 +23,7 @@ export const CheckoutDataSchema = z.object({
   sets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(1),
   /** Half-size copies; absent on data stored before half-size sets existed. */
   halfSets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(0),
-  /** With `auto`: the sheet numbers to print in color. */
+  /** With `auto`: the positions (1..pageCount through the set) to print in color. */
   colorSheets: z.array(z.number().int().positive()).optional(),
   /** Carried over by a reorder. */
   jobName: z.string().max(100).nullish(),
@@ -36,3 +41,8 @@ export const CheckoutDataSchema = z.object({
 export type CheckoutData = z.input<typeof CheckoutDataSchema>;
 /** After parsing: `sets` is always there. */
 export type ParsedCheckoutData = z.infer<typeof CheckoutDataSchema>;
+
+/** Which files the API prices: `uploadIds` for a set of several files, else the one `uploadId`. */
+export function uploadsBody(data: Pick<CheckoutData, 'uploadId' | 'uploadIds'>): { uploadId: string } | { uploadIds: string[] } {
+  return data.uploadIds && data.uploadIds.length > 1 ? { uploadIds: data.uploadIds } : { uploadId: data.uploadId };
+}

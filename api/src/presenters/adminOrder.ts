@@ -12,7 +12,12 @@ export function presentAdminOrder(row: OrderRow) {
     hasFile: row.file_key !== null && row.file_deleted_at === null,
     pdfUrl: `/api/admin/pdf/${row.id}`,
     /** Each file of the set to open or download (`?file=N`), in print order. */
-    fileUrls: filesOf(row).map((f, i) => ({ fileName: f.fileName, firstPosition: f.firstPosition, pageCount: f.pageCount, url: `/api/admin/pdf/${row.id}?file=${i + 1}` })),
+    fileUrls: filesOf(row).map((f, i) => ({
+      fileName: f.fileName,
+      firstPosition: f.firstPosition,
+      pageCount: f.pageCount,
+      url: `/api/admin/pdf/${row.id}?file=${i + 1}`,
+    })),
     labelUrl: row.label_key ? `/api/admin/shipping-label/${row.id}` : null,
     labelCarrier: row.label_carrier,
     paidAt: row.paid_at?.toISOString() ?? null,

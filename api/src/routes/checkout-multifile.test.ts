@@ -129,11 +129,17 @@ describe('a set of three files', () => {
     expect(outside.body.message).toBe('Sheet 6 is not in this drawing: color sheets must be from 1 to 5.');
 
     // Re-pricing the same set in the same order works; another order of the files is another drawing.
-    const again = await set.client.post('/api/create-payment-intent', setBody(set.ids, { orderId, updateOnly: true, printSize: 'asDrawn', printType: 'bw', sets: 2 }));
+    const again = await set.client.post(
+      '/api/create-payment-intent',
+      setBody(set.ids, { orderId, updateOnly: true, printSize: 'asDrawn', printType: 'bw', sets: 2 }),
+    );
     expect(again.status).toBe(200);
     expect(again.body.amounts.subtotal).toBe(2 * (3 * 5.99 + 2 * 6.99));
     const reordered = [set.ids[1], set.ids[0], set.ids[2]];
-    const refused = await set.client.post('/api/create-payment-intent', setBody(reordered, { orderId, updateOnly: true, printSize: 'asDrawn', printType: 'bw' }));
+    const refused = await set.client.post(
+      '/api/create-payment-intent',
+      setBody(reordered, { orderId, updateOnly: true, printSize: 'asDrawn', printType: 'bw' }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/another drawing/);
     const order = (await set.client.get(`/api/orders/${orderId}`)).body;
@@ -167,10 +173,12 @@ describe('a set of three files', () => {
       ['Large sheets.pdf', `/api/admin/pdf/${orderId}?file=3`],
     ]);
     const [third] = await shop.sql<{ storage_key: string }[]>`select storage_key from uploads where id = ${set.ids[2]}`;
-    const stored = await new Response(await shop.ctx.storage.get(third.storage_key)).arrayBuffer();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await shop.ctx.storage.get(third.storage_key)) chunks.push(Buffer.from(chunk));
+    const stored = Buffer.concat(chunks);
     const download = await admin.bytes(`/api/admin/pdf/${orderId}?file=3&download=1`);
     expect(download.status).toBe(200);
-    expect(Buffer.from(download.body).equals(Buffer.from(stored))).toBe(true);
+    expect(Buffer.from(download.body).equals(stored)).toBe(true);
     expect(download.headers.get('content-disposition')).toContain('Large sheets.pdf');
     expect((await admin.get(`/api/admin/pdf/${orderId}?file=4`)).status).toBe(404);
 

@@ -172,7 +172,15 @@ async function chosenShipping(
 /** The order's columns, every amount from the server's price. */
 function orderFields(
   ctx: AppContext,
-  o: { input: IntentInput; set: UploadSet; warnings: SheetWarning[]; colorSheets: number[]; quote: QuoteRow | null; address: Address | null; price: PriceBreakdown },
+  o: {
+    input: IntentInput;
+    set: UploadSet;
+    warnings: SheetWarning[];
+    colorSheets: number[];
+    quote: QuoteRow | null;
+    address: Address | null;
+    price: PriceBreakdown;
+  },
 ) {
   const { input, set, quote, address, price } = o;
   // The order's own file columns name the set's first file (what older screens and jobs read); the

@@ -4,12 +4,22 @@ import { shopFacts, TTL_MS } from '#shared/shop';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { badRequest, notFound, serviceUnavailable } from '#core/lib/errors';
+import { badRequest, serviceUnavailable } from '#core/lib/errors';
 import { AddressSchema } from '#shared/address';
 import { ensureSession } from '../lib/sessions';
 import { MAX_SET_SHEETS } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
-import { colorSheetsField, halfSetsField, NO_SETS_MESSAGE, orderPrintTypeField, printSizeField, ONE_UPLOAD_FIELD_MESSAGE, setsField, uploadIdsField, uuidField } from '#shared/fields';
+import {
+  colorSheetsField,
+  halfSetsField,
+  NO_SETS_MESSAGE,
+  orderPrintTypeField,
+  printSizeField,
+  ONE_UPLOAD_FIELD_MESSAGE,
+  setsField,
+  uploadIdsField,
+  uuidField,
+} from '#shared/fields';
 import { colorSheetsFor } from '#core/uploads/colorSheets';
 import { readySet, setPapersOf } from '#core/uploads/sets';
 import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '#shared/pricing';

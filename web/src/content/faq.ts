@@ -4,7 +4,7 @@
  */
 import { formatCents } from '#shared/money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, PRICE_PER_PAGE_CENTS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, formatTaxRate } from '#shared/pricing';
-import { MAX_UPLOAD_BYTES, MAX_PAGES } from '#shared/limits';
+import { MAX_UPLOAD_BYTES, MAX_PAGES, MAX_SET_FILES, MAX_SET_SHEETS } from '#shared/limits';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_LONG_TEXT, OPENING_HOURS_ROWS, OPENING_HOURS_TEXT } from '#shared/shop';
 
 /** The spec's ten FAQ categories, in the order the filter pills show them. */
@@ -185,7 +185,9 @@ export const FAQ: FaqEntry[] = [
     id: 'file-limits',
     category: 'File Requirements',
     question: 'How big can my file be?',
-    answer: `Up to ${MAX_MB} MB and ${MAX_PAGES} pages in one PDF. If your set is larger, split it into several orders or email us.`,
+    answer:
+      `Up to ${MAX_MB} MB and ${MAX_PAGES} pages in one PDF. A set may be several PDFs (one per sheet is fine): up to ${MAX_SET_FILES} files and ` +
+      `${MAX_SET_SHEETS.toLocaleString('en-US')} sheets in one order. If your set is larger, split it into several orders or email us.`,
   },
   {
     id: 'file-privacy',

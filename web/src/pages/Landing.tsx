@@ -51,8 +51,8 @@ function LandingPage() {
               Upload your drawing set
             </h2>
             <p className="mx-auto mt-4 max-w-2xl text-base leading-relaxed text-slate-600">
-              One PDF up to 50 MB. Every sheet prints at 100% on the paper it fits, 24" x 36" or 30" x 42" (ARCH D, ANSI D, ISO A1, ARCH E1). We count the pages
-              and check the sizes, then you choose black and white or color and see your price.
+              One PDF or several (a folder of sheets too), up to 50 MB each. Every sheet prints at 100% on the paper it fits, 24" x 36" or 30" x 42" (ARCH D,
+              ANSI D, ISO A1, ARCH E1). We count the pages and check the sizes, then you choose black and white or color and see your price.
             </p>
           </div>
           <UploadSection />

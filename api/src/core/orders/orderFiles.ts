@@ -8,7 +8,6 @@ import type { OrderFileRow, OrderRow } from './orderRow';
 
 export type { OrderFileRow };
 
-
 /** The order's files in print order: the stored set, or the order's own one file. */
 export function filesOf(row: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_key' | 'page_count' | 'files'>): OrderFileRow[] {
   if (row.files && row.files.length > 0) return row.files;

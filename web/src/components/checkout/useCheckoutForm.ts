@@ -8,7 +8,7 @@ import { jobDetailsFrom, printsBody, type JobDetails } from './JobDetails';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CheckoutData } from '#shared/checkout';
+import { uploadsBody, type CheckoutData } from '#shared/checkout';
 import { stateCodeOf } from '#shared/usStates';
 import { apiRequest } from '../../api/client';
 import type { User } from '../../api/auth';
@@ -84,7 +84,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const body = useCallback(() => {
     const values = fields.getValues();
     return {
-      uploadId: data.uploadId,
+      ...uploadsBody(data),
       printSize: data.printSize,
       ...printsBody(data),
       ...job,
@@ -106,7 +106,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     if (started.current) return;
     started.current = true;
     apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', {
-      uploadId: data.uploadId,
+      ...uploadsBody(data),
       printSize: data.printSize,
       ...printsBody(data),
       rushOrder: false,
@@ -150,7 +150,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       toAddress: addressToSend(fields.getValues('address')),
       printSize: data.printSize,
       pageCount: data.pageCount,
-      uploadId: data.uploadId,
+      ...uploadsBody(data),
       ...printsBody(data),
       rushOrder,
     }),

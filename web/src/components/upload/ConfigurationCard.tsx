@@ -11,7 +11,7 @@
  * focus back on Enlarge, the page stays where it was).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { MAX_PREVIEWS } from '#shared/limits';
 import { formatCents } from '#shared/money';
 import {
@@ -39,6 +39,10 @@ import { Button, Card, cx } from '../ui';
 /** What the per-sheet analysis says of one sheet (fields are null while it is still coming). */
 export type SheetReport = UploadSheet;
 
+/** One file of a set of several: its upload, and the position (from 1, through the set) of its first sheet. */
+export type SetFile = { uploadId: string; fileName: string; fileSize: number; pageCount: number; firstPosition: number };
+
+/** A drawing set of one file or several (./uploadSet.ts combines them); sheets are numbered through the set. */
 export type ConfiguredUpload = {
   uploadId: string;
   fileName: string;
@@ -52,6 +56,8 @@ export type ConfiguredUpload = {
   sheetsComplete?: boolean;
   /** The set's preflight (a sheet number twice, a sheet the cover lists missing), once the report is done. */
   warnings?: UploadInfo['warnings'];
+  /** The set's files in print order; absent or one for a single file. */
+  files?: SetFile[];
 };
 
 /** The sheets the analysis found in color, or null when it has not judged color. */
@@ -174,8 +180,16 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
           const number = i + 1;
           const report = upload.sheets?.find((s) => s.number === number);
           const color = isColor(number);
+          // A set of several files: each file's name over its first sheet, and a rule between files.
+          const several = (upload.files?.length ?? 0) > 1;
+          const fileStart = several ? upload.files?.find((f) => f.firstPosition === number) : undefined;
           return (
-            <li key={number} className="shrink-0">
+            <li key={number} className={cx('shrink-0', fileStart && number > 1 && 'border-l-2 border-slate-300 pl-3')}>
+              {several && (
+                <p className="mb-1 h-4 w-36 truncate text-xs font-semibold text-slate-700" title={fileStart?.fileName}>
+                  {fileStart?.fileName}
+                </p>
+              )}
               <figure className={cx('w-36 rounded border-2 p-1', color ? 'border-fuchsia-500' : 'border-slate-300')}>
                 {report?.previewUrl ? (
                   <img
@@ -267,6 +281,38 @@ function SetWarnings({ warnings }: { warnings: NonNullable<ConfiguredUpload['war
           <li key={`${w.kind}-${w.sheetNumber}`}>{w.message}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * Sheets printed in color whose colored ink covers under MARKUP_ONLY_SHARE of them (a red revision
+ * cloud, a few colored notes): one click prints them in B&W, and the card says what that saves,
+ * priced by the same table as everything else (shared/pricing.ts).
+ */
+function MarkupOnlyOffer({
+  upload,
+  sheets,
+  saving,
+  onPrintInBw,
+}: {
+  upload: ConfiguredUpload;
+  sheets: number[];
+  saving: number | null;
+  onPrintInBw: () => void;
+}) {
+  if (sheets.length === 0) return null;
+  const label = (n: number) => upload.sheets?.find((s) => s.number === n)?.sheetNumber ?? `Sheet ${n}`;
+  return (
+    <div role="status" className="rounded-lg border border-fuchsia-200 bg-fuchsia-50 px-4 py-3 text-sm text-fuchsia-950">
+      <p className="font-semibold">
+        {sheets.length === 1 ? '1 sheet is' : `${sheets.length} sheets are`} color markup only: {sheets.map(label).join(', ')}
+      </p>
+      <p className="mt-1">Colored ink covers less than 1% of {sheets.length === 1 ? 'it' : 'each'} (a revision cloud or a few colored notes).</p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={onPrintInBw}>
+        Print markup-only sheets in B&W
+      </Button>
+      {saving !== null && saving > 0 && <span className="ml-3 font-semibold">Saves {formatCents(saving)}</span>}
     </div>
   );
 }
@@ -416,6 +462,10 @@ export type ConfigurationCardProps = {
   goingToCheckout: boolean;
   /** The per-sheet report has not said which sheets are color yet (and the customer has not chosen). */
   checkingColor: boolean;
+  /** Files of the set still uploading or being analysed: no price or checkout until they are in. */
+  pendingFiles?: number;
+  /** The set's files with their progress, order and removal (several files), under the header. */
+  fileList?: ReactNode;
 };
 
 /** "Color only where needed (2 color sheets)". */
@@ -451,6 +501,8 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
     onCheckout,
     goingToCheckout,
     checkingColor,
+    pendingFiles = 0,
+    fileList,
   } = props;
   // The sets as typed; `sets` is the last valid number. A new `sets` from outside (restored) shows as typed.
   const [setsText, setSetsText] = useState(String(sets));
@@ -475,6 +527,15 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
   const scaling = printSize && printSize !== 'asDrawn' ? scalingOnPaper(upload, printSize) : null;
   const halfLabels = papers.map((p) => HALF_PAPERS[p].label).join(' or ');
 
+  // Printed in color, though color covers under 1% of them: offered in B&W with what it saves.
+  const markupOnly = (upload.sheets ?? []).filter((sheet) => isColorMarkupOnly(sheet) && isColor(sheet.number)).map((sheet) => sheet.number);
+  const withoutMarkup = Array.from({ length: upload.pageCount }, (_, i) => i + 1).filter((n) => isColor(n) && !markupOnly.includes(n));
+  const markupPrice =
+    price && printSize && markupOnly.length > 0 ? priceChoices(upload, { printSize, printType: 'auto', sets, halfSets, colorSheets: withoutMarkup }) : null;
+  const markupSaving = price && markupPrice ? price.subtotalCents - markupPrice.subtotalCents : null;
+  const several = (upload.files?.length ?? 0) > 1;
+  const waiting = checkingColor || pendingFiles > 0;
+
   function toggle(number: number) {
     const now = Array.from({ length: upload.pageCount }, (_, i) => i + 1).filter(isColor);
     onColorSheets(now.includes(number) ? now.filter((n) => n !== number) : [...now, number].sort((a, b) => a - b));
@@ -485,21 +546,23 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold text-slate-900" title={upload.fileName}>
-            {upload.fileName}
+            {several ? `Drawing set of ${upload.files?.length} files` : upload.fileName}
           </h3>
           <p className="mt-1 text-sm text-slate-600">
             {sheets(upload.pageCount)} · {formatMegabytes(upload.fileSize)} · {papers.map((p) => PRINT_SIZE_LABELS[p]).join(' and ')} paper
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={onRemove} disabled={goingToCheckout}>
-          Remove File
+          {several ? 'Remove All Files' : 'Remove File'}
         </Button>
       </div>
+      {fileList}
 
       {/* min-w-0: the scrolling preview strip must not widen the column on a phone. */}
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews upload={upload} isColor={isColor} onToggle={toggle} />
         <SetWarnings warnings={upload.warnings ?? []} />
+        <MarkupOnlyOffer upload={upload} sheets={markupOnly} saving={markupSaving} onPrintInBw={() => onColorSheets(withoutMarkup)} />
 
         <Choice
           legend="Print size"
@@ -557,7 +620,7 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
           />
         </div>
 
-        {printSize && printType && (checkingColor || setsError || !price) && (
+        {printSize && printType && (waiting || setsError || !price) && (
           <section aria-labelledby="order-summary-title" className="rounded-lg bg-slate-50 px-4 py-4">
             <h4 id="order-summary-title" className="text-sm font-semibold text-slate-900">
               Order summary
@@ -567,13 +630,13 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
             ) : (
               <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-700">
                 <span className="h-4 w-4 animate-spin rounded-full border-2 border-blueprint-200 border-t-blueprint-600" aria-hidden="true" />
-                Checking color…
+                {pendingFiles > 0 ? `Waiting for ${pendingFiles} more ${pendingFiles === 1 ? 'file' : 'files'}…` : 'Checking color…'}
               </p>
             )}
           </section>
         )}
 
-        {printSize && printType && price && !checkingColor && !setsError && (
+        {printSize && printType && price && !waiting && !setsError && (
           <section aria-labelledby="order-summary-title" className="rounded-lg bg-slate-50 px-4 py-4">
             <h4 id="order-summary-title" className="text-sm font-semibold text-slate-900">
               Order summary

@@ -1,20 +1,76 @@
 /**
- * The drop zone: drop one PDF on it or click to browse (a real, labelled file input underneath).
- * While a file is on its way it shows the caption and progress instead, and takes no new file. A
- * refused file's reason stays under the zone (an alert the file input is described by and marked
- * invalid with), and focus goes to the file input, until the next file is chosen.
+ * The drop zone: drop PDFs (or a folder of them) on it or click to browse (a real, labelled file
+ * input underneath that takes several), or choose a folder. While the first file is on its way it
+ * shows the caption and progress instead, and takes no new file. A refused file's reason stays under
+ * the zone (an alert the file input is described by and marked invalid with), and focus goes to the
+ * file input, until the next file is chosen. `compact`: the smaller zone under a set's files, to add more.
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { MAX_SET_FILES } from '#shared/limits';
 import { ErrorNote, ProgressBar, cx } from '../ui';
 
 export type DropZoneProgress = { caption: string; fileName: string; percent: number; detail: string };
 /** Why the last file was turned down (the spec's toast title and message). */
 export type UploadRefusal = { title: string; message: string };
 
-export function DropZone({ onFile, progress, refusal }: { onFile: (file: File) => void; progress: DropZoneProgress | null; refusal: UploadRefusal | null }) {
+/** The files of a dropped folder, however deep (the browser hands over a folder as an entry to read). */
+async function filesOfEntry(entry: FileSystemEntry): Promise<File[]> {
+  if (entry.isFile) return [await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject))];
+  if (!entry.isDirectory) return [];
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  const found: File[] = [];
+  // readEntries answers in batches until it answers none.
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+    if (batch.length === 0) return found;
+    for (const child of batch) found.push(...(await filesOfEntry(child)));
+  }
+}
+
+/** What was dropped: the files, and each dropped folder's PDFs (its other files are not part of the set). */
+async function droppedFiles(data: DataTransfer): Promise<File[]> {
+  const entries = Array.from(data.items)
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((e): e is FileSystemEntry => Boolean(e));
+  if (entries.length === 0 || entries.every((e) => e.isFile)) return Array.from(data.files);
+  const files: File[] = [];
+  for (const entry of entries) {
+    const found = await filesOfEntry(entry);
+    files.push(...(entry.isDirectory ? found.filter((f) => /\.pdf$/i.test(f.name)) : found));
+  }
+  return files;
+}
+
+export function DropZone({
+  onFiles,
+  progress,
+  refusal,
+  compact = false,
+}: {
+  onFiles: (files: File[]) => void;
+  progress: DropZoneProgress | null;
+  refusal: UploadRefusal | null;
+  compact?: boolean;
+}) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const input = useRef<HTMLInputElement>(null);
+  /**
+   * A folder picker is a file input with `webkitdirectory`. It is made for the click rather than kept
+   * on the page, so the page keeps one file input (the labelled one above). Only the folder's PDFs
+   * are taken: its other files are not part of the set.
+   */
+  const chooseFolder = () => {
+    const picker = document.createElement('input');
+    picker.type = 'file';
+    picker.multiple = true;
+    picker.webkitdirectory = true;
+    picker.addEventListener('change', () => {
+      const files = Array.from(picker.files ?? []).filter((f) => /\.pdf$/i.test(f.name));
+      if (files.length > 0) onFiles(files);
+    });
+    picker.click();
+  };
   const [over, setOver] = useState(false);
   const busy = progress !== null;
   // Each new refusal takes focus to the input it is about (enabled again by then: the zone is idle).
@@ -30,8 +86,10 @@ export function DropZone({ onFile, progress, refusal }: { onFile: (file: File) =
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (!busy && file) onFile(file);
+    if (busy) return;
+    void droppedFiles(event.dataTransfer).then((files) => {
+      if (files.length > 0) onFiles(files);
+    });
   };
 
   return (
@@ -54,33 +112,61 @@ export function DropZone({ onFile, progress, refusal }: { onFile: (file: File) =
           aria-describedby={refusal && !busy ? errorId : undefined}
           type="file"
           accept=".pdf,application/pdf"
+          multiple
           className="sr-only"
           disabled={busy}
           onChange={(event) => {
-            const file = event.target.files?.[0];
+            const files = Array.from(event.target.files ?? []);
             // Clear it so choosing the same file again (after an error) fires another change.
             event.target.value = '';
-            if (file) onFile(file);
+            if (files.length > 0) onFiles(files);
           }}
         />
-        <label htmlFor={inputId} className={cx('block px-6 py-12 text-center sm:py-16', busy ? 'pointer-events-none' : 'cursor-pointer')}>
-          <svg viewBox="0 0 48 48" className="mx-auto h-12 w-12 text-blueprint-600" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <label
+          htmlFor={inputId}
+          className={cx('block text-center', compact ? 'px-4 py-4' : 'px-6 py-12 sm:py-16', busy ? 'pointer-events-none' : 'cursor-pointer')}
+        >
+          <svg
+            viewBox="0 0 48 48"
+            className={cx('mx-auto text-blueprint-600', compact ? 'hidden' : 'h-12 w-12')}
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
             <path d="M14 6h14l10 10v26H14z" strokeLinejoin="round" />
             <path d="M28 6v10h10" strokeLinejoin="round" />
             <path d="M26 36V22m-6 6 6-6 6 6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           {busy ? (
             <span className="mt-4 block text-base font-semibold text-slate-900">{progress.fileName}</span>
+          ) : compact ? (
+            <span className="block text-sm font-semibold text-slate-900">
+              Add more PDFs to this set: drop them here or <span className="text-blueprint-700 underline underline-offset-2">browse</span>
+            </span>
           ) : (
             <>
               <span className="mt-4 block text-lg font-semibold text-slate-900">Drop your PDF drawing set here</span>
               <span className="mt-1 block text-sm text-slate-600">
                 or <span className="font-semibold text-blueprint-700 underline underline-offset-2">click to browse</span>
               </span>
-              <span className="mt-4 block text-xs text-slate-500">One PDF, up to 50 MB · printed at 100% on 24" x 36" or 30" x 42" paper</span>
+              <span className="mt-4 block text-xs text-slate-500">
+                One PDF or several (up to {MAX_SET_FILES} files, 50 MB each) · printed at 100% on 24" x 36" or 30" x 42" paper
+              </span>
             </>
           )}
         </label>
+        {!busy && (
+          <div className={cx('text-center', compact ? '-mt-2 pb-3' : '-mt-8 pb-6 sm:-mt-10')}>
+            <button
+              type="button"
+              onClick={chooseFolder}
+              className="rounded text-xs font-semibold text-blueprint-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blueprint-500"
+            >
+              or choose a folder of PDFs
+            </button>
+          </div>
+        )}
         {busy && (
           <div className="-mt-6 px-6 pb-10 sm:px-16">
             <p role="status" aria-live="polite" className="mb-3 text-center text-sm font-semibold text-blueprint-800">

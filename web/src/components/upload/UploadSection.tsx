@@ -4,23 +4,30 @@
  * the configuration card with its price and 'Upload Complete!' the moment the set is ready. The
  * spec's captions stay, but no timer holds a ready price back: the verdict usually comes
  * within a few polls of the upload. The card then keeps asking for the per-sheet report (color,
- * blank sheets, previews) until it is complete. Any error returns to idle with the spec's toast, and
- * its words stay under the drop zone until the next file.
+ * blank sheets, previews) until it is complete. A refused file leaves the set with the spec's toast,
+ * and its words stay under the drop zone until the next file.
  * Wrong type and over-50 MB files are caught before anything is sent.
+ *
+ * A set may be several files (dropped or picked together, a folder, or added later): each uploads
+ * and is analysed on its own with its own progress, and the set is the ready files in the order
+ * shown, which the customer moves or removes (./SetFiles.tsx); sheets are numbered through the set
+ * (./uploadSet.ts). The price and checkout wait until every file is in.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CheckoutData } from '#shared/checkout';
-import { MAX_UPLOAD_BYTES } from '#shared/limits';
+import { MAX_SET_FILES, MAX_UPLOAD_BYTES } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
 import type { OrderPrintSize, OrderPrintType } from '#shared/pricing';
-import type { DetectedSize } from '#shared/sheets';
 import { wrongSizeMessage } from '#shared/sheets';
 import type { UploadInfo } from '#shared/upload';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
 import { ConfigurationCard, detectedColorSheets, priceChoices, type ConfiguredUpload } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress, type UploadRefusal } from './DropZone';
+import { SetFiles } from './SetFiles';
+import { combineSet, isReady, movePositions, setName, type ReadyInfo } from './uploadSet';
+import { Card } from '../ui';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { followSheetReport, sendPdf, wait, waitForAnalysis } from './uploadApi';
 
@@ -29,24 +36,8 @@ export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Anal
 const CHECKOUT_AFTER_MS = 500;
 const GENERIC_FAILURE = 'There was an error processing your PDF. Please try again.';
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading' | 'processing'; fileName: string; percent: number }
-  | { kind: 'configured'; upload: ConfiguredUpload; justUploaded: boolean };
-
-/** The card's view of a ready upload. */
-function configuredFrom(info: UploadInfo & { pageCount: number; detectedSize: DetectedSize }): ConfiguredUpload {
-  return {
-    uploadId: info.uploadId,
-    fileName: info.fileName,
-    fileSize: info.fileSize,
-    pageCount: info.pageCount,
-    detectedSize: info.detectedSize,
-    sheets: info.sheets,
-    sheetsComplete: info.sheetsComplete,
-    warnings: info.warnings,
-  };
-}
+/** One file of the set: on its way, being analysed, or ready (its upload's JSON). */
+type Entry = { key: string; fileName: string; stage: 'uploading' | 'processing' | 'ready'; percent: number; info: ReadyInfo | null };
 
 /** The analysis turned the drawing down. */
 class RejectedUpload extends Error {
@@ -87,7 +78,8 @@ function toastRefusal(reason: UploadRefusal): void {
 
 export function UploadSection() {
   const [, navigate] = useLocation();
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [justUploaded, setJustUploaded] = useState(false);
   const [printSize, setPrintSize] = useState<OrderPrintSize | null>(null);
   const [printType, setPrintType] = useState<OrderPrintType | null>(null);
   const [sets, setSets] = useState(1);
@@ -96,8 +88,15 @@ export function UploadSection() {
   const [goingToCheckout, setGoingToCheckout] = useState(false);
   /** The last file turned down: shown under the drop zone until the next file is chosen. */
   const [refusal, setRefusal] = useState<UploadRefusal | null>(null);
-  const running = useRef<AbortController | null>(null);
-  const following = useRef<AbortController | null>(null);
+  /** Each file's upload and report polling, to stop when it is removed or the page is left. */
+  const controls = useRef(new Map<string, AbortController>());
+  const checkoutTimer = useRef<AbortController | null>(null);
+  const nextKey = useRef(0);
+  /** The file being sent; the next waits for it. */
+  const sending = useRef<Promise<void>>(Promise.resolve());
+  /** The entries as last rendered, for the handlers of uploads still running. */
+  const current = useRef<Entry[]>([]);
+  current.current = entries;
   /** The customer picked the ink: a color report arriving later must not change it. */
   const inkChosen = useRef(false);
   /** The same, for rendering: once chosen, the price no longer waits for the color verdict. */
@@ -107,73 +106,146 @@ export function UploadSection() {
     setInkChosenByHand(chosen);
   };
 
+  const readyInfos = (list: Entry[]) => list.flatMap((e) => (e.stage === 'ready' && e.info ? [e.info] : []));
+  const infos = readyInfos(entries);
+  const set: ConfiguredUpload | null = infos.length > 0 ? combineSet(infos) : null;
+  const pendingFiles = entries.length - infos.length;
+
   /** The spec's toast, and the same words kept under the drop zone. */
   function refuse(reason: UploadRefusal) {
     toastRefusal(reason);
     setRefusal(reason);
   }
 
-  // Leaving the page stops the upload, the polling and any pending timer.
+  // Leaving the page stops the uploads, the polling and any pending timer.
   useEffect(
     () => () => {
-      running.current?.abort();
-      following.current?.abort();
+      for (const control of controls.current.values()) control.abort();
+      checkoutTimer.current?.abort();
     },
     [],
   );
 
-  /** Fills in the card's sheets as the per-sheet report arrives; a set found all blank is turned down. */
-  function followReport(info: UploadInfo) {
-    following.current?.abort();
+  const update = (key: string, change: Partial<Entry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
+
+  /** Takes a file out of the set; the color choice follows the sheets that stay. */
+  function drop(key: string) {
+    controls.current.get(key)?.abort();
+    controls.current.delete(key);
+    const before = current.current;
+    const after = before.filter((e) => e.key !== key);
+    if (after.length === 0) return removeAll();
+    reorder(before, after);
+  }
+
+  /** The entries in a new order (or fewer); chosen color sheets move with their files. */
+  function reorder(before: Entry[], after: Entry[]) {
+    const was = readyInfos(before);
+    const now = readyInfos(after);
+    setEntries(after);
+    if (was.length > 0 && now.length > 0 && inkChosen.current) {
+      const moved = movePositions(combineSet(was).files ?? [], combineSet(now).files ?? [], colorSheets);
+      setColorSheets(moved);
+    }
+  }
+
+  function move(key: string, by: -1 | 1) {
+    const before = current.current;
+    const at = before.findIndex((e) => e.key === key);
+    const to = at + by;
+    if (at < 0 || to < 0 || to >= before.length) return;
+    const after = [...before];
+    [after[at], after[to]] = [after[to], after[at]];
+    reorder(before, after);
+  }
+
+  /** The first file in: the card's choices start from the drawing's own size, one set. */
+  function firstReady() {
+    if (current.current.some((e) => e.stage === 'ready')) return;
+    chooseInkByHand(false);
+    setPrintSize('asDrawn');
+    setPrintType('bw');
+    setColorSheets([]);
+    setSets(1);
+    setHalfSets(0);
+    setJustUploaded(true);
+  }
+
+  // Until the customer chooses, the ink follows what the analysis found in the set as it stands.
+  const inkKey = set ? `${set.files?.map((f) => f.uploadId).join(',')}|${set.sheetsComplete}` : '';
+  const applyDetectedInk = useEffectEvent(() => {
+    if (!set || inkChosen.current) return;
+    const ink = initialInk(set);
+    setPrintType(ink.printType);
+    setColorSheets(ink.colorSheets);
+  });
+  useEffect(() => applyDetectedInk(), [inkKey]);
+
+  // The set and the choices, kept for coming back (say from checkout).
+  const remember = useEffectEvent(() => {
+    if (!set) return;
+    const price = printSize && printType ? priceChoices(set, { printSize, printType, sets, halfSets, colorSheets }) : null;
+    writeStoredUpload({
+      uploadId: set.uploadId,
+      name: set.fileName,
+      pageCount: set.pageCount,
+      size: set.fileSize,
+      printSize,
+      printType,
+      totalAmount: price ? centsToDollars(price.subtotalCents) : null,
+      sets,
+      halfSets,
+      colorSheets,
+      ...((set.files?.length ?? 0) > 1 ? { uploadIds: set.files?.map((f) => f.uploadId) } : {}),
+    });
+  });
+  const rememberKey = `${inkKey}|${printSize}|${printType}|${sets}|${halfSets}|${colorSheets.join(',')}`;
+  useEffect(() => remember(), [rememberKey]);
+
+  /** Fills in a file's sheets as its per-sheet report arrives; a file found all blank is turned down. */
+  function followReport(key: string, info: ReadyInfo, control: AbortController) {
     if (info.sheetsComplete) return;
-    const control = new AbortController();
-    following.current = control;
     followSheetReport(
       info.uploadId,
       (next) => {
         if (next.status === 'rejected') {
-          control.abort();
-          writeStoredUpload(null);
-          setPhase({ kind: 'idle' });
-          const reason = refusalOf(new RejectedUpload(next));
-          toastRefusal(reason);
-          setRefusal(reason);
+          drop(key);
+          refuse(refusalOf(new RejectedUpload(next)));
           return;
         }
-        setPhase((p) =>
-          p.kind === 'configured' && p.upload.uploadId === next.uploadId
-            ? { ...p, upload: { ...p.upload, sheets: next.sheets, sheetsComplete: next.sheetsComplete, warnings: next.warnings } }
-            : p,
-        );
-        // Color found once the report is in: preselect all color or "only where needed", unless the customer chose already.
-        if (next.sheetsComplete && !inkChosen.current) {
-          const ink = initialInk(configuredFrom({ ...next, pageCount: next.pageCount ?? 0, detectedSize: next.detectedSize ?? '24x36' }));
-          if (ink.printType !== 'bw') {
-            setPrintType(ink.printType);
-            setColorSheets(ink.colorSheets);
-          }
-        }
+        if (isReady(next)) update(key, { info: next });
       },
       control.signal,
     ).catch(() => {
       // Polling stopped (left the page, removed the file, network): no verdict will come, so the
       // price stands without the report rather than waiting for it.
       if (control.signal.aborted) return;
-      setPhase((p) => (p.kind === 'configured' && p.upload.uploadId === info.uploadId ? { ...p, upload: { ...p.upload, sheetsComplete: true } } : p));
+      setEntries((list) => list.map((e) => (e.key === key && e.info ? { ...e, info: { ...e.info, sheetsComplete: true } } : e)));
     });
   }
 
-  // Coming back (say from checkout) shows the same file again while the server still has it ready.
+  const followRestored = useEffectEvent((restored: { key: string; info: ReadyInfo }[]) => {
+    for (const entry of restored) {
+      const control = new AbortController();
+      controls.current.set(entry.key, control);
+      followReport(entry.key, entry.info, control);
+    }
+  });
+
+  // Coming back (say from checkout) shows the same files again while the server still has them ready.
   useEffect(() => {
     const stored = readStoredUpload();
     if (!stored) return;
     let live = true;
-    apiRequest<UploadInfo>('GET', `/api/uploads/${stored.uploadId}`)
-      .then((info) => {
+    const ids = stored.uploadIds ?? [stored.uploadId];
+    Promise.all(ids.map((id) => apiRequest<UploadInfo>('GET', `/api/uploads/${id}`)))
+      .then((answers) => {
         if (!live) return;
-        if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) return writeStoredUpload(null);
-        const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
-        setPhase({ kind: 'configured', upload: configured, justUploaded: false });
+        const ready = answers.filter(isReady);
+        if (ready.length !== answers.length) return writeStoredUpload(null);
+        const restored = ready.map((info) => ({ key: `f${nextKey.current++}`, fileName: info.fileName, stage: 'ready' as const, percent: 100, info }));
+        setEntries(restored);
+        const configured = combineSet(ready);
         setPrintSize(stored.printSize ?? 'asDrawn');
         const ink = stored.printType ? { printType: stored.printType, colorSheets: stored.colorSheets ?? [] } : initialInk(configured);
         chooseInkByHand(Boolean(stored.printType));
@@ -181,7 +253,7 @@ export function UploadSection() {
         setColorSheets(ink.colorSheets.filter((n) => n <= configured.pageCount));
         setSets(stored.sets ?? 1);
         setHalfSets(stored.halfSets ?? 0);
-        followReport(info);
+        followRestored(restored);
       })
       .catch(() => writeStoredUpload(null));
     return () => {
@@ -189,79 +261,78 @@ export function UploadSection() {
     };
   }, []);
 
-  async function upload(file: File) {
-    if (!isPdfFile(file)) return refuse({ title: 'Invalid file type', message: 'Please upload a PDF file only.' });
-    if (file.size > MAX_UPLOAD_BYTES) return refuse({ title: 'File too large', message: 'Please upload a file smaller than 50MB.' });
-    setRefusal(null);
-    running.current?.abort();
-    following.current?.abort();
+  /** One file: sent, analysed, then in the set (or refused, named when the set has others). */
+  async function uploadOne(file: File, named: boolean) {
+    const key = `f${nextKey.current++}`;
     const control = new AbortController();
-    running.current = control;
-    setPhase({ kind: 'uploading', fileName: file.name, percent: 0 });
+    controls.current.set(key, control);
+    setEntries((list) => [...list, { key, fileName: file.name, stage: 'uploading', percent: 0, info: null }]);
     try {
-      const accepted = await sendPdf(file, (fraction) => setPhase((p) => (p.kind === 'uploading' ? { ...p, percent: fraction * 100 } : p)), control.signal);
-      setPhase({ kind: 'processing', fileName: file.name, percent: 100 });
+      // One file on the wire at a time: the first request may start the browser's session, which
+      // every later upload must carry (parallel first requests would each start their own), and
+      // the files arrive in the order shown. Each file's analysis runs while the next one is sent.
+      const turn = sending.current.then(() =>
+        control.signal.aborted
+          ? Promise.reject(new DOMException('Upload cancelled', 'AbortError'))
+          : sendPdf(file, (fraction) => update(key, { percent: fraction * 100 }), control.signal),
+      );
+      sending.current = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      const accepted = await turn;
+      update(key, { stage: 'processing', percent: 100 });
       const info = await waitForAnalysis(accepted.uploadId, control.signal);
       if (control.signal.aborted) return;
-      if (info.status !== 'ready' || !info.detectedSize || !info.pageCount) throw new RejectedUpload(info);
-      toast({
-        title: 'File uploaded successfully',
-        description: `Detected ${info.pageCount} pages in your ${info.detectedSize === 'mixed' ? 'mixed-size' : info.detectedSize} PDF.`,
-      });
-      const configured = configuredFrom({ ...info, pageCount: info.pageCount, detectedSize: info.detectedSize });
-      const ink = initialInk(configured);
-      chooseInkByHand(false);
-      setPrintSize('asDrawn');
-      setPrintType(ink.printType);
-      setColorSheets(ink.colorSheets);
-      setSets(1);
-      setHalfSets(0);
-      setPhase({ kind: 'configured', upload: configured, justUploaded: true });
-      followReport(info);
-      writeStoredUpload({
-        uploadId: info.uploadId,
-        name: info.fileName,
-        pageCount: info.pageCount,
-        size: info.fileSize,
-        printSize: 'asDrawn',
-        printType: ink.printType,
-        totalAmount: null,
-        sets: 1,
-        halfSets: 0,
-        colorSheets: ink.colorSheets,
-      });
+      if (!isReady(info)) throw new RejectedUpload(info);
+      firstReady();
+      update(key, { stage: 'ready', info });
+      const others = current.current.filter((e) => e.key !== key);
+      if (others.length === 0) {
+        toast({
+          title: 'File uploaded successfully',
+          description: `Detected ${info.pageCount} pages in your ${info.detectedSize === 'mixed' ? 'mixed-size' : info.detectedSize} PDF.`,
+        });
+      } else if (others.every((e) => e.stage === 'ready')) {
+        const pages = others.reduce((sum, e) => sum + (e.info?.pageCount ?? 0), info.pageCount);
+        toast({ title: 'Files uploaded successfully', description: `Detected ${pages} pages in ${others.length + 1} files.` });
+      }
+      followReport(key, info, control);
     } catch (error) {
       if (control.signal.aborted) return;
-      setPhase({ kind: 'idle' });
-      refuse(refusalOf(error));
+      controls.current.delete(key);
+      const remaining = current.current.filter((e) => e.key !== key);
+      if (remaining.length === 0) removeAll();
+      else setEntries((list) => list.filter((e) => e.key !== key));
+      const reason = refusalOf(error);
+      refuse(named ? { ...reason, message: `${file.name}: ${reason.message}` } : reason);
     }
+  }
+
+  /** Files chosen or dropped: each checked, then sent on its own, in name order after the set's files. */
+  function addFiles(chosen: File[]) {
+    setRefusal(null);
+    const files = [...chosen].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+    const named = files.length > 1 || current.current.length > 0;
+    let room = MAX_SET_FILES - current.current.length;
+    const refused: UploadRefusal[] = [];
+    const name = (file: File, message: string) => (named ? `${file.name}: ${message}` : message);
+    for (const file of files) {
+      if (!isPdfFile(file)) refused.push({ title: 'Invalid file type', message: name(file, 'Please upload a PDF file only.') });
+      else if (file.size > MAX_UPLOAD_BYTES) refused.push({ title: 'File too large', message: name(file, 'Please upload a file smaller than 50MB.') });
+      else if (room <= 0)
+        refused.push({ title: 'Too many files', message: name(file, `A set can have at most ${MAX_SET_FILES} files. Please order the rest separately.`) });
+      else {
+        room -= 1;
+        void uploadOne(file, named);
+      }
+    }
+    if (refused.length > 0) refuse(refused.length === 1 ? refused[0] : { title: refused[0].title, message: refused.map((r) => r.message).join(' ') });
   }
 
   type Choices = { size: OrderPrintSize | null; type: OrderPrintType | null; sets: number; halfSets: number; colorSheets: number[] };
 
-  function remember(next: Choices) {
-    if (phase.kind !== 'configured') return;
-    const { upload: u } = phase;
-    const price =
-      next.size && next.type
-        ? priceChoices(u, { printSize: next.size, printType: next.type, sets: next.sets, halfSets: next.halfSets, colorSheets: next.colorSheets })
-        : null;
-    const total = price ? centsToDollars(price.subtotalCents) : null;
-    writeStoredUpload({
-      uploadId: u.uploadId,
-      name: u.fileName,
-      pageCount: u.pageCount,
-      size: u.fileSize,
-      printSize: next.size,
-      printType: next.type,
-      totalAmount: total,
-      sets: next.sets,
-      halfSets: next.halfSets,
-      colorSheets: next.colorSheets,
-    });
-  }
-
-  /** Changes some of the choices and remembers them all. */
+  /** Changes some of the choices. */
   function choose(change: Partial<Choices>) {
     if (change.type !== undefined || change.colorSheets !== undefined) chooseInkByHand(true);
     const next: Choices = { size: printSize, type: printType, sets, halfSets, colorSheets, ...change };
@@ -270,12 +341,12 @@ export function UploadSection() {
     setSets(next.sets);
     setHalfSets(next.halfSets);
     setColorSheets(next.colorSheets);
-    remember(next);
   }
 
-  function removeFile() {
-    running.current?.abort();
-    following.current?.abort();
+  function removeAll() {
+    for (const control of controls.current.values()) control.abort();
+    controls.current.clear();
+    checkoutTimer.current?.abort();
     writeStoredUpload(null);
     sessionStorage.removeItem(CHECKOUT_DATA_KEY);
     setPrintSize(null);
@@ -283,19 +354,21 @@ export function UploadSection() {
     setSets(1);
     setHalfSets(0);
     setColorSheets([]);
-    setPhase({ kind: 'idle' });
+    setJustUploaded(false);
+    setEntries([]);
   }
 
   function proceedToCheckout() {
-    if (phase.kind !== 'configured' || !printSize || !printType || goingToCheckout) return;
-    const u = phase.upload;
-    const price = priceChoices(u, { printSize, printType, sets, halfSets, colorSheets });
+    if (!set || pendingFiles > 0 || !printSize || !printType || goingToCheckout) return;
+    const price = priceChoices(set, { printSize, printType, sets, halfSets, colorSheets });
     if (!price) return;
+    const files = set.files ?? [];
     const checkoutData: CheckoutData = {
-      uploadId: u.uploadId,
-      fileName: u.fileName,
-      pageCount: u.pageCount,
-      fileSize: u.fileSize,
+      uploadId: set.uploadId,
+      ...(files.length > 1 ? { uploadIds: files.map((f) => f.uploadId) } : {}),
+      fileName: files.length > 0 ? setName(files) : set.fileName,
+      pageCount: set.pageCount,
+      fileSize: set.fileSize,
       printSize,
       printType,
       sets,
@@ -305,20 +378,38 @@ export function UploadSection() {
       totalAmount: centsToDollars(price.subtotalCents),
     };
     sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(checkoutData));
-    remember({ size: printSize, type: printType, sets, halfSets, colorSheets });
     setGoingToCheckout(true);
     const control = new AbortController();
-    running.current = control;
+    checkoutTimer.current = control;
     wait(CHECKOUT_AFTER_MS, control.signal).then(
       () => navigate('/checkout'),
       () => {},
     );
   }
 
-  if (phase.kind === 'configured') {
+  const rows = entries.map((e) => {
+    const file = set?.files?.find((f) => f.uploadId === e.info?.uploadId);
+    return {
+      key: e.key,
+      fileName: e.fileName,
+      stage: e.stage,
+      percent: e.percent,
+      firstPosition: file?.firstPosition ?? null,
+      pageCount: file?.pageCount ?? null,
+    };
+  });
+  const addMore = <DropZone compact onFiles={addFiles} progress={null} refusal={refusal} />;
+  const fileList =
+    entries.length > 1 ? (
+      <SetFiles rows={rows} onMove={move} onRemove={drop} disabled={goingToCheckout} addMore={addMore} />
+    ) : (
+      <div className="border-b border-slate-100 px-4 py-3 sm:px-6">{addMore}</div>
+    );
+
+  if (set) {
     const card = (
       <ConfigurationCard
-        upload={phase.upload}
+        upload={set}
         printSize={printSize}
         printType={printType}
         sets={sets}
@@ -327,19 +418,21 @@ export function UploadSection() {
         onPrintSize={(size) => choose({ size })}
         onPrintType={(type) => {
           // Color only where needed starts from the sheets the analysis found in color, if it has.
-          const detected = detectedColorSheets(phase.upload);
+          const detected = detectedColorSheets(set);
           choose({ type, ...(type === 'auto' && printType !== 'auto' && detected ? { colorSheets: detected } : {}) });
         }}
         onSets={(n) => choose({ sets: n })}
         onHalfSets={(n) => choose({ halfSets: n })}
         onColorSheets={(sheetsInColor) => choose({ type: 'auto', colorSheets: sheetsInColor })}
-        onRemove={removeFile}
+        onRemove={removeAll}
         onCheckout={proceedToCheckout}
         goingToCheckout={goingToCheckout}
-        checkingColor={!phase.upload.sheetsComplete && !inkChosenByHand}
+        checkingColor={!set.sheetsComplete && !inkChosenByHand}
+        pendingFiles={pendingFiles}
+        fileList={fileList}
       />
     );
-    if (!phase.justUploaded) return card;
+    if (!justUploaded) return card;
     return (
       <div>
         {/* The spec's third caption, shown with the price rather than before it. */}
@@ -351,14 +444,26 @@ export function UploadSection() {
     );
   }
 
-  const progress: DropZoneProgress | null =
-    phase.kind === 'idle'
-      ? null
-      : {
-          caption: CAPTIONS[phase.kind],
-          fileName: phase.fileName,
-          percent: phase.percent,
-          detail: phase.kind === 'uploading' ? `${Math.round(phase.percent)}% sent` : 'Counting sheets and checking their size…',
-        };
-  return <DropZone onFile={(file) => void upload(file)} progress={progress} refusal={refusal} />;
+  // Several files on their way, none in yet: their list with each one's progress.
+  if (entries.length > 1) {
+    return (
+      <Card className="overflow-hidden">
+        <p role="status" aria-live="polite" className="px-4 pt-4 text-center text-sm font-semibold text-blueprint-800 sm:px-6">
+          {entries.some((e) => e.stage === 'uploading') ? CAPTIONS.uploading : CAPTIONS.processing}
+        </p>
+        {fileList}
+      </Card>
+    );
+  }
+
+  const [only] = entries;
+  const progress: DropZoneProgress | null = only
+    ? {
+        caption: CAPTIONS[only.stage === 'uploading' ? 'uploading' : 'processing'],
+        fileName: only.fileName,
+        percent: only.percent,
+        detail: only.stage === 'uploading' ? `${Math.round(only.percent)}% sent` : 'Counting sheets and checking their size…',
+      }
+    : null;
+  return <DropZone onFiles={addFiles} progress={progress} refusal={refusal} />;
 }

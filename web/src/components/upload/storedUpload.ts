@@ -7,6 +7,7 @@ import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, type OrderPri
 
 import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '#shared/storageKeys';
 import { isUuid } from '#shared/ids';
+import { MAX_SET_FILES } from '#shared/limits';
 
 export { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY };
 
@@ -22,8 +23,10 @@ export type StoredUpload = {
   sets?: number;
   /** Absent in values stored before half-size sets existed. */
   halfSets?: number;
-  /** With `auto`: the sheets chosen in color. */
+  /** With `auto`: the positions (through the set) chosen in color. */
   colorSheets?: number[];
+  /** A set of several files: every file in print order (the first is `uploadId`). */
+  uploadIds?: string[];
 };
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -43,6 +46,8 @@ function isStoredUpload(v: unknown): v is StoredUpload {
     (o.sets === undefined || (isCount(o.sets) && o.sets >= MIN_SETS && o.sets <= MAX_SETS)) &&
     (o.halfSets === undefined || (isCount(o.halfSets) && o.halfSets <= MAX_SETS)) &&
     (o.colorSheets === undefined || (Array.isArray(o.colorSheets) && o.colorSheets.every((n) => isCount(n) && n >= 1))) &&
+    (o.uploadIds === undefined ||
+      (Array.isArray(o.uploadIds) && o.uploadIds.length <= MAX_SET_FILES && o.uploadIds.every((id) => typeof id === 'string' && isUuid(id)))) &&
     (o.totalAmount === null || (typeof o.totalAmount === 'number' && o.totalAmount >= 0))
   );
 }
