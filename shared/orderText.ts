@@ -25,3 +25,9 @@ export function colorSheetsSummary(colorSheets: readonly number[], pageCount: nu
   if (count >= pageCount) return 'All sheets';
   return `Sheet${count === 1 ? '' : 's'} ${sheetRanges(colorSheets)}`;
 }
+
+/** "Plans.pdf" / "Plans.pdf + 2 more files": a drawing set named in one line. */
+export function setName(files: readonly { fileName: string }[]): string {
+  const rest = files.length - 1;
+  return rest <= 0 ? (files[0]?.fileName ?? '') : `${files[0].fileName} + ${rest} more ${rest === 1 ? 'file' : 'files'}`;
+}

@@ -184,6 +184,24 @@ describe('a set of three files', () => {
 
     const ticket = (await pdfText((await admin.bytes(`/api/admin/job-ticket/${orderId}`)).body)).replace(/\s+/g, ' ');
     expect(ticket).toContain('3 files: 1. Architectural.pdf — sheets 1–2 2. Revit sheet.pdf — sheet 3 3. Large sheets.pdf — sheets 4–5');
+
+    // Order again: every file of the set is copied, in order, and checkout takes the copies at the same price.
+    const again = await set.client.post(`/api/orders/${orderId}/reorder`);
+    expect(again.status).toBe(201);
+    const data = again.body.checkoutData;
+    expect(data).toMatchObject({ fileName: 'Architectural.pdf + 2 more files', pageCount: 5, totalAmount: placed.body.amounts.subtotal });
+    expect(data.uploadIds).toHaveLength(3);
+    expect(data.uploadIds[0]).toBe(data.uploadId);
+    const copies = await shop.sql<{ id: string; file_name: string; page_count: number }[]>`
+      select id, file_name, page_count from uploads where id = any(${data.uploadIds}::uuid[])`;
+    expect(data.uploadIds.map((id: string) => copies.find((c) => c.id === id)?.file_name)).toEqual([
+      'Architectural.pdf',
+      'Revit sheet.pdf',
+      'Large sheets.pdf',
+    ]);
+    const repeat = await set.client.post('/api/create-payment-intent', setBody(data.uploadIds, { printSize: 'asDrawn', printType: 'bw' }));
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.amounts.subtotal).toBe(placed.body.amounts.subtotal);
   });
 });
 

@@ -11,6 +11,8 @@ export type AdminOrder = OrderJson & {
   fileSize: number | null;
   hasFile: boolean;
   pdfUrl: string;
+  /** Each file of the set (`?file=N`), in print order. */
+  fileUrls: { fileName: string; firstPosition: number; pageCount: number; url: string }[];
   labelUrl: string | null;
   labelCarrier: string | null;
   paidAt: string | null;

@@ -1,16 +1,19 @@
 /**
- * Reorder: copies an earlier order's kept PDF into a new ready upload for this browser and builds
- * the checkout data, so 'Order again' goes straight to /checkout with the same file and options.
+ * Reorder: copies an earlier order's kept PDFs (every file of its set) into new ready uploads for
+ * this browser and builds the checkout data, so 'Order again' goes straight to /checkout with the
+ * same files and options.
  * Files are deleted after printing: then the answer is 409 and says so.
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
-import type { OrderRow } from './orderRow';
+import type { OrderFileRow, OrderRow } from './orderRow';
+import { filesOf, withOrderFiles } from './orderFiles';
 import { colorSheetNumbersOf } from '../uploads/colorSheets';
 import { StorageNotFoundError } from '../services/storage/index';
 import { uploadFileKey } from '../services/storage/keys';
 import { centsToDollars } from '#shared/money';
+import { setName } from '#shared/orderText';
 import { priceSheets, type OrderPrintSize, type OrderPrintType, type PrintSize } from '#shared/pricing';
 import { sheetPapersOf } from '../uploads/papers';
 import type { CheckoutData } from '#shared/checkout';
@@ -19,43 +22,67 @@ export const FILE_GONE_MESSAGE = 'The file for this order has already been delet
 
 const fileGone = () => new HttpError(409, 'file_deleted', FILE_GONE_MESSAGE);
 
-/** An order with what its upload's analysis found, as reorder reads it. */
-export type ReorderSource = OrderRow & { detected_size: string | null; actual_size: string | null; color_sheets_detected: number[] | null };
+/** An order as reorder reads it: with its set's files. */
+export type ReorderSource = OrderRow;
 
-/** The order and its upload's analysis, or undefined. */
+/** The order and its set's files, or undefined. */
 export async function reorderSource(sql: AppContext['sql'], orderId: string): Promise<ReorderSource | undefined> {
-  const [order] = await sql<ReorderSource[]>`
-    select o.*, u.detected_size, u.actual_size, null::int[] as color_sheets_detected from orders o left join uploads u on u.id = o.upload_id
-    where o.id = ${orderId}`;
-  if (order?.upload_id) order.color_sheets_detected = await colorSheetNumbersOf(sql, order.upload_id);
+  const [order] = await sql<ReorderSource[]>`select * from orders where id = ${orderId}`;
+  if (order) await withOrderFiles(sql, [order]);
   return order;
 }
 
-/** Copies the order's file into a new ready upload of `who` and answers the checkout data for it. */
-export async function reorder(ctx: AppContext, order: ReorderSource, who: { sid: string; userId: string | null }) {
-  if (order.file_deleted_at || !order.file_key) throw fileGone();
+/** One file of the earlier set copied into a new ready upload of `who`; resolves with the new upload. */
+async function copyFile(ctx: AppContext, file: OrderFileRow, fallbackSize: string, who: { sid: string; userId: string | null }) {
+  if (!file.fileKey) throw fileGone();
   const uploadId = randomUUID();
   const key = uploadFileKey(uploadId);
   let size: number;
   try {
-    ({ size } = await ctx.storage.put(key, await ctx.storage.get(order.file_key), { contentType: 'application/pdf' }));
+    ({ size } = await ctx.storage.put(key, await ctx.storage.get(file.fileKey), { contentType: 'application/pdf' }));
   } catch (error) {
     if (error instanceof StorageNotFoundError) throw fileGone();
     throw error;
   }
-  const detectedSize = order.detected_size ?? order.print_size;
+  const [found] = file.uploadId
+    ? await ctx.sql<{ detected_size: string | null; actual_size: string | null }[]>`select detected_size, actual_size from uploads where id = ${file.uploadId}`
+    : [];
+  const colorSheets = file.uploadId ? await colorSheetNumbersOf(ctx.sql, file.uploadId) : null;
+  const detectedSize = found?.detected_size ?? fallbackSize;
   await ctx.sql`
     insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, color_sheets, sheets_complete, analyzed_at)
-    values (${uploadId}, ${who.sid}, ${who.userId}, ${order.file_name}, ${size}, ${key}, 'ready', ${order.page_count},
-            ${detectedSize}, ${order.actual_size ?? null}, ${order.color_sheets_detected}, true, now())`;
+    values (${uploadId}, ${who.sid}, ${who.userId}, ${file.fileName}, ${size}, ${key}, 'ready', ${file.pageCount},
+            ${detectedSize}, ${found?.actual_size ?? null}, ${colorSheets}, true, now())`;
   // The sheets' sizes come along, so the copy prints and prices each sheet on its own paper too.
-  if (order.upload_id) {
+  if (file.uploadId) {
     await ctx.sql`
       insert into upload_sheets (upload_id, number, width_in, height_in)
-      select ${uploadId}::uuid, number, width_in, height_in from upload_sheets where upload_id = ${order.upload_id}`;
+      select ${uploadId}::uuid, number, width_in, height_in from upload_sheets where upload_id = ${file.uploadId}`;
   }
-  const papers = await sheetPapersOf(ctx.sql, uploadId, order.page_count).catch(() => undefined);
-  return { checkoutData: checkoutDataOf(order, uploadId, size, papers), detectedSize };
+  const papers = await sheetPapersOf(ctx.sql, uploadId, file.pageCount).catch(() => undefined);
+  return { uploadId, size, detectedSize, papers };
+}
+
+/** Copies every file of the order's set into new ready uploads of `who` and answers the checkout data for them. */
+export async function reorder(ctx: AppContext, order: ReorderSource, who: { sid: string; userId: string | null }) {
+  if (order.file_deleted_at || !order.file_key) throw fileGone();
+  const files = filesOf(order);
+  const copies = [];
+  for (const file of files) copies.push(await copyFile(ctx, file, order.print_size, who));
+  const papers = copies.every((c) => c.papers) ? copies.flatMap((c) => c.papers ?? []) : undefined;
+  const sizes = new Set(copies.map((c) => c.detectedSize));
+  const detectedSize = sizes.size === 1 ? copies[0].detectedSize : 'mixed';
+  const checkoutData = checkoutDataOf(
+    order,
+    copies[0].uploadId,
+    copies.reduce((sum, c) => sum + c.size, 0),
+    papers,
+  );
+  if (copies.length > 1) {
+    checkoutData.uploadIds = copies.map((c) => c.uploadId);
+    checkoutData.fileName = setName(files);
+  }
+  return { checkoutData, detectedSize };
 }
 
 /** The same sets, inks and sheets in color, at today's prices; the checkout re-prices on the server. */

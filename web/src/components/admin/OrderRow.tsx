@@ -168,7 +168,27 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             </p>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            {order.hasFile ? (
+            {order.hasFile && order.fileUrls.length > 1 ? (
+              // A set of several files: each one to open or download, named with the sheets it holds.
+              <ul aria-label="Files of this set" className="grid w-full gap-1 text-sm">
+                {order.fileUrls.map((file, i) => (
+                  <li key={file.url} className="flex flex-wrap items-center gap-2">
+                    <span className="min-w-0 truncate text-slate-800">
+                      {i + 1}. {file.fileName}{' '}
+                      <span className="text-slate-500">
+                        (sheets {file.firstPosition}–{file.firstPosition + file.pageCount - 1})
+                      </span>
+                    </span>
+                    <a className={buttonClasses('outline', 'sm')} href={file.url} target="_blank" rel="noopener noreferrer">
+                      View<span className="sr-only"> {file.fileName}</span>
+                    </a>
+                    <a className={buttonClasses('outline', 'sm')} href={`${file.url}&download=true`} download>
+                      Download<span className="sr-only"> {file.fileName}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : order.hasFile ? (
               <>
                 <a className={buttonClasses('outline', 'sm')} href={order.pdfUrl} target="_blank" rel="noopener noreferrer">
                   View PDF

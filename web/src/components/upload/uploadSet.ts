@@ -3,6 +3,7 @@
  * shown, their sheets numbered through the set (`position` 1..N), and the set's preflight computed
  * with the same rule the server puts on the order (shared/sheetNumbers.ts).
  */
+import { setName } from '#shared/orderText';
 import { sheetWarnings } from '#shared/sheetNumbers';
 import type { DetectedSize } from '#shared/sheets';
 import type { UploadInfo } from '#shared/upload';
@@ -13,12 +14,6 @@ export type ReadyInfo = UploadInfo & { pageCount: number; detectedSize: Detected
 
 export function isReady(info: UploadInfo): info is ReadyInfo {
   return info.status === 'ready' && info.pageCount !== null && info.pageCount > 0 && info.detectedSize !== null;
-}
-
-/** "Plans.pdf" / "Plans.pdf + 2 more files": how the set is named where one line names it. */
-export function setName(files: readonly { fileName: string }[]): string {
-  const rest = files.length - 1;
-  return rest === 0 ? files[0].fileName : `${files[0].fileName} + ${rest} more ${rest === 1 ? 'file' : 'files'}`;
 }
 
 /** The card's view of the ready files, in this order, as one set. */
