@@ -1,4 +1,5 @@
 import type { PriceLine } from '#shared/pricing';
+import type { PaymentStatus } from '#shared/fields';
 
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */
@@ -40,7 +41,7 @@ export type OrderRow = {
   tax_cents: number;
   total_cents: number;
   status: 'pending' | 'processing' | 'completed' | 'failed';
-  payment_status: 'unpaid' | 'paid' | 'refunded';
+  payment_status: PaymentStatus;
   payment_provider: 'stripe' | 'demo' | null;
   payment_intent_id: string | null;
   card_brand: string | null;

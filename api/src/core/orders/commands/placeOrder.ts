@@ -12,7 +12,7 @@ import type { Queryable } from '../../lib/db';
 export type OrderFields = Record<string, postgres.SerializableParameter | postgres.Parameter> & { upload_id: string; total_cents: number };
 
 /** Who places it and how it will be paid. */
-export type Placement = { userId: string | null; sid: string; accessToken: string; paymentProvider: 'stripe' | 'demo' };
+export type Placement = { userId: string | null; sid: string; accessToken: string; paymentProvider: 'stripe' | 'demo' | null };
 
 /**
  * Inserts the unpaid order; resolves with its id. The signed-in placer is recorded for good
