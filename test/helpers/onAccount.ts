@@ -31,10 +31,14 @@ export async function firmOnAccount(shop: TestShop, options: { name?: string; cr
 }
 
 /** Places a pickup order of `pages` sheets for `who` with `paymentMethod` (real details, so it can be placed at once). */
-export async function orderOnAccount(shop: TestShop, who: FirmPerson, options: { pages?: number; paymentMethod?: string; jobName?: string } = {}) {
+export async function orderOnAccount(
+  shop: TestShop,
+  who: FirmPerson,
+  options: { pages?: number; paymentMethod?: string; jobName?: string; projectId?: string } = {},
+) {
   const upload = await buildUpload(shop, { userId: who.id, pages: options.pages ?? 3 });
   return who.client.post(
     '/api/create-payment-intent',
-    pickupBody(upload.id, { ...CUSTOMER, customerEmail: who.email, paymentMethod: options.paymentMethod ?? 'invoice', jobName: options.jobName ?? 'Library fit-out', poNumber: 'PO-7731' }),
+    pickupBody(upload.id, { ...CUSTOMER, customerEmail: who.email, paymentMethod: options.paymentMethod ?? 'invoice', jobName: options.jobName ?? 'Library fit-out', poNumber: 'PO-7731', projectId: options.projectId }),
   );
 }
