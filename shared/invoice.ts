@@ -83,6 +83,11 @@ export type InvoiceJson = {
   paidBy: 'admin' | 'card' | null;
 };
 
+/** "Order 4F2A9C01 · Library fit-out · PO 7731 · BCL-24": what an invoice is for, in one line. */
+export function invoiceOrderText(invoice: Pick<InvoiceJson, 'orderNumber' | 'jobName' | 'poNumber' | 'projectCode'>): string {
+  return [`Order ${invoice.orderNumber}`, invoice.jobName, invoice.poNumber && `PO ${invoice.poNumber}`, invoice.projectCode].filter(Boolean).join(' · ');
+}
+
 /** A firm's terms as its page shows them; amounts are dollar strings, null without terms. */
 export type FirmTermsJson = {
   terms: FirmTerms | null;

@@ -244,7 +244,11 @@ const ROWS: Row[] = [
   // Filing a certificate is the owner's: A gets past the door (and is told the form is wrong).
   { route: 'POST /api/firms/:firmId/tax-certificates', path: (f) => `/api/firms/${f.firmA}/tax-certificates`, json: () => ({}), expect: [404, 400, 404, 404] },
   // A's invoices: any member reads the PDF; paying is the owner's (A gets the card intent).
-  { route: 'GET /api/firms/:firmId/invoices/:invoiceId/pdf', path: (f) => `/api/firms/${f.firmA}/invoices/${f.invoicesA[0]}/pdf`, expect: [404, 200, 404, 404] },
+  {
+    route: 'GET /api/firms/:firmId/invoices/:invoiceId/pdf',
+    path: (f) => `/api/firms/${f.firmA}/invoices/${f.invoicesA[0]}/pdf`,
+    expect: [404, 200, 404, 404],
+  },
   {
     route: 'POST /api/firms/:firmId/invoices/:invoiceId/pay',
     path: (f) => `/api/firms/${f.firmA}/invoices/${f.invoicesA[0]}/pay`,
@@ -307,7 +311,12 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY,
   },
   { route: 'GET /api/admin/firms', path: () => '/api/admin/firms', expect: ADMIN_ONLY },
-  { route: 'PATCH /api/admin/firms/:firmId', path: (f) => `/api/admin/firms/${f.firmA}`, json: () => ({ terms: 'net30', creditLimit: 5000 }), expect: ADMIN_ONLY },
+  {
+    route: 'PATCH /api/admin/firms/:firmId',
+    path: (f) => `/api/admin/firms/${f.firmA}`,
+    json: () => ({ terms: 'net30', creditLimit: 5000 }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/admin/invoices', path: () => '/api/admin/invoices?status=open', expect: ADMIN_ONLY },
   { route: 'GET /api/admin/invoices/:invoiceId/pdf', path: (f) => `/api/admin/invoices/${f.invoicesA[0]}/pdf`, expect: ADMIN_ONLY },
   { route: 'POST /api/admin/invoices/:invoiceId/mark-paid', path: (f) => `/api/admin/invoices/${f.invoicesA[1]}/mark-paid`, expect: ADMIN_ONLY },

@@ -39,6 +39,13 @@ export async function orderOnAccount(
   const upload = await buildUpload(shop, { userId: who.id, pages: options.pages ?? 3 });
   return who.client.post(
     '/api/create-payment-intent',
-    pickupBody(upload.id, { ...CUSTOMER, customerEmail: who.email, paymentMethod: options.paymentMethod ?? 'invoice', jobName: options.jobName ?? 'Library fit-out', poNumber: 'PO-7731', projectId: options.projectId }),
+    pickupBody(upload.id, {
+      ...CUSTOMER,
+      customerEmail: who.email,
+      paymentMethod: options.paymentMethod ?? 'invoice',
+      jobName: options.jobName ?? 'Library fit-out',
+      poNumber: 'PO-7731',
+      projectId: options.projectId,
+    }),
   );
 }

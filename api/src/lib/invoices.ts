@@ -70,14 +70,23 @@ export async function payInvoice(
     let intent: { id: string; clientSecret: string };
     try {
       if (invoice.payment_intent_id) {
-        intent = { id: invoice.payment_intent_id, clientSecret: (await payments.updateIntent(tx, invoice.payment_intent_id, invoice.amount_cents)).clientSecret };
+        intent = {
+          id: invoice.payment_intent_id,
+          clientSecret: (await payments.updateIntent(tx, invoice.payment_intent_id, invoice.amount_cents)).clientSecret,
+        };
       } else {
         const [owner] = await tx<{ email: string }[]>`select email from users where id = ${input.ownerId}`;
-        intent = await payments.createIntent(tx, { orderId: invoice.order_id, amountCents: invoice.amount_cents, email: owner?.email ?? null, invoiceId: invoice.id });
+        intent = await payments.createIntent(tx, {
+          orderId: invoice.order_id,
+          amountCents: invoice.amount_cents,
+          email: owner?.email ?? null,
+          invoiceId: invoice.id,
+        });
         await attachInvoicePayment(tx, { invoiceId: invoice.id, paymentIntentId: intent.id });
       }
     } catch (error) {
-      if (!(error instanceof PaymentProviderError) || error.retryable) throw serviceUnavailable('The payment provider is not answering. Please try again in a moment.');
+      if (!(error instanceof PaymentProviderError) || error.retryable)
+        throw serviceUnavailable('The payment provider is not answering. Please try again in a moment.');
       // Most likely the card payment already went through: have it recorded, and say so.
       if (invoice.payment_intent_id) await enqueueReconcile(tx, invoice.payment_intent_id);
       throw conflict(`The card payment of invoice ${number} is already complete: it is being recorded.`);

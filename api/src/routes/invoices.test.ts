@@ -48,7 +48,12 @@ describe('the counter opens terms', () => {
     expect(opened.body).toMatchObject({ firmId, terms: 'net30', creditLimit: '2500.50', openBalance: '0.00', available: '2500.50' });
     const [row] = await shop.sql<{ credit_limit_cents: number }[]>`select credit_limit_cents from firms where id = ${firmId}`;
     expect(row.credit_limit_cents).toBe(250_050);
-    expect((await owner.client.get(`/api/firms/${firmId}`)).body.terms).toEqual({ terms: 'net30', creditLimit: '2500.50', openBalance: '0.00', available: '2500.50' });
+    expect((await owner.client.get(`/api/firms/${firmId}`)).body.terms).toEqual({
+      terms: 'net30',
+      creditLimit: '2500.50',
+      openBalance: '0.00',
+      available: '2500.50',
+    });
     const listed = await admin.get('/api/admin/firms');
     expect(listed.body.find((f: { id: string }) => f.id === firmId)).toMatchObject({ terms: 'net30', ownerEmail: owner.email, members: 2 });
 
@@ -79,7 +84,12 @@ describe('an order on the firm account', () => {
 
     const first = await orderOnAccount(shop, member);
     expect(first.status, first.text).toBe(201);
-    expect(first.body).toMatchObject({ clientSecret: null, provider: null, paymentStatus: 'invoiced', invoice: { number: expect.stringMatching(/^INV-\d{6}$/) } });
+    expect(first.body).toMatchObject({
+      clientSecret: null,
+      provider: null,
+      paymentStatus: 'invoiced',
+      invoice: { number: expect.stringMatching(/^INV-\d{6}$/) },
+    });
     expect(first.body.message).toMatch(/No card payment is needed/);
     const order = await member.client.get(`/api/orders/${first.body.orderId}`);
     expect(order.body).toMatchObject({ paymentStatus: 'invoiced', firmId });
@@ -201,7 +211,12 @@ describe('the owner pays by card through Stripe', () => {
   beforeAll(async () => {
     fakeStripe = await startFakeStripe();
     stripeShop = await startTestShop({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fakeStripe.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fakeStripe.url,
+      },
     });
   });
   afterAll(async () => {
@@ -217,7 +232,9 @@ describe('the owner pays by card through Stripe', () => {
     const intent = await owner.client.post(`/api/firms/${firmId}/invoices/${invoiceId}/pay`, {});
     expect(intent.body).toMatchObject({ provider: 'stripe', clientSecret: expect.stringMatching(/^pi_/) });
     expect((await owner.client.post(`/api/firms/${firmId}/invoices/${invoiceId}/pay`, { cardNumber: '4242424242424242' })).status).toBe(400);
-    const [{ payment_intent_id: intentId }] = await stripeShop.sql<{ payment_intent_id: string }[]>`select payment_intent_id from invoices where id = ${invoiceId}`;
+    const [{ payment_intent_id: intentId }] = await stripeShop.sql<
+      { payment_intent_id: string }[]
+    >`select payment_intent_id from invoices where id = ${invoiceId}`;
     expect(fakeStripe.intents.get(intentId)?.metadata).toMatchObject({ invoiceId, orderId: placed.body.orderId });
 
     fakeStripe.succeed(intentId, { brand: 'visa', last4: '4242' });

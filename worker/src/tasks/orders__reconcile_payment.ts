@@ -78,7 +78,8 @@ export default defineTask({
       }
 
       // An invoice's intent whose invoice row is not committed yet (the webhook outran it): retry.
-      if (order.payment_status === 'invoiced' && !invoice && info.status === 'succeeded') throw new Error(`invoice not recorded yet for payment intent ${paymentIntentId}`);
+      if (order.payment_status === 'invoiced' && !invoice && info.status === 'succeeded')
+        throw new Error(`invoice not recorded yet for payment intent ${paymentIntentId}`);
       let paymentStatus = order.payment_status;
       if ((info.status === 'succeeded' || info.status === 'refunded') && paymentStatus === 'unpaid') {
         const result = await markPaid(tx, { ...payment, orderId: order.id, clock });

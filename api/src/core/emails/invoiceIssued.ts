@@ -24,7 +24,11 @@ export async function queueInvoiceEmails(
   const recipients = new Map<string, string | null>();
   for (const owner of owners) recipients.set(owner.email.toLowerCase(), owner.id);
   if (input.placer.email && !recipients.has(input.placer.email.toLowerCase())) recipients.set(input.placer.email.toLowerCase(), input.placer.userId);
-  const about = [invoice.job_name && `Job name: ${invoice.job_name}`, invoice.po_number && `PO: ${invoice.po_number}`, invoice.project_code && `Project: ${invoice.project_code}`]
+  const about = [
+    invoice.job_name && `Job name: ${invoice.job_name}`,
+    invoice.po_number && `PO: ${invoice.po_number}`,
+    invoice.project_code && `Project: ${invoice.project_code}`,
+  ]
     .filter(Boolean)
     .join('\n');
   for (const [to, userId] of recipients) {

@@ -81,9 +81,15 @@ export function renderInvoice(invoice: InvoiceRow, order: OrderRow, parties: Inv
       text('Amount', amountX, y + 6, { size: 10, bold: true, width: amountW, align: 'right' });
       y += 30;
       const rows: [string, number][] = [
-        ...priceLinesOf(order).map((line): [string, number] => [`${line.description}: ${line.quantity} × ${formatCents(line.unitPriceCents)}`, line.amountCents]),
+        ...priceLinesOf(order).map((line): [string, number] => [
+          `${line.description}: ${line.quantity} × ${formatCents(line.unitPriceCents)}`,
+          line.amountCents,
+        ]),
         ...(order.rush_order ? [['Rush fee', order.rush_fee_cents] as [string, number]] : []),
-        [order.shipping_method === 'pickup' ? 'Pickup at the counter' : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`, order.shipping_cost_cents],
+        [
+          order.shipping_method === 'pickup' ? 'Pickup at the counter' : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`,
+          order.shipping_cost_cents,
+        ],
         [taxLabel(order), order.tax_cents],
       ];
       for (const [label, cents] of rows) {

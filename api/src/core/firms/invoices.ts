@@ -4,7 +4,15 @@
  * invoice (placing one, settling one) is in orders/commands/invoices.ts.
  */
 import { orderNumberOf } from '#shared/fields';
-import { centsToDecimal, invoiceNumberText, type AdminFirmJson, type FirmTerms, type FirmTermsJson, type InvoiceJson, type InvoiceStatus } from '#shared/invoice';
+import {
+  centsToDecimal,
+  invoiceNumberText,
+  type AdminFirmJson,
+  type FirmTerms,
+  type FirmTermsJson,
+  type InvoiceJson,
+  type InvoiceStatus,
+} from '#shared/invoice';
 import type { Queryable } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { OPEN_INVOICE, openBalanceCents } from '../orders/commands/invoices';

@@ -68,9 +68,7 @@ describe('the payment moves', () => {
   });
 
   it('goes invoiced → paid only when the invoice is settled', () => {
-    const allowed = PAYMENT_STATUSES.flatMap((from) =>
-      PAYMENT_STATUSES.filter((to) => canMovePayment(from, to, 'invoice')).map((to) => `${from}→${to}`),
-    );
+    const allowed = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.filter((to) => canMovePayment(from, to, 'invoice')).map((to) => `${from}→${to}`));
     expect(allowed).toEqual(['invoiced→paid']);
     expect(paymentSourcesOf('paid', 'invoice')).toEqual(['invoiced']);
     // A card payment reconciled by the provider never settles an order on account by itself.

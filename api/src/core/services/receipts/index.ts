@@ -133,7 +133,8 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
 
       const card = order.card_last4 ? `Paid by ${order.card_brand ? order.card_brand.toUpperCase() : 'card'} ending in ${order.card_last4}` : 'Paid by card';
       doc.fillColor(MUTED);
-      const payment = order.payment_status === 'unpaid' ? 'Not paid yet' : order.payment_status === 'invoiced' ? "On your firm's account (Net 30): see the invoice" : card;
+      const payment =
+        order.payment_status === 'unpaid' ? 'Not paid yet' : order.payment_status === 'invoiced' ? "On your firm's account (Net 30): see the invoice" : card;
       text(payment, labelX, y, { size: 10, width: width * 0.55 });
       if (order.rush_order) text('Rush order', left, y, { size: 10 });
 
