@@ -18,3 +18,31 @@ create index if not exists order_files_upload_idx on order_files (upload_id) whe
 
 -- The set's preflight (a sheet number twice, a listed sheet missing) as it was when the order was placed.
 alter table orders add column if not exists sheet_warnings jsonb not null default '[]'::jsonb;
+-- Paying on account (docs/decisions/027-paying-on-account.md): a firm's terms and credit limit, the
+-- `invoiced` payment state, and one invoice per order placed on account.
+alter table firms add column if not exists terms text check (terms in ('net30'));
+alter table firms add column if not exists credit_limit_cents integer check (credit_limit_cents between 0 and 10000000);
+alter table orders drop constraint if exists orders_payment_status_check;
+alter table orders add constraint orders_payment_status_check check (payment_status in ('unpaid', 'invoiced', 'paid', 'refunded'));
+
+create sequence if not exists invoice_number_seq;
+create table if not exists invoices (
+  id uuid primary key default gen_random_uuid(),
+  -- INV-000042: one sequence for the shop (a number lost to a rolled-back order leaves a gap).
+  number bigint not null unique default nextval('invoice_number_seq'),
+  firm_id uuid not null references firms(id),
+  order_id uuid not null unique references orders(id),
+  amount_cents integer not null check (amount_cents >= 0),
+  issued_at timestamptz not null default now(),
+  -- The counter's day it is due (issued day + 30 at the shop's clock).
+  due_on date not null,
+  paid_at timestamptz,
+  paid_by text check (paid_by in ('admin', 'card')),
+  -- The owner's card payment, once asked for: one intent per invoice.
+  payment_intent_id text unique,
+  pdf_key text,
+  created_at timestamptz not null default now(),
+  check ((paid_at is null) = (paid_by is null))
+);
+create index if not exists invoices_firm_open_idx on invoices (firm_id, due_on) where paid_at is null;
+create index if not exists invoices_issued_idx on invoices (issued_at desc);

@@ -116,6 +116,11 @@ export function shortDayText(day: CalendarDay): string {
   return format(new TZDate(calendarDate(day).getTime(), 'UTC'), 'EEE, MMM d');
 }
 
+/** "December 25, 2026" for a calendar day (an invoice's due day). */
+export function longDayText(day: CalendarDay): string {
+  return format(new TZDate(calendarDate(day).getTime(), 'UTC'), 'MMMM d, yyyy');
+}
+
 /** 0 = Sunday … 6 = Saturday for `at` on the counter's wall. */
 export function shopWeekday(at: Date, options: ClockOptions = {}): number {
   return getDay(onShopWall(at, options));

@@ -153,7 +153,8 @@ export const NO_UPLOAD_MESSAGE = 'uploadId or uploadIds is required.';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
+/** `invoiced`: placed on a firm's account (Net 30); printed like a paid order, paid when its invoice is. */
+export const PAYMENT_STATUSES = ['unpaid', 'invoiced', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const orderStatusField = z.enum(ORDER_STATUSES, { error: 'Status must be pending, processing, completed or failed' });
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { emailField, plainTextField, stateField } from './fields';
 import { US_STATES } from './pricing';
+import type { FirmTermsJson, InvoiceJson } from './invoice';
 
 export const MAX_FIRM_NAME = 100;
 export const MAX_PROJECT_NAME = 100;
@@ -42,6 +43,10 @@ export type FirmJson = {
   projects: FirmProjectJson[];
   /** Tax-exempt certificates, newest first; null for a member (filing them is an owner's part). */
   certificates: TaxCertificateJson[] | null;
+  /** Paying on account: the terms, the limit, what is open and what is left. */
+  terms: FirmTermsJson;
+  /** Unpaid invoices (open and overdue), oldest due first; every member sees them, the owner pays them. */
+  invoices: InvoiceJson[];
   createdAt: string;
 };
 

@@ -22,3 +22,5 @@ export const EXPORT_TTL_HOURS = 24;
 export const MIN_PASSWORD_LENGTH = 8;
 /** Seconds the counter has to undo a status change before the customer's email goes. */
 export const STATUS_UNDO_SECONDS = 10;
+/** Largest credit limit the counter may give a firm on account, in dollars. */
+export const MAX_CREDIT_LIMIT_DOLLARS = 100_000;

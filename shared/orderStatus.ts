@@ -30,7 +30,7 @@ export function statusText(order: StatusTextInput): string {
   const ready = order.readyByText ? `, ready ${inSentence(order.readyByText)}` : '';
   switch (order.status) {
     case 'pending':
-      return `Paid — in the print queue${ready}.`;
+      return order.paymentStatus === 'invoiced' ? `Invoiced to your firm — in the print queue${ready}.` : `Paid — in the print queue${ready}.`;
     case 'processing':
       return order.shippingMethod === 'shipping'
         ? 'Printing — your drawings are being printed and packed for shipping.'

@@ -34,6 +34,8 @@ type Fixtures = {
   /** Two pending certificates of A's firm: one to verify, one to reject. */
   certificatesA: string[];
   inviteToken: string;
+  /** Two invoices of A's firm (on Net 30 terms): one to pay by card, one for the counter to mark paid. */
+  invoicesA: string[];
 };
 
 type Row = {
@@ -241,6 +243,18 @@ const ROWS: Row[] = [
   },
   // Filing a certificate is the owner's: A gets past the door (and is told the form is wrong).
   { route: 'POST /api/firms/:firmId/tax-certificates', path: (f) => `/api/firms/${f.firmA}/tax-certificates`, json: () => ({}), expect: [404, 400, 404, 404] },
+  // A's invoices: any member reads the PDF; paying is the owner's (A gets the card intent).
+  {
+    route: 'GET /api/firms/:firmId/invoices/:invoiceId/pdf',
+    path: (f) => `/api/firms/${f.firmA}/invoices/${f.invoicesA[0]}/pdf`,
+    expect: [404, 200, 404, 404],
+  },
+  {
+    route: 'POST /api/firms/:firmId/invoices/:invoiceId/pay',
+    path: (f) => `/api/firms/${f.firmA}/invoices/${f.invoicesA[0]}/pay`,
+    expect: [404, 200, 404, 404],
+    check: (who, body) => who === 'A' && expect(body.clientSecret).toEqual(expect.any(String)),
+  },
   // The invite went to a third address: neither A nor B may accept it.
   { route: 'POST /api/firm-invites/accept', path: () => '/api/firm-invites/accept', json: (f) => ({ token: f.inviteToken }), expect: [401, 403, 403, 401] },
 
@@ -296,6 +310,16 @@ const ROWS: Row[] = [
     json: () => ({ reason: 'Not legible' }),
     expect: ADMIN_ONLY,
   },
+  { route: 'GET /api/admin/firms', path: () => '/api/admin/firms', expect: ADMIN_ONLY },
+  {
+    route: 'PATCH /api/admin/firms/:firmId',
+    path: (f) => `/api/admin/firms/${f.firmA}`,
+    json: () => ({ terms: 'net30', creditLimit: 5000 }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/admin/invoices', path: () => '/api/admin/invoices?status=open', expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/invoices/:invoiceId/pdf', path: (f) => `/api/admin/invoices/${f.invoicesA[0]}/pdf`, expect: ADMIN_ONLY },
+  { route: 'POST /api/admin/invoices/:invoiceId/mark-paid', path: (f) => `/api/admin/invoices/${f.invoicesA[1]}/mark-paid`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/emails', path: (f) => `/api/admin/emails?orderId=${f.orderA.id}`, expect: ADMIN_ONLY },
 
   // Last: signing out (each identity's own session).
@@ -431,6 +455,23 @@ beforeAll(async () => {
     expect(filed.status).toBe(201);
     certificatesA.push(filed.body.certificateId);
   }
+  // Net 30 for A's firm, and two orders on its account.
+  expect((await admin.patch(`/api/admin/firms/${firm.body.firmId}`, { terms: 'net30', creditLimit: 5000 })).status).toBe(200);
+  const invoicesA: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const onAccount = await a.post('/api/create-payment-intent', {
+      uploadId: up.body.uploadId,
+      printSize: '24x36',
+      printType: 'bw',
+      shippingMethod: 'pickup',
+      customerEmail: 'a@example.com',
+      customerFirstName: 'Ada',
+      customerLastName: 'A',
+      paymentMethod: 'invoice',
+    });
+    expect(onAccount.status, onAccount.text).toBe(201);
+    invoicesA.push(onAccount.body.invoice.id);
+  }
   const exp = await admin.post('/api/admin/export-files', { orderIds: [orderA.id], exportFormat: 'zip' });
   expect(exp.status).toBe(200);
   await shop.runJobs();
@@ -448,6 +489,7 @@ beforeAll(async () => {
     inviteA: invite.body.inviteId,
     certificatesA,
     inviteToken,
+    invoicesA,
   };
   cookies.set('A', a.cookieHeader());
   cookies.set('B', b.cookieHeader());

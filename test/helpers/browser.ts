@@ -106,3 +106,16 @@ export async function shipTo(page: Page, address: { street1: string; city: strin
   await page.getByLabel('State *').fill(address.state);
   await page.getByLabel('ZIP *').fill(address.zip);
 }
+
+/** A page carrying a test client's cookies (a signed-in customer or the admin), at `width` px. */
+export async function pageWithCookiesOf(browser: Browser, shopUrl: string, cookieHeader: string, width: number): Promise<Page> {
+  const page = await newPage(browser, { width, height: 900 });
+  page.setDefaultTimeout(10_000);
+  const domain = new URL(shopUrl).hostname;
+  await page
+    .context()
+    .addCookies(
+      cookieHeader.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain, path: '/' })),
+    );
+  return page;
+}

@@ -59,7 +59,7 @@ export const HOSTILE_PARAMS = [
 ];
 
 type JsonRoute = { method: 'POST' | 'PATCH'; path: (f: Fixtures) => string; body: (f: Fixtures) => Record<string, unknown> };
-type Fixtures = { order: OrderRow; uploadId: string };
+type Fixtures = { order: OrderRow; uploadId: string; firmId: string };
 
 const address = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY', zipCode: '12207' };
 
@@ -83,6 +83,7 @@ const JSON_ROUTES: JsonRoute[] = [
       customerPhone: '2015550100',
       orderId: f.order.id,
       updateOnly: false,
+      paymentMethod: 'card',
     }),
   },
   { method: 'POST', path: () => '/api/payments/demo/confirm', body: (f) => ({ orderId: f.order.id, cardNumber: '4000000000000002' }) },
@@ -100,6 +101,7 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'PATCH', path: (f) => `/api/orders/${f.order.id}/status`, body: () => ({ status: 'processing' }) },
   { method: 'POST', path: () => '/api/admin/export-files', body: (f) => ({ orderIds: [f.order.id], exportFormat: 'zip' }) },
   { method: 'POST', path: (f) => `/api/orders/${f.order.id}/reorder`, body: () => ({}) },
+  { method: 'PATCH', path: (f) => `/api/admin/firms/${f.firmId}`, body: () => ({ terms: 'net30', creditLimit: 2500 }) },
 ];
 
 /** GET routes with path parameters (`:p`) and query strings (`?q=:p`) to poison. */
@@ -120,6 +122,9 @@ const PARAM_ROUTES = [
   '/api/admin/export-download/:p',
   '/api/admin/emails?orderId=:p',
   '/api/admin/emails?to=:p',
+  '/api/admin/invoices?status=:p',
+  '/api/admin/invoices/:p/pdf',
+  '/api/firms/:p/invoices/:p/pdf',
 ];
 
 let shop: TestShop;
@@ -147,7 +152,9 @@ beforeAll(async () => {
   expect(up.status).toBe(202);
   await shop.runJobs();
   const [{ user_id }] = await shop.sql<{ user_id: string }[]>`select user_id from uploads where id = ${up.body.uploadId}`;
-  f = { order: await buildOrder(shop, { userId: user_id }), uploadId: up.body.uploadId };
+  const firm = await client.post('/api/firms', { name: 'Hostile Partners' });
+  expect(firm.status).toBe(201);
+  f = { order: await buildOrder(shop, { userId: user_id }), uploadId: up.body.uploadId, firmId: firm.body.firmId };
 }, 120_000);
 
 afterAll(() => shop?.close());

@@ -18,6 +18,8 @@ const Admin = lazy(() => import('./pages/Admin'));
 const Firm = lazy(() => import('./pages/Firm'));
 const FirmInvite = lazy(() => import('./pages/FirmInvite'));
 const AdminTaxCertificates = lazy(() => import('./pages/AdminTaxCertificates'));
+const AdminFirms = lazy(() => import('./pages/AdminFirms'));
+const AdminInvoices = lazy(() => import('./pages/AdminInvoices'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function Routes() {
@@ -44,6 +46,8 @@ export function Routes() {
         <Route path="/firm" component={Firm} />
         <Route path="/firm-invite" component={FirmInvite} />
         <Route path="/admin/tax-certificates" component={AdminTaxCertificates} />
+        <Route path="/admin/firms" component={AdminFirms} />
+        <Route path="/admin/invoices" component={AdminInvoices} />
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/admin" component={Admin} />
         <Route component={NotFound} />

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
-import { badRequest, notFound, serviceUnavailable, HttpError } from '#core/lib/errors';
+import { badRequest, forbidden, notFound, serviceUnavailable, HttpError } from '#core/lib/errors';
 import { ensureSession } from '../lib/sessions';
 import { ownsOrder } from '../lib/orderAccess';
 import { validate } from '../middleware/validate';
@@ -17,6 +17,7 @@ import { centsToDollars } from '#shared/money';
 import {
   colorSheetsField,
   controlCharacterMessage,
+  emailField,
   halfSetsField,
   NO_SETS_MESSAGE,
   hasNoControlCharacters,
@@ -40,11 +41,14 @@ import { firmOrderFields } from '#core/firms/membership';
 import { exemptionFor, exemptPrice } from '#core/firms/certificates';
 import { rememberAddress } from '#core/addresses/addressBook';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';
+import { placeInvoicedOrder, type PlacedInvoice } from '#core/orders/commands/invoices';
+import { PAYMENT_METHODS } from '#shared/invoice';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '#core/services/payments/index';
 import { AddressSchema, type Address } from '#shared/address';
 import { shopFacts } from '#shared/shop';
 import { turnaround } from '#shared/readyBy';
+import { longDayText } from '#shared/clock';
 
 /**
  * Customer fields are accepted as placeholders here (the page asks for an intent at load, before
@@ -87,6 +91,8 @@ export const CreateIntentSchema = z
     createAccount: z.boolean().optional(),
     /** A project of the signed-in customer's firm (400 otherwise). */
     projectId: uuidField.nullish(),
+    /** `invoice`: on the firm's account (Net 30), placed at once with no payment intent. */
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card or invoice' }).default('card'),
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
@@ -261,6 +267,26 @@ async function placeWithIntent(
   }
 }
 
+export const NOT_ON_ACCOUNT = 'Paying on account is for signed-in members of a firm with Net 30 terms. Please pay by card.';
+
+/** Places the order on the firm's account: terms, overdue invoices and the credit limit are checked by the command. */
+async function placeOnAccount(
+  ctx: AppContext,
+  who: Who,
+  fields: OrderFields & { firm_id: string },
+  files: OrderFileInput[],
+  input: IntentInput,
+): Promise<PlacedInvoice> {
+  // No card step follows to catch the load-time placeholders: the details must be real now.
+  if (!input.customerFirstName || !input.customerLastName || !emailField.safeParse(input.customerEmail).success) {
+    throw badRequest('Please fill in your first name, last name and a valid email address before placing the order.');
+  }
+  const placement = { userId: who.userId, sid: who.sid, accessToken: randomBytes(24).toString('base64url'), paymentProvider: null };
+  const shop = shopFacts(ctx.env);
+  const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
+  return ctx.sql.begin((tx) => placeInvoicedOrder(tx, { fields, placement, files, firmId: fields.firm_id, clock }));
+}
+
 export function checkoutRoutes(ctx: AppContext): Router {
   const router = Router();
 
@@ -306,6 +332,22 @@ export function checkoutRoutes(ctx: AppContext): Router {
     };
     // A signed-in customer's address book offers the address last shipped to first.
     if (who.userId && address) await rememberAddress(ctx.sql, who.userId, address);
+
+    // On the firm's account: a new order, placed at once (the card checkout's unpaid order, if any,
+    // is left to the clean-up of abandoned checkouts).
+    if (input.paymentMethod === 'invoice') {
+      if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
+      const placed = await placeOnAccount(ctx, who, { ...fields, firm_id: fields.firm_id }, files, input);
+      return void res.status(201).json({
+        orderId: placed.orderId,
+        clientSecret: null,
+        provider: null,
+        paymentStatus: 'invoiced',
+        invoice: { id: placed.invoiceId, number: placed.number, dueOn: placed.dueOn },
+        message: `Order placed on your firm's account: invoice ${placed.number}, due ${longDayText(placed.dueOn)}. No card payment is needed.`,
+        amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+      });
+    }
 
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {

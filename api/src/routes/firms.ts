@@ -18,6 +18,7 @@ import { shopFacts } from '#shared/shop';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { uuidField, withoutInvisibleControls } from '#shared/fields';
+import { counterToday, INVOICE_NOT_FOUND, invoicePdf, payInvoice, sendInvoicePdf } from '../lib/invoices';
 
 /** Control characters anywhere in a file name, dropped from the name kept. */
 const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -67,6 +68,15 @@ const statementInput = validate(
     }),
   },
   'Project not found.',
+);
+const invoiceParams = validate({ params: z.object({ firmId: uuidField, invoiceId: uuidField }) }, INVOICE_NOT_FOUND);
+const payInput = validate(
+  {
+    params: z.object({ firmId: uuidField, invoiceId: uuidField }),
+    // Only the built-in test-mode provider takes the card here; with Stripe the browser confirms it.
+    body: z.object({ cardNumber: z.string().trim().min(1, 'Please enter a card number').max(40).optional() }),
+  },
+  INVOICE_NOT_FOUND,
 );
 const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
 
@@ -132,12 +142,12 @@ export function firmRoutes(ctx: AppContext): Router {
   router.get('/api/my-firm', requireUser, async (req, res) => {
     const found = await membershipOf(ctx.sql, req.shop.userId as string);
     res.set('Cache-Control', 'no-store');
-    res.json({ firm: found ? await loadFirm(ctx.sql, found.firmId, found.role) : null });
+    res.json({ firm: found ? await loadFirm(ctx.sql, found.firmId, found.role, counterToday(ctx)) : null });
   });
 
   router.get('/api/firms/:firmId', member, async (req, res) => {
     const m = membership(req);
-    const firm = await loadFirm(ctx.sql, m.firmId, m.role);
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx));
     if (!firm) throw notFound(FIRM_NOT_FOUND);
     res.set('Cache-Control', 'no-store');
     res.json(firm);
@@ -146,7 +156,7 @@ export function firmRoutes(ctx: AppContext): Router {
   router.patch('/api/firms/:firmId', owner, firmBody, async (req, res) => {
     const m = membership(req);
     await ctx.sql.begin((tx) => renameFirm(tx, { firmId: m.firmId, name: firmBody.input(req).body.name }));
-    res.json(await loadFirm(ctx.sql, m.firmId, m.role));
+    res.json(await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx)));
   });
 
   router.post('/api/firms/:firmId/invites', owner, inviteBody, async (req, res) => {
@@ -223,6 +233,19 @@ export function firmRoutes(ctx: AppContext): Router {
       throw error;
     }
     res.status(201).json({ certificateId: id, status: 'pending' });
+  });
+
+  // The firm's invoices: any member reads one (as the PDF); the owner pays one by card.
+  router.get('/api/firms/:firmId/invoices/:invoiceId/pdf', member, invoiceParams, async (req, res) => {
+    const m = membership(req);
+    const pdf = await invoicePdf(ctx, { invoiceId: invoiceParams.input(req).params.invoiceId, firmId: m.firmId });
+    sendInvoicePdf(res, pdf, req.query.download === 'true');
+  });
+
+  router.post('/api/firms/:firmId/invoices/:invoiceId/pay', owner, payInput, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = payInput.input(req);
+    res.json(await payInvoice(ctx, { firmId: m.firmId, invoiceId: params.invoiceId, ownerId: m.userId, cardNumber: body.cardNumber ?? null }));
   });
 
   router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {

@@ -28,7 +28,7 @@ export type StatusChange = { historyId: string; emailQueued: boolean; undoSecond
 
 /** True when moving a paid order to another status emails its customer (the server's transitions table agrees). */
 export function changeEmailsCustomer(order: Pick<AdminOrder, 'paymentStatus' | 'status'>, to: OrderStatus): boolean {
-  return order.paymentStatus === 'paid' && order.status !== to;
+  return (order.paymentStatus === 'paid' || order.paymentStatus === 'invoiced') && order.status !== to;
 }
 
 export type OrderPage = { orders: AdminOrder[]; nextCursor: string | null };

@@ -6,9 +6,9 @@ import type { OrderJson } from '#shared/orderJson';
 
 export const MY_FIRM_KEY = '/api/my-firm';
 
-/** `{ firm: null }` when the person belongs to no firm; `error` is an ApiError (401 when signed out). */
-export function useMyFirm() {
-  return useSWR<{ firm: FirmJson | null }, ApiError>(MY_FIRM_KEY, fetcher, { revalidateOnMount: true });
+/** `{ firm: null }` when the person belongs to no firm; `error` is an ApiError (401 when signed out). Not asked when `enabled` is false. */
+export function useMyFirm(enabled = true) {
+  return useSWR<{ firm: FirmJson | null }, ApiError>(enabled ? MY_FIRM_KEY : null, fetcher, { revalidateOnMount: true });
 }
 
 /** The firm's orders, newest first, optionally of one project. */

@@ -92,6 +92,14 @@ function AdminConsole() {
             <Link href="/admin/tax-certificates" className="font-medium text-blueprint-700 underline">
               Tax-exempt certificates
             </Link>
+            {' · '}
+            <Link href="/admin/firms" className="font-medium text-blueprint-700 underline">
+              Firms
+            </Link>
+            {' · '}
+            <Link href="/admin/invoices" className="font-medium text-blueprint-700 underline">
+              Invoices
+            </Link>
           </p>
         </div>
         <Button variant="outline" onClick={logout}>

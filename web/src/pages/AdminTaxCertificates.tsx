@@ -2,12 +2,11 @@
  * /admin/tax-certificates: the counter checks each firm's tax-exempt certificate against its file
  * and verifies it, or rejects it with a reason the firm's owner reads. Pending ones come first.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { Link, useLocation } from 'wouter';
 import { Badge, Button, Card, CardHeader, ErrorNote, Spinner, TextField } from '../components/ui';
 import { toast } from '../components/toast';
-import { useAdminAuth } from '../api/admin';
+import { AdminPage, useAdminOnly } from '../components/admin/AdminPage';
 import { apiRequest, fetcher, type ApiError } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
 import type { TaxCertificateJson } from '#shared/firm';
@@ -18,31 +17,21 @@ const TONE = { pending: 'pending', verified: 'completed', rejected: 'failed' } a
 const LABEL = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' } as const;
 
 export default function AdminTaxCertificates() {
-  const [, navigate] = useLocation();
-  const { isAuthenticated } = useAdminAuth();
-  const { data, error, mutate } = useSWR<AdminCertificate[], ApiError>(isAuthenticated ? KEY : null, fetcher, { revalidateOnMount: true });
-  useEffect(() => {
-    if (isAuthenticated === false) navigate('/admin/login');
-  }, [isAuthenticated, navigate]);
-  if (isAuthenticated === false) return null;
+  const admin = useAdminOnly();
+  const { data, error, mutate } = useSWR<AdminCertificate[], ApiError>(admin ? KEY : null, fetcher, { revalidateOnMount: true });
+  if (!admin) return null;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Link href="/admin" className="text-sm font-medium text-blueprint-700 underline">
-        Back to orders
-      </Link>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Tax-exempt certificates</h1>
-      <p className="mt-1 text-slate-600">
-        Check each certificate against its file. A verified one makes the firm’s orders in its state tax exempt until it expires.
-      </p>
-      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4">
-        {error ? <ErrorNote title="The certificates could not be loaded">{errorMessage(error)}</ErrorNote> : null}
-        {!data && !error ? <Spinner label="Loading certificates…" /> : null}
-        {data?.length === 0 ? <p className="text-slate-600">No certificates yet.</p> : null}
-        {data?.map((c) => (
-          <CertificateCard key={c.id} certificate={c} onDecided={() => void mutate()} />
-        ))}
-      </div>
-    </div>
+    <AdminPage
+      title="Tax-exempt certificates"
+      description="Check each certificate against its file. A verified one makes the firm’s orders in its state tax exempt until it expires."
+    >
+      {error ? <ErrorNote title="The certificates could not be loaded">{errorMessage(error)}</ErrorNote> : null}
+      {!data && !error ? <Spinner label="Loading certificates…" /> : null}
+      {data?.length === 0 ? <p className="text-slate-600">No certificates yet.</p> : null}
+      {data?.map((c) => (
+        <CertificateCard key={c.id} certificate={c} onDecided={() => void mutate()} />
+      ))}
+    </AdminPage>
   );
 }
 

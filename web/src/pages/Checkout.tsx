@@ -4,7 +4,9 @@
  * or rush change; every amount shown is the server's); the page is a list of sections and the Pay
  * step, which names and focuses the first missing or wrong field before anything is sent. A refused
  * card says why at the card field (focused) as well as in the spec's toast, until the card changes.
- * On a phone the total and Pay stay in a bar at the bottom of the screen.
+ * On a phone the total and Pay stay in a bar at the bottom of the screen. A member of a firm with
+ * Net 30 terms may choose the firm's account instead of a card: the order is placed at once and the
+ * page goes straight to the order.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type BaseSyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -30,6 +32,9 @@ import { PaymentSection } from '../components/checkout/PaymentSection';
 import { useCheckoutForm, type CheckoutForm as Form } from '../components/checkout/useCheckoutForm';
 import { FIELD_INPUTS, type CheckoutFields } from '../components/checkout/checkoutFields';
 import type { ConfirmOutcome, ConfirmPayment, IntentAnswer } from '../components/checkout/types';
+import { PaymentMethodChoice } from '../components/checkout/PaymentMethodChoice';
+import { useMyFirm } from '../api/firm';
+import type { PaymentMethod } from '#shared/invoice';
 
 /** The stored checkout data, or null when it is missing or does not parse. */
 function readCheckoutData(): CheckoutData | null {
@@ -109,7 +114,13 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
     setCardState(next);
   };
 
-  const pay = useSubmit(() => payOrder(form, card, stripeConfirm), {
+  // Paying on account: only for a signed-in member of a firm the counter opened terms for.
+  const { data: myFirm } = useMyFirm(Boolean(user));
+  const accountFirm = myFirm?.firm?.terms.terms ? myFirm.firm : null;
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const onAccount = method === 'invoice' && accountFirm !== null;
+
+  const pay = useSubmit(() => (onAccount ? placeOnAccount(form) : payOrder(form, card, stripeConfirm)), {
     fallback: 'There was an error processing your payment. Please try again.',
     onError: (message) => {
       setProblem(message);
@@ -119,7 +130,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
 
   const { intent } = form;
   const providerReady = intent !== null && (intent.provider === 'demo' || (intent.provider === 'stripe' && stripeConfirm !== null));
-  const submitDisabled = pay.busy || !intent?.clientSecret || !providerReady;
+  const submitDisabled = pay.busy || !intent || (!onAccount && (!intent.clientSecret || !providerReady));
 
   /** Pay with a field missing or wrong: the spec's toast, the first problem named next to Pay, and its field focused (by react-hook-form). */
   function onInvalid(errors: FieldErrors<CheckoutFields>) {
@@ -170,7 +181,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
     sessionStorage.removeItem(UPLOADED_FILE_KEY);
     if (form.createAccount && !user)
       toast({ title: 'Account on its way', description: 'If you do not have an account yet, we will email you a link to set your password.' });
-    navigate(`/order-success/${intent.orderId}`);
+    navigate(`/order-success/${'orderId' in outcome ? outcome.orderId : intent.orderId}`);
   }
 
   const onSubmit = (event: BaseSyntheticEvent) => {
@@ -182,7 +193,13 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
   };
 
   const amounts = form.amounts;
-  const payLabel = pay.busy ? 'Processing…' : amounts && !amounts.pending ? `Pay ${formatDollars(amounts.total)}` : 'Pay';
+  const payLabel = pay.busy
+    ? 'Processing…'
+    : onAccount
+      ? 'Place order on account'
+      : amounts && !amounts.pending
+        ? `Pay ${formatDollars(amounts.total)}`
+        : 'Pay';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-blueprint-900">Checkout</h1>
@@ -196,16 +213,19 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
           <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} />
           <TurnaroundSection form={form} />
           <DeliverySection form={form} />
-          <PaymentSection
-            form={form}
-            card={card}
-            onCard={setCard}
-            processing={pay.busy}
-            onStripeReady={onStripeReady}
-            cardError={cardError}
-            cardRef={cardInput}
-            stripeErrorRef={stripeError}
-          />
+          {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}
+          {!onAccount && (
+            <PaymentSection
+              form={form}
+              card={card}
+              onCard={setCard}
+              processing={pay.busy}
+              onStripeReady={onStripeReady}
+              cardError={cardError}
+              cardRef={cardInput}
+              stripeErrorRef={stripeError}
+            />
+          )}
         </div>
 
         <div className="lg:sticky lg:top-20 lg:self-start">
@@ -268,6 +288,12 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
         )}
     </div>
   );
+}
+
+/** Places the order on the firm's account (a new order, no card): resolves with its id. */
+async function placeOnAccount(form: Form): Promise<{ status: 'succeeded'; orderId: string }> {
+  const answer = await apiRequest<{ orderId: string }>('POST', '/api/create-payment-intent', { ...form.body(), paymentMethod: 'invoice' });
+  return { status: 'succeeded', orderId: answer.orderId };
 }
 
 /** Puts the customer's details and final choices on the order, then confirms the card. */

@@ -14,6 +14,7 @@ import { StatusBadge, formatDate } from '../components/account/status';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { useUser } from '../api/auth';
 import { changeFirm, fileCertificate, useFirmOrders, useMyFirm } from '../api/firm';
+import { FirmAccount } from '../components/firm/FirmAccount';
 import { errorMessage } from '../api/useSubmit';
 import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
@@ -86,6 +87,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
       {/* minmax(0, 1fr): long email addresses truncate instead of widening a phone's column. */}
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6 lg:col-span-2">
+          <FirmAccount firm={firm} email={firm.members.find((m) => m.userId === userId)?.email ?? ''} />
           <FirmOrders firm={firm} userId={userId} />
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">

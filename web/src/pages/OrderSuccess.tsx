@@ -139,7 +139,7 @@ export default function OrderSuccess() {
         <div className="mt-3 flex justify-center" aria-live="polite">
           {paid ? (
             <Badge tone={order.paymentStatus === 'refunded' ? 'neutral' : 'completed'}>
-              {order.paymentStatus === 'refunded' ? 'Refunded' : 'Payment received'}
+              {order.paymentStatus === 'refunded' ? 'Refunded' : order.paymentStatus === 'invoiced' ? "Invoiced to your firm's account" : 'Payment received'}
             </Badge>
           ) : (
             <Spinner label="Confirming your payment…" />

@@ -1,12 +1,14 @@
 /**
  * Reconciles one payment intent with its order: re-reads the intent from the provider (never trusts
  * the event) and moves the order through the payment commands: paid once (the receipt, the
- * confirmation email and the optional account follow), the card recorded, refunded once. Safe to run
- * any number of times, concurrently, in any order.
+ * confirmation email and the optional account follow), the card recorded, refunded once. An intent
+ * the owner of a firm created to pay an invoice settles that invoice (its order becomes paid) once.
+ * Safe to run any number of times, concurrently, in any order.
  */
 import { z } from 'zod';
 import type { OrderRow } from '#core/orders/orderRow';
 import { markPaid, markRefunded, recordCard } from '#core/orders/commands/markPaid';
+import { markInvoicePaid } from '#core/orders/commands/invoices';
 import { PaymentProviderError, type PaymentIntentInfo } from '#core/services/payments/index';
 import type { Queryable } from '#core/lib/db';
 import { shopFacts } from '#shared/shop';
@@ -39,6 +41,19 @@ export default defineTask({
     const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
     const payment = { paymentIntentId, cardBrand: info.cardBrand, cardLast4: info.cardLast4 };
     await ctx.sql.begin(async (tx) => {
+      // An invoice's card payment: the invoice is settled once, whoever got there first.
+      const [invoice] = await tx<{ id: string }[]>`select id from invoices where payment_intent_id = ${paymentIntentId} for update`;
+      if (invoice && (info.status === 'succeeded' || info.status === 'refunded')) {
+        const result = await markInvoicePaid(tx, { invoiceId: invoice.id, payment: { paidBy: 'card', ...payment } });
+        if (result.kind === 'paid') log.info('invoice paid by card', { invoiceId: invoice.id, orderId: result.orderId });
+        else if (result.paidBy === 'admin') {
+          // Marked paid by the counter before the card payment arrived: the money came twice, and the
+          // order keeps the counter's record (decision 027: the card payment is refunded by hand).
+          log.warn('invoice paid by card after the counter marked it paid: refund the card payment', { invoiceId: invoice.id, paymentIntentId });
+          await markEventsProcessed(tx, paymentIntentId);
+          return;
+        }
+      }
       // The common case in one statement: a succeeded payment of an unpaid order we know by its intent.
       if (info.status === 'succeeded') {
         const result = await markPaid(tx, { ...payment, clock });
@@ -62,6 +77,9 @@ export default defineTask({
         return;
       }
 
+      // An invoice's intent whose invoice row is not committed yet (the webhook outran it): retry.
+      if (order.payment_status === 'invoiced' && !invoice && info.status === 'succeeded')
+        throw new Error(`invoice not recorded yet for payment intent ${paymentIntentId}`);
       let paymentStatus = order.payment_status;
       if ((info.status === 'succeeded' || info.status === 'refunded') && paymentStatus === 'unpaid') {
         const result = await markPaid(tx, { ...payment, orderId: order.id, clock });

@@ -15,6 +15,7 @@ import { readyByDateText } from '#shared/readyBy';
 import { statusText } from '#shared/orderStatus';
 import { trackingUrlFor } from '#shared/tracking';
 import { orderLink } from './orderConfirmation';
+import { isPrintable } from '../orders/commands/transitions';
 
 /** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */
 export function trackingLine(order: OrderRow): string | null {
@@ -101,7 +102,7 @@ export async function queueStatusChangeEmail(
   change: { orderId: string; historyId: string },
 ): Promise<'queued' | 'stale' | 'waiting_for_tracking'> {
   const [order] = await tx<OrderRow[]>`select * from orders where id = ${change.orderId} for update`;
-  if (!order || order.payment_status !== 'paid') return 'stale';
+  if (!order || !isPrintable(order)) return 'stale';
   const [latest] = await tx<{ id: string; to_status: string }[]>`
     select id::text, to_status from order_status_history where order_id = ${order.id} and undone_at is null
     order by created_at desc, id desc limit 1`;
@@ -130,7 +131,7 @@ export async function queueStatusChangeEmail(
  */
 export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRow): Promise<void> {
   const tracking = trackingLine(order);
-  if (!tracking || order.shipping_method !== 'shipping' || order.status !== 'completed' || order.payment_status !== 'paid') return;
+  if (!tracking || order.shipping_method !== 'shipping' || order.status !== 'completed' || !isPrintable(order)) return;
   const shop = shopFacts(env);
   const number = orderNumberOf(order.id);
   await queueEmail(db, {

@@ -2,9 +2,13 @@
 import type { Queryable } from '../lib/db';
 import type { FirmJson, FirmRole } from '#shared/firm';
 import { firmCertificates } from './certificates';
+import { firmTerms, unpaidInvoices } from './invoices';
 
-/** The firm as its page shows it to someone of `role`; null when there is no such firm. */
-export async function loadFirm(db: Queryable, firmId: string, role: FirmRole): Promise<FirmJson | null> {
+/**
+ * The firm as its page shows it to someone of `role`; null when there is no such firm. `today` is
+ * the counter's day (YYYY-MM-DD), which says which invoices are overdue.
+ */
+export async function loadFirm(db: Queryable, firmId: string, role: FirmRole, today: string): Promise<FirmJson | null> {
   const [firm] = await db<{ id: string; name: string; created_at: Date }[]>`select id, name, created_at from firms where id = ${firmId}`;
   if (!firm) return null;
   const members = await db<{ user_id: string; email: string; first_name: string | null; last_name: string | null; role: FirmRole; joined_at: Date }[]>`
@@ -35,6 +39,8 @@ export async function loadFirm(db: Queryable, firmId: string, role: FirmRole): P
     invites: invites?.map((i) => ({ id: i.id, email: i.email, invitedAt: i.created_at.toISOString(), expiresAt: i.expires_at?.toISOString() ?? null })) ?? null,
     projects: projects.map((p) => ({ id: p.id, name: p.name, code: p.code, createdAt: p.created_at.toISOString() })),
     certificates: role === 'owner' ? await firmCertificates(db, firmId) : null,
+    terms: await firmTerms(db, firmId),
+    invoices: await unpaidInvoices(db, firmId, today),
     createdAt: firm.created_at.toISOString(),
   };
 }

@@ -43,7 +43,7 @@ export async function statementRows(db: Queryable, input: { firmId: string; proj
       job_name, po_number, trim(customer_first_name || ' ' || customer_last_name) as placed_by,
       page_count, sets, subtotal_cents, rush_fee_cents + shipping_cost_cents as extras_cents, tax_cents, total_cents
     from orders
-    where firm_id = ${input.firmId} and project_id = ${input.projectId} and payment_status = 'paid'
+    where firm_id = ${input.firmId} and project_id = ${input.projectId} and payment_status in ('paid', 'invoiced')
       and (${input.from}::date is null or (coalesce(paid_at, created_at) at time zone ${input.timeZone})::date >= ${input.from}::date)
       and (${input.to}::date is null or (coalesce(paid_at, created_at) at time zone ${input.timeZone})::date <= ${input.to}::date)
     order by coalesce(paid_at, created_at), id`;

@@ -4,6 +4,7 @@ import type { OrderFileJson } from '#shared/orderJson';
 
 /** A stored file of the order's set (order_files; the storage key is for the admin's downloads and exports, never shown). */
 export type OrderFileRow = OrderFileJson & { fileKey: string };
+import type { PaymentStatus } from '#shared/fields';
 
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */
@@ -45,7 +46,7 @@ export type OrderRow = {
   tax_cents: number;
   total_cents: number;
   status: 'pending' | 'processing' | 'completed' | 'failed';
-  payment_status: 'unpaid' | 'paid' | 'refunded';
+  payment_status: PaymentStatus;
   payment_provider: 'stripe' | 'demo' | null;
   payment_intent_id: string | null;
   card_brand: string | null;

@@ -11,7 +11,7 @@ import { addJob, removeJob, type Queryable } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import type { OrderRow } from '../orderRow';
 import { statusEmailKey } from '../../emails/status-change';
-import { moveStatus } from './transitions';
+import { isPrintable, moveStatus } from './transitions';
 
 /** The key of an order's waiting status email: a newer change replaces an older one still waiting. */
 export const statusEmailJobKey = (orderId: string) => `status-email:${orderId}`;
@@ -53,7 +53,7 @@ export async function changeStatus(tx: Queryable, input: { orderId: string; stat
   }
   // A completed shipping order leaves in a tube: make sure it has a label, bought off the request
   // once the change can no longer be undone (its arrival tells the customer the tube is on its way).
-  if (input.status === 'completed' && order.shipping_method === 'shipping' && !order.label_key && order.payment_status === 'paid') {
+  if (input.status === 'completed' && order.shipping_method === 'shipping' && !order.label_key && isPrintable(order)) {
     await addJob(tx, 'orders__buy_label', { orderId: order.id }, { jobKey: labelJobKey(order.id), maxAttempts: 5, runAt: afterUndoWindow });
   }
   return { order, historyId: history.id, emailQueued: move.notify };

@@ -37,7 +37,7 @@ export function orderFilesOf(set: UploadSet): OrderFileInput[] {
 }
 
 /** Who places it and how it will be paid. */
-export type Placement = { userId: string | null; sid: string; accessToken: string; paymentProvider: 'stripe' | 'demo' };
+export type Placement = { userId: string | null; sid: string; accessToken: string; paymentProvider: 'stripe' | 'demo' | null };
 
 /**
  * Inserts the unpaid order and its set's files; resolves with its id. Run it in a transaction (the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '#shared/fields';
-import { canMovePayment, moveStatus, paymentSourcesOf } from './transitions';
+import { canMovePayment, isPrintable, moveStatus, paymentSourcesOf } from './transitions';
 
 const ORDER_ID = '00000000-0000-4000-8000-000049e505dc';
 
@@ -11,6 +11,13 @@ const ORDER_ID = '00000000-0000-4000-8000-000049e505dc';
  */
 const EXPECTED: Record<PaymentStatus, Record<OrderStatus, Record<OrderStatus, 'email' | 'quiet' | 'same' | 'refused'>>> = {
   paid: {
+    pending: { pending: 'same', processing: 'email', completed: 'email', failed: 'email' },
+    processing: { pending: 'email', processing: 'same', completed: 'email', failed: 'email' },
+    completed: { pending: 'email', processing: 'email', completed: 'same', failed: 'email' },
+    failed: { pending: 'email', processing: 'email', completed: 'email', failed: 'same' },
+  },
+  // On account: the counter prints and completes it as if paid, and the customer is emailed.
+  invoiced: {
     pending: { pending: 'same', processing: 'email', completed: 'email', failed: 'email' },
     processing: { pending: 'email', processing: 'same', completed: 'email', failed: 'email' },
     completed: { pending: 'email', processing: 'email', completed: 'same', failed: 'email' },
@@ -51,11 +58,26 @@ describe('the status transitions table', () => {
 });
 
 describe('the payment moves', () => {
-  it('goes unpaid → paid → refunded and never back', () => {
+  it('goes unpaid → paid → refunded by the provider, and never back', () => {
     const allowed = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.filter((to) => canMovePayment(from, to)).map((to) => `${from}→${to}`));
     expect(allowed).toEqual(['unpaid→paid', 'paid→refunded']);
     expect(paymentSourcesOf('paid')).toEqual(['unpaid']);
     expect(paymentSourcesOf('refunded')).toEqual(['paid']);
     expect(paymentSourcesOf('unpaid')).toEqual([]);
+    expect(paymentSourcesOf('invoiced')).toEqual([]);
+  });
+
+  it('goes invoiced → paid only when the invoice is settled', () => {
+    const allowed = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.filter((to) => canMovePayment(from, to, 'invoice')).map((to) => `${from}→${to}`));
+    expect(allowed).toEqual(['invoiced→paid']);
+    expect(paymentSourcesOf('paid', 'invoice')).toEqual(['invoiced']);
+    // A card payment reconciled by the provider never settles an order on account by itself.
+    expect(canMovePayment('invoiced', 'paid', 'provider')).toBe(false);
+  });
+});
+
+describe('printable orders', () => {
+  it('are the paid ones and those on account', () => {
+    expect(PAYMENT_STATUSES.filter((payment_status) => isPrintable({ payment_status }))).toEqual(['invoiced', 'paid']);
   });
 });

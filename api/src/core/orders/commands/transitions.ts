@@ -9,6 +9,8 @@
  *
  * Payment: unpaid → paid (the provider says it succeeded), paid → refunded (the provider says it was
  * refunded). A payment that arrives for a cancelled order is recorded and then refunded, never printed.
+ * An order placed on a firm's account starts `invoiced` (it is printed like a paid order: the firm
+ * owes it on terms) and becomes paid when its invoice is settled, by the counter or by the owner's card.
  */
 import { orderNumberOf, type OrderStatus, type PaymentStatus } from '#shared/fields';
 
@@ -33,6 +35,8 @@ const no = (reason: string): StatusRule => ({ allowed: false, reason });
  */
 export const STATUS_RULES: Record<PaymentStatus, Record<OrderStatus, StatusRule>> = {
   paid: { pending: yes(true), processing: yes(true), completed: yes(true), failed: yes(true) },
+  // On account: printed like a paid order, and the customer hears about it the same way.
+  invoiced: { pending: yes(true), processing: yes(true), completed: yes(true), failed: yes(true) },
   // Nothing to tell a customer who has not paid: cancelling or reopening an unpaid order emails nothing.
   unpaid: { pending: yes(false), processing: no(NOT_PAID), completed: no(NOT_PAID), failed: yes(false) },
   refunded: { pending: no(REFUNDED_REOPEN), processing: no(REFUNDED), completed: no(REFUNDED), failed: yes(false) },
@@ -49,24 +53,32 @@ export function moveStatus(order: { id: string; status: OrderStatus; payment_sta
   return { kind: 'move', notify: rule.notify };
 }
 
-/** The payment moves the provider's truth may cause; anything else is left as it is. */
-export const PAYMENT_MOVES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  unpaid: ['paid'],
-  paid: ['refunded'],
-  refunded: [],
+/**
+ * What moves a payment state: the card provider's truth (`provider`: an intent succeeded or was
+ * refunded) or an invoice being settled (`invoice`: the counter marks it paid, or the owner's card
+ * payment for it succeeds).
+ */
+export type PaymentCause = 'provider' | 'invoice';
+
+/** The payment moves, each with the one cause that may make it; anything else is left as it is. */
+export const PAYMENT_MOVES: Readonly<Record<PaymentStatus, Partial<Record<PaymentStatus, PaymentCause>>>> = {
+  unpaid: { paid: 'provider' },
+  invoiced: { paid: 'invoice' },
+  paid: { refunded: 'provider' },
+  refunded: {},
 };
 
-/** True when the payment state may move from `from` to `to`. */
-export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
-  return PAYMENT_MOVES[from].includes(to);
+/** True when the payment state may move from `from` to `to` for `cause`. */
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus, cause: PaymentCause = 'provider'): boolean {
+  return PAYMENT_MOVES[from][to] === cause;
 }
 
-/** Orders the counter may print: paid, and not cancelled. A label or a ticket needs this. */
+/** Orders the counter may print: paid or on account (invoiced). A label or a ticket needs this. */
 export function isPrintable(order: { payment_status: PaymentStatus }): boolean {
-  return order.payment_status === 'paid';
+  return order.payment_status === 'paid' || order.payment_status === 'invoiced';
 }
 
-/** The payment states an order may move to `to` from (for a conditional update's where clause). */
-export function paymentSourcesOf(to: PaymentStatus): PaymentStatus[] {
-  return (Object.keys(PAYMENT_MOVES) as PaymentStatus[]).filter((from) => canMovePayment(from, to));
+/** The payment states an order may move to `to` from for `cause` (for a conditional update's where clause). */
+export function paymentSourcesOf(to: PaymentStatus, cause: PaymentCause = 'provider'): PaymentStatus[] {
+  return (Object.keys(PAYMENT_MOVES) as PaymentStatus[]).filter((from) => canMovePayment(from, to, cause));
 }

@@ -58,18 +58,18 @@ export class StripePayments implements PaymentProvider {
     this.stripe = makeStripeClient(options.secretKey, options.apiBase);
   }
 
-  async createIntent(_db: Queryable, input: { orderId: string; amountCents: number; email?: string | null }) {
+  async createIntent(_db: Queryable, input: { orderId: string; amountCents: number; email?: string | null; invoiceId?: string }) {
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: input.amountCents,
           currency: 'usd',
           automatic_payment_methods: { enabled: true },
-          metadata: { orderId: input.orderId },
+          metadata: { orderId: input.orderId, ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}) },
           ...(input.email ? { receipt_email: input.email } : {}),
         },
         // A retried request for the same order must not create a second intent.
-        { idempotencyKey: `order:${input.orderId}:intent` },
+        { idempotencyKey: input.invoiceId ? `invoice:${input.invoiceId}:intent` : `order:${input.orderId}:intent` },
       );
       if (!intent.client_secret) throw new PaymentProviderError('The payment provider returned no client secret.', true);
       return { id: intent.id, clientSecret: intent.client_secret };

@@ -19,8 +19,14 @@ export interface PaymentProvider {
   readonly name: 'stripe' | 'demo';
   /** Key the browser needs (Stripe publishable key), or null for the demo provider. */
   readonly publishableKey: string | null;
-  /** Creates the order's one intent (idempotent per order). */
-  createIntent(db: Queryable, input: { orderId: string; amountCents: number; email?: string | null }): Promise<{ id: string; clientSecret: string }>;
+  /**
+   * Creates the order's one intent (idempotent per order), or with `invoiceId` the one intent that
+   * pays that invoice of an order placed on account (idempotent per invoice).
+   */
+  createIntent(
+    db: Queryable,
+    input: { orderId: string; amountCents: number; email?: string | null; invoiceId?: string },
+  ): Promise<{ id: string; clientSecret: string }>;
   /** Changes the amount of an unpaid intent; resolves with its client secret. */
   updateIntent(db: Queryable, id: string, amountCents: number): Promise<{ clientSecret: string }>;
   /** The provider's current truth about a payment. */

@@ -43,7 +43,7 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
       doc.fillColor(INK);
       text('Receipt', left, 40, { size: 18, bold: true, width, align: 'right' });
       doc.fillColor(MUTED);
-      const status = order.payment_status === 'refunded' ? 'REFUNDED' : order.payment_status === 'paid' ? 'PAID' : 'UNPAID';
+      const status = order.payment_status.toUpperCase();
       text(`Order ${orderNumberOf(order.id)}\n${longDateText(order.paid_at ?? order.created_at, { timeZone: shop.timeZone })}\n${status}`, left, 68, {
         size: 10,
         width,
@@ -133,7 +133,9 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
 
       const card = order.card_last4 ? `Paid by ${order.card_brand ? order.card_brand.toUpperCase() : 'card'} ending in ${order.card_last4}` : 'Paid by card';
       doc.fillColor(MUTED);
-      text(order.payment_status === 'unpaid' ? 'Not paid yet' : card, labelX, y, { size: 10, width: width * 0.55 });
+      const payment =
+        order.payment_status === 'unpaid' ? 'Not paid yet' : order.payment_status === 'invoiced' ? "On your firm's account (Net 30): see the invoice" : card;
+      text(payment, labelX, y, { size: 10, width: width * 0.55 });
       if (order.rush_order) text('Rush order', left, y, { size: 10 });
 
       // Footer.

@@ -16,3 +16,5 @@ export const exportPrefix = (exportId: string) => `exports/${exportId}/`;
 export const exportKeyOf = (exportId: string) => `${exportPrefix(exportId)}export.zip`;
 /** A firm's tax-exempt certificate, as the owner uploaded it (PDF or image). */
 export const taxCertificateKey = (certificateId: string) => `tax-certificates/${certificateId}/certificate`;
+/** An invoice's PDF (an order placed on a firm's account). */
+export const invoiceKey = (invoiceId: string) => `invoices/${invoiceId}/invoice.pdf`;

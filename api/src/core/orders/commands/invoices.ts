@@ -1,0 +1,118 @@
+/**
+ * Orders on a firm's account (docs/decisions/027-paying-on-account.md). Placing one checks the
+ * firm's terms, its overdue invoices and its credit limit under a lock on the firm's row, so two
+ * orders at once cannot both fit in the last of the limit; the order is placed `invoiced` (printed
+ * like a paid order) with its invoice, and its receipt and invoice PDF are queued. Settling the
+ * invoice (the counter marks it paid, or the owner's card payment for it succeeds) makes the order
+ * paid, once.
+ */
+import { readyBy, type ClockOptions } from '#shared/readyBy';
+import { longDayText, shopDay } from '#shared/clock';
+import { centsToDecimal, dueOnFor, invoiceNumberText, type FirmTerms } from '#shared/invoice';
+import { formatCents } from '#shared/money';
+import { addJob, type Queryable } from '../../lib/db';
+import { forbidden, HttpError } from '../../lib/errors';
+import { placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
+import { paymentSourcesOf } from './transitions';
+
+/** An unpaid invoice that is not void (its order was not cancelled) counts against the limit. */
+export const OPEN_INVOICE = `i.paid_at is null and o.status <> 'failed'`;
+
+/** The firm's first overdue invoice on the counter's day `today`, if any. */
+export async function firstOverdueInvoice(db: Queryable, firmId: string, today: string): Promise<{ id: string; number: string; due_on: string } | null> {
+  const [row] = await db<{ id: string; number: string; due_on: string }[]>`
+    select i.id, i.number::text as number, to_char(i.due_on, 'YYYY-MM-DD') as due_on
+    from invoices i join orders o on o.id = i.order_id
+    where i.firm_id = ${firmId} and ${db.unsafe(OPEN_INVOICE)} and i.due_on < ${today}::date
+    order by i.due_on, i.number limit 1`;
+  return row ?? null;
+}
+
+/** What the firm's open invoices add up to, in cents. */
+export async function openBalanceCents(db: Queryable, firmId: string): Promise<number> {
+  const [row] = await db<{ cents: string }[]>`
+    select coalesce(sum(i.amount_cents), 0)::text as cents from invoices i join orders o on o.id = i.order_id
+    where i.firm_id = ${firmId} and ${db.unsafe(OPEN_INVOICE)}`;
+  return Number(row.cents);
+}
+
+export type PlacedInvoice = { orderId: string; invoiceId: string; number: string; dueOn: string };
+
+/**
+ * Places an order on the firm's account. 403 when the firm has no terms; 409 when an invoice of the
+ * firm is overdue (naming it) or when the order would take the open invoices over the credit limit
+ * (with `available`, the dollars left). Call it in a transaction.
+ */
+export async function placeInvoicedOrder(
+  tx: Queryable,
+  input: { fields: OrderFields; placement: Placement; files: OrderFileInput[]; firmId: string; clock: ClockOptions },
+): Promise<PlacedInvoice> {
+  const [firm] = await tx<{ name: string; terms: FirmTerms | null; credit_limit_cents: number | null }[]>`
+    select name, terms, credit_limit_cents from firms where id = ${input.firmId} for update`;
+  if (!firm?.terms) throw forbidden(`${firm?.name ?? 'Your firm'} has no account with us yet: please pay by card.`);
+  const now = new Date();
+  const today = shopDay(now, input.clock);
+  const overdue = await firstOverdueInvoice(tx, input.firmId, today);
+  if (overdue) {
+    throw new HttpError(
+      409,
+      'invoice_overdue',
+      `Invoice ${invoiceNumberText(overdue.number)} was due on ${longDayText(overdue.due_on)} and is not paid yet: new orders on account wait until it is. Please pay it from your firm's page, or pay this order by card.`,
+      { invoiceId: overdue.id, invoiceNumber: invoiceNumberText(overdue.number) },
+    );
+  }
+  const open = await openBalanceCents(tx, input.firmId);
+  const available = Math.max(0, (firm.credit_limit_cents ?? 0) - open);
+  if (input.fields.total_cents > available) {
+    throw new HttpError(
+      409,
+      'credit_limit',
+      `This order (${formatCents(input.fields.total_cents)}) is more than the ${formatCents(available)} left on ${firm.name}'s account. Please pay by card, or pay an open invoice first.`,
+      { available: centsToDecimal(available) },
+    );
+  }
+  const rush = input.fields.rush_order === true;
+  const orderId = await placeOrder(tx, {
+    fields: { ...input.fields, payment_status: 'invoiced', ready_by: readyBy(now, rush, input.clock) },
+    placement: { ...input.placement, paymentProvider: null },
+    files: input.files,
+  });
+  const dueOn = dueOnFor(now, firm.terms, input.clock);
+  const [invoice] = await tx<{ id: string; number: string }[]>`
+    insert into invoices (firm_id, order_id, amount_cents, issued_at, due_on)
+    values (${input.firmId}, ${orderId}, ${input.fields.total_cents}, ${now}, ${dueOn})
+    returning id, number::text as number`;
+  // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
+  await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });
+  await addJob(tx, 'invoices__render_pdf', { invoiceId: invoice.id }, { jobKey: `invoice:${invoice.id}`, maxAttempts: 8 });
+  return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn };
+}
+
+/** How an invoice was settled: by the counter (a check, a transfer) or by the owner's card. */
+export type InvoicePayment = { paidBy: 'admin' } | { paidBy: 'card'; paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
+
+/**
+ * Marks the invoice paid and its order paid, once: `unchanged` when it was already paid (by the
+ * counter or by card). A card payment is recorded on the order (its intent and card), so a later
+ * refund of it reaches the order through the usual reconciliation.
+ */
+export async function markInvoicePaid(
+  tx: Queryable,
+  input: { invoiceId: string; payment: InvoicePayment },
+): Promise<{ kind: 'paid'; orderId: string } | { kind: 'unchanged'; paidBy: 'admin' | 'card' | null }> {
+  const [invoice] = await tx<{ order_id: string }[]>`
+    update invoices set paid_at = now(), paid_by = ${input.payment.paidBy}
+    where id = ${input.invoiceId} and paid_at is null
+    returning order_id`;
+  if (!invoice) {
+    const [current] = await tx<{ paid_by: 'admin' | 'card' | null }[]>`select paid_by from invoices where id = ${input.invoiceId}`;
+    return { kind: 'unchanged', paidBy: current?.paid_by ?? null };
+  }
+  const card = input.payment.paidBy === 'card' ? input.payment : null;
+  await tx`
+    update orders set payment_status = 'paid', paid_at = now(), updated_at = now(),
+      payment_intent_id = coalesce(payment_intent_id, ${card?.paymentIntentId ?? null}),
+      card_brand = coalesce(card_brand, ${card?.cardBrand ?? null}), card_last4 = coalesce(card_last4, ${card?.cardLast4 ?? null})
+    where id = ${invoice.order_id} and payment_status in ${tx(paymentSourcesOf('paid', 'invoice'))}`;
+  return { kind: 'paid', orderId: invoice.order_id };
+}
