@@ -1,6 +1,6 @@
 /** A PDF's pages as poppler reads them, and its page images, to check and to look at documents. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,7 @@ export async function pdfPageTexts(bytes: Buffer): Promise<string[]> {
  * Set `keepIn` to a folder to keep the PNGs there to look at.
  */
 export async function renderPngs(bytes: Buffer, name: string, keepIn?: string): Promise<{ pages: number; stderr: string }> {
+  if (keepIn) await mkdir(keepIn, { recursive: true });
   const dir = keepIn ?? (await mkdtemp(join(tmpdir(), `${name}-`)));
   const file = join(dir, `${name}.pdf`);
   try {
