@@ -1,6 +1,7 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
 import type { OrderStatus, PaymentStatus } from './fields';
 import type { OrderPrintSize, OrderPrintType, PriceLineJson } from './pricing';
+import type { TaxExemptionJson } from './firm';
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
@@ -43,8 +44,8 @@ export type OrderJson = {
   shippingService: string | null;
   taxState: string | null;
   taxAmount: number;
-  /** "Tax exempt — NJ ST-5 exempt organization #…" when a firm's certificate made the tax $0.00. */
-  taxExemption: string | null;
+  /** The certificate that made the tax $0.00 (its `label`: "Tax exempt — NJ ST-5 exempt organization #…"), or null. */
+  taxExemption: TaxExemptionJson | null;
   totalAmount: number;
   customerEmail: string;
   customerFirstName: string;
@@ -70,6 +71,7 @@ export type OrderJson = {
   /** The firm's project the order was placed for, and its code as it was then. */
   projectId: string | null;
   projectCode: string | null;
+  projectName: string | null;
   /** The signed-in person who placed it (name and email as typed at checkout); null for a guest order. */
   placedBy: { userId: string; name: string; email: string } | null;
   createdAt: string;

@@ -25,3 +25,15 @@ export function colorSheetsSummary(colorSheets: readonly number[], pageCount: nu
   if (count >= pageCount) return 'All sheets';
   return `Sheet${count === 1 ? '' : 's'} ${sheetRanges(colorSheets)}`;
 }
+
+/** "A-101 · Hoboken Tower": a firm project as every screen and document names it (the code alone for an order placed before names were kept). */
+export function projectText(project: { code: string | null; name?: string | null }): string | null {
+  if (!project.code) return null;
+  return project.name ? `${project.code} · ${project.name}` : project.code;
+}
+
+/** "A-101 Site plan": a sheet's number and title from its title block, or "(not named)" when the title block gave neither. */
+export function sheetLabel(sheet: { position: number; sheetNumber: string | null; sheetTitle: string | null }): string {
+  const named = [sheet.sheetNumber, sheet.sheetTitle].filter(Boolean).join(' ');
+  return named || '(not named)';
+}

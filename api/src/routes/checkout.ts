@@ -33,8 +33,8 @@ import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, ty
 import { sheetPapersOf } from '#core/uploads/papers';
 import { colorSheetsFor } from '#core/uploads/colorSheets';
 import { firmOrderFields } from '#core/firms/membership';
-import { exemptionFor, exemptPrice } from '#core/firms/certificates';
-import { rememberAddress } from '#core/addresses/addressBook';
+import { exemptionFields, exemptionFor, exemptionJson, exemptPrice } from '#core/firms/certificates';
+import { rememberShippedAddress } from '#core/addresses/addressBook';
 import { attachPaymentIntent, placeOrder, repriceOrder } from '#core/orders/commands/placeOrder';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '#core/services/payments/index';
@@ -290,11 +290,10 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const fields = {
       ...orderFields(ctx, { input, upload, colorSheets, quote, address, price }),
       ...firm,
-      tax_exempt_certificate_id: exemption?.certificateId ?? null,
-      tax_exempt_text: exemption?.text ?? null,
+      ...exemptionFields(exemption),
     };
-    // A signed-in customer's address book offers the address last shipped to first.
-    if (who.userId && address) await rememberAddress(ctx.sql, who.userId, address);
+    // A signed-in customer's address book (or their firm's, when it keeps the address) offers the address last shipped to first.
+    if (who.userId && address) await rememberShippedAddress(ctx.sql, who.userId, address);
 
     // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
     if (input.updateOnly === true) {
@@ -304,7 +303,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
         orderId: input.orderId,
         clientSecret,
         provider: payments.name,
-        amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+        amounts: { ...presentAmounts(price), taxExemption: exemptionJson(exemption) },
       });
     }
     const placed = await placeWithIntent(ctx, payments, who, fields, input.customerPhone);
@@ -312,7 +311,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       orderId: placed.orderId,
       clientSecret: placed.clientSecret,
       provider: payments.name,
-      amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+      amounts: { ...presentAmounts(price), taxExemption: exemptionJson(exemption) },
     });
   });
 

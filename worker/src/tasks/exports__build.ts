@@ -11,6 +11,7 @@ import { orderNumberOf } from '#shared/fields';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { exportKeyOf, exportPrefix } from '#core/services/storage/keys';
 import { renderJobTicket } from '#core/services/tickets/jobTicket';
+import { sheetListOf } from '#core/orders/sheetList';
 import type { OrderRow } from '#core/orders/orderRow';
 
 type ExportRow = { id: string; order_ids: string[]; status: string };
@@ -103,7 +104,11 @@ export default defineTask({
           archive.append(source, { name: entryName(file.id, file.file_name, taken), store: true, date: new Date() });
           await written;
           const ticketWritten = entryWritten(archive);
-          archive.append(await renderJobTicket(file), { name: ticketEntryName(file.id, taken), store: true, date: new Date() });
+          archive.append(await renderJobTicket(file, await sheetListOf(ctx.sql, file)), {
+            name: ticketEntryName(file.id, taken),
+            store: true,
+            date: new Date(),
+          });
           await ticketWritten;
         }
         processed += 1;
