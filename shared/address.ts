@@ -34,3 +34,8 @@ export type SavedAddressJson = Omit<Address, 'street2'> & {
   /** Whether the person asking may remove it: their own, or a firm address they saved or, as owner, any. */
   canDelete: boolean;
 };
+
+/** "200 SW Market St, Suite 5, Portland, OR 97201": an address on one line. */
+export function addressLine(a: { street1: string; street2?: string | null; city: string; state: string; zipCode: string }): string {
+  return `${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`;
+}

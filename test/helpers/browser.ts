@@ -106,3 +106,18 @@ export async function shipTo(page: Page, address: { street1: string; city: strin
   await page.getByLabel('State *').fill(address.state);
   await page.getByLabel('ZIP *').fill(address.zip);
 }
+
+/** Gives the page the cookies of a test client (a signed-in customer's session, say), for the shop at `baseUrl`. */
+export async function useClientCookies(page: Page, client: { cookieHeader(): string }, baseUrl: string): Promise<void> {
+  const domain = new URL(baseUrl).hostname;
+  await page.context().addCookies(
+    client
+      .cookieHeader()
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf('=');
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain, path: '/' };
+      }),
+  );
+}
