@@ -13,3 +13,29 @@ export const AddressSchema = z.object({
 
 /** An address that passed AddressSchema. */
 export type Address = z.infer<typeof AddressSchema>;
+
+/** Whose book an address is in: the person's own, or their firm's (shared by every member). */
+export const ADDRESS_SCOPES = ['personal', 'firm'] as const;
+export type AddressScope = (typeof ADDRESS_SCOPES)[number];
+
+/** POST /api/addresses: an address, and the book it goes in (the person's own unless `firm`). */
+export const SaveAddressSchema = AddressSchema.extend({
+  scope: z.enum(ADDRESS_SCOPES, { error: 'scope must be personal or firm' }).default('personal'),
+});
+
+/** A saved address as GET /api/addresses lists it, the last used first. */
+export type SavedAddressJson = Omit<Address, 'street2'> & {
+  id: string;
+  street2: string | null;
+  scope: AddressScope;
+  lastUsedAt: string;
+  /** Who put a firm address in the firm's book; null for one's own. */
+  savedBy: { userId: string; name: string } | null;
+  /** Whether the person asking may remove it: their own, or a firm address they saved or, as owner, any. */
+  canDelete: boolean;
+};
+
+/** "200 SW Market St, Suite 5, Portland, OR 97201": an address on one line. */
+export function addressLine(a: { street1: string; street2?: string | null; city: string; state: string; zipCode: string }): string {
+  return `${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`;
+}

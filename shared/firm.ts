@@ -69,6 +69,18 @@ export const TaxCertificateSchema = z.object({
 /** POST /api/admin/tax-certificates/{id}/reject. */
 export const RejectCertificateSchema = z.object({ reason: plainTextField('Reason', 500) });
 
+/**
+ * What made an order's tax $0.00, as the checkout's amounts and the order JSON carry it: the
+ * certificate's state, kind and number as they were when the order was priced, and the words every
+ * screen and document shows (`label`).
+ */
+export type TaxExemptionJson = { state: string; kind: string; number: string; label: string };
+
+/** "Tax exempt — NJ ST-5 exempt organization #12345": the kind as the owner filed it. */
+export function taxExemptionLabel(certificate: { state: string; kind: string; number: string }): string {
+  return `Tax exempt — ${certificate.state} ${certificate.kind} #${certificate.number}`;
+}
+
 /** A certificate as the firm page and the admin see it. */
 export type TaxCertificateJson = {
   id: string;

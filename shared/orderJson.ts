@@ -5,6 +5,7 @@ import type { SheetWarning } from './sheetNumbers';
 
 /** One file of the order's drawing set, in print order; its sheets are positions firstPosition.. of the set. */
 export type OrderFileJson = { uploadId: string | null; fileName: string; pageCount: number; firstPosition: number };
+import type { TaxExemptionJson } from './firm';
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
@@ -53,8 +54,8 @@ export type OrderJson = {
   shippingService: string | null;
   taxState: string | null;
   taxAmount: number;
-  /** "Tax exempt — NJ ST-5 exempt organization #…" when a firm's certificate made the tax $0.00. */
-  taxExemption: string | null;
+  /** The certificate that made the tax $0.00 (its `label`: "Tax exempt — NJ ST-5 exempt organization #…"), or null. */
+  taxExemption: TaxExemptionJson | null;
   totalAmount: number;
   customerEmail: string;
   customerFirstName: string;
@@ -80,6 +81,7 @@ export type OrderJson = {
   /** The firm's project the order was placed for, and its code as it was then. */
   projectId: string | null;
   projectCode: string | null;
+  projectName: string | null;
   /** The signed-in person who placed it (name and email as typed at checkout); null for a guest order. */
   placedBy: { userId: string; name: string; email: string } | null;
   createdAt: string;

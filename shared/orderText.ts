@@ -31,3 +31,15 @@ export function setName(files: readonly { fileName: string }[]): string {
   const rest = files.length - 1;
   return rest <= 0 ? (files[0]?.fileName ?? '') : `${files[0].fileName} + ${rest} more ${rest === 1 ? 'file' : 'files'}`;
 }
+
+/** "A-101 · Hoboken Tower": a firm project as every screen and document names it (the code alone for an order placed before names were kept). */
+export function projectText(project: { code: string | null; name?: string | null }): string | null {
+  if (!project.code) return null;
+  return project.name ? `${project.code} · ${project.name}` : project.code;
+}
+
+/** "A-101 Site plan": a sheet's number and title from its title block, or "(not named)" when the title block gave neither. */
+export function sheetLabel(sheet: { position: number; sheetNumber: string | null; sheetTitle: string | null }): string {
+  const named = [sheet.sheetNumber, sheet.sheetTitle].filter(Boolean).join(' ');
+  return named || '(not named)';
+}

@@ -26,8 +26,9 @@ type Fixtures = {
   pdf: Buffer;
   /** A's firm (A owns it; B and the admin are outside it), its project, an invite to withdraw and the link of another, to a third address. */
   userA: string;
-  /** An address in A's address book. */
+  /** An address in A's address book, and one in A's firm's. */
   addressA: string;
+  firmAddressA: string;
   firmA: string;
   projectA: string;
   inviteA: string;
@@ -151,6 +152,12 @@ const ROWS: Row[] = [
     expect: [401, 200, 404, 401],
     check: (who, body) => who === 'A' && expect(Array.isArray(body)).toBe(true),
   },
+  {
+    route: 'GET /api/orders',
+    path: (f) => `/api/orders?scope=firm&placedBy=${f.userA}`,
+    expect: [401, 200, 404, 401],
+    check: (who, body) => who === 'A' && expect(Array.isArray(body)).toBe(true),
+  },
   { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.orderA.id}/reorder`, expect: [404, 201, 404, 404] },
 
   // Guest tracking: the same answer for everyone.
@@ -264,12 +271,16 @@ const ROWS: Row[] = [
     path: () => '/api/addresses',
     expect: [401, 200, 200, 401],
     check: (who, body, f) => {
-      if (who === 'A') expect(body.map((a: { id: string }) => a.id)).toContain(f.addressA);
+      if (who === 'A') expect(body.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining([f.addressA, f.firmAddressA]));
       if (who === 'B') expect(body.map((a: { id: string }) => a.id)).not.toContain(f.addressA);
+      if (who === 'B') expect(body.map((a: { id: string }) => a.id)).not.toContain(f.firmAddressA);
     },
   },
   { route: 'POST /api/addresses', path: () => '/api/addresses', json: () => address, expect: [401, 201, 201, 401] },
   { route: 'DELETE /api/addresses/:id', path: (f) => `/api/addresses/${f.addressA}`, expect: [401, 200, 404, 401] },
+  // The firm's book: each saves in their own firm's (B made a firm of its own above); A's firm's address is not B's to remove.
+  { route: 'POST /api/addresses', path: () => '/api/addresses', json: () => ({ ...address, scope: 'firm' }), expect: [401, 201, 201, 401] },
+  { route: 'DELETE /api/addresses/:id', path: (f) => `/api/addresses/${f.firmAddressA}`, expect: [401, 200, 404, 401] },
 
   // Admin: 401 without the admin session, whatever customer session is present.
   { route: 'POST /api/admin/login', path: () => '/api/admin/login', json: () => ({ username: 'admin', password: 'not-the-password' }), expect: EVERYONE(401) },
@@ -437,6 +448,8 @@ beforeAll(async () => {
   expect(saved.status).toBe(201);
   const firm = await a.post('/api/firms', { name: 'A and Partners' });
   expect(firm.status).toBe(201);
+  const firmAddress = await a.post('/api/addresses', { ...address, street1: '3 Main St', scope: 'firm' });
+  expect(firmAddress.status).toBe(201);
   const project = await a.post(`/api/firms/${firm.body.firmId}/projects`, { name: 'Matrix tower', code: 'MT-1' });
   expect(project.status).toBe(201);
   const thirdAddress = `third-${unique()}@example.com`;
@@ -484,6 +497,7 @@ beforeAll(async () => {
     pdf,
     userA,
     addressA: saved.body.id,
+    firmAddressA: firmAddress.body.id,
     firmA: firm.body.firmId,
     projectA: project.body.projectId,
     inviteA: invite.body.inviteId,

@@ -111,11 +111,21 @@ export async function shipTo(page: Page, address: { street1: string; city: strin
 export async function pageWithCookiesOf(browser: Browser, shopUrl: string, cookieHeader: string, width: number): Promise<Page> {
   const page = await newPage(browser, { width, height: 900 });
   page.setDefaultTimeout(10_000);
-  const domain = new URL(shopUrl).hostname;
-  await page
-    .context()
-    .addCookies(
-      cookieHeader.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain, path: '/' })),
-    );
+  await useClientCookies(page, { cookieHeader: () => cookieHeader }, shopUrl);
   return page;
+}
+
+/** Gives the page the cookies of a test client (a signed-in customer's session, say), for the shop at `baseUrl`. */
+export async function useClientCookies(page: Page, client: { cookieHeader(): string }, baseUrl: string): Promise<void> {
+  const domain = new URL(baseUrl).hostname;
+  await page.context().addCookies(
+    client
+      .cookieHeader()
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf('=');
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain, path: '/' };
+      }),
+  );
 }

@@ -102,6 +102,8 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'POST', path: () => '/api/admin/export-files', body: (f) => ({ orderIds: [f.order.id], exportFormat: 'zip' }) },
   { method: 'POST', path: (f) => `/api/orders/${f.order.id}/reorder`, body: () => ({}) },
   { method: 'PATCH', path: (f) => `/api/admin/firms/${f.firmId}`, body: () => ({ terms: 'net30', creditLimit: 2500 }) },
+  // The address book: each address field and the book (`scope`) replaced in turn.
+  { method: 'POST', path: () => '/api/addresses', body: () => ({ ...address, scope: 'firm' }) },
 ];
 
 /** GET routes with path parameters (`:p`) and query strings (`?q=:p`) to poison. */
@@ -112,6 +114,7 @@ const PARAM_ROUTES = [
   '/api/orders/:p/receipt',
   '/api/orders/:p?token=:p',
   '/api/orders/lookup?token=:p',
+  '/api/orders?scope=firm&projectId=:p&placedBy=:p',
   '/api/orders/lookup?email=:p&orderNumber=:p',
   '/api/admin/orders?status=:p&q=:p&limit=:p&cursor=:p',
   '/api/admin/orders/:p/history',

@@ -8,8 +8,8 @@ import { statusText } from '#shared/orderStatus';
 import type { StatusChange } from '#core/orders/statusHistory';
 
 import { linesToJson } from '#shared/pricing';
-import { priceLinesOf, sheetCountsOf, type OrderRow } from '#core/orders/orderRow';
 import { filesOf } from '#core/orders/orderFiles';
+import { priceLinesOf, sheetCountsOf, taxExemptionOf, type OrderRow } from '#core/orders/orderRow';
 
 /**
  * The timeline: "pending" when the order was placed (paid), then every recorded change. `changes`
@@ -60,7 +60,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     shippingService: row.shipping_service,
     taxState: row.tax_state,
     taxAmount: centsToDollars(row.tax_cents),
-    taxExemption: row.tax_exempt_text,
+    taxExemption: taxExemptionOf(row),
     totalAmount: centsToDollars(row.total_cents),
     customerEmail: row.customer_email,
     customerFirstName: row.customer_first_name,
@@ -80,6 +80,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     firmId: row.firm_id,
     projectId: row.project_id,
     projectCode: row.project_code,
+    projectName: row.project_name,
     placedBy: row.placed_by_user_id
       ? {
           userId: row.placed_by_user_id,

@@ -1,18 +1,20 @@
 /**
- * The signed-in person's address book: GET lists it (the last used first), POST saves an address
- * (one already there moves to the top), DELETE removes one. Checkout adds each address an order
- * ships to. Another person's address is 404.
+ * The signed-in person's address book: GET lists their own addresses and their firm's (the last
+ * used first), POST saves an address in their own book or, with `scope: "firm"`, the firm's (one
+ * already there moves to the top), DELETE removes one. Checkout adds each address an order ships
+ * to. Another person's address, or another firm's, is 404; a firm address someone else saved is
+ * 403 to a member who is not the owner.
  */
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { forgetAddress, listAddresses, rememberAddress } from '#core/addresses/addressBook';
+import { forgetAddress, listAddresses, rememberAddress, rememberFirmAddress } from '#core/addresses/addressBook';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
-import { AddressSchema } from '#shared/address';
+import { SaveAddressSchema } from '#shared/address';
 import { uuidField } from '#shared/fields';
 
-const addressBody = validate({ body: AddressSchema });
+const addressBody = validate({ body: SaveAddressSchema });
 const addressParams = validate({ params: z.object({ id: uuidField }) }, 'Address not found.');
 
 export function addressRoutes(ctx: AppContext): Router {
@@ -24,7 +26,9 @@ export function addressRoutes(ctx: AppContext): Router {
   });
 
   router.post('/api/addresses', requireUser, addressBody, async (req, res) => {
-    const saved = await ctx.sql.begin((tx) => rememberAddress(tx, req.shop.userId as string, addressBody.input(req).body));
+    const { scope, ...address } = addressBody.input(req).body;
+    const userId = req.shop.userId as string;
+    const saved = await ctx.sql.begin((tx) => (scope === 'firm' ? rememberFirmAddress(tx, userId, address) : rememberAddress(tx, userId, address)));
     res.status(201).json(saved);
   });
 

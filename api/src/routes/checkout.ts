@@ -38,11 +38,11 @@ import { colorSheetsFor } from '#core/uploads/colorSheets';
 import { readySet, setPapersOf, setWarningsOf, type UploadSet } from '#core/uploads/sets';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { firmOrderFields } from '#core/firms/membership';
-import { exemptionFor, exemptPrice } from '#core/firms/certificates';
-import { rememberAddress } from '#core/addresses/addressBook';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';
 import { placeInvoicedOrder, type PlacedInvoice } from '#core/orders/commands/invoices';
 import { PAYMENT_METHODS } from '#shared/invoice';
+import { exemptionFields, exemptionFor, exemptionJson, exemptPrice } from '#core/firms/certificates';
+import { rememberShippedAddress } from '#core/addresses/addressBook';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '#core/services/payments/index';
 import { AddressSchema, type Address } from '#shared/address';
@@ -327,11 +327,10 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const fields = {
       ...orderFields(ctx, { input, set, warnings, colorSheets, quote, address, price }),
       ...firm,
-      tax_exempt_certificate_id: exemption?.certificateId ?? null,
-      tax_exempt_text: exemption?.text ?? null,
+      ...exemptionFields(exemption),
     };
-    // A signed-in customer's address book offers the address last shipped to first.
-    if (who.userId && address) await rememberAddress(ctx.sql, who.userId, address);
+    // A signed-in customer's address book (or their firm's, when it keeps the address) offers the address last shipped to first.
+    if (who.userId && address) await rememberShippedAddress(ctx.sql, who.userId, address);
 
     // On the firm's account: a new order, placed at once (the card checkout's unpaid order, if any,
     // is left to the clean-up of abandoned checkouts).
@@ -345,7 +344,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
         paymentStatus: 'invoiced',
         invoice: { id: placed.invoiceId, number: placed.number, dueOn: placed.dueOn },
         message: `Order placed on your firm's account: invoice ${placed.number}, due ${longDayText(placed.dueOn)}. No card payment is needed.`,
-        amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+        amounts: { ...presentAmounts(price), taxExemption: exemptionJson(exemption) },
       });
     }
 
@@ -357,7 +356,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
         orderId: input.orderId,
         clientSecret,
         provider: payments.name,
-        amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+        amounts: { ...presentAmounts(price), taxExemption: exemptionJson(exemption) },
       });
     }
     const placed = await placeWithIntent(ctx, payments, who, fields, files, input.customerPhone);
@@ -365,7 +364,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       orderId: placed.orderId,
       clientSecret: placed.clientSecret,
       provider: payments.name,
-      amounts: { ...presentAmounts(price), taxExemption: exemption?.text ?? null },
+      amounts: { ...presentAmounts(price), taxExemption: exemptionJson(exemption) },
     });
   });
 

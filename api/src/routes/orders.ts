@@ -14,6 +14,7 @@ import { reorder, reorderSource } from '#core/orders/reorder';
 import { loadStatusHistory, type StatusChange } from '#core/orders/statusHistory';
 import { withOrderFiles } from '#core/orders/orderFiles';
 import { renderReceipt } from '#core/services/receipts/index';
+import { sheetListOf } from '#core/orders/sheetList';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { receiptKey } from '#core/services/storage/keys';
 import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
@@ -140,6 +141,8 @@ const listQuery = validate({
   query: z.object({
     scope: z.enum(['mine', 'firm'], { error: 'scope must be mine or firm' }).default('mine'),
     projectId: uuidField.optional(),
+    /** With scope=firm: only the orders this person placed (a member, or one who has left). */
+    placedBy: uuidField.optional(),
   }),
 });
 
@@ -154,9 +157,10 @@ function accountOrders(sql: Sql, userId: string): Promise<OrderRow[]> {
 
 /**
  * Every order of the person's firm, whoever placed it (and those who have since left), optionally
- * of one project. Someone outside any firm gets 404, as on every firm route.
+ * of one project and of one person. Someone outside any firm gets 404, as on every firm route.
  */
-async function firmOrders(sql: Sql, userId: string, projectId: string | null): Promise<OrderRow[]> {
+async function firmOrders(sql: Sql, userId: string, filter: { projectId: string | null; placedBy: string | null }): Promise<OrderRow[]> {
+  const { projectId, placedBy } = filter;
   const membership = await membershipOf(sql, userId);
   if (!membership) throw notFound('You do not belong to a firm.');
   if (projectId && !(await projectOfFirm(sql, membership.firmId, projectId))) throw notFound('Project not found.');
@@ -164,6 +168,7 @@ async function firmOrders(sql: Sql, userId: string, projectId: string | null): P
     select * from orders
     where firm_id = ${membership.firmId} and payment_status <> 'unpaid'
       and (${projectId}::uuid is null or project_id = ${projectId})
+      and (${placedBy}::uuid is null or placed_by_user_id = ${placedBy})
     order by created_at desc, id desc
     limit ${ACCOUNT_ORDERS_LIMIT}`;
 }
@@ -180,7 +185,7 @@ export function orderRoutes(ctx: AppContext): Router {
     const query = listQuery.input(req).query;
     const rows =
       query.scope === 'firm'
-        ? await firmOrders(ctx.sql, req.shop.userId as string, query.projectId ?? null)
+        ? await firmOrders(ctx.sql, req.shop.userId as string, { projectId: query.projectId ?? null, placedBy: query.placedBy ?? null })
         : await accountOrders(ctx.sql, req.shop.userId as string);
     res.set('Cache-Control', 'no-store');
     const history = await loadStatusHistory(
@@ -243,7 +248,7 @@ export function orderRoutes(ctx: AppContext): Router {
     }
     if (!pdf) {
       // Paid but the receipt job has not run yet: draw it now and keep it (same key the job uses).
-      pdf = await renderReceipt(order, shopFacts(ctx.env));
+      pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order));
       await ctx.storage.put(receiptKey(order.id), pdf, { contentType: 'application/pdf' });
       await recordReceipt(ctx.sql, { orderId: order.id, key: receiptKey(order.id) });
     }

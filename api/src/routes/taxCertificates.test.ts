@@ -188,7 +188,12 @@ describe('a verified certificate at checkout', () => {
     const { amounts, row } = await pickupOrder(await firmWith({ state: 'NJ', expiresOn: '2099-12-31' }));
     expect(amounts.tax).toBe(0);
     expect(amounts.total).toBe(amounts.subtotal);
-    expect(amounts.taxExemption).toBe('Tax exempt — NJ ST-5 exempt organization #EO-12345');
+    expect(amounts.taxExemption).toEqual({
+      state: 'NJ',
+      kind: 'ST-5 exempt organization',
+      number: 'EO-12345',
+      label: 'Tax exempt — NJ ST-5 exempt organization #EO-12345',
+    });
     expect(row).toMatchObject({ tax_cents: 0, total_cents: row.subtotal_cents, tax_exempt_text: 'Tax exempt — NJ ST-5 exempt organization #EO-12345' });
   });
 

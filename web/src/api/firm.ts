@@ -1,4 +1,4 @@
-/** The signed-in person's firm (GET /api/my-firm), its orders, and what the firm page sends. */
+/** The signed-in person's firm (GET /api/my-firm), its orders, its address book, and what the firm page sends. */
 import useSWR, { mutate } from 'swr';
 import { ApiError, apiRequest, fetcher } from './client';
 import type { FirmJson } from '#shared/firm';
@@ -6,14 +6,17 @@ import type { OrderJson } from '#shared/orderJson';
 
 export const MY_FIRM_KEY = '/api/my-firm';
 
-/** `{ firm: null }` when the person belongs to no firm; `error` is an ApiError (401 when signed out). Not asked when `enabled` is false. */
+/** `{ firm: null }` when the person belongs to no firm; `error` is an ApiError (401 when signed out). Nothing is asked while `enabled` is false. */
 export function useMyFirm(enabled = true) {
   return useSWR<{ firm: FirmJson | null }, ApiError>(enabled ? MY_FIRM_KEY : null, fetcher, { revalidateOnMount: true });
 }
 
-/** The firm's orders, newest first, optionally of one project. */
-export function useFirmOrders(enabled: boolean, projectId: string | null) {
-  const key = enabled ? `/api/orders?scope=firm${projectId ? `&projectId=${encodeURIComponent(projectId)}` : ''}` : null;
+/** The firm's orders, newest first, optionally of one project and one person. */
+export function useFirmOrders(enabled: boolean, filter: { projectId: string | null; placedBy: string | null }) {
+  const query = new URLSearchParams({ scope: 'firm' });
+  if (filter.projectId) query.set('projectId', filter.projectId);
+  if (filter.placedBy) query.set('placedBy', filter.placedBy);
+  const key = enabled ? `/api/orders?${query}` : null;
   return useSWR<OrderJson[], ApiError>(key, fetcher, { revalidateOnMount: true });
 }
 

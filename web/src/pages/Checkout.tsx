@@ -27,6 +27,7 @@ import { PriceBreakdown } from '../components/checkout/PriceBreakdown';
 import { ContactSection } from '../components/checkout/ContactSection';
 import { JobDetailsSection } from '../components/checkout/JobDetails';
 import { TurnaroundSection } from '../components/checkout/TurnaroundSection';
+import { ProjectSection } from '../components/checkout/ProjectSection';
 import { DeliverySection } from '../components/checkout/DeliverySection';
 import { PaymentSection } from '../components/checkout/PaymentSection';
 import { useCheckoutForm, type CheckoutForm as Form } from '../components/checkout/useCheckoutForm';
@@ -211,6 +212,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
         <div className="grid min-w-0 gap-6">
           <ContactSection form={form} />
           <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} />
+          <ProjectSection signedIn={Boolean(user)} projectId={form.projectId} onChange={form.setProjectId} disabled={pay.busy} />
           <TurnaroundSection form={form} />
           <DeliverySection form={form} />
           {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}

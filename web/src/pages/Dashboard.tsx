@@ -1,20 +1,23 @@
 /**
  * The signed-in home (at / for customers, and at /dashboard): greeting ("Welcome" on the account's
  * first sign-in, "Welcome back" after), upload card, recent orders,
- * quick stats, counters, the latest order and quick actions. Signed out at /dashboard: 'Please sign
+ * quick stats, counters, the latest order, the firm's orders (for a firm's people, filtered by
+ * project and by person) and quick actions. Signed out at /dashboard: 'Please sign
  * in' and /login after 500 ms.
  */
 import { Link } from 'wouter';
 import { Card, CardHeader, Spinner, buttonClasses } from '../components/ui';
 import { UploadSection } from '../components/upload/UploadSection';
 import { useUser } from '../api/auth';
+import { useMyFirm } from '../api/firm';
+import { FirmOrders } from '../components/firm/FirmOrders';
 import { useMyOrders, type Order } from '../api/accountOrders';
 import { PROCESSING_PROMISE, StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { ReceiptButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '#shared/money';
 import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS } from '#shared/pricing';
-import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
+import { jobText, orderSetsText, PriceLines, projectLine } from '../components/orders/OrderPrints';
 
 export default function Dashboard() {
   const { user, isLoading } = useUser();
@@ -86,6 +89,7 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
               </a>
             </Card>
           )}
+          <DashboardFirmOrders />
         </div>
 
         <div className="grid content-start gap-6">
@@ -112,6 +116,7 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
                       <p className="text-xs text-slate-600">
                         #{o.orderNumber} • {orderSetsText(o)}
                         {jobText(o) ? ` · ${jobText(o)}` : ''}
+                        {o.projectCode ? ` · ${o.projectCode}` : ''}
                       </p>
                     </div>
                     <span className="text-sm font-semibold text-slate-900">{formatDollars(o.totalAmount)}</span>
@@ -148,6 +153,14 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
       </div>
     </div>
   );
+}
+
+/** A firm's people see the firm's latest orders here too, by project and by person. */
+function DashboardFirmOrders() {
+  const { user } = useUser();
+  const { data } = useMyFirm();
+  if (!user || !data?.firm) return null;
+  return <FirmOrders firm={data.firm} userId={user.id} limit={10} />;
 }
 
 function Counter({ label, value }: { label: string; value: string }) {
@@ -188,6 +201,7 @@ function LatestOrder({ order }: { order: Order }) {
               {orderSetsText(order)} • {size} • {PRINT_TYPE_LABELS[order.printType]}
             </p>
             {jobText(order) && <p className="mt-1 text-sm text-slate-600">{jobText(order)}</p>}
+            {projectLine(order) && <p className="mt-1 text-sm text-slate-600">{projectLine(order)}</p>}
             <PriceLines lines={order.lines} className="mt-2 grid gap-1 text-sm" />
             {order.rushOrder && (
               <span className="mt-2 inline-flex rounded bg-orange-100 px-2 py-0.5 text-xs font-bold tracking-wide text-orange-900">RUSH ORDER</span>

@@ -6,19 +6,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'wouter';
 import type { z } from 'zod';
 import { Badge, Button, Card, CardHeader, ErrorNote, Field, Select, Spinner, TextField } from '../components/ui';
 import { toast } from '../components/toast';
-import { StatusBadge, formatDate } from '../components/account/status';
+import { formatDate } from '../components/account/status';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { useUser } from '../api/auth';
-import { changeFirm, fileCertificate, useFirmOrders, useMyFirm } from '../api/firm';
 import { FirmAccount } from '../components/firm/FirmAccount';
+import { changeFirm, fileCertificate, useMyFirm } from '../api/firm';
+import { FirmOrders, personName } from '../components/firm/FirmOrders';
 import { errorMessage } from '../api/useSubmit';
 import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
-import { formatDollars } from '#shared/money';
 
 export default function Firm() {
   const { user, isLoading: userLoading } = useUser();
@@ -72,8 +71,6 @@ function CreateFirm() {
     </Card>
   );
 }
-
-const personName = (m: Pick<FirmMemberJson, 'firstName' | 'lastName' | 'email'>) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
 
 function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
   const owner = firm.role === 'owner';
@@ -251,83 +248,6 @@ function Projects({ firm }: { firm: FirmJson }) {
           {isSubmitting ? 'Adding…' : 'Add project'}
         </Button>
       </form>
-    </Card>
-  );
-}
-
-function FirmOrders({ firm, userId }: { firm: FirmJson; userId: string }) {
-  const [projectId, setProjectId] = useState<string>('');
-  const [placedBy, setPlacedBy] = useState<string>('');
-  const { data: orders, error, isLoading } = useFirmOrders(true, projectId || null);
-  const people = new Map<string, string>();
-  for (const m of firm.members) people.set(m.userId, personName(m));
-  for (const o of orders ?? []) if (o.placedBy && !people.has(o.placedBy.userId)) people.set(o.placedBy.userId, o.placedBy.name || o.placedBy.email);
-  const shown = (orders ?? []).filter((o) => !placedBy || o.placedBy?.userId === placedBy);
-  return (
-    <Card>
-      <CardHeader title="The firm’s orders" description="Every paid order placed for the firm, newest first." />
-      <div className="grid gap-3 px-4 pb-4 sm:grid-cols-2 sm:px-6">
-        <Field label="Project" htmlFor="filter-project">
-          <Select id="filter-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-            <option value="">All projects</option>
-            {firm.projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.code} · {p.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Ordered by" htmlFor="filter-person">
-          <Select id="filter-person" value={placedBy} onChange={(e) => setPlacedBy(e.target.value)}>
-            <option value="">Everyone</option>
-            {[...people].map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-      {error ? (
-        <div className="px-4 pb-4 sm:px-6">
-          <ErrorNote title="The orders could not be loaded">{errorMessage(error)}</ErrorNote>
-        </div>
-      ) : isLoading ? (
-        <div className="flex justify-center p-8">
-          <Spinner label="Loading the firm’s orders…" />
-        </div>
-      ) : shown.length === 0 ? (
-        <p className="px-4 pb-6 text-sm text-slate-600 sm:px-6">No orders yet. Orders the firm’s members place appear here.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 border-t border-slate-100">
-          {shown.map((o) => (
-            <li key={o.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
-              <div className="min-w-0">
-                {/* An order's own page opens for the person who placed it. */}
-                {o.placedBy?.userId === userId ? (
-                  <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
-                    #{o.orderNumber} · {o.jobName || o.fileName}
-                  </Link>
-                ) : (
-                  <p className="truncate text-sm font-medium text-slate-900">
-                    #{o.orderNumber} · {o.jobName || o.fileName}
-                  </p>
-                )}
-                <p className="truncate text-xs text-slate-500">
-                  {formatDate(o.createdAt)}
-                  {o.projectCode ? ` · ${o.projectCode}` : ''}
-                  {o.placedBy ? ` · ${o.placedBy.name || o.placedBy.email}` : ''}
-                  {o.poNumber ? ` · PO ${o.poNumber}` : ''}
-                </p>
-              </div>
-              <div className="flex items-center gap-3">
-                <StatusBadge status={o.status} />
-                <span className="text-sm font-medium text-slate-900">{formatDollars(o.totalAmount)}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
     </Card>
   );
 }

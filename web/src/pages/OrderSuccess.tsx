@@ -12,6 +12,8 @@ import { formatDollars } from '#shared/money';
 import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type OrderPrintType } from '#shared/pricing';
 import { dateTimeText } from '#shared/clock';
 import { orderColorText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
+import { projectText } from '#shared/orderText';
+import { addressLine } from '#shared/address';
 import { ApiError, downloadBlob, fetcher, saveBlob } from '../api/client';
 import { useShopConfig } from '../api/config';
 import { toast } from '../components/toast';
@@ -115,6 +117,7 @@ export default function OrderSuccess() {
   const size = ORDER_PRINT_SIZE_LABELS[order.printSize] ?? order.printSize;
   const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
   const a = order.shippingAddress;
+  const project = projectText({ code: order.projectCode, name: order.projectName });
   const taxLabel = order.taxAmount === 0 ? 'Tax' : `Tax${order.taxState ? ` (${order.taxState})` : ''}`;
   const estimated = order.shippingMethod === 'shipping' && order.estimatedDelivery ? estimateText(order.estimatedDelivery) : null;
   const when = (iso: string) => dateTimeText(new Date(iso), { timeZone: shop.timeZone });
@@ -211,6 +214,7 @@ export default function OrderSuccess() {
               {order.printType === 'auto' && <Row label="Color sheets" value={orderColorText(order)} />}
               {order.jobName && <Row label="Job name" value={order.jobName} />}
               {order.poNumber && <Row label="PO" value={order.poNumber} />}
+              {project && <Row label="Project" value={project} />}
               {order.notes && <Row label="Notes" value={order.notes} />}
               {order.pricePerPage !== null && <Row label="Price per sheet" value={formatDollars(order.pricePerPage)} />}
               {order.rushOrder && <Row label="Turnaround" value="RUSH ORDER" />}
@@ -218,9 +222,7 @@ export default function OrderSuccess() {
                 label="Delivery"
                 value={order.shippingMethod === 'pickup' ? `Pickup at ${shop.address}` : `Shipping${order.shippingService ? `: ${order.shippingService}` : ''}`}
               />
-              {a && order.shippingMethod === 'shipping' && (
-                <Row label="Ship to" value={`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`} />
-              )}
+              {a && order.shippingMethod === 'shipping' && <Row label="Ship to" value={addressLine(a)} />}
               {estimated && <Row label="Estimated delivery" value={estimated} />}
             </dl>
             <div className="grid content-start gap-3">
@@ -232,7 +234,11 @@ export default function OrderSuccess() {
                   label="Shipping"
                   value={order.shippingMethod === 'pickup' ? 'Free (Pickup)' : order.shippingCost === 0 ? 'Free' : formatDollars(order.shippingCost)}
                 />
-                <Row label={taxLabel} value={order.taxAmount === 0 ? '$0.00 (No State Tax)' : formatDollars(order.taxAmount)} />
+                {order.taxExemption ? (
+                  <Row label={order.taxExemption.label} value={formatDollars(0)} />
+                ) : (
+                  <Row label={taxLabel} value={order.taxAmount === 0 ? '$0.00 (No State Tax)' : formatDollars(order.taxAmount)} />
+                )}
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
                   <dt>Total</dt>
                   <dd>{formatDollars(order.totalAmount)}</dd>

@@ -8,7 +8,7 @@ import { ReceiptButton, ReorderButton } from '../components/account/OrderActions
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
 import { formatDollars } from '#shared/money';
 import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, type OrderPrintType } from '#shared/pricing';
-import { jobText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
+import { jobText, orderSetsText, PriceLines, projectLine } from '../components/orders/OrderPrints';
 
 export default function Orders() {
   const { user, isLoading: userLoading } = useUser();
@@ -83,6 +83,7 @@ function OrderRow({ order }: { order: Order }) {
           <Detail label="Total" value={formatDollars(order.totalAmount)} strong />
         </dl>
         {jobText(order) && <p className="mt-3 text-sm text-slate-700">{jobText(order)}</p>}
+        {projectLine(order) && <p className="mt-1 text-sm text-slate-700">{projectLine(order)}</p>}
         <PriceLines lines={order.lines} className="mt-3 grid gap-1 text-sm" />
         <div className="mt-3">
           <StatusText status={order.status} text={order.statusText} />

@@ -11,6 +11,7 @@ import { orderNumberOf } from '#shared/fields';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { exportKeyOf, exportPrefix } from '#core/services/storage/keys';
 import { renderJobTicket } from '#core/services/tickets/jobTicket';
+import { sheetListOf } from '#core/orders/sheetList';
 import type { OrderRow } from '#core/orders/orderRow';
 import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
 
@@ -113,7 +114,11 @@ export default defineTask({
         }
         if (found > 0) {
           const ticketWritten = entryWritten(archive);
-          archive.append(await renderJobTicket(file), { name: ticketEntryName(file.id, taken), store: true, date: new Date() });
+          archive.append(await renderJobTicket(file, await sheetListOf(ctx.sql, file)), {
+            name: ticketEntryName(file.id, taken),
+            store: true,
+            date: new Date(),
+          });
           await ticketWritten;
         }
         processed += 1;

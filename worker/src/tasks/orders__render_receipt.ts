@@ -8,6 +8,7 @@ import { orderNumberOf } from '#shared/fields';
 import type { OrderRow } from '#core/orders/orderRow';
 import { queueEmail } from '#core/services/email/index';
 import { renderReceipt } from '#core/services/receipts/index';
+import { sheetListOf } from '#core/orders/sheetList';
 import { receiptKey } from '#core/services/storage/keys';
 import { orderConfirmationEmail } from '#core/emails/orderConfirmation';
 import { defineTask } from '../task';
@@ -22,7 +23,7 @@ export default defineTask({
     const key = receiptKey(order.id);
     const stored = order.receipt_key === key && (await ctx.storage.stat(key)) !== null;
     if (!stored) {
-      const pdf = await renderReceipt(order, shopFacts(ctx.env));
+      const pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order));
       await ctx.storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length });
     }
     await ctx.sql.begin(async (tx) => {

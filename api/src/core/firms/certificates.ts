@@ -3,7 +3,7 @@
  * owner reads the reason, and is emailed). Only the file's own bytes say what it is: a PDF, PNG or
  * JPEG, whatever name or type the browser gave it.
  */
-import type { CertificateStatus, TaxCertificateJson } from '#shared/firm';
+import { taxExemptionLabel, type CertificateStatus, type TaxCertificateJson, type TaxExemptionJson } from '#shared/firm';
 import type { Queryable } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
 import { queueEmail } from '../services/email/index';
@@ -122,8 +122,24 @@ export async function decideCertificate(
   return toCertificateJson(updated);
 }
 
-/** A verified certificate that exempts an order, and the words the order shows for it. */
-export type TaxExemption = { certificateId: string; text: string };
+/** A verified certificate that exempts an order: what the order keeps of it and shows. */
+export type TaxExemption = TaxExemptionJson & { certificateId: string };
+
+/** The order's columns for an exemption (all null without one): fixed when the order is priced. */
+export function exemptionFields(exemption: TaxExemption | null) {
+  return {
+    tax_exempt_certificate_id: exemption?.certificateId ?? null,
+    tax_exempt_text: exemption?.label ?? null,
+    tax_exempt_state: exemption?.state ?? null,
+    tax_exempt_kind: exemption?.kind ?? null,
+    tax_exempt_number: exemption?.number ?? null,
+  };
+}
+
+/** The exemption as the checkout's amounts carry it, without the certificate's id. */
+export function exemptionJson(exemption: TaxExemption | null): TaxExemptionJson | null {
+  return exemption ? { state: exemption.state, kind: exemption.kind, number: exemption.number, label: exemption.label } : null;
+}
 
 /**
  * The firm's verified certificate for the state whose tax applies, unexpired on the shop's `today`
@@ -136,7 +152,7 @@ export async function exemptionFor(db: Queryable, input: { firmId: string; state
     where firm_id = ${input.firmId} and state = ${input.state} and status = 'verified'
       and (expires_on is null or expires_on >= ${input.today}::date)
     order by decided_at desc nulls last, created_at desc limit 1`;
-  return row ? { certificateId: row.id, text: `Tax exempt — ${row.state} ${row.kind} #${row.number}` } : null;
+  return row ? { certificateId: row.id, state: row.state, kind: row.kind, number: row.number, label: taxExemptionLabel(row) } : null;
 }
 
 /** The price with no tax: the exemption takes the tax out of the total and nothing else. */

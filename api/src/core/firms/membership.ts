@@ -16,13 +16,15 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
 }
 
 /** The project's code when the project belongs to this firm; null otherwise. */
-export async function projectOfFirm(db: Queryable, firmId: string, projectId: string): Promise<{ id: string; code: string } | null> {
-  const [row] = await db<{ id: string; code: string }[]>`select id, code from firm_projects where id = ${projectId} and firm_id = ${firmId}`;
+export async function projectOfFirm(db: Queryable, firmId: string, projectId: string): Promise<{ id: string; code: string; name: string } | null> {
+  const [row] = await db<
+    { id: string; code: string; name: string }[]
+  >`select id, code, name from firm_projects where id = ${projectId} and firm_id = ${firmId}`;
   return row ?? null;
 }
 
 /** The firm columns of an order, as checkout writes them. */
-export type FirmOrderFields = { firm_id: string | null; project_id: string | null; project_code: string | null };
+export type FirmOrderFields = { firm_id: string | null; project_id: string | null; project_code: string | null; project_name: string | null };
 
 export const PROJECT_NOT_OURS = 'That project is not one of your firm’s projects. Please choose another.';
 
@@ -34,9 +36,9 @@ export async function firmOrderFields(db: Queryable, userId: string | null, proj
   const membership = userId ? await membershipOf(db, userId) : null;
   if (!membership) {
     if (projectId) throw badRequest(PROJECT_NOT_OURS);
-    return { firm_id: null, project_id: null, project_code: null };
+    return { firm_id: null, project_id: null, project_code: null, project_name: null };
   }
   const project = projectId ? await projectOfFirm(db, membership.firmId, projectId) : null;
   if (projectId && !project) throw badRequest(PROJECT_NOT_OURS);
-  return { firm_id: membership.firmId, project_id: project?.id ?? null, project_code: project?.code ?? null };
+  return { firm_id: membership.firmId, project_id: project?.id ?? null, project_code: project?.code ?? null, project_name: project?.name ?? null };
 }

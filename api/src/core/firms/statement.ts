@@ -1,7 +1,7 @@
 /**
  * The project statement PDF: every paid order of one firm project in a period, one row each (date,
- * order number, job name, PO, who ordered, sheets and sets, prints, rush and shipping, tax, total)
- * and the sums; the document a firm attaches to a reimbursable-expense claim. Landscape letter, the
+ * order number, job name, PO, who ordered, sheets and sets, prints, rush and shipping, tax, total;
+ * under an exempt order's row, the certificate that made its tax $0.00) and the sums; the document a firm attaches to a reimbursable-expense claim. Landscape letter, the
  * column heads repeated on every page.
  */
 import { formatCents } from '#shared/money';
@@ -25,6 +25,8 @@ export type StatementRow = {
   extras_cents: number;
   tax_cents: number;
   total_cents: number;
+  /** "Tax exempt — NJ ST-5 exempt organization #…" when a firm's certificate made the tax $0.00. */
+  tax_exempt_text: string | null;
 };
 
 export type Statement = {
@@ -41,7 +43,8 @@ export async function statementRows(db: Queryable, input: { firmId: string; proj
   return db<StatementRow[]>`
     select id, to_char((coalesce(paid_at, created_at) at time zone ${input.timeZone})::date, 'YYYY-MM-DD') as paid_on,
       job_name, po_number, trim(customer_first_name || ' ' || customer_last_name) as placed_by,
-      page_count, sets, subtotal_cents, rush_fee_cents + shipping_cost_cents as extras_cents, tax_cents, total_cents
+      page_count, sets, subtotal_cents, rush_fee_cents + shipping_cost_cents as extras_cents, tax_cents, total_cents,
+      tax_exempt_text
     from orders
     where firm_id = ${input.firmId} and project_id = ${input.projectId} and payment_status in ('paid', 'invoiced')
       and (${input.from}::date is null or (coalesce(paid_at, created_at) at time zone ${input.timeZone})::date >= ${input.from}::date)
@@ -139,7 +142,11 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
           formatCents(r.tax_cents),
           formatCents(r.total_cents),
         ];
-        const height = Math.max(...cells.map((value, i) => heightOfText(doc, value, { size: 9, width: at[i].w - 8, maxLines: 3 })));
+        const cellsHeight = Math.max(...cells.map((value, i) => heightOfText(doc, value, { size: 9, width: at[i].w - 8, maxLines: 3 })));
+        // An exempt order says why its tax is $0.00 on a line of its own under the row.
+        const exemptWidth = right - at[2].x - 8;
+        const exemptHeight = r.tax_exempt_text ? heightOfText(doc, r.tax_exempt_text, { size: 8, width: exemptWidth, maxLines: 2 }) + 2 : 0;
+        const height = cellsHeight + exemptHeight;
         if (y + height > bottom) {
           doc.addPage();
           y = 40;
@@ -147,6 +154,10 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
         }
         doc.fillColor(INK);
         cells.forEach((value, i) => text(value, at[i].x + 4, y, { size: 9, width: at[i].w - 8, maxLines: 3, align: at[i].right ? 'right' : 'left' }));
+        if (r.tax_exempt_text) {
+          doc.fillColor(MUTED);
+          text(r.tax_exempt_text, at[2].x + 4, y + cellsHeight + 2, { size: 8, width: exemptWidth, maxLines: 2 });
+        }
         y += height + 6;
         doc
           .moveTo(left, y - 3)

@@ -1,6 +1,6 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
 import { HALF_PAPERS, ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_SIZES, setsText, type OrderPrintSize, type PrintSize } from '#shared/pricing';
-import { sheetRanges } from '#shared/orderText';
+import { projectText, sheetRanges } from '#shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 import { filesOf } from './orderFiles';
 
@@ -10,7 +10,7 @@ type Described = Pick<
   OrderRow,
   'sets' | 'half_sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'
 > &
-  Partial<Pick<OrderRow, 'project_code'>>;
+  Partial<Pick<OrderRow, 'project_code' | 'project_name'>>;
 
 /** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
 export function colorSheetsText(order: Described): string {
@@ -51,7 +51,7 @@ export function orderDetailLines(order: Described): string[] {
     `Color sheets: ${colorSheetsText(order)}`,
     ...(order.job_name ? [`Job name: ${order.job_name}`] : []),
     ...(order.po_number ? [`PO: ${order.po_number}`] : []),
-    ...(order.project_code ? [`Project: ${order.project_code}`] : []),
+    ...(order.project_code ? [`Project: ${orderProjectText(order)}`] : []),
   ];
 }
 
@@ -65,4 +65,9 @@ export function setFilesText(order: Pick<OrderRow, 'upload_id' | 'file_name' | '
   const sheets = (f: (typeof files)[number]) =>
     f.pageCount === 1 ? `sheet ${f.firstPosition}` : `sheets ${f.firstPosition}–${f.firstPosition + f.pageCount - 1}`;
   return [`${files.length} files:`, ...files.map((f, i) => `${i + 1}. ${f.fileName} — ${sheets(f)}`)].join('\n');
+}
+
+/** "A-101 · Hoboken Tower", the order's firm project as it was when placed; null without one. */
+export function orderProjectText(order: Partial<Pick<OrderRow, 'project_code' | 'project_name'>>): string | null {
+  return projectText({ code: order.project_code ?? null, name: order.project_name });
 }

@@ -5,6 +5,7 @@ import type { OrderFileJson } from '#shared/orderJson';
 /** A stored file of the order's set (order_files; the storage key is for the admin's downloads and exports, never shown). */
 export type OrderFileRow = OrderFileJson & { fileKey: string };
 import type { PaymentStatus } from '#shared/fields';
+import type { TaxExemptionJson } from '#shared/firm';
 
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */
@@ -71,6 +72,8 @@ export type OrderRow = {
   firm_id: string | null;
   project_id: string | null;
   project_code: string | null;
+  /** The project's name when the order was placed. */
+  project_name: string | null;
   /** The signed-in person who placed it; null for a guest. */
   placed_by_user_id: string | null;
   /** The firm's certificate that made the tax $0.00, and the words shown for it. */
@@ -80,9 +83,19 @@ export type OrderRow = {
   sheet_warnings: SheetWarning[] | null;
   /** The set's files (ORDER_FILES), when the query selected them; see filesOf(). */
   files?: OrderFileRow[] | null;
+  /** The certificate's state, kind and number, as they were when the order was priced. */
+  tax_exempt_state: string | null;
+  tax_exempt_kind: string | null;
+  tax_exempt_number: string | null;
   created_at: Date;
   updated_at: Date;
 };
+
+/** The exemption the order was priced with, as the order JSON carries it; null when taxed. */
+export function taxExemptionOf(row: Pick<OrderRow, 'tax_exempt_text' | 'tax_exempt_state' | 'tax_exempt_kind' | 'tax_exempt_number'>): TaxExemptionJson | null {
+  if (!row.tax_exempt_text) return null;
+  return { state: row.tax_exempt_state ?? '', kind: row.tax_exempt_kind ?? '', number: row.tax_exempt_number ?? '', label: row.tax_exempt_text };
+}
 
 export type ShippingAddress = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 

@@ -5,7 +5,7 @@ import { toast } from '../toast';
 import { formatDollars } from '#shared/money';
 import { dateTimeText, mediumDateText } from '#shared/clock';
 import { OrderEmails } from './OrderEmails';
-import { jobText, orderColorText, orderSetsText, PriceLines } from '../orders/OrderPrints';
+import { jobText, orderColorText, orderSetsText, PriceLines, projectLine } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '#shared/pricing';
 import { useSubmit } from '../../api/useSubmit';
 import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../api/admin';
@@ -103,6 +103,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             <Badge tone={order.status}>{STATUS_LABELS[order.status]}</Badge>
             {order.rushOrder && <Badge tone="rush">RUSH</Badge>}
             <Badge>{shipping ? 'Shipping' : 'Pickup'}</Badge>
+            {order.projectCode && <Badge>{order.projectCode}</Badge>}
             {order.readyBy && order.status !== 'completed' && order.status !== 'failed' && (
               <span className="text-sm font-medium text-slate-700" title={order.readyBy}>
                 Due {order.readyByText?.replace(/^Today/, 'today') ?? dateTimeText(new Date(order.readyBy))}
@@ -142,11 +143,22 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                   <span className="font-medium text-slate-900">{jobText(order)}</span>
                 </>
               )}
+              {projectLine(order) && (
+                <>
+                  <br />
+                  <span className="font-medium text-slate-900">{projectLine(order)}</span>
+                </>
+              )}
               <br />
               <span className="text-slate-600">{dateTimeText(new Date(order.createdAt))}</span>
             </p>
           </div>
           <PriceLines lines={order.lines} className="mt-2 grid max-w-md gap-1 text-sm" />
+          {order.taxExemption && (
+            <p className="mt-1 text-sm font-medium text-emerald-800" data-testid="tax-exemption">
+              {order.taxExemption.label}: no tax charged
+            </p>
+          )}
           {order.notes && <p className="mt-1 whitespace-pre-line text-sm text-slate-700">Notes: {order.notes}</p>}
           {shipping && order.shippingAddress && (
             <p className="mt-1 text-sm text-slate-600">

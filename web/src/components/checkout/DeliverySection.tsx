@@ -8,6 +8,7 @@ import { useTurnaround } from '../../api/turnaround';
 import { stateCodeOf } from '#shared/usStates';
 import { Card, CardHeader, TextField, Spinner } from '../ui';
 import { PickupInfo } from './PickupInfo';
+import { SavedAddresses } from './SavedAddresses';
 import { formatDeliveryDate } from './types';
 import type { CheckoutForm } from './useCheckoutForm';
 
@@ -46,6 +47,7 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
           <PickupInfo readyText={ready} />
         ) : (
           <div className="grid gap-4">
+            <SavedAddresses form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 id="street1"

@@ -50,6 +50,9 @@ export function PriceBreakdown({
       />
       {amounts.pending ? (
         <Row label="Tax" value="With shipping" />
+      ) : amounts.taxExemption ? (
+        // A firm's verified certificate: the tax line says which one, never "No State Tax".
+        <Row label={amounts.taxExemption.label} value={formatDollars(0)} testId="tax-exemption" />
       ) : (
         <Row label={taxLabel} value={noTax ? '$0.00 (No State Tax)' : formatDollars(amounts.tax)} />
       )}
@@ -62,9 +65,9 @@ export function PriceBreakdown({
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="flex items-center justify-between gap-4 text-slate-700">
+    <div className="flex items-center justify-between gap-4 text-slate-700" data-testid={testId}>
       <dt>{label}</dt>
       <dd className="font-medium text-slate-900">{value}</dd>
     </div>

@@ -1,5 +1,6 @@
 /** What the checkout page and its parts share: the server's answer to create-payment-intent. */
 import type { PriceLineJson } from '#shared/pricing';
+import type { TaxExemptionJson } from '#shared/firm';
 import { shortDayText } from '#shared/clock';
 import { isCalendarDay } from '#shared/holidays';
 
@@ -18,6 +19,8 @@ export type Amounts = {
   taxRate: string;
   /** The cheapest shipping service was made free by the subtotal. */
   freeShipping?: boolean;
+  /** The firm's certificate that made the tax $0.00 ("Tax exempt — NJ ST-5 #…"), or null. */
+  taxExemption?: TaxExemptionJson | null;
 };
 
 export type IntentAnswer = { orderId: string; clientSecret: string; provider: 'stripe' | 'demo'; amounts: Amounts };

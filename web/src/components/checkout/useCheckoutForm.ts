@@ -57,6 +57,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const [rateProblem, setRateProblem] = useState<string | null>(null);
   const [createAccount, setCreateAccount] = useState(false);
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
+  /** The firm project the order is for (a signed-in firm member's choice), or null. */
+  const [projectId, setProjectId] = useState<string | null>(null);
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
 
@@ -93,12 +95,13 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       rateId: values.shippingMethod === 'shipping' ? rateId : null,
       shippingAddress: values.shippingMethod === 'shipping' ? addressToSend(values.address) : null,
       createAccount: user ? false : createAccount,
+      projectId: user ? projectId : null,
       customerEmail: values.email.trim(),
       customerFirstName: values.firstName.trim(),
       customerLastName: values.lastName.trim(),
       customerPhone: values.phone.trim(),
     };
-  }, [data, job, rushOrder, rateId, createAccount, user, fields]);
+  }, [data, job, rushOrder, rateId, createAccount, user, projectId, fields]);
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
   const started = useRef(false);
@@ -243,6 +246,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     createAccount,
     job,
     setJob,
+    projectId,
+    setProjectId,
     setCreateAccount,
     intent,
     setIntent,

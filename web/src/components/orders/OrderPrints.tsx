@@ -3,7 +3,7 @@
  * rows: the sets, the color sheets, the price lines as charged, and the job name and PO.
  */
 import { formatDollars } from '#shared/money';
-import { colorSheetsSummary } from '#shared/orderText';
+import { colorSheetsSummary, projectText } from '#shared/orderText';
 import { setsText, type PriceLineJson } from '#shared/pricing';
 import type { OrderJson } from '#shared/orderJson';
 
@@ -34,6 +34,12 @@ export function PriceLines({ lines, className }: { lines: readonly PriceLineJson
       ))}
     </ul>
   );
+}
+
+/** "Project: A-101 · Hoboken Tower", the firm project the order was placed for; null without one. */
+export function projectLine(order: Pick<OrderJson, 'projectCode'> & { projectName?: string | null }): string | null {
+  const text = projectText({ code: order.projectCode, name: order.projectName });
+  return text ? `Project: ${text}` : null;
 }
 
 /** "Job: Smith Residence · PO 4471", or nothing when neither was given. */

@@ -6,21 +6,25 @@
  */
 import { readyByDateText } from '#shared/readyBy';
 import { longDateText } from '#shared/clock';
-import { renderPdf } from '../../lib/pdfDocument';
-import { drawText, type BlockOptions } from '../../lib/pdfLayout';
+import { renderPdf, type Pdf } from '../../lib/pdfDocument';
+import { drawText, heightOfText, type BlockOptions } from '../../lib/pdfLayout';
 import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '#shared/shop';
 import { formatCents } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
-import { orderDetailLines } from '../../orders/describe';
+import { halfSizeNote, orderDetailLines } from '../../orders/describe';
+import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
 
 const INK = '#0f172a';
 const MUTED = '#475569';
 const BRAND = '#1e3a8a';
 
-/** Renders the receipt; resolves with the PDF bytes. */
-export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer> {
+/**
+ * Renders the receipt; resolves with the PDF bytes. `sheets` (sheetListOf) adds the set's sheet list,
+ * each sheet's number and title from its title block, when any sheet was named.
+ */
+export function renderReceipt(order: OrderRow, shop: ShopFacts, sheets: readonly SheetListEntry[] = []): Promise<Buffer> {
   return renderPdf(
     {
       size: 'LETTER',
@@ -141,6 +145,55 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts): Promise<Buffer>
       // Footer.
       doc.fillColor(MUTED);
       text(`Thank you for your order. Questions? ${shop.email} or ${shop.phone}.`, left, doc.page.height - 90, { size: 9, width, align: 'center' });
+
+      if (hasSheetNames(sheets)) drawSheetList(doc, order, sheets, { left, width, top: y + 30 });
     },
   );
+}
+
+/**
+ * The set's sheets, one row each (position, sheet number, title, ink), below the totals and on as
+ * many pages as the set needs; the half-size sets noted above them as in the details.
+ */
+function drawSheetList(doc: Pdf, order: OrderRow, sheets: readonly SheetListEntry[], box: { left: number; width: number; top: number }): void {
+  const { left, width } = box;
+  const bottom = doc.page.height - 110;
+  const text = (value: string, x: number, y: number, options: BlockOptions) => drawText(doc, value, x, y, options);
+  const color = new Set(order.print_type === 'color' ? sheets.map((s) => s.position) : order.print_type === 'auto' ? order.color_sheets : []);
+  const col = { position: left + 8, number: left + 44, title: left + 140, ink: left + width - 80 };
+  let y = box.top;
+  const head = () => {
+    doc.fillColor(INK);
+    text('Sheets in the set', left, y, { size: 11, bold: true });
+    y += 16;
+    const half = halfSizeNote(order);
+    doc.fillColor(MUTED);
+    if (half) y = text(half, left, y, { size: 9, width }) + 4;
+    doc.rect(left, y, width, 18).fill('#eff6ff');
+    doc.fillColor(INK);
+    text('#', col.position, y + 5, { size: 9, bold: true });
+    text('Sheet', col.number, y + 5, { size: 9, bold: true });
+    text('Title', col.title, y + 5, { size: 9, bold: true });
+    text('Ink', col.ink, y + 5, { size: 9, bold: true });
+    y += 24;
+  };
+  if (y + 80 > bottom) {
+    doc.addPage();
+    y = 54;
+  }
+  head();
+  for (const sheet of sheets) {
+    const height = heightOfText(doc, sheet.sheetTitle ?? '-', { size: 9, width: col.ink - col.title - 8 });
+    if (y + height > bottom) {
+      doc.addPage();
+      y = 54;
+      head();
+    }
+    doc.fillColor(INK);
+    text(String(sheet.position), col.position, y, { size: 9 });
+    text(sheet.sheetNumber ?? '-', col.number, y, { size: 9, width: col.title - col.number - 8 });
+    const end = text(sheet.sheetTitle ?? '-', col.title, y, { size: 9, width: col.ink - col.title - 8 });
+    text(color.has(sheet.position) ? 'Color' : 'B&W', col.ink, y, { size: 9 });
+    y = Math.max(y + 14, end + 3);
+  }
 }

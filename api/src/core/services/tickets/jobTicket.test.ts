@@ -111,6 +111,31 @@ describe('renderJobTicket', () => {
     expect(pages[0]).toContain('Label on the tube');
     expect(pages[0]).toContain('NY 12207-1234');
   });
+
+  it('with a project, an exemption and 200 named sheets, each row keeps its own cap and the checklist stays on page 1', async () => {
+    const words = (word: string, n: number) => `${word} `.repeat(n).slice(0, n).trim();
+    const sheets = Array.from({ length: 200 }, (_, i) => ({ position: i + 1, sheetNumber: `A-${101 + i}`, sheetTitle: 'Enlarged floor plan and details' }));
+    const order = orderRowFor({
+      job_name: words('図面 Residence', 100),
+      file_name: `${words('планы-drawing', 250)}.pdf`,
+      project_code: 'P'.repeat(30),
+      project_name: words('Hoboken Tower', 100),
+      tax_exempt_text: 'Tax exempt — NJ ST-5 exempt organization #EO-12345',
+      page_count: 200,
+      color_sheets: Array.from({ length: 100 }, (_, i) => i * 2 + 1),
+      print_type: 'auto',
+    });
+    const pdf = await renderJobTicket(order, sheets);
+    const pages = await pdfPageTexts(pdf);
+    expect(pages).toHaveLength(1);
+    const page = pages[0].replace(/\s+/g, ' ');
+    for (const step of CHECKLIST) expect(page).toContain(step);
+    expect(page).toContain('Tax exempt — NJ ST-5 exempt organization #EO-12345');
+    expect(page).toContain('1: A-101 Enlarged floor plan and details');
+    // The 200-sheet list is cut (it is the receipt's to list whole); the color sheets row is not lost to it.
+    expect(page).not.toContain('200: A-300');
+    expect(page).toContain('Color sheets');
+  });
 });
 
 describe('splitNotes', () => {

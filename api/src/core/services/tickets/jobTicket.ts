@@ -10,7 +10,9 @@ import { drawLines, drawText, layoutLines, lineHeight, textWidth, type BlockOpti
 import { orderNumberOf } from '#shared/fields';
 import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '#shared/pricing';
 import { drawCode128 } from '../labels/code128';
-import { colorSheetsText, halfSizeNote, setFilesText } from '../../orders/describe';
+import { colorSheetsText, halfSizeNote, orderProjectText, setFilesText } from '../../orders/describe';
+import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
+import { sheetLabel } from '#shared/orderText';
 import { readyByDateText } from '#shared/readyBy';
 import { dateTimeText } from '#shared/clock';
 import { DEFAULT_SHOP } from '#shared/shop';
@@ -42,8 +44,28 @@ const MARGIN = 48;
 const LABEL_WIDTH = 110;
 /** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
 const BODY_SIZES = [12, 11, 10, 9];
-/** At the smallest size, the most lines a row may take (Customer, Delivery, …), so page 1 always holds them. */
-const ROW_MAX_LINES = [6, 6, 2, 3, 2, 3, 2, 5, 3];
+/** The ticket's rows, in the order they print. */
+type RowName = 'Customer' | 'Delivery' | 'Ready by' | 'Job name' | 'PO' | 'Project' | 'Tax' | 'File' | 'Size' | 'Sets' | 'Color sheets' | 'Sheets';
+/**
+ * At the smallest size, the most lines each row may take, so page 1 always holds them; keyed by the
+ * row's name, so a row shown only for some orders never shifts another row's cap.
+ */
+const ROW_MAX_LINES: Record<RowName, number> = {
+  Customer: 6,
+  Delivery: 6,
+  'Ready by': 2,
+  'Job name': 3,
+  PO: 2,
+  Project: 2,
+  Tax: 2,
+  File: 3,
+  Size: 2,
+  Sets: 5,
+  'Color sheets': 3,
+  Sheets: 5,
+};
+/** Rows cut at every size, not only the smallest: the sheet list of a 200-sheet set never pushes the rest down. */
+const ROW_ALWAYS_MAX_LINES: Partial<Record<RowName, number>> = { Sheets: 8 };
 /** A part of a row's value and the most lines it may take on a crowded ticket. */
 type Part = [text: string, maxLines: number];
 const ROW_GAP = 10;
@@ -73,8 +95,11 @@ export function splitNotes(
   return { first: runTogether.slice(0, room1), rest: runTogether.slice(room1), continued: true };
 }
 
-/** Renders the job ticket for one order; resolves with the PDF bytes. */
-export function renderJobTicket(order: OrderRow): Promise<Buffer> {
+/**
+ * Renders the job ticket for one order; resolves with the PDF bytes. `sheets` (sheetListOf) adds
+ * the set's sheets by number and title, when any sheet was named.
+ */
+export function renderJobTicket(order: OrderRow, sheets: readonly SheetListEntry[] = []): Promise<Buffer> {
   const number = orderNumberOf(order.id);
   return renderPdf({ size: 'LETTER', margin: MARGIN, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } }, (doc) => {
     const left = MARGIN;
@@ -118,7 +143,7 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
             [`${a.city},`, 1],
             [`${a.state} ${a.zipCode}`, 1],
           ];
-    const rows: [string, string | Part[]][] = [
+    const rows: [RowName, string | Part[]][] = [
       [
         'Customer',
         [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean).join('\n'),
@@ -128,7 +153,9 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
       ['Job name', order.job_name ?? '-'],
       ['PO', order.po_number ?? '-'],
       // A firm's project, when the order names one: the counter files the prints by it.
-      ...(order.project_code ? ([['Project', order.project_code]] as [string, string][]) : []),
+      ...(order.project_code ? ([['Project', orderProjectText(order) ?? order.project_code]] as [RowName, string][]) : []),
+      // Why the tax is $0.00, when a firm's certificate made it so.
+      ...(order.tax_exempt_text ? ([['Tax', order.tax_exempt_text]] as [RowName, string][]) : []),
       ['File', setFilesText(order)],
       ['Size', size],
       [
@@ -142,14 +169,17 @@ export function renderJobTicket(order: OrderRow): Promise<Buffer> {
         ].join('\n'),
       ],
       ['Color sheets', `${colorSheetsText(order)} (${counts.color} color, ${counts.bw} B&W per set)`],
+      // The set's sheets by title-block number and title, to check the prints against.
+      ...(hasSheetNames(sheets) ? ([['Sheets', sheets.map((sheet) => `${sheet.position}: ${sheetLabel(sheet)}`).join('  ·  ')]] as [RowName, string][]) : []),
     ];
     const valueX = left + LABEL_WIDTH;
     const valueWidth = width - LABEL_WIDTH;
     // The largest size at which the rows, a first line of notes and the checklist fit page 1; at the
     // smallest, rows are cut to a few lines each (a ticket with a 250-character name is possible).
     const layoutAt = (size: number, capped: boolean) => {
-      const lines = rows.map(([, value], i) => {
-        if (typeof value === 'string') return layoutLines(doc, value, { size, width: valueWidth, maxLines: capped ? ROW_MAX_LINES[i] : undefined });
+      const lines = rows.map(([name, value]) => {
+        if (typeof value === 'string')
+          return layoutLines(doc, value, { size, width: valueWidth, maxLines: capped ? ROW_MAX_LINES[name] : ROW_ALWAYS_MAX_LINES[name] });
         // The city and its state and ZIP share a line, as on an envelope, when that line fits.
         const [city, stateZip] = value.slice(-2).map(([text]) => text);
         const together = value.length > 2 && textWidth(doc, `${city} ${stateZip}`, { size }) <= valueWidth;
