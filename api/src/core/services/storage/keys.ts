@@ -16,3 +16,8 @@ export const exportPrefix = (exportId: string) => `exports/${exportId}/`;
 export const exportKeyOf = (exportId: string) => `${exportPrefix(exportId)}export.zip`;
 /** A firm's tax-exempt certificate, as the owner uploaded it (PDF or image). */
 export const taxCertificateKey = (certificateId: string) => `tax-certificates/${certificateId}/certificate`;
+/** Everything stored for a revision. */
+export const revisionPrefix = (revisionId: string) => `revisions/${revisionId}/`;
+/** A changed sheet's overlay: the preview, or the enlarged one (`large`). */
+export const revisionOverlayKey = (revisionId: string, position: number, large: boolean) =>
+  `${revisionPrefix(revisionId)}overlays/${position}${large ? '-large' : ''}.png`;
