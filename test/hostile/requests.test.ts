@@ -100,6 +100,7 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'PATCH', path: (f) => `/api/orders/${f.order.id}/status`, body: () => ({ status: 'processing' }) },
   { method: 'POST', path: () => '/api/admin/export-files', body: (f) => ({ orderIds: [f.order.id], exportFormat: 'zip' }) },
   { method: 'POST', path: (f) => `/api/orders/${f.order.id}/reorder`, body: () => ({}) },
+  { method: 'POST', path: () => '/api/revisions', body: (f) => ({ previousOrderId: f.order.id, uploadIds: [f.uploadId] }) },
 ];
 
 /** GET routes with path parameters (`:p`) and query strings (`?q=:p`) to poison. */
@@ -109,6 +110,9 @@ const PARAM_ROUTES = [
   '/api/orders/:p',
   '/api/orders/:p/receipt',
   '/api/orders/:p?token=:p',
+  '/api/revisions/:p',
+  '/api/revisions/:p?token=:p',
+  '/api/revisions/:p/sheets/:p/overlay.png?size=:p',
   '/api/orders/lookup?token=:p',
   '/api/orders/lookup?email=:p&orderNumber=:p',
   '/api/admin/orders?status=:p&q=:p&limit=:p&cursor=:p',

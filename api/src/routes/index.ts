@@ -21,6 +21,7 @@ import { authRoutes } from './auth';
 import { firmRoutes } from './firms';
 import { addressRoutes } from './addresses';
 import { adminTaxCertificateRoutes } from './adminTaxCertificates';
+import { revisionRoutes } from './revisions';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -40,4 +41,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(firmRoutes(ctx));
   app.use(addressRoutes(ctx));
   app.use(adminTaxCertificateRoutes(ctx));
+  app.use(revisionRoutes(ctx));
 }
