@@ -24,6 +24,7 @@ export const JOB_PAYLOADS = {
   orders__reconcile_payment: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),
   orders__refund_cancelled: z.object({ orderId: z.uuid() }),
   orders__render_receipt: z.object({ orderId: z.uuid() }),
+  revisions__compare: z.object({ revisionId: z.uuid() }),
   uploads__analyze: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
   uploads__report: z.object({ uploadId: z.uuid() }),

@@ -13,6 +13,7 @@ import { TestClient } from '../helpers/client';
 import { buildOrder } from '../helpers/factories';
 import { makeDrawingPdf, ARCH_D } from '../helpers/pdf';
 import type { OrderRow } from '../../api/src/presenters/order';
+import { revisionOverlayKey } from '#core/services/storage/keys';
 
 type Who = 'stranger' | 'A' | 'B' | 'admin';
 const WHO: Who[] = ['stranger', 'A', 'B', 'admin'];
@@ -37,6 +38,8 @@ type Fixtures = {
   inviteToken: string;
   /** Two invoices of A's firm (on Net 30 terms): one to pay by card, one for the counter to mark paid. */
   invoicesA: string[];
+  /** A's revision of orderA, with an overlay on its first sheet. */
+  revisionA: string;
 };
 
 type Row = {
@@ -159,6 +162,20 @@ const ROWS: Row[] = [
     check: (who, body) => who === 'A' && expect(Array.isArray(body)).toBe(true),
   },
   { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.orderA.id}/reorder`, expect: [404, 201, 404, 404] },
+
+  // Revisions: only whoever may see the previous order starts one (with their own uploads: the admin has none).
+  {
+    route: 'POST /api/revisions',
+    path: () => '/api/revisions',
+    json: (f) => ({ previousOrderId: f.orderA.id, uploadIds: [f.uploadA] }),
+    expect: [404, 202, 404, 404],
+  },
+  { route: 'GET /api/revisions/:id', path: (f) => `/api/revisions/${f.revisionA}`, expect: OWNER_OR_ADMIN },
+  {
+    route: 'GET /api/revisions/:id/sheets/:position/overlay.png',
+    path: (f) => `/api/revisions/${f.revisionA}/sheets/1/overlay.png`,
+    expect: OWNER_OR_ADMIN,
+  },
 
   // Guest tracking: the same answer for everyone.
   { route: 'POST /api/orders/lookup', path: () => '/api/orders/lookup', json: (f) => ({ email: f.orderA.customer_email }), expect: EVERYONE(202) },
@@ -487,7 +504,14 @@ beforeAll(async () => {
   }
   const exp = await admin.post('/api/admin/export-files', { orderIds: [orderA.id], exportFormat: 'zip' });
   expect(exp.status).toBe(200);
+  // A made-up order's upload has no sheet report to wait for.
+  await shop.sql`update uploads set sheets_complete = true where id = ${orderA.upload_id}`;
+  const revision = await a.post('/api/revisions', { previousOrderId: orderA.id, uploadIds: [up.body.uploadId] });
+  expect(revision.status).toBe(202);
   await shop.runJobs();
+  // The made-up order has no sheet rows, so nothing was compared: give sheet 1 an overlay to fetch.
+  await shop.sql`update revision_sheets set has_overlay = true where revision_id = ${revision.body.revisionId} and position = 1`;
+  await shop.ctx.storage.put(revisionOverlayKey(revision.body.revisionId, 1, false), Buffer.from('png'), { contentType: 'image/png' });
   f = {
     uploadA: up.body.uploadId,
     orderA,
@@ -504,6 +528,7 @@ beforeAll(async () => {
     certificatesA,
     inviteToken,
     invoicesA,
+    revisionA: revision.body.revisionId,
   };
   cookies.set('A', a.cookieHeader());
   cookies.set('B', b.cookieHeader());

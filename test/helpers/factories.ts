@@ -57,9 +57,11 @@ export async function buildOrder(
     createdAt?: Date;
     /** The promised ready-by (set at payment in real orders). */
     readyBy?: Date | null;
+    /** The order's upload (its file and sheets), instead of a made-up one. */
+    upload?: { id: string; storage_key: string; file_name: string; file_size: number };
   } = {},
 ): Promise<OrderRow> {
-  const upload = await buildUpload(shop, { sessionSid: options.sessionSid, pages: options.pages, size: options.printSize });
+  const upload = options.upload ?? (await buildUpload(shop, { sessionSid: options.sessionSid, pages: options.pages, size: options.printSize }));
   const shippingMethod = options.shippingMethod ?? 'pickup';
   const address =
     shippingMethod === 'shipping' ? { street1: '1 Main St', street2: null, city: 'Albany', state: options.state ?? 'NY', zipCode: '12207' } : null;

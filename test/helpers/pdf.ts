@@ -93,3 +93,25 @@ export function makeTitledSetPdf(sheets: TitledSheet[]): Promise<Buffer> {
     doc.end();
   });
 }
+
+/**
+ * The same drawings written again by another PDF producer: every page run through MuPDF's own PDF
+ * writer, which writes new content streams (its own number formatting and operators), new font
+ * objects and no metadata, as an export from another program would differ.
+ */
+export async function rewrittenByMupdf(pdf: Buffer): Promise<Buffer> {
+  const mupdf = await import('mupdf');
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const out = new mupdf.Buffer();
+  const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress');
+  for (let i = 0; i < doc.countPages(); i++) {
+    const page = doc.loadPage(i);
+    const device = writer.beginPage(page.getBounds());
+    page.run(device, mupdf.Matrix.identity);
+    writer.endPage();
+    page.destroy();
+  }
+  writer.close();
+  doc.destroy();
+  return Buffer.from(out.asUint8Array());
+}

@@ -104,6 +104,7 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'PATCH', path: (f) => `/api/admin/firms/${f.firmId}`, body: () => ({ terms: 'net30', creditLimit: 2500 }) },
   // The address book: each address field and the book (`scope`) replaced in turn.
   { method: 'POST', path: () => '/api/addresses', body: () => ({ ...address, scope: 'firm' }) },
+  { method: 'POST', path: () => '/api/revisions', body: (f) => ({ previousOrderId: f.order.id, uploadIds: [f.uploadId] }) },
 ];
 
 /** GET routes with path parameters (`:p`) and query strings (`?q=:p`) to poison. */
@@ -113,6 +114,9 @@ const PARAM_ROUTES = [
   '/api/orders/:p',
   '/api/orders/:p/receipt',
   '/api/orders/:p?token=:p',
+  '/api/revisions/:p',
+  '/api/revisions/:p?token=:p',
+  '/api/revisions/:p/sheets/:p/overlay.png?size=:p',
   '/api/orders/lookup?token=:p',
   '/api/orders?scope=firm&projectId=:p&placedBy=:p',
   '/api/orders/lookup?email=:p&orderNumber=:p',

@@ -7,12 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '#core/context';
 import { StorageNotFoundError } from '#core/services/storage/index';
 
-/**
- * The flag on every uploads__report job. A report holds its worker process's MuPDF child for seconds
- * to minutes, so a process runs one at a time (runner.ts skips flagged jobs while it runs one): the
- * reports of different uploads spread over the worker processes instead of queueing behind each other.
- */
-export const REPORT_FLAG = 'uploads__report';
+export { REPORT_FLAG } from '#core/services/pdf/analyze';
 
 /** Time and memory each analysis and each report may use; tests lower them. */
 export const analyzeLimits = { timeoutMs: 60_000, memoryLimitMb: 1536 };

@@ -28,3 +28,17 @@ export function canAccessOrder(req: Request, order: Pick<OrderRow, 'user_id' | '
   const token = typeof req.query.token === 'string' ? req.query.token : null;
   return token !== null && sameToken(token, order.access_token);
 }
+
+/**
+ * True when this request may read a revision: whoever started it (account or browser session), the
+ * admin, or whoever may read the order it was compared with (its access token included).
+ */
+export function canAccessRevision(
+  req: Request,
+  revision: { user_id: string | null; session_sid: string | null },
+  previousOrder: Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'> | null,
+): boolean {
+  if (req.shop.adminUsername) return true;
+  if (ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, revision)) return true;
+  return previousOrder !== null && canAccessOrder(req, previousOrder);
+}

@@ -22,6 +22,7 @@ import { firmRoutes } from './firms';
 import { addressRoutes } from './addresses';
 import { adminTaxCertificateRoutes } from './adminTaxCertificates';
 import { adminFirmRoutes } from './adminFirms';
+import { revisionRoutes } from './revisions';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(healthRoutes(ctx));
@@ -42,4 +43,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(addressRoutes(ctx));
   app.use(adminTaxCertificateRoutes(ctx));
   app.use(adminFirmRoutes(ctx));
+  app.use(revisionRoutes(ctx));
 }

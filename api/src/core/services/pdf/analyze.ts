@@ -27,7 +27,8 @@ import {
   type UnreadableReason,
 } from '#shared/upload';
 import { PROJECT_ROOT } from '../../lib/paths';
-import type { ChildCommand, Measured } from './child';
+import type { ChildCommand, Measured, PairMessage } from './child';
+import type { PairResult, SheetPair } from './sheetCompare';
 import { PDF_CHILD_ENTRY } from './entries';
 
 /**
@@ -86,6 +87,13 @@ export class AnalyzerCrashedError extends Error {
   }
 }
 
+/**
+ * The flag on every uploads__report and revisions__compare job. Each holds its worker process's MuPDF
+ * child for seconds to minutes, so a process runs one at a time (worker/src/runner.ts skips flagged
+ * jobs while it runs one): they spread over the worker processes instead of queueing behind each other.
+ */
+export const REPORT_FLAG = 'uploads__report';
+
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MEMORY_LIMIT_MB = 1536;
 /** An idle child larger than this is replaced by a fresh one. */
@@ -100,11 +108,13 @@ const REPORT_CHUNK = 32;
 
 type Child = ChildProcess & { stdin: Writable; stderr: Readable };
 
-type ChildMessage = ({ job: number } & Measured) | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | { job: number; type: 'reported' };
+type ChildMessage =
+  ({ job: number } & Measured) | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | PairMessage | { job: number; type: 'reported' };
 
 type Command =
   | { op: 'open'; job: Job; body: Omit<Extract<ChildCommand, { op: 'open' }>, 'op' | 'job'> }
-  | { op: 'report'; job: Job; body: Omit<Extract<ChildCommand, { op: 'report' }>, 'op' | 'job'> };
+  | { op: 'report'; job: Job; body: Omit<Extract<ChildCommand, { op: 'report' }>, 'op' | 'job'> }
+  | { op: 'compare'; job: Job; body: Omit<Extract<ChildCommand, { op: 'compare' }>, 'op' | 'job'> };
 
 /** One analysis as the scheduler sees it. */
 type Job = {
@@ -225,12 +235,19 @@ function dispatch(): void {
   }
   hold(child, true);
   running = next;
-  send(next.op === 'open' ? { op: 'open', job: next.job.id, ...next.body } : { op: 'report', job: next.job.id, ...next.body });
-  if (next.op === 'open') {
+  send(commandOf(next));
+  // A compare is opened and done in one command, as an analysis is opened by its first.
+  if (next.op !== 'report') {
     next.job.opened = true;
     next.job.onOpen();
   }
   startWatchdog();
+}
+
+function commandOf(next: Command): ChildCommand {
+  if (next.op === 'open') return { op: 'open', job: next.job.id, ...next.body };
+  if (next.op === 'report') return { op: 'report', job: next.job.id, ...next.body };
+  return { op: 'compare', job: next.job.id, ...next.body };
 }
 
 function checkMemory(): void {
@@ -269,6 +286,16 @@ function idle(): void {
     return;
   }
   hold(child, false);
+}
+
+/** A job is over: its timer stopped, its waiting commands dropped, its file closed in the child, the next command handed on. */
+function endJob(job: Job, timer: NodeJS.Timeout | null): void {
+  if (timer) clearTimeout(timer);
+  jobs.delete(job.id);
+  for (let i = queue.length - 1; i >= 0; i--) if (queue[i].job === job) queue.splice(i, 1);
+  if (job.opened) send({ op: 'close', job: job.id });
+  job.opened = false;
+  dispatch();
 }
 
 /** Starts the MuPDF child now (when the worker loads its tasks), so not even the first PDF waits for start-up. */
@@ -330,14 +357,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
     };
     jobs.set(job.id, job);
 
-    const end = () => {
-      if (timer) clearTimeout(timer);
-      jobs.delete(job.id);
-      for (let i = queue.length - 1; i >= 0; i--) if (queue[i].job === job) queue.splice(i, 1);
-      if (job.opened) send({ op: 'close', job: job.id });
-      job.opened = false;
-      dispatch();
-    };
+    const end = () => endJob(job, timer);
     const finish = (complete: boolean) => {
       end();
       if (!verdict) return;
@@ -403,6 +423,61 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
     }
 
     queue.push({ op: 'open', job, body: { file, maxPages: MAX_PAGES } });
+    dispatch();
+  });
+}
+
+export type CompareOptions = {
+  /** Folder the overlays are written to as <position>.png and <position>-large.png (it must exist). */
+  dir: string;
+  /** Resolution both sides are rendered and compared at. */
+  dpi: number;
+  /** The compare is stopped after this long (from when the child takes it). */
+  timeoutMs?: number;
+  /** The child is killed when its resident memory passes this. */
+  memoryLimitMb?: number;
+  /** Called for each pair as it is compared, in no particular order. */
+  onPair?: (result: PairResult) => void;
+};
+
+/**
+ * Compares pairs of sheets (a revision against its predecessor) in the MuPDF child's report threads,
+ * taking its turn with the analyses. Resolves with every pair's result and the limit that cut it
+ * short, if one did; rejects with AnalyzerCrashedError when the child died for another reason.
+ */
+export function compareSheetPairs(pairs: SheetPair[], options: CompareOptions): Promise<{ results: PairResult[]; limit: UnreadableReason | null }> {
+  const results: PairResult[] = [];
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | null = null;
+    const end = () => endJob(job, timer);
+    const job: Job = {
+      id: nextJobId++,
+      memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+      opened: false,
+      limit: null,
+      onMessage(message) {
+        if (message.type === 'pair') {
+          const { job: _job, type: _type, ...result } = message;
+          results.push(result);
+          options.onPair?.(result);
+          return;
+        }
+        if (message.type !== 'reported') return;
+        end();
+        resolve({ results, limit: null });
+      },
+      onExit(code, signal, stderr) {
+        job.opened = false;
+        end();
+        if (job.limit) return resolve({ results, limit: job.limit });
+        reject(new AnalyzerCrashedError(`PDF analyser exited (${signal ?? `code ${code}`}) while comparing: ${stderr.trim().slice(-500)}`));
+      },
+      onOpen: () => {
+        timer = setTimeout(() => killFor(job, 'timeout'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      },
+    };
+    jobs.set(job.id, job);
+    queue.push({ op: 'compare', job, body: { pairs, dpi: options.dpi, dir: options.dir } });
     dispatch();
   });
 }

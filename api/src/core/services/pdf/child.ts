@@ -29,11 +29,13 @@ import { pageHasPaint } from './contentStream';
 import { PDF_REPORTER_ENTRY } from './entries';
 import { openFile } from './openFile';
 import type { ReporterCommand, ReporterMessage } from './reporter';
+import type { PairResult, SheetPair } from './sheetCompare';
 
 /** A command from the parent (analyze.ts), one JSON line on stdin. */
 export type ChildCommand =
   | { op: 'open'; job: number; file: string; maxPages: number }
   | { op: 'report'; job: number; from: number; to: number; previews: number; dir: string; px: number }
+  | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string }
   | { op: 'close'; job: number };
 
 /** What measuring a file answers (with its job). */
@@ -241,6 +243,8 @@ function measure(job: Extract<ChildCommand, { op: 'open' }>): Measured {
 
 /** A report thread, answering one command at a time. */
 type SheetMessage = Extract<ReporterMessage, { type: 'sheet' }>;
+/** What comparing one pair answers (with its job). */
+export type PairMessage = { job: number; type: 'pair' } & PairResult;
 type Reporter = { worker: Worker; onMessage: ((message: ReporterMessage) => void) | null; post: (command: ReporterCommand) => void };
 
 function startReporter(): Reporter {
@@ -267,6 +271,39 @@ const SHEETS_AHEAD = 2;
 const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, startReporter);
 
 /**
+ * Deals `count` items to the report threads, one at a time to whichever thread is free (SHEETS_AHEAD
+ * queued each), `command(i)` being the command for item i; every message other than 'done' goes to
+ * `onMessage`. Resolves when every item is done.
+ */
+function deal(
+  count: number,
+  command: (item: number) => ReporterCommand,
+  onMessage: (message: Exclude<ReporterMessage, { type: 'done' }>) => void,
+): Promise<unknown> {
+  let item = 0;
+  const work = reporters.map(
+    (reporter) =>
+      new Promise<void>((resolve) => {
+        let dealt = 0;
+        const next = () => {
+          while (dealt < SHEETS_AHEAD && item < count) {
+            dealt++;
+            reporter.post(command(item++));
+          }
+          if (dealt === 0) resolve();
+        };
+        reporter.onMessage = (message) => {
+          if (message.type !== 'done') return onMessage(message);
+          dealt--;
+          next();
+        };
+        next();
+      }),
+  );
+  return Promise.all(work);
+}
+
+/**
  * Reports sheets from..to-1 of an open job on the report threads, one sheet at a time to whichever
  * thread is free (a sheet with color to measure takes a few times longer than one without), and
  * answers each sheet in page order as soon as the sheets before it are in.
@@ -277,7 +314,6 @@ function report(job: Extract<ChildCommand, { op: 'report' }>): Promise<unknown> 
   const to = Math.min(job.to, opened.doc.countPages());
   const arrived = new Map<number, SheetMessage>();
   let next = job.from + 1;
-  let page = job.from;
   const onSheet = (message: SheetMessage) => {
     arrived.set(message.number, message);
     while (arrived.has(next)) {
@@ -286,27 +322,20 @@ function report(job: Extract<ChildCommand, { op: 'report' }>): Promise<unknown> 
       next++;
     }
   };
-  const work = reporters.map(
-    (reporter) =>
-      new Promise<void>((resolve) => {
-        let dealt = 0;
-        const deal = () => {
-          while (dealt < SHEETS_AHEAD && page < to) {
-            dealt++;
-            const pages = [page++];
-            reporter.post({ op: 'report', job: job.job, file: opened.file, pages, previews: job.previews, dir: job.dir, px: job.px });
-          }
-          if (dealt === 0) resolve();
-        };
-        reporter.onMessage = (message) => {
-          if (message.type !== 'done') return onSheet(message);
-          dealt--;
-          deal();
-        };
-        deal();
-      }),
+  return deal(
+    Math.max(0, to - job.from),
+    (i) => ({ op: 'report', job: job.job, file: opened.file, pages: [job.from + i], previews: job.previews, dir: job.dir, px: job.px }),
+    (message) => message.type === 'sheet' && onSheet(message),
   );
-  return Promise.all(work);
+}
+
+/** Compares each pair of sheets on the report threads, answering each as it is done. */
+function compare(job: Extract<ChildCommand, { op: 'compare' }>): Promise<unknown> {
+  return deal(
+    job.pairs.length,
+    (i) => ({ op: 'compare', job: job.job, pairs: [job.pairs[i]], dpi: job.dpi, dir: job.dir }),
+    (message) => message.type === 'pair' && answer(message),
+  );
 }
 
 for await (const line of commands) {
@@ -315,6 +344,9 @@ for await (const line of commands) {
     answer({ job: command.job, ...measure(command) });
   } else if (command.op === 'report') {
     await report(command);
+    answer({ job: command.job, type: 'reported' });
+  } else if (command.op === 'compare') {
+    await compare(command);
     answer({ job: command.job, type: 'reported' });
   } else if (command.op === 'close') {
     open.get(command.job)?.doc.destroy();

@@ -13,8 +13,12 @@ export function pngOf(pixmap: mupdf.Pixmap): Uint8Array {
   const height = pixmap.getHeight();
   const components = pixmap.getNumberOfComponents();
   if (pixmap.getAlpha() || (components !== 1 && components !== 3) || pixmap.getStride() !== width * components) return pixmap.asPNG();
+  return pngOfPixels(width, height, components, pixmap.getPixels());
+}
+
+/** Grey (1 component) or RGB (3) pixels, rows without padding, as PNG through Node's zlib. */
+export function pngOfPixels(width: number, height: number, components: 1 | 3, pixels: Uint8Array | Uint8ClampedArray): Uint8Array {
   const colorType = components === 1 ? 0 : 2;
-  const pixels = pixmap.getPixels();
   const png = new pngjs.PNG({ width, height, colorType, inputColorType: colorType, inputHasAlpha: false });
   png.data = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
   return pngjs.PNG.sync.write(png, { colorType, inputColorType: colorType, inputHasAlpha: false, filterType: 4, deflateLevel: 6 });

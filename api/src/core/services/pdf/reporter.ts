@@ -3,6 +3,8 @@
 // (its own WebAssembly instance) and opens the job's file itself, read where it is.
 //   in   {"op":"report","job":1,"file":"/…/original.pdf","pages":[0,2,4],"previews":50,"dir":"/…","px":360}
 //   out  {"job":1,"type":"sheet","number":1,"color":false,…,"preview":true} for each page, then {"job":1,"type":"done"}
+//   in   {"op":"compare","job":2,"pairs":[{"position":3,"before":{"file":"/…/a.pdf","page":2},"after":{…}}],"dpi":50,"dir":"/…"}
+//   out  {"job":2,"type":"pair","position":3,"changedShare":0,"boxes":[],"overlay":false,"failed":false}, then {"job":2,"type":"done"}
 //   in   {"op":"close","job":1}
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,21 +13,34 @@ import * as mupdf from 'mupdf';
 import type { SheetReport } from '#shared/sheets';
 import { openFile } from './openFile';
 import { reportSheet } from './sheetReport';
+import { comparePair, overlayPngs, renderGrey, type PairResult, type SheetPair } from './sheetCompare';
 
 /** What the MuPDF process (child.ts) posts to a report thread. */
 export type ReporterCommand =
-  { op: 'report'; job: number; file: string; pages: number[]; previews: number; dir: string; px: number } | { op: 'close'; job: number };
+  | { op: 'report'; job: number; file: string; pages: number[]; previews: number; dir: string; px: number }
+  | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string }
+  | { op: 'close'; job: number };
 
 /** What a report thread posts back: each sheet dealt, then 'done'. */
-export type ReporterMessage = ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | { job: number; type: 'done' };
+export type ReporterMessage =
+  ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | ({ job: number; type: 'pair' } & PairResult) | { job: number; type: 'done' };
 
 /** Started as a worker thread, never imported for its effects. */
 const port = parentPort;
 if (!port) throw new Error('reporter.ts runs as a worker thread of the MuPDF process (child.ts)');
 const post = (message: ReporterMessage) => port.postMessage(message);
 
-/** Open documents by job. */
-const open = new Map<number, mupdf.Document>();
+/** Open documents by job, then by file (a compare reads two or more files). */
+const open = new Map<number, Map<string, mupdf.Document>>();
+
+/** The job's document of `file`, opened on first use. */
+function documentOf(job: number, file: string): mupdf.Document {
+  let docs = open.get(job);
+  if (!docs) open.set(job, (docs = new Map()));
+  let doc = docs.get(file);
+  if (!doc) docs.set(file, (doc = openFile(file)));
+  return doc;
+}
 /** A sheet that could not be analysed: every field unknown, the verdict stands. */
 const UNKNOWN: Omit<SheetReport, 'number'> = {
   color: null,
@@ -39,11 +54,7 @@ const UNKNOWN: Omit<SheetReport, 'number'> = {
 };
 
 function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
-  let doc = open.get(job.job);
-  if (!doc) {
-    doc = openFile(job.file);
-    open.set(job.job, doc);
-  }
+  const doc = documentOf(job.job, job.file);
   for (const i of job.pages) {
     let sheet: Omit<SheetReport, 'number'> = UNKNOWN;
     let preview = false;
@@ -65,6 +76,31 @@ function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
       process.stderr.write(`sheet ${i + 1} could not be analysed: ${error instanceof Error ? error.message : error}\n`);
     }
     post({ job: job.job, type: 'sheet', number: i + 1, ...sheet, preview });
+  }
+}
+
+/**
+ * Compares each pair dealt: both sides rendered in grey, the difference measured, and for a changed
+ * sheet its overlays written as <position>.png and <position>-large.png in `dir`.
+ */
+function compare(job: Extract<ReporterCommand, { op: 'compare' }>): void {
+  for (const pair of job.pairs) {
+    let result: PairResult = { position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: true };
+    try {
+      const before = renderGrey(documentOf(job.job, pair.before.file), pair.before.page, job.dpi);
+      const after = renderGrey(documentOf(job.job, pair.after.file), pair.after.page, job.dpi);
+      const { diff, changedShare, boxes } = comparePair(before, after, job.dpi);
+      const changed = boxes.length > 0;
+      if (changed) {
+        const { preview, large } = overlayPngs(before, after, diff);
+        fs.writeFileSync(path.join(job.dir, `${pair.position}.png`), preview);
+        fs.writeFileSync(path.join(job.dir, `${pair.position}-large.png`), large);
+      }
+      result = { position: pair.position, changedShare, boxes, overlay: changed, failed: false };
+    } catch (error) {
+      process.stderr.write(`sheet ${pair.position} could not be compared: ${error instanceof Error ? error.message : error}\n`);
+    }
+    post({ job: job.job, type: 'pair', ...result });
   }
 }
 
@@ -119,8 +155,11 @@ port.on('message', (command: ReporterCommand) => {
       for (const i of command.pages) post({ job: command.job, type: 'sheet', number: i + 1, ...UNKNOWN, preview: false });
     }
     post({ job: command.job, type: 'done' });
+  } else if (command.op === 'compare') {
+    compare(command);
+    post({ job: command.job, type: 'done' });
   } else if (command.op === 'close') {
-    open.get(command.job)?.destroy();
+    for (const doc of open.get(command.job)?.values() ?? []) doc.destroy();
     open.delete(command.job);
   }
 });

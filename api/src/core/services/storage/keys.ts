@@ -18,3 +18,8 @@ export const exportKeyOf = (exportId: string) => `${exportPrefix(exportId)}expor
 export const taxCertificateKey = (certificateId: string) => `tax-certificates/${certificateId}/certificate`;
 /** An invoice's PDF (an order placed on a firm's account). */
 export const invoiceKey = (invoiceId: string) => `invoices/${invoiceId}/invoice.pdf`;
+/** Everything stored for a revision. */
+export const revisionPrefix = (revisionId: string) => `revisions/${revisionId}/`;
+/** A changed sheet's overlay: the preview, or the enlarged one (`large`). */
+export const revisionOverlayKey = (revisionId: string, position: number, large: boolean) =>
+  `${revisionPrefix(revisionId)}overlays/${position}${large ? '-large' : ''}.png`;

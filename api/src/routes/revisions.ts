@@ -1,0 +1,120 @@
+/**
+ * /api/revisions: start comparing a new issue of a set with the issue printed before, read the
+ * comparison, and fetch a changed sheet's overlay (docs/decisions/029-revisions.md). A revision is
+ * shown to whoever started it, the admin, and whoever may see the previous order (lib/orderAccess.ts);
+ * anyone else, and any malformed id, gets 404.
+ */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '#core/context';
+import type { Queryable } from '#core/lib/db';
+import { badRequest, HttpError, notFound } from '#core/lib/errors';
+import type { OrderRow } from '#core/orders/orderRow';
+import { startRevision } from '#core/revisions/commands';
+import { PREVIOUS_FILES_GONE_MESSAGE } from '#core/revisions/plan';
+import { orderIssueUploads } from '#core/revisions/previous';
+import { StorageNotFoundError } from '#core/services/storage/index';
+import { revisionOverlayKey } from '#core/services/storage/keys';
+import { canAccessOrder, canAccessRevision } from '../lib/orderAccess';
+import { ensureSession } from '../lib/sessions';
+import { validate } from '../middleware/validate';
+import { presentRevision, type RevisionRemovedRow, type RevisionRow, type RevisionSheetRow } from '../presenters/revision';
+import { uuidField } from '#shared/fields';
+import { StartRevisionSchema } from '#shared/revisions';
+
+const NOT_FOUND = 'Revision not found.';
+const startBody = validate({ body: StartRevisionSchema });
+const revisionParams = validate({ params: z.object({ id: uuidField }) }, NOT_FOUND);
+const overlayInput = validate(
+  {
+    params: z.object({ id: uuidField, position: z.coerce.number().int().min(1).max(100_000) }),
+    query: z.object({ size: z.enum(['large']).optional() }).loose(),
+  },
+  NOT_FOUND,
+);
+
+type Who = { sid: string | null; userId: string | null };
+type AccessOrder = Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'>;
+
+/**
+ * The uploads named, in the order given, when every one is this browser's (or account's) and can be
+ * printed; 404 for one that is not theirs, 400 for one that was turned down.
+ */
+async function ownUploads(sql: Queryable, ids: string[], who: Who): Promise<string[]> {
+  const rows = await sql<{ id: string; status: string; message: string | null }[]>`
+    select id, status, message from uploads
+    where id = any(${ids}::uuid[]) and ((${who.sid}::text is not null and session_sid = ${who.sid}) or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
+  if (rows.length !== ids.length) throw notFound('That upload was not found. Please upload your drawing again.');
+  const rejected = rows.find((r) => r.status === 'rejected');
+  if (rejected) throw badRequest(rejected.message ?? 'This drawing cannot be printed. Please upload another file.');
+  return ids;
+}
+
+/** The revision and the previous order it was compared with, when this request may read it; else 404. */
+async function readableRevision(sql: Queryable, req: Request, id: string): Promise<RevisionRow> {
+  const [row] = await sql<(RevisionRow & { order: AccessOrder | null })[]>`
+    select r.id, r.status, r.previous_order_id, r.message, r.user_id, r.session_sid,
+      case when o.id is null then null else json_build_object('user_id', o.user_id, 'session_sid', o.session_sid, 'access_token', o.access_token) end as order
+    from revisions r left join orders o on o.id = r.previous_order_id where r.id = ${id}`;
+  if (!row || !canAccessRevision(req, row, row.order)) throw notFound(NOT_FOUND);
+  return row;
+}
+
+export function revisionRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/api/revisions', startBody, async (req, res) => {
+    const body = startBody.input(req).body;
+    const who = { sid: req.shop.sid, userId: req.shop.userId };
+    let previousOrderId: string | null = null;
+    let previousUploadIds: string[];
+    if ('previousOrderId' in body) {
+      const [order] = await ctx.sql<(OrderRow & AccessOrder)[]>`select * from orders where id = ${body.previousOrderId}`;
+      if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
+      const kept = await orderIssueUploads(ctx, order);
+      if (!kept) throw new HttpError(409, 'previous_files_deleted', PREVIOUS_FILES_GONE_MESSAGE);
+      previousOrderId = order.id;
+      previousUploadIds = kept;
+    } else {
+      previousUploadIds = await ownUploads(ctx.sql, body.previousUploadIds, who);
+    }
+    const uploadIds = await ownUploads(ctx.sql, body.uploadIds, who);
+    const sid = await ensureSession(req, ctx.sql);
+    const revisionId = await ctx.sql.begin((tx) => startRevision(tx, { previousOrderId, previousUploadIds, uploadIds, sessionSid: sid, userId: who.userId }));
+    res.status(202).json({ revisionId, status: 'comparing' });
+  });
+
+  router.get('/api/revisions/:id', revisionParams, async (req, res) => {
+    const revision = await readableRevision(ctx.sql, req, revisionParams.input(req).params.id);
+    const [sheets, removed] = await Promise.all([
+      ctx.sql<RevisionSheetRow[]>`
+        select position, sheet_number, sheet_title, change, previous_position, changed_share, boxes, reason, has_overlay
+        from revision_sheets where revision_id = ${revision.id} order by position`,
+      ctx.sql<RevisionRemovedRow[]>`
+        select previous_position, sheet_number from revision_removed_sheets where revision_id = ${revision.id} order by previous_position`,
+    ]);
+    const token = typeof req.query.token === 'string' ? req.query.token : null;
+    res.set('Cache-Control', 'private, no-store');
+    res.json(presentRevision(revision, sheets, removed, token));
+  });
+
+  router.get('/api/revisions/:id/sheets/:position/overlay.png', overlayInput, async (req, res) => {
+    const { params, query } = overlayInput.input(req);
+    const revision = await readableRevision(ctx.sql, req, params.id);
+    const [sheet] = await ctx.sql<{ has_overlay: boolean }[]>`
+      select has_overlay from revision_sheets where revision_id = ${revision.id} and position = ${params.position}`;
+    if (!sheet?.has_overlay) throw notFound('This sheet has no overlay.');
+    let stream;
+    try {
+      stream = await ctx.storage.get(revisionOverlayKey(revision.id, params.position, query.size === 'large'));
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) throw notFound('This sheet has no overlay.');
+      throw error;
+    }
+    res.set('Content-Type', 'image/png');
+    res.set('Cache-Control', 'private, max-age=3600');
+    stream.pipe(res);
+  });
+
+  return router;
+}
