@@ -114,6 +114,9 @@ describe('an order on the firm account', () => {
     expect(emails.map((e) => e.to_address).sort()).toEqual([owner.email, member.email].sort());
     expect(emails[0].attachments[0].filename).toBe(`invoice-${first.body.invoice.number}.pdf`);
     expect(emails[0].subject).toContain(first.body.invoice.number);
+    const [confirmation] = await shop.sql<{ text_body: string }[]>`
+      select text_body from emails where order_id = ${first.body.orderId} and kind = 'order_confirmation'`;
+    expect(confirmation.text_body).toContain("It is on your firm's account (Net 30)");
 
     const second = await orderOnAccount(shop, member);
     expect(second.status).toBe(201);
