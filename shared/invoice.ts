@@ -20,10 +20,25 @@ export const PAYMENT_METHODS = ['card', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const creditLimitField = z
-  .number({ error: 'Credit limit must be an amount in dollars' })
-  .min(0, 'Credit limit cannot be negative')
-  .max(MAX_CREDIT_LIMIT_DOLLARS, `Credit limit must be at most $${MAX_CREDIT_LIMIT_DOLLARS.toLocaleString('en-US')}`)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Credit limit must be in whole cents');
+  // A number, or the dollar string the API itself sends ("2500.00"), so an amount read can be sent back.
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/)
+        .transform(Number),
+    ],
+    { error: 'Credit limit must be an amount in dollars' },
+  )
+  .pipe(
+    z
+      .number()
+      .min(0, 'Credit limit cannot be negative')
+      .max(MAX_CREDIT_LIMIT_DOLLARS, `Credit limit must be at most $${MAX_CREDIT_LIMIT_DOLLARS.toLocaleString('en-US')}`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Credit limit must be in whole cents'),
+  );
 
 /** PATCH /api/admin/firms/{firmId}: open terms (with a limit), change the limit, or close them (null). */
 export const FirmTermsSchema = z

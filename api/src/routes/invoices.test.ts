@@ -114,6 +114,9 @@ describe('an order on the firm account', () => {
     expect(emails.map((e) => e.to_address).sort()).toEqual([owner.email, member.email].sort());
     expect(emails[0].attachments[0].filename).toBe(`invoice-${first.body.invoice.number}.pdf`);
     expect(emails[0].subject).toContain(first.body.invoice.number);
+    const [confirmation] = await shop.sql<{ text_body: string }[]>`
+      select text_body from emails where order_id = ${first.body.orderId} and kind = 'order_confirmation'`;
+    expect(confirmation.text_body).toContain("It is on your firm's account (Net 30)");
 
     const second = await orderOnAccount(shop, member);
     expect(second.status).toBe(201);
@@ -201,6 +204,30 @@ describe('settling an invoice', () => {
     expect(invoice.paid_by).toBe('card');
     expect((await owner.client.post(pay, {})).status).toBe(409);
     expect((await admin.post(`/api/admin/invoices/${invoiceId}/mark-paid`)).status).toBe(409);
+  });
+});
+
+describe('a cancelled order on account', () => {
+  it('makes its invoice void: not owed, not payable, not counted against the limit; undoing the cancel brings it back', async () => {
+    const { firmId, owner, member } = await firmOnAccount(shop, { creditLimitCents: 1_000_000 });
+    const placed = await orderOnAccount(shop, member);
+    const invoiceId: string = placed.body.invoice.id;
+    expect((await owner.client.get(`/api/firms/${firmId}`)).body.terms.openBalance).not.toBe('0.00');
+    expect((await admin.patch(`/api/orders/${placed.body.orderId}/status`, { status: 'failed' })).status).toBe(200);
+    const firm = await owner.client.get(`/api/firms/${firmId}`);
+    expect(firm.body.terms.openBalance).toBe('0.00');
+    expect(firm.body.invoices).toEqual([]);
+    expect((await owner.client.post(`/api/firms/${firmId}/invoices/${invoiceId}/pay`, {})).body.message).toMatch(/void/);
+    expect((await admin.post(`/api/admin/invoices/${invoiceId}/mark-paid`)).status).toBe(409);
+    expect((await admin.patch(`/api/orders/${placed.body.orderId}/status`, { status: 'pending' })).status).toBe(200);
+    expect((await owner.client.get(`/api/firms/${firmId}`)).body.invoices.map((i: { id: string }) => i.id)).toEqual([invoiceId]);
+  });
+
+  it('takes a limit sent back as the dollar string the API sends', async () => {
+    const { firmId } = await firmOnAccount(shop);
+    const opened = await admin.patch(`/api/admin/firms/${firmId}`, { terms: 'net30', creditLimit: '1500.25' });
+    expect(opened.body.creditLimit).toBe('1500.25');
+    expect((await admin.patch(`/api/admin/firms/${firmId}`, { terms: 'net30', creditLimit: '1,500' })).status).toBe(400);
   });
 });
 

@@ -30,7 +30,9 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
   const lines = [
     `Hi ${order.customer_first_name},`,
     '',
-    `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
+    order.payment_status === 'invoiced'
+      ? `Thank you for your order ${number}. It is on your firm's account (Net 30): the invoice follows in its own email, and your prints are in the queue.`
+      : `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
     `File: ${order.file_name}`,
     ...orderDetailLines(order),

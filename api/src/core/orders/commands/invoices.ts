@@ -109,10 +109,15 @@ export async function markInvoicePaid(
     return { kind: 'unchanged', paidBy: current?.paid_by ?? null };
   }
   const card = input.payment.paidBy === 'card' ? input.payment : null;
-  await tx`
+  const [order] = await tx<{ status: string }[]>`
     update orders set payment_status = 'paid', paid_at = now(), updated_at = now(),
       payment_intent_id = coalesce(payment_intent_id, ${card?.paymentIntentId ?? null}),
       card_brand = coalesce(card_brand, ${card?.cardBrand ?? null}), card_last4 = coalesce(card_last4, ${card?.cardLast4 ?? null})
-    where id = ${invoice.order_id} and payment_status in ${tx(paymentSourcesOf('paid', 'invoice'))}`;
+    where id = ${invoice.order_id} and payment_status in ${tx(paymentSourcesOf('paid', 'invoice'))}
+    returning status`;
+  // A card payment for an order the counter cancelled meanwhile (its invoice was void): returned, as markPaid does.
+  if (card && order?.status === 'failed') {
+    await addJob(tx, 'orders__refund_cancelled', { orderId: invoice.order_id }, { jobKey: `refund:${invoice.order_id}`, maxAttempts: 12 });
+  }
   return { kind: 'paid', orderId: invoice.order_id };
 }
