@@ -169,6 +169,30 @@ describe('a firm member’s checkout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'firm-checkout-390');
+
+    // A new job site typed here goes in the firm's book for everyone, on top as the last used.
+    await page.getByLabel('Street address *').fill('5 River Rd');
+    await page.getByLabel('City *').fill('Hoboken');
+    await page.getByLabel('ZIP *').fill('07030');
+    await page.getByRole('button', { name: 'Save for Keystone Architects' }).click();
+    await page.getByText('Address saved', { exact: true }).first().waitFor();
+    const book = page.getByLabel('Saved addresses');
+    await page.waitForFunction(() => document.querySelectorAll('#saved-address option').length === 4);
+    expect((await book.locator('option').allInnerTexts())[1]).toBe('Keystone Architects · 5 River Rd, Hoboken, NJ 07030');
+
+    // On the firm page the member may remove the address they saved, not the owner's.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${shop.url}/firm`);
+    const shared = page.getByRole('list', { name: 'Firm addresses' });
+    await shared.getByText('5 River Rd, Hoboken, NJ 07030').waitFor();
+    await shared.getByText('10 Park Ave, Hackensack, NJ 07601').waitFor();
+    expect(await shared.getByRole('button', { name: 'Remove 10 Park Ave, Hackensack, NJ 07601' }).count()).toBe(0);
+    await shared.getByText('Saved by Milo Mason').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shared.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/firm-address-book-390.png' });
+    await shared.getByRole('button', { name: 'Remove 5 River Rd, Hoboken, NJ 07030' }).click();
+    await shared.getByText('5 River Rd, Hoboken, NJ 07030').waitFor({ state: 'detached' });
     errors.assertClean();
   });
 });
