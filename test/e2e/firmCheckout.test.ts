@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
-import { customerClient } from '../helpers/adminTestKit';
+import { adminClient, customerClient } from '../helpers/adminTestKit';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -150,6 +150,18 @@ describe('a firm member’s checkout', () => {
     expect(n).toBe(0);
     await screenshot(page, 'firm-checkout-success-1366');
     errors.assertClean();
+
+    // The counter's row names the project and why no tax was charged.
+    const admin = await newPage(browser, { width: 1366, height: 900 });
+    admin.setDefaultTimeout(15_000);
+    await useClientCookies(admin, await adminClient(shop), shop.url);
+    await admin.goto(`${shop.url}/admin`);
+    const row = admin.getByTestId('tax-exemption').first();
+    await row.waitFor();
+    expect(await row.innerText()).toBe(`${LABEL}: no tax charged`);
+    await admin.getByText('Project: HT-1 · Hoboken Tower').waitFor();
+    await screenshot(admin, 'admin-firm-order-1366');
+    await admin.context().close();
   });
 
   it('fits a phone: the pickers and the exemption at 390 px', async () => {
