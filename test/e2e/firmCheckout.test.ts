@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
-import { customerClient } from '../helpers/adminTestKit';
+import { adminClient, customerClient } from '../helpers/adminTestKit';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -150,6 +150,18 @@ describe('a firm member’s checkout', () => {
     expect(n).toBe(0);
     await screenshot(page, 'firm-checkout-success-1366');
     errors.assertClean();
+
+    // The counter's row names the project and why no tax was charged.
+    const admin = await newPage(browser, { width: 1366, height: 900 });
+    admin.setDefaultTimeout(15_000);
+    await useClientCookies(admin, await adminClient(shop), shop.url);
+    await admin.goto(`${shop.url}/admin`);
+    const row = admin.getByTestId('tax-exemption').first();
+    await row.waitFor();
+    expect(await row.innerText()).toBe(`${LABEL}: no tax charged`);
+    await admin.getByText('Project: HT-1 · Hoboken Tower').waitFor();
+    await screenshot(admin, 'admin-firm-order-1366');
+    await admin.context().close();
   });
 
   it('fits a phone: the pickers and the exemption at 390 px', async () => {
@@ -169,6 +181,30 @@ describe('a firm member’s checkout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'firm-checkout-390');
+
+    // A new job site typed here goes in the firm's book for everyone, on top as the last used.
+    await page.getByLabel('Street address *').fill('5 River Rd');
+    await page.getByLabel('City *').fill('Hoboken');
+    await page.getByLabel('ZIP *').fill('07030');
+    await page.getByRole('button', { name: 'Save for Keystone Architects' }).click();
+    await page.getByText('Address saved', { exact: true }).first().waitFor();
+    const book = page.getByLabel('Saved addresses');
+    await page.waitForFunction(() => document.querySelectorAll('#saved-address option').length === 4);
+    expect((await book.locator('option').allInnerTexts())[1]).toBe('Keystone Architects · 5 River Rd, Hoboken, NJ 07030');
+
+    // On the firm page the member may remove the address they saved, not the owner's.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${shop.url}/firm`);
+    const shared = page.getByRole('list', { name: 'Firm addresses' });
+    await shared.getByText('5 River Rd, Hoboken, NJ 07030').waitFor();
+    await shared.getByText('10 Park Ave, Hackensack, NJ 07601').waitFor();
+    expect(await shared.getByRole('button', { name: 'Remove 10 Park Ave, Hackensack, NJ 07601' }).count()).toBe(0);
+    await shared.getByText('Saved by Milo Mason').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shared.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/firm-address-book-390.png' });
+    await shared.getByRole('button', { name: 'Remove 5 River Rd, Hoboken, NJ 07030' }).click();
+    await shared.getByText('5 River Rd, Hoboken, NJ 07030').waitFor({ state: 'detached' });
     errors.assertClean();
   });
 });

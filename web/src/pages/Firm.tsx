@@ -1,7 +1,7 @@
 /**
  * /firm: the signed-in person's firm. Without one, a form to create it. With one: its members
  * (an owner removes, anyone leaves), open invites (owners invite and withdraw), projects (anyone
- * adds one) and the firm's orders, filtered by project and by person.
+ * adds one), the firm's shared address book and the firm's orders, filtered by project and by person.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { useUser } from '../api/auth';
 import { FirmAccount } from '../components/firm/FirmAccount';
 import { changeFirm, fileCertificate, useMyFirm } from '../api/firm';
 import { FirmOrders, personName } from '../components/firm/FirmOrders';
+import { FirmAddresses } from '../components/firm/FirmAddresses';
 import { errorMessage } from '../api/useSubmit';
 import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
@@ -91,6 +92,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
           <Members firm={firm} userId={userId} />
           {owner && firm.invites ? <Invites firm={firm} /> : null}
           <Projects firm={firm} />
+          <FirmAddresses firm={firm} />
           {owner && firm.certificates ? <Certificates firm={firm} /> : null}
         </div>
       </div>
