@@ -57,7 +57,7 @@ async function toastWith(page: Page, title: string) {
 }
 
 describe('guest checkout with the built-in card provider', () => {
-  it('goes from checkout data to a paid order, a confirmation page and a receipt', async () => {
+  it('goes from checkout data to a paid order, a confirmation page and a receipt', { timeout: 90_000 }, async () => {
     const { page, sid } = await pageWithCheckoutData();
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/checkout`);
