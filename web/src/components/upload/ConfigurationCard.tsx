@@ -562,7 +562,12 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews upload={upload} isColor={isColor} onToggle={toggle} />
         <SetWarnings warnings={upload.warnings ?? []} />
-        <MarkupOnlyOffer upload={upload} sheets={markupOnly} saving={markupSaving} onPrintInBw={() => onColorSheets(withoutMarkup)} />
+        <MarkupOnlyOffer
+          upload={upload}
+          sheets={markupOnly}
+          saving={markupSaving}
+          onPrintInBw={() => (withoutMarkup.length === 0 ? onPrintType('bw') : onColorSheets(withoutMarkup))}
+        />
 
         <Choice
           legend="Print size"
