@@ -117,12 +117,15 @@ describe('a drawing set of several files', { timeout: 180_000 }, () => {
       '24" x 36" black and white (3 × $5.99)$17.97',
     ]);
     expect(await page.getByRole('button', { name: 'Sheet 2: B&W' }).getAttribute('aria-pressed')).toBe('false');
+    // No color sheet left: plain black and white.
+    expect(await page.getByRole('radio', { name: 'Black & White' }).isChecked()).toBe(true);
     expect(await offer.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/checkout$/, { timeout: 15_000 });
     await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 30_000 });
     await page.getByText('A-Architectural.pdf + 1 more file').waitFor();
+    await page.getByText('Subtotal (3 × $5.99)').waitFor();
     const [order] = await shop.sql<{ id: string; subtotal_cents: number; page_count: number }[]>`
       select id, subtotal_cents, page_count from orders order by created_at desc limit 1`;
     expect(order).toMatchObject({ subtotal_cents: 1797, page_count: 3 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
 import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
-import { adminClient } from '#test/helpers/adminTestKit';
+import { adminClient, unzip } from '#test/helpers/adminTestKit';
 import { buildUpload } from '#test/helpers/factories';
 import { giveAnonymousSession } from '#test/helpers/sessions';
 import { ANSI_D, ARCH_E1, makeDrawingPdf, makeTitledSetPdf } from '#test/helpers/pdf';
@@ -184,6 +184,15 @@ describe('a set of three files', () => {
 
     const ticket = (await pdfText((await admin.bytes(`/api/admin/job-ticket/${orderId}`)).body)).replace(/\s+/g, ' ');
     expect(ticket).toContain('3 files: 1. Architectural.pdf — sheets 1–2 2. Revit sheet.pdf — sheet 3 3. Large sheets.pdf — sheets 4–5');
+
+    // An export carries every file of the set, then the order's one ticket.
+    const started = await admin.post('/api/admin/export-files', { orderIds: [orderId], exportFormat: 'zip' });
+    await shop.runJobs();
+    const zip = await admin.bytes(`/api/admin/export-download/${started.body.exportId}`);
+    const n = orderNumberOf(orderId);
+    expect([...(await unzip(zip.body)).keys()].sort()).toEqual(
+      [`${n}-Architectural.pdf`, `${n}-Revit sheet.pdf`, `${n}-Large sheets.pdf`, `${n}-JOB-TICKET.pdf`].sort(),
+    );
 
     // Order again: every file of the set is copied, in order, and checkout takes the copies at the same price.
     const again = await set.client.post(`/api/orders/${orderId}/reorder`);

@@ -136,6 +136,8 @@ describe('POST /api/upload-pdf', () => {
       sheets: [sheet(1), sheet(2), sheet(3)],
       colorSheetCount: 3,
       warnings: [],
+      // What sheet 1 lists: its own number only (a set's warnings need an index of two or more it carries).
+      listedSheets: ['A-101'],
       sheetsComplete: true,
     });
     // The border and title in dark blue cover a few percent of each sheet.

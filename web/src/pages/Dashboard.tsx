@@ -68,7 +68,7 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card id="upload" className="scroll-mt-20">
-            <CardHeader title="Upload a Blueprint" description='PDF drawing sets, 24" x 36" or 30" x 42", up to 50 MB.' />
+            <CardHeader title="Upload a Blueprint" description='PDF drawing sets, one file or several, 24" x 36" or 30" x 42", up to 50 MB each.' />
             <div className="p-4 sm:p-6">
               <UploadSection />
             </div>

@@ -164,6 +164,12 @@ function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; n
  */
 function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload; isColor: (n: number) => boolean; onToggle: (n: number) => void }) {
   const [large, setLarge] = useState<number | null>(null);
+  // Each file has its own previews (the first MAX_PREVIEWS of its sheets).
+  const files = upload.files ?? [{ firstPosition: 1, pageCount: upload.pageCount }];
+  const sheetInFile = (position: number) => {
+    const file = files.find((f) => position >= f.firstPosition && position < f.firstPosition + f.pageCount);
+    return file ? position - file.firstPosition + 1 : position;
+  };
   /** Each sheet's Enlarge button: focus goes back to it when its dialog closes. */
   const enlargeButtons = useRef(new Map<number, HTMLButtonElement>());
   const closeLarge = () => {
@@ -205,7 +211,7 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
                 ) : (
                   // Previews follow the price: a placeholder until this sheet's is stored.
                   <div className="flex h-24 w-full items-center justify-center rounded bg-slate-100 text-xs text-slate-500">
-                    {upload.sheetsComplete || i >= MAX_PREVIEWS ? 'No preview' : 'Preview coming…'}
+                    {upload.sheetsComplete || sheetInFile(number) > MAX_PREVIEWS ? 'No preview' : 'Preview coming…'}
                   </div>
                 )}
                 <figcaption className="mt-1 grid gap-1 text-center text-xs text-slate-600">
@@ -260,9 +266,9 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
           );
         })}
       </ul>
-      {upload.pageCount > MAX_PREVIEWS && (
+      {files.some((f) => f.pageCount > MAX_PREVIEWS) && (
         <p className="text-xs text-slate-500">
-          Previews of the first {MAX_PREVIEWS} sheets; all {upload.pageCount} will be printed.
+          Previews of the first {MAX_PREVIEWS} sheets{files.length > 1 ? ' of each file' : ''}; all {upload.pageCount} will be printed.
         </p>
       )}
       <LargePreview upload={upload} number={large} onClose={closeLarge} />
@@ -562,7 +568,12 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews upload={upload} isColor={isColor} onToggle={toggle} />
         <SetWarnings warnings={upload.warnings ?? []} />
-        <MarkupOnlyOffer upload={upload} sheets={markupOnly} saving={markupSaving} onPrintInBw={() => onColorSheets(withoutMarkup)} />
+        <MarkupOnlyOffer
+          upload={upload}
+          sheets={markupOnly}
+          saving={markupSaving}
+          onPrintInBw={() => (withoutMarkup.length === 0 ? onPrintType('bw') : onColorSheets(withoutMarkup))}
+        />
 
         <Choice
           legend="Print size"
