@@ -21,6 +21,7 @@ import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../comp
 import { StatusBadge } from '../components/account/status';
 import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { formatDeliveryDate } from '../components/checkout/types';
+import { RevisionCard } from '../components/orders/RevisionCard';
 import type { OrderJson } from '#shared/orderJson';
 
 type Order = OrderJson;
@@ -271,6 +272,8 @@ export default function OrderSuccess() {
             {order.customerPhone && <Row label="Phone" value={order.customerPhone} />}
           </dl>
         </Card>
+
+        {paid && order.paymentStatus !== 'refunded' && <RevisionCard orderId={order.id} orderNumber={order.orderNumber} query={query} />}
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

@@ -14,6 +14,7 @@ import type { SheetReport } from '#shared/sheets';
 import { openFile } from './openFile';
 import { reportSheet } from './sheetReport';
 import { comparePair, overlayPngs, renderGrey, type PairResult, type SheetPair } from './sheetCompare';
+import { samePageContent } from './samePage';
 
 /** What the MuPDF process (child.ts) posts to a report thread. */
 export type ReporterCommand =
@@ -87,8 +88,15 @@ function compare(job: Extract<ReporterCommand, { op: 'compare' }>): void {
   for (const pair of job.pairs) {
     let result: PairResult = { position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: true };
     try {
-      const before = renderGrey(documentOf(job.job, pair.before.file), pair.before.page, job.dpi);
-      const after = renderGrey(documentOf(job.job, pair.after.file), pair.after.page, job.dpi);
+      const docBefore = documentOf(job.job, pair.before.file);
+      const docAfter = documentOf(job.job, pair.after.file);
+      // Written the same (an unchanged sheet its producer wrote again byte for byte): the same pixels.
+      if (samePageContent(docBefore, pair.before.page, docAfter, pair.after.page)) {
+        post({ job: job.job, type: 'pair', position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: false });
+        continue;
+      }
+      const before = renderGrey(docBefore, pair.before.page, job.dpi);
+      const after = renderGrey(docAfter, pair.after.page, job.dpi);
       const { diff, changedShare, boxes } = comparePair(before, after, job.dpi);
       const changed = boxes.length > 0;
       if (changed) {

@@ -8,6 +8,8 @@ import { inchLine, planSheet } from '#test/helpers/revisions';
 import { compareSheetPairs, stopSpareAnalyzer } from './analyze';
 import { COMPARE_DPI, type PairResult } from './sheetCompare';
 import { diffSheets, mergeBoxes, type GreyRender } from './sheetDiff';
+import { samePageContent } from './samePage';
+import * as mupdf from 'mupdf';
 
 let dir: string;
 beforeAll(() => {
@@ -91,6 +93,22 @@ describe('comparing two issues of a sheet', () => {
     for (let p = 0; p < overlay.data.length; p += 4) if (overlay.data[p] > 200 && overlay.data[p + 1] < 40 && overlay.data[p + 2] < 40) red++;
     expect(red).toBeGreaterThan(20);
   }, 60_000);
+});
+
+describe('samePageContent', () => {
+  it('knows pages written the same in two files, and tells apart any difference in what they draw', async () => {
+    const open = async (pdf: Promise<Buffer>) => mupdf.Document.openDocument(await pdf, 'application/pdf');
+    const a = await open(makeTitledSetPdf([planSheet('A-101'), planSheet('A-102')]));
+    // Made again, with a sheet in front: the same pages at other object numbers.
+    const b = await open(makeTitledSetPdf([planSheet('A-100'), planSheet('A-101'), planSheet('A-102', inchLine(100, 100))]));
+    expect(samePageContent(a, 0, b, 1)).toBe(true);
+    expect(samePageContent(a, 0, b, 0)).toBe(false);
+    expect(samePageContent(a, 1, b, 2)).toBe(false);
+    const other = await open(rewrittenByMupdf(await makeTitledSetPdf([planSheet('A-101')])));
+    expect(samePageContent(a, 0, other, 0)).toBe(false);
+    const inked = await open(makeTitledSetPdf([{ ...planSheet('A-101'), draw: (doc) => doc.rect(200, 300, 120, 900).fill('#000000') }]));
+    expect(samePageContent(a, 0, inked, 0)).toBe(false);
+  });
 });
 
 describe('diffSheets', () => {

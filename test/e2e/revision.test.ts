@@ -1,0 +1,68 @@
+/**
+ * The order page's revision card: the customer uploads the new issue, and the card lists the changed,
+ * new, removed and unchanged sheets with counts, the changed sheet with its overlay.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, watchPageErrors } from '../helpers/browser';
+import { startTestShop, type TestShop } from '../helpers/shop';
+import { buildOrder } from '../helpers/factories';
+import { makeTitledSetPdf } from '../helpers/pdf';
+import { inchLine, planSheet } from '../helpers/revisions';
+
+let shop: TestShop;
+let browser: Browser;
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+  await shop.startWorker({ concurrency: 2 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** A paid order that printed A-101..A-104, its upload analysed like any other. */
+async function previousOrder() {
+  const form = new FormData();
+  const pdf = await makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n)));
+  form.append('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'Set.pdf');
+  const res = await shop.client().request('POST', '/api/upload-pdf', { body: form });
+  expect(res.status).toBe(202);
+  for (let i = 0; i < 100; i++) {
+    const [u] = await shop.sql<{ sheets_complete: boolean }[]>`select sheets_complete from uploads where id = ${res.body.uploadId}`;
+    if (u.sheets_complete) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const [upload] = await shop.sql<{ id: string; storage_key: string; file_name: string; file_size: number }[]>`
+    select id, storage_key, file_name, file_size from uploads where id = ${res.body.uploadId}`;
+  return buildOrder(shop, { upload, pages: 4 });
+}
+
+describe('the revision card', () => {
+  it('lists what changed against the order, with counts and the overlay', async () => {
+    const order = await previousOrder();
+    const file = {
+      name: 'Revision 1.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440)), planSheet('A-103'), planSheet('A-105')]),
+    };
+    for (const width of [1366, 390]) {
+      const page = await newPage(browser, { width, height: 900 });
+      const errors = watchPageErrors(page);
+      await page.goto(`${shop.url}/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`);
+      await page.getByLabel('New issue PDF files').setInputFiles(file);
+      const summary = page.getByLabel('Revision summary');
+      await summary.waitFor({ timeout: 60_000 });
+      expect(await summary.innerText()).toBe('1 changed · 1 new · 1 removed · 2 unchanged');
+      const changed = page.getByRole('region', { name: 'Changed sheets', exact: true });
+      expect(await changed.getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^A-102\s+FLOOR PLAN/)]);
+      const overlay = changed.getByRole('img', { name: /What changed on A-102/ });
+      await expect.poll(() => overlay.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(720);
+      expect(await page.getByRole('region', { name: 'New sheets', exact: true }).innerText()).toContain('A-105');
+      expect(await page.getByRole('region', { name: 'Removed sheets' }).innerText()).toContain('A-104');
+      await screenshot(page, `revision-card-${width}`);
+      errors.assertClean();
+      await page.context().close();
+    }
+  }, 240_000);
+});
