@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
 import { buildOrder } from '#test/helpers/factories';
+import { pickupBody } from '#test/helpers/checkout';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
 import { NOTHING_IN_COMMON_MESSAGE, PREVIOUS_FILES_GONE_MESSAGE } from '#core/revisions/plan';
@@ -88,6 +89,30 @@ describe('revisions', () => {
       for (let p = 0; p < image.data.length; p += 4) if (image.data[p + 2] > 200 && image.data[p] < 60) blue++;
       expect(blue).toBeGreaterThan(10);
     }
+  }, 120_000);
+
+  it('compares with every file of a previous order placed as a set of several files, in print order', async () => {
+    const client = shop.client();
+    const printed = [
+      await upload(client, makeTitledSetPdf([planSheet('A-201'), planSheet('A-202')])),
+      await upload(client, makeTitledSetPdf([planSheet('A-203')])),
+    ];
+    await shop.runJobs();
+    const { uploadId: _one, ...body } = pickupBody('');
+    const placed = await client.post('/api/create-payment-intent', { ...body, uploadIds: printed, printSize: 'asDrawn' });
+    expect(placed.status).toBe(201);
+    const files = [await upload(client, makeTitledSetPdf([planSheet('A-201'), planSheet('A-202'), planSheet('A-203', inchLine(720, 1440))]))];
+    await shop.runJobs();
+
+    const started = await client.post('/api/revisions', { previousOrderId: placed.body.orderId, uploadIds: files });
+    expect(started.status).toBe(202);
+    const revision = await compared(client, started.body.revisionId);
+    expect(revision.sheets.map((s) => [s.sheetNumber, s.change, s.previousPosition])).toEqual([
+      ['A-201', 'unchanged', 1],
+      ['A-202', 'unchanged', 2],
+      ['A-203', 'changed', 3],
+    ]);
+    expect(revision.removed).toEqual([]);
   }, 120_000);
 
   it('shows a revision only to whoever may see the previous order: another browser gets 404, the order link may read it', async () => {

@@ -16,7 +16,7 @@ import { compareSheetPairs } from '#core/services/pdf/analyze';
 import { COMPARE_DPI, type InchBox, type PairResult, type SheetPair } from '#core/services/pdf/sheetCompare';
 import { revisionOverlayKey } from '#core/services/storage/keys';
 import { onlyInTitleBlock, planRevision, PREVIOUS_FILES_GONE_MESSAGE, type PlannedSheet } from '#core/revisions/plan';
-import { setSheetsOf } from '#core/uploads/setSheets';
+import { setSheetsOf } from '#core/uploads/sets';
 import type { AppContext } from '#core/context';
 
 /** A revision waits this long for its files' sheet reports before it gives up. */

@@ -3,7 +3,7 @@
  * results (docs/decisions/029-revisions.md): which sheets pair up, which are new or removed, which
  * changed size, and whether the changed regions lie in the title block alone.
  */
-import type { SetSheet } from '../uploads/setSheets';
+import type { SetSheet } from '../uploads/sets';
 import type { InchBox } from '../services/pdf/sheetCompare';
 import { matchSheets } from './match';
 
