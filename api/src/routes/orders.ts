@@ -248,6 +248,7 @@ export function orderRoutes(ctx: AppContext): Router {
     }
     if (!pdf) {
       // Paid but the receipt job has not run yet: draw it now and keep it (same key the job uses).
+      await withOrderFiles(ctx.sql, [order]);
       pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order));
       await ctx.storage.put(receiptKey(order.id), pdf, { contentType: 'application/pdf' });
       await recordReceipt(ctx.sql, { orderId: order.id, key: receiptKey(order.id) });

@@ -13,6 +13,7 @@ import { receiptKey } from '#core/services/storage/keys';
 import { orderConfirmationEmail } from '#core/emails/orderConfirmation';
 import { defineTask } from '../task';
 import { recordReceipt } from '#core/orders/commands/files';
+import { withOrderFiles } from '#core/orders/orderFiles';
 
 export default defineTask({
   name: 'orders__render_receipt',
@@ -20,6 +21,7 @@ export default defineTask({
     const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${orderId}`;
     if (!order) return ctx.log.warn('orders__render_receipt: order is gone', { orderId });
     if (order.payment_status === 'unpaid') return;
+    await withOrderFiles(ctx.sql, [order]);
     const key = receiptKey(order.id);
     const stored = order.receipt_key === key && (await ctx.storage.stat(key)) !== null;
     if (!stored) {

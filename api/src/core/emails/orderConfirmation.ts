@@ -3,7 +3,7 @@ import { formatCents } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../orders/orderRow';
-import { orderDetailLines } from '../orders/describe';
+import { orderDetailLines, setNameOf } from '../orders/describe';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
 
@@ -34,7 +34,7 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
       ? `Thank you for your order ${number}. It is on your firm's account (Net 30): the invoice follows in its own email, and your prints are in the queue.`
       : `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
-    `File: ${order.file_name}`,
+    `File: ${setNameOf(order)}`,
     ...orderDetailLines(order),
     ...priceLinesOf(order).map((l) => `${l.description}: ${l.quantity} x ${formatCents(l.unitPriceCents)} = ${formatCents(l.amountCents)}`),
     `Subtotal: ${formatCents(order.subtotal_cents)}`,

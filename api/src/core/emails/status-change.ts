@@ -8,7 +8,8 @@ import { orderNumberOf } from '#shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
 import { setsText } from '#shared/pricing';
-import { printSizeText } from '../orders/describe';
+import { printSizeText, setNameOf } from '../orders/describe';
+import { withOrderFiles } from '../orders/orderFiles';
 import { queueEmail } from '../services/email/index';
 import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
@@ -33,7 +34,7 @@ function fileLine(order: OrderRow): string {
       ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`
       : `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`;
   const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
-  return `${order.file_name} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`;
+  return `${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`;
 }
 
 /** Subject and plain-text body for `order` now in its (new) status. */
@@ -103,6 +104,7 @@ export async function queueStatusChangeEmail(
 ): Promise<'queued' | 'stale' | 'waiting_for_tracking'> {
   const [order] = await tx<OrderRow[]>`select * from orders where id = ${change.orderId} for update`;
   if (!order || !isPrintable(order)) return 'stale';
+  await withOrderFiles(tx, [order]);
   const [latest] = await tx<{ id: string; to_status: string }[]>`
     select id::text, to_status from order_status_history where order_id = ${order.id} and undone_at is null
     order by created_at desc, id desc limit 1`;
@@ -132,6 +134,7 @@ export async function queueStatusChangeEmail(
 export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRow): Promise<void> {
   const tracking = trackingLine(order);
   if (!tracking || order.shipping_method !== 'shipping' || order.status !== 'completed' || !isPrintable(order)) return;
+  if (order.files === undefined) await withOrderFiles(db, [order]);
   const shop = shopFacts(env);
   const number = orderNumberOf(order.id);
   await queueEmail(db, {

@@ -13,7 +13,7 @@ import { formatCents } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
-import { halfSizeNote, orderDetailLines } from '../../orders/describe';
+import { halfSizeNote, orderDetailLines, setFilesText } from '../../orders/describe';
 import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
 
 const INK = '#0f172a';
@@ -98,7 +98,7 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts, sheets: readonly
       }
       // The file, sets, color sheets, job name and PO: wrapped, never cut short.
       doc.fillColor(MUTED);
-      y = text(order.file_name, col.item + 8, y, { size: 9, width: width * 0.8 }) + 2;
+      y = text(setFilesText(order), col.item + 8, y, { size: 9, width: width * 0.8 }) + 2;
       for (const detail of orderDetailLines(order)) y = text(detail, col.item + 8, y, { size: 9, width: width * 0.8 }) + 1;
       y += 8;
       doc.moveTo(left, y).lineTo(right, y).strokeColor('#e2e8f0').stroke();
