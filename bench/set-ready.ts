@@ -207,6 +207,7 @@ async function main() {
       ['S3 (s3rver)', s3.env],
     ] as const) {
       if (process.env.BENCH_STORES && !process.env.BENCH_STORES.split(',').some((s) => store.startsWith(s))) continue;
+      // The shop's settings come from this environment (WORKER_CONCURRENCY=8, UPLOAD_INTAKE_MB_PER_SECOND=64…).
       const shop = await startShop(`set-ready-${store.slice(0, 5)}`, { built: true, env });
       const cookie = { value: null as string | null };
       // A first upload, not counted: the session's cookie, and both processes warm.
@@ -236,7 +237,7 @@ async function main() {
   });
   console.log(`${machineLine()}
 
-${FILES} files (${megabytes.toFixed(1)} MiB, one dense ARCH D sheet each), uploaded at once, ${RUNS} rounds a store; the built web and worker (WORKER_CONCURRENCY default).
+${FILES} files (${megabytes.toFixed(1)} MiB, one dense ARCH D sheet each), uploaded at once, ${RUNS} rounds a store; the built web and worker (WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? 'default'}, UPLOAD_INTAKE_MB_PER_SECOND ${process.env.UPLOAD_INTAKE_MB_PER_SECOND ?? 'default'}).
 
 | store | last file's bytes → every file \`ready\` (median) | rounds (ms) | accepted → \`ready\`, median file | sending all 30 | last row → last verdict (database clock) | not \`ready\` |
 |---|---|---|---|---|---|---|
