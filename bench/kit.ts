@@ -140,11 +140,6 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/**
- * The real `web` and `worker` processes from the source on a throw-away database and data folder, as
- * `npm start` runs them; `stop()` kills both at once (a worker would drain a running report first)
- * and drops the database and the folder.
- */
 /** The environment of a web process run as production runs it, on a bench's own database and data folder. */
 export function productionWebEnv(input: { databaseUrl: string; port: number; dataDir: string }): NodeJS.ProcessEnv {
   return {
@@ -160,7 +155,20 @@ export function productionWebEnv(input: { databaseUrl: string; port: number; dat
   };
 }
 
-export async function startShop(label: string): Promise<{ base: string; databaseUrl: string; webPid: number; stop(): Promise<void> }> {
+/**
+ * The real `web` and `worker` processes on a throw-away database and data folder: from the source as
+ * `npm run dev` runs them, or (`built`) the build as production runs it; `stop()` kills both at once
+ * (a worker would drain a running report first) and drops the database and the folder.
+ */
+export async function startShop(
+  label: string,
+  options: {
+    /** Run the build (`node dist/server/web.js` and `worker.js`, NODE_ENV=production, `npm run build` first) instead of the source under tsx. */
+    built?: boolean;
+    /** More environment for both processes (an S3 store's, say). */
+    env?: Record<string, string>;
+  } = {},
+): Promise<{ base: string; databaseUrl: string; webPid: number; stop(): Promise<void> }> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bp_bench_${randomBytes(4).toString('hex')}`;
@@ -183,16 +191,24 @@ export async function startShop(label: string): Promise<{ base: string; database
   try {
     await migrateDatabase(url.toString(), { includeCurrent: true });
     const port = await freePort();
-    const env = {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      NODE_ENV: 'development',
-    };
-    for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
-      processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+    if (options.built) {
+      const entries = ['dist/server/web.js', 'dist/server/worker.js'].map((entry) => path.join(root, entry));
+      if (!entries.every((entry) => fs.existsSync(entry))) throw new Error('Run `npm run build` first: this bench runs the build.');
+      const env = { ...productionWebEnv({ databaseUrl: url.toString(), port, dataDir }), ...options.env };
+      for (const entry of entries) processes.push(spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+    } else {
+      const env = {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        NODE_ENV: 'development',
+        ...options.env,
+      };
+      for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {
+        processes.push(spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+      }
     }
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/api/health`, (status) => status === 200);

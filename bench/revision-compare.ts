@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareSheetPairs, stopSpareAnalyzer } from '#core/services/pdf/analyze';
 import { COMPARE_DPI } from '#core/services/pdf/sheetCompare';
-import { makeDenseSet } from './denseSet';
+import { makeDenseSet } from './revisionSet';
 import { median } from './kit';
 import { machineLine } from './machine';
 

@@ -53,6 +53,9 @@ function readCrontab(tasks: TaskList) {
   return items;
 }
 
+/** Longest stretch a process holds reports back while it measures uploads (see forbiddenFlags). */
+export const VERDICTS_FIRST_MS = 3000;
+
 export type RunningWorker = { runner: Runner; stop(): Promise<void> };
 
 export type StartWorkerOptions = { concurrency?: number; pollInterval?: number; cron?: boolean };
@@ -74,16 +77,24 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   });
   let reportsRunning = 0;
   const isReport = (job: { flags?: Record<string, true> | null }) => !!job.flags?.[REPORT_FLAG];
+  // Verdicts first: while this process measures uploads (a set of many files arriving at once), it
+  // starts no report, which would take a core from them; for at most VERDICTS_FIRST_MS at a stretch,
+  // so a steady stream of uploads cannot hold reports back for ever.
+  let analysesRunning = 0;
+  let analysingSince = 0;
+  const isAnalysis = (job: { task_identifier: string }) => job.task_identifier === 'uploads__analyze';
   // The jobs this pool is running: a job locked by this pool and not among them was lost hold of
   // (the database went away while it was fetched or released), see releaseLostJobs.
   const running = new Set<string>();
   events.on('job:start', ({ job }) => {
     running.add(String(job.id));
     if (isReport(job)) reportsRunning++;
+    if (isAnalysis(job) && analysesRunning++ === 0) analysingSince = Date.now();
   });
   events.on('job:complete', ({ job }) => {
     running.delete(String(job.id));
     if (isReport(job)) reportsRunning--;
+    if (isAnalysis(job)) analysesRunning--;
   });
 
   const concurrency = options.concurrency ?? ctx.env.WORKER_CONCURRENCY;
@@ -128,8 +139,8 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     parsedCronItems: options.cron === false ? [] : readCrontab(taskList),
     logger: workerLogger(log),
     events,
-    // Skip reports while this process runs one; other jobs (and other processes) take them.
-    forbiddenFlags: () => (reportsRunning > 0 ? [REPORT_FLAG] : null),
+    // Skip reports while this process runs one, or measures uploads; other jobs (and other processes) take them.
+    forbiddenFlags: () => (reportsRunning > 0 || (analysesRunning > 0 && Date.now() - analysingSince < VERDICTS_FIRST_MS) ? [REPORT_FLAG] : null),
   });
   let stopped: Promise<void> | null = null;
   return {

@@ -175,6 +175,23 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     expect(analyzerPid()).not.toBe(pid);
   }, 60_000);
 
+  it("measures another file while a report is under way, so a verdict waits for no other upload's report", async () => {
+    const long = await write('long-report.pdf', makeDrawingPdf({ pages: 60, size: ARCH_D, linework: 3000 }));
+    const small = await write('small.pdf', makeDrawingPdf({ pages: 1, size: ARCH_D }));
+    let sheetsReported = 0;
+    const report = analyzePdf(long, { previewDir, onSheet: () => sheetsReported++ });
+    // Once the report has begun, ask for a verdict: it is measured beside the report, not after it.
+    while (sheetsReported === 0) await new Promise((r) => setTimeout(r, 5));
+    const verdict = await analyzePdf(small, { previewDir, report: false });
+    const reportedByThen = sheetsReported;
+    expect(verdict.verdict).toMatchObject({ status: 'ready', pageCount: 1 });
+    const done = await report;
+    expect(done.reportComplete).toBe(true);
+    expect(done.reports).toHaveLength(60);
+    // Before, the verdict waited for the chunk under way (32 sheets) to end.
+    expect(reportedByThen).toBeLessThan(32);
+  }, 120_000);
+
   it('keeps the event loop free while MuPDF works', async () => {
     const file = await write('many.pdf', makeDrawingPdf({ pages: 60, size: ARCH_D }));
     let ticks = 0;

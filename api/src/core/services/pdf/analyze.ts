@@ -7,8 +7,9 @@
  *
  * A job answers in two steps: the verdict as soon as every sheet is measured (`onVerdict`, which the
  * worker writes at once so the customer sees a price), then, for an accepted set, the per-sheet
- * report (color, blank, scale notes, low resolution, previews) in chunks, so another customer's
- * verdict can be measured between two chunks instead of waiting for a 500-sheet report.
+ * report (color, blank, scale notes, low resolution, previews) in chunks. Another customer's verdict
+ * is measured while a chunk is being reported (the child's main thread measures, its report threads
+ * report), so it waits for no report.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -99,8 +100,8 @@ export const DEFAULT_MEMORY_LIMIT_MB = 1536;
 /** An idle child larger than this is replaced by a fresh one. */
 export const RECYCLE_MB = 512;
 /**
- * Sheets reported per command: another job's verdict waits at most one chunk (32 sheets: about
- * 100 ms on two cores). Each chunk's end costs the report threads ~5 ms of idling (the last sheets,
+ * Sheets reported per command: the reports of two uploads in one child take turns by chunks (a
+ * verdict no longer waits for one: it is measured beside it). Each chunk's end costs the report threads ~5 ms of idling (the last sheets,
  * then the round trip to this process for the next chunk): at 8 sheets a chunk that was ~300 ms of a
  * 500-sheet report, at 32 about 90 ms.
  */
@@ -147,7 +148,12 @@ function residentMb(pid: number): number | null {
 
 let child: Child | null = null;
 let stderrTail = '';
-let running: Command | null = null;
+/**
+ * The commands the child is working on: at most one open (a verdict) and one report chunk at once.
+ * The child measures a file on its main thread while its report threads work on a chunk, so a
+ * verdict never waits for the report of another upload's sheets.
+ */
+const running: { open: Command | null; report: Command | null } = { open: null, report: null };
 const queue: Command[] = [];
 const jobs = new Map<number, Job>();
 let nextJobId = 1;
@@ -196,13 +202,14 @@ function live(c: Child | null): c is Child {
 function onChildExit(dead: Child, code: number | null, signal: NodeJS.Signals | null): void {
   if (dead !== child) return;
   child = null;
-  running = null;
+  running.open = null;
+  running.report = null;
   stopWatchdog();
   // Jobs with work in the dead child end here; jobs still waiting to be opened go to the next child.
   // Decided before any of them ends: an ending job hands the next one to a new child at once.
   const hit = [...jobs.values()].filter((job) => job.opened);
   for (const job of hit) job.onExit(code, signal, stderrTail);
-  for (let i = queue.length - 1; i >= 0; i--) if (queue[i].op !== 'open') queue.splice(i, 1);
+  for (let i = queue.length - 1; i >= 0; i--) if (queue[i].op === 'report') queue.splice(i, 1);
   dispatch();
 }
 
@@ -213,7 +220,8 @@ function onAnswer(message: ChildMessage): void {
   // child's exit settles the job and hands on the queue.
   if (job?.limit) return;
   if (message.type === 'sheets' || message.type === 'failed' || message.type === 'reported') {
-    running = null;
+    if (message.type === 'reported') running.report = null;
+    else running.open = null;
     // The next command goes before the job hears its answer, so the child never idles.
     dispatch();
   }
@@ -224,17 +232,22 @@ function send(body: ChildCommand): void {
   if (child?.stdin.writable) child.stdin.write(`${JSON.stringify(body)}\n`);
 }
 
-/** Hands the child its next command: verdicts (opens) before report chunks. */
+/** Hands the child its next commands: the next open (a verdict) and the next report chunk or compare, each when none of its kind is running. */
 function dispatch(): void {
-  if (running) return;
-  const index = queue.findIndex((c) => c.op === 'open');
-  const next = index >= 0 ? queue.splice(index, 1)[0] : queue.shift();
-  if (!next) return idle();
+  for (const op of ['open', 'report'] as const) {
+    if (running[op]) continue;
+    const index = queue.findIndex((c) => slotOf(c.op) === op);
+    if (index >= 0) start(queue.splice(index, 1)[0]);
+  }
+  if (!running.open && !running.report) idle();
+}
+
+function start(next: Command): void {
   if (!live(child)) {
     child = startChild();
   }
   hold(child, true);
-  running = next;
+  running[slotOf(next.op)] = next;
   send(commandOf(next));
   // A compare is opened and done in one command, as an analysis is opened by its first.
   if (next.op !== 'report') {
@@ -250,10 +263,21 @@ function commandOf(next: Command): ChildCommand {
   return { op: 'compare', job: next.job.id, ...next.body };
 }
 
+/** Which of the child's two places a command takes: a compare works on the report threads. */
+function slotOf(op: Command['op']): 'open' | 'report' {
+  return op === 'open' ? 'open' : 'report';
+}
+
+/** The jobs the child is working on now. */
+function workingFor(): Job[] {
+  return [running.open?.job, running.report?.job].filter((job): job is Job => job !== undefined);
+}
+
 function checkMemory(): void {
   const pid = child?.pid;
   const mb = pid ? residentMb(pid) : null;
-  if (running && mb !== null && mb > running.job.memoryLimitMb) killFor(running.job, 'too_complex');
+  // Past a limit, every job working in the child ends on it: which one grew the heap cannot be told.
+  if (mb !== null) for (const job of workingFor()) if (mb > job.memoryLimitMb) killFor(job, 'too_complex');
 }
 
 /** Checks the child's memory now, for the command just handed to it, and every 50 ms while it works. */
@@ -349,7 +373,7 @@ export function analyzePdf(file: string, options: AnalyzeOptions): Promise<Analy
       // The time limit runs from the moment the child takes the file, not while it waits its turn.
       onOpen: () => {
         timer = setTimeout(() => {
-          if (running?.job === job) return killFor(job, 'timeout');
+          if (workingFor().includes(job)) return killFor(job, 'timeout');
           // Waiting between two report chunks: stop the report, keep the verdict.
           if (verdict) finish(false);
         }, timeoutMs);

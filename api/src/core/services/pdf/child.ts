@@ -14,7 +14,8 @@
 //   fd 3   {"job":1,"type":"sheet","number":1,"color":false,"blank":false,"scaleNotes":[],"lowResolution":false,"preview":true} …
 //          then {"job":1,"type":"reported"}
 //   stdin  {"op":"close","job":1}   (no answer; the file is closed and every MuPDF object of the job destroyed)
-// The parent sends reports in chunks so another customer's "open" can go between them, and kills
+// The parent sends reports in chunks, at most one at a time, and an "open" may come while one runs
+// (it is measured on this thread while the report threads work: a verdict never waits for a report); it kills
 // this process on a job's time or memory limit (a hostile PDF poisons only this process). A chunk's
 // sheets go to report threads (reporter.ts), one per core, each taking the next sheet when it is free,
 // and are answered in page order.
@@ -343,11 +344,12 @@ for await (const line of commands) {
   if (command.op === 'open') {
     answer({ job: command.job, ...measure(command) });
   } else if (command.op === 'report') {
-    await report(command);
-    answer({ job: command.job, type: 'reported' });
+    // Not awaited: the parent may hand over an open (another upload's verdict) while the report
+    // threads work on this chunk, and this thread, otherwise only dealing sheets, measures it meanwhile.
+    void report(command).then(() => answer({ job: command.job, type: 'reported' }));
   } else if (command.op === 'compare') {
-    await compare(command);
-    answer({ job: command.job, type: 'reported' });
+    // A compare takes the report threads the same way (the parent runs one or the other at a time).
+    void compare(command).then(() => answer({ job: command.job, type: 'reported' }));
   } else if (command.op === 'close') {
     open.get(command.job)?.doc.destroy();
     open.delete(command.job);

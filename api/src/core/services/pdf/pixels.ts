@@ -67,7 +67,13 @@ export function pixelRect([x0, y0, x1, y1]: readonly number[]): Rect {
  * (a red revision cloud on black linework). Then null when that part holds no ink, since only the
  * whole sheet can say whether the rest does.
  */
-export function colorOf(list: mupdf.DisplayList, bounds: readonly number[], only: readonly number[] | null): { inked: boolean; colorShare: number } | null {
+export function colorOf(
+  list: mupdf.DisplayList,
+  bounds: readonly number[],
+  only: readonly number[] | null,
+  /** Handed the render of the whole sheet (not when `only`), before it is freed: the preview may be made from it. */
+  whole?: (pixmap: mupdf.Pixmap) => void,
+): { inked: boolean; colorShare: number } | null {
   const scale = ANALYSIS_DPI / 72;
   const matrix = mupdf.Matrix.scale(scale, scale);
   const sheet = pixelRect(bounds.map((v) => v * scale));
@@ -99,6 +105,7 @@ export function colorOf(list: mupdf.DisplayList, bounds: readonly number[], only
   let ink: { inked: number; color: number };
   try {
     ink = inkOf(pixmap.getPixels());
+    if (!only) whole?.(pixmap);
   } finally {
     pixmap.destroy();
   }

@@ -10,7 +10,7 @@ import { contentOf, contentStreams, lookup, modelledState, spaceType } from './c
 import { lineworkOf } from './linework';
 import { MupdfChangedError, documentOf } from './mupdfAdapter';
 import { COLOR_SHARE, colorOf, survey, visibleColor } from './pixels';
-import { previewOf } from './previews';
+import { downscaledPreviewOf, pagePreviewOf, previewOf } from './previews';
 import { lowResolution } from './resolution';
 
 /** A sheet's report fields, every one known (a sheet number or title not found is null). */
@@ -21,22 +21,21 @@ export type SheetFields = { [K in keyof Omit<SheetReport, 'number' | 'sheetNumbe
 
 /**
  * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given; `first`
- * for the set's first sheet, whose drawing index is read. A sheet
- * without a preview whose paths lineworkOf() can judge from its content stream has MuPDF interpret
- * only the rest (reportByLinework); any other is interpreted whole (reportWhole).
+ * for the set's first sheet, whose drawing index is read. A sheet whose paths lineworkOf() can judge
+ * from its content stream has MuPDF interpret only the rest (reportByLinework), and its preview, in
+ * grey, rendered straight from the page (one interpretation and one render, no display list of the
+ * whole sheet); any other is interpreted whole (reportWhole).
  */
 export function reportSheet(page: mupdf.Page, previewPx: number, first = false): { sheet: SheetFields; preview: Uint8Array | null } {
-  if (!previewPx) {
-    let sheet: SheetFields | null = null;
-    try {
-      sheet = reportByLinework(page, first);
-    } catch (error) {
-      // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
-      // A MuPDF.js that has changed under the adapter is no sheet's fault: say so.
-      if (error instanceof MupdfChangedError) throw error;
-    }
-    if (sheet) return { sheet, preview: null };
+  let sheet: SheetFields | null = null;
+  try {
+    sheet = reportByLinework(page, first);
+  } catch (error) {
+    // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
+    // A MuPDF.js that has changed under the adapter is no sheet's fault: say so.
+    if (error instanceof MupdfChangedError) throw error;
   }
+  if (sheet) return { sheet, preview: previewPx ? pagePreviewOf(page, previewPx) : null };
   return reportWhole(page, previewPx, first);
 }
 
@@ -52,13 +51,15 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
   const list = page.toDisplayList(true);
   try {
     const seen = survey(list, bounds);
+    let preview: Uint8Array | null = null;
     let inked = seen.ink;
     let colorShare = 0;
     let color = false;
     if (seen.tinted || seen.unsure) {
       // Images, shadings and the like may color any pixel: then the whole sheet is rendered.
       const part = seen.unsure ? null : colorOf(list, bounds, seen.tintedBounds);
-      const measured = part ?? colorOf(list, bounds, null);
+      // The whole sheet's render at ANALYSIS_DPI makes the preview too, when that is no larger.
+      const measured = part ?? colorOf(list, bounds, null, (pixmap) => (preview = previewPx ? downscaledPreviewOf(pixmap, bounds, previewPx) : null));
       if (measured) {
         inked = measured.inked;
         colorShare = measured.colorShare;
@@ -69,7 +70,7 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
       color =
         colorShare >= COLOR_SHARE || (part !== null && part.colorShare > 0) || (seen.tintedBounds !== null && visibleColor(list, bounds, seen.tintedBounds));
     }
-    const preview = previewPx ? previewOf(list, bounds, previewPx, seen.tinted || seen.unsure) : null;
+    if (previewPx && !preview) preview = previewOf(list, bounds, previewPx, seen.tinted || seen.unsure);
     return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, first), preview };
   } finally {
     list.destroy();
