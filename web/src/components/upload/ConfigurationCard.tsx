@@ -10,8 +10,7 @@
  * customer go on. Enlarge opens the sheet in a dialog (Radix: focus kept inside, Escape closes,
  * focus back on Enlarge, the page stays where it was).
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { MAX_PREVIEWS } from '#shared/limits';
 import { formatCents } from '#shared/money';
 import {
@@ -127,36 +126,12 @@ export function formatMegabytes(bytes: number): string {
   return `${Math.max(0.01, bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/** The enlarged preview's dialog (Radix), loaded when a sheet is first enlarged: not part of the landing page's JavaScript. */
+const LargePreview = lazy(() => import('./LargePreview'));
+
 const sheets = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
 const previewUrlOf = (upload: ConfiguredUpload, number: number) =>
   upload.sheets?.find((s) => s.number === number)?.previewUrl ?? `/api/uploads/${upload.uploadId}/preview/${number}`;
-
-/** A sheet's preview, larger, in a dialog over the page; Escape or Close puts it away. */
-function LargePreview({ upload, number, onClose }: { upload: ConfiguredUpload; number: number | null; onClose: () => void }) {
-  return (
-    <Dialog.Root open={number !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/70" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white p-4 shadow-xl"
-        >
-          <div className="mb-3 flex items-center justify-between">
-            <Dialog.Title className="font-semibold text-slate-900">Sheet {number}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="outline" size="sm">
-                Close
-              </Button>
-            </Dialog.Close>
-          </div>
-          {number !== null && (
-            <img src={previewUrlOf(upload, number)} alt={`Sheet ${number}, larger preview`} className="min-h-0 w-full flex-1 object-contain" />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
 
 /**
  * Every sheet with its preview, its badges (blank, low resolution, the scales written on it) and its
@@ -271,7 +246,11 @@ function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload
           Previews of the first {MAX_PREVIEWS} sheets{files.length > 1 ? ' of each file' : ''}; all {upload.pageCount} will be printed.
         </p>
       )}
-      <LargePreview upload={upload} number={large} onClose={closeLarge} />
+      {large !== null && (
+        <Suspense fallback={null}>
+          <LargePreview title={`Sheet ${large}`} src={previewUrlOf(upload, large)} onClose={closeLarge} />
+        </Suspense>
+      )}
     </div>
   );
 }
