@@ -169,7 +169,9 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     }
     expect(analyzerPid()).toBe(pid);
     process.kill(pid ?? 0, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 200));
+    // Once this process has seen the child's exit (a loaded machine may take longer than a moment),
+    // the next job starts a new child.
+    for (let waited = 0; analyzerPid() === pid && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     const after = await analyzePdf(file, { previewDir, report: false });
     expect(after.verdict).toMatchObject({ status: 'ready', pageCount: 3 });
     expect(analyzerPid()).not.toBe(pid);
