@@ -5,7 +5,7 @@
  * page counts are ignored.
  */
 import { randomBytes } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
@@ -27,6 +27,7 @@ import {
   orderNotesField,
   orderPrintTypeField,
   poNumberField,
+  printPositionsField,
   printSizeField,
   setsField,
   uploadIdsField,
@@ -35,7 +36,9 @@ import {
 } from '#shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
 import { colorSheetsFor } from '#core/uploads/colorSheets';
-import { readySet, setPapersOf, setWarningsOf, type UploadSet } from '#core/uploads/sets';
+import { printedPart, readySet, setPapersOf, setWarningsOf, type UploadSet } from '#core/uploads/sets';
+import { printPositionsFor } from '#core/revisions/reprint';
+import { readableRevision } from '../lib/revisionAccess';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { firmOrderFields } from '#core/firms/membership';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';
@@ -71,6 +74,10 @@ export const CreateIntentSchema = z
     /** A drawing set of one file; or `uploadIds`, the set's files in print order (exactly one of them). */
     uploadId: uuidField.optional(),
     uploadIds: uploadIdsField.optional(),
+    /** A revision's reprint: its new issue's files (uploadId/uploadIds, if sent, must be the same) and the positions to print. */
+    revisionId: uuidField.optional(),
+    /** With revisionId: the positions of the new issue to print; its changed and new sheets when absent. */
+    printPositions: printPositionsField.optional(),
     printSize: printSizeField,
     printType: orderPrintTypeField,
     sets: setsField.default(1),
@@ -96,7 +103,8 @@ export const CreateIntentSchema = z
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
-  .refine((v) => v.uploadId || v.uploadIds, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
+  .refine((v) => v.uploadId || v.uploadIds || v.revisionId, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
+  .refine((v) => v.printPositions === undefined || v.revisionId, { message: 'printPositions needs a revisionId.', path: ['printPositions'] })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
     message: 'Color sheets can only be chosen with print type auto.',
     path: ['colorSheets'],
@@ -147,6 +155,25 @@ function shopToday(ctx: AppContext): string {
 }
 type Who = { sid: string; userId: string | null };
 
+/** A revision's reprint: the revision, the order it revises (when still there) and the positions printed. */
+type Reprint = { revisionId: string; previousOrderId: string | null; uploadIds: string[]; positions: number[] };
+
+/**
+ * The revision this checkout reprints, when one is named: readable by this request and compared
+ * (404 otherwise), its files being the order's (the upload ids sent, if any, must be the same).
+ */
+async function revisionToReprint(sql: Queryable, req: Request, input: IntentInput): Promise<Omit<Reprint, 'positions'> | null> {
+  if (!input.revisionId) return null;
+  const revision = await readableRevision(sql, req, input.revisionId);
+  if (revision.status !== 'ready') throw notFound('Revision not found.');
+  const sent = input.uploadIds ?? (input.uploadId ? [input.uploadId] : null);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  if (sent && !(sent.length === revision.upload_ids.length && sent.every((id, i) => same(id, revision.upload_ids[i]))))
+    throw badRequest("The files must be the revision's new issue.");
+  const [previous] = revision.previous_order_id ? await sql<{ id: string }[]>`select id from orders where id = ${revision.previous_order_id}` : [];
+  return { revisionId: revision.id, previousOrderId: previous?.id ?? null, uploadIds: revision.upload_ids };
+}
+
 const intentBody = validate({ body: CreateIntentSchema });
 
 /** Shipping: a stored quote of this session, for this destination and this tube (every set in it). */
@@ -183,6 +210,8 @@ function orderFields(
     set: UploadSet;
     warnings: SheetWarning[];
     colorSheets: number[];
+    printed: number;
+    reprint: Reprint | null;
     quote: QuoteRow | null;
     address: Address | null;
     price: PriceBreakdown;
@@ -202,7 +231,10 @@ function orderFields(
     file_name: first.fileName,
     file_key: first.storageKey,
     file_size: first.fileSize,
-    page_count: set.pageCount,
+    page_count: o.printed,
+    revision_id: o.reprint?.revisionId ?? null,
+    revision_of_order_id: o.reprint?.previousOrderId ?? null,
+    print_positions: o.reprint?.positions ?? null,
     sheet_warnings: ctx.sql.json(o.warnings),
     print_size: input.printSize,
     print_type: input.printType,
@@ -295,10 +327,18 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
     const who = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
-    const set = await readySet(ctx.sql, input.uploadIds ?? [input.uploadId as string], who, !input.uploadIds);
-    const { pageCount } = set;
-    const colorSheets = await colorSheetsFor(ctx.sql, set.files, input.printType, input.colorSheets);
-    const papers = await setPapersOf(ctx.sql, set);
+    const revision = await revisionToReprint(ctx.sql, req, input);
+    // A revision's files were read through its access rule: they need not be this browser's uploads.
+    const set = revision
+      ? await readySet(ctx.sql, revision.uploadIds, null, false)
+      : await readySet(ctx.sql, input.uploadIds ?? [input.uploadId as string], who, !input.uploadIds);
+    const reprint = revision ? { ...revision, positions: await printPositionsFor(ctx.sql, revision.revisionId, set.pageCount, input.printPositions) } : null;
+    const allColor = await colorSheetsFor(ctx.sql, set.files, input.printType, input.colorSheets);
+    if (reprint && input.colorSheets?.some((p) => !reprint.positions.includes(p))) throw badRequest('Color sheets must be among the sheets to print.');
+    const colorSheets = reprint ? allColor.filter((p) => reprint.positions.includes(p)) : allColor;
+    // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
+    const printed = printedPart(await setPapersOf(ctx.sql, set), allColor, reprint?.positions ?? null);
+    const { pageCount, papers } = printed;
     const warnings = await setWarningsOf(ctx.sql, set);
     const files = orderFilesOf(set);
     const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, papers, who.sid);
@@ -309,7 +349,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       sets: input.sets,
       halfSets: input.halfSets,
       papers,
-      colorSheets,
+      colorSheets: printed.colorSheets,
       rushOrder: input.rushOrder,
       shippingMethod: input.shippingMethod,
       shippingCostCents: quote?.cost_cents ?? 0,
@@ -325,7 +365,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
     const price = exemption ? exemptPrice(listPrice) : listPrice;
     const fields = {
-      ...orderFields(ctx, { input, set, warnings, colorSheets, quote, address, price }),
+      ...orderFields(ctx, { input, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price }),
       ...firm,
       ...exemptionFields(exemption),
     };

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '#test/helpers/shop';
+import type { TestClient } from '#test/helpers/client';
+import { buildOrder } from '#test/helpers/factories';
+import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
+import { inchLine, planSheet } from '#test/helpers/revisions';
+import { NOTHING_TO_PRINT_MESSAGE } from '#core/revisions/reprint';
+import { orderNumberOf } from '#shared/fields';
+import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
+import type { OrderJson } from '#shared/orderJson';
+import type { RevisionJson } from '#shared/revisions';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+async function upload(client: TestClient, pdf: Buffer | Promise<Buffer>): Promise<string> {
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(await pdf)], { type: 'application/pdf' }), 'Set.pdf');
+  const res = await client.request('POST', '/api/upload-pdf', { body: form });
+  expect(res.status).toBe(202);
+  return res.body.uploadId as string;
+}
+
+async function orderOf(uploadId: string) {
+  const [u] = await shop.sql<{ id: string; storage_key: string; file_name: string; file_size: number; session_sid: string; page_count: number }[]>`
+    select id, storage_key, file_name, file_size, session_sid, page_count from uploads where id = ${uploadId}`;
+  return buildOrder(shop, { sessionSid: u.session_sid, upload: u, pages: u.page_count });
+}
+
+async function compared(client: TestClient, revisionId: string): Promise<RevisionJson> {
+  for (let i = 0; i < 50; i++) {
+    await shop.runJobs();
+    const res = await client.get(`/api/revisions/${revisionId}`);
+    expect(res.status).toBe(200);
+    if (res.body.status !== 'comparing') return res.body as RevisionJson;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the revision is still comparing');
+}
+
+/** A pickup checkout of a revision's reprint (the files come from the revision). */
+const reprintBody = (revisionId: string, extra: Record<string, unknown> = {}) => ({
+  revisionId,
+  printSize: '24x36',
+  printType: 'bw',
+  shippingMethod: 'pickup',
+  customerEmail: '',
+  customerFirstName: '',
+  customerLastName: '',
+  ...extra,
+});
+
+const BW = PRICE_PER_PAGE_CENTS['24x36'].bw;
+
+describe('reprinting a revision', () => {
+  let client: TestClient;
+  let previousOrder: Awaited<ReturnType<typeof orderOf>>;
+  let files: string[];
+  let revisionId: string;
+
+  beforeAll(async () => {
+    client = shop.client();
+    const previous = await upload(client, makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n))));
+    files = [
+      await upload(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440))])),
+      await upload(client, rewrittenByMupdf(await makeTitledSetPdf([planSheet('A-103')]))),
+      await upload(client, makeTitledSetPdf([planSheet('A-105')])),
+    ];
+    await shop.runJobs();
+    previousOrder = await orderOf(previous);
+    const started = await client.post('/api/revisions', { previousOrderId: previousOrder.id, uploadIds: files });
+    revisionId = started.body.revisionId;
+    const revision = await compared(client, revisionId);
+    expect(revision.sheets.map((s) => [s.sheetNumber, s.change])).toEqual([
+      ['A-101', 'unchanged'],
+      ['A-102', 'changed'],
+      ['A-103', 'unchanged'],
+      ['A-105', 'new'],
+    ]);
+    expect(revision.removed.map((r) => r.sheetNumber)).toEqual(['A-104']);
+  }, 120_000);
+
+  it('prices the default selection (changed and new) as 2 sheets and records the revision on the order', async () => {
+    const placed = await client.post('/api/create-payment-intent', reprintBody(revisionId));
+    expect(placed.status).toBe(201);
+    expect(placed.body.amounts.lines).toEqual([{ description: expect.any(String), quantity: 2, unitPrice: BW / 100, amount: (2 * BW) / 100 }]);
+    expect(placed.body.amounts.subtotal).toBe((2 * BW) / 100);
+    const order = (await client.get(`/api/orders/${placed.body.orderId}`)).body as OrderJson;
+    expect(order.pageCount).toBe(2);
+    expect(order.printPositions).toEqual([2, 4]);
+    expect(order.revisionOf).toEqual({ orderId: previousOrder.id, orderNumber: orderNumberOf(previousOrder.id) });
+    expect(order.files.map((f) => f.uploadId)).toEqual(files);
+  });
+
+  it('prints the positions chosen, with color only among them, and the same files when sent', async () => {
+    const chosen = await client.post('/api/create-payment-intent', reprintBody(revisionId, { printPositions: [4, 1, 2], uploadIds: files }));
+    expect(chosen.status).toBe(201);
+    expect(chosen.body.amounts.subtotal).toBe((3 * BW) / 100);
+    const order = (await client.get(`/api/orders/${chosen.body.orderId}`)).body as OrderJson;
+    expect(order.printPositions).toEqual([1, 2, 4]);
+
+    const color = await client.post('/api/create-payment-intent', reprintBody(revisionId, { printType: 'auto', printPositions: [2, 4], colorSheets: [4] }));
+    expect(color.status).toBe(201);
+    expect([color.body.amounts.colorSheetCount, color.body.amounts.bwSheetCount]).toEqual([1, 1]);
+    const outside = await client.post('/api/create-payment-intent', reprintBody(revisionId, { printType: 'auto', printPositions: [2, 4], colorSheets: [3] }));
+    expect(outside.status).toBe(400);
+  });
+
+  it('refuses printing nothing, other files, positions outside the issue, and printPositions without a revision', async () => {
+    const nothing = await client.post('/api/create-payment-intent', reprintBody(revisionId, { printPositions: [] }));
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe(NOTHING_TO_PRINT_MESSAGE);
+    const mismatch = await client.post('/api/create-payment-intent', reprintBody(revisionId, { uploadIds: [files[0], files[1]] }));
+    expect(mismatch.status).toBe(400);
+    const reordered = await client.post('/api/create-payment-intent', reprintBody(revisionId, { uploadIds: [files[1], files[0], files[2]] }));
+    expect(reordered.status).toBe(400);
+    expect((await client.post('/api/create-payment-intent', reprintBody(revisionId, { printPositions: [5] }))).status).toBe(400);
+    const noRevision = await client.post('/api/create-payment-intent', {
+      ...reprintBody(revisionId, { uploadIds: files, printPositions: [2] }),
+      revisionId: undefined,
+    });
+    expect(noRevision.status).toBe(400);
+  });
+
+  it('answers 404 to another browser, and lets the previous order`s link reprint it', async () => {
+    const stranger = shop.client();
+    const refused = await stranger.post('/api/create-payment-intent', reprintBody(revisionId));
+    expect(refused.status).toBe(404);
+    const byLink = await stranger.post(`/api/create-payment-intent?token=${encodeURIComponent(previousOrder.access_token)}`, reprintBody(revisionId));
+    expect(byLink.status).toBe(201);
+  });
+
+  it('says "Nothing to print" for a set compared with itself', async () => {
+    const started = await client.post('/api/revisions', { previousOrderId: previousOrder.id, uploadIds: [files[0]] });
+    await compared(client, started.body.revisionId);
+    const same = await client.post('/api/revisions', { previousUploadIds: [files[2]], uploadIds: [files[2]] });
+    await compared(client, same.body.revisionId);
+    const nothing = await client.post('/api/create-payment-intent', reprintBody(same.body.revisionId));
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe(NOTHING_TO_PRINT_MESSAGE);
+  });
+});
