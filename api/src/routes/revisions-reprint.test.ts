@@ -4,7 +4,17 @@ import type { TestClient } from '#test/helpers/client';
 import { buildOrder } from '#test/helpers/factories';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
-import { NOTHING_TO_PRINT_MESSAGE } from '#core/revisions/reprint';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { NOTHING_TO_PRINT_MESSAGE, revisionPrintOf } from '#core/revisions/reprint';
+import type { OrderRow } from '#core/orders/orderRow';
+import { withOrderFiles } from '#core/orders/orderFiles';
+import { sheetListOf } from '#core/orders/sheetList';
+import { renderJobTicket } from '#core/services/tickets/jobTicket';
+import { renderReceipt } from '#core/services/receipts/index';
+import { orderConfirmationEmail } from '#core/emails/orderConfirmation';
+import { statusEmail } from '#core/emails/status-change';
+import { pdfText } from '#test/helpers/pdfText';
+import { DEFAULT_SHOP } from '#shared/shop';
 import { orderNumberOf } from '#shared/fields';
 import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import type { OrderJson } from '#shared/orderJson';
@@ -93,6 +103,30 @@ describe('reprinting a revision', () => {
     expect(order.printPositions).toEqual([2, 4]);
     expect(order.revisionOf).toEqual({ orderId: previousOrder.id, orderNumber: orderNumberOf(previousOrder.id) });
     expect(order.files.map((f) => f.uploadId)).toEqual(files);
+
+    // The receipt, the emails and the counter's ticket say what it revises and what it reprints.
+    const [row] = await shop.sql<OrderRow[]>`select * from orders where id = ${order.id}`;
+    await withOrderFiles(shop.sql, [row]);
+    const revision = await revisionPrintOf(shop.sql, row);
+    const sentence = `Revision of order #${orderNumberOf(previousOrder.id)} — sheets A-102, A-105 reprinted`;
+    const receipt = (await pdfText(await renderReceipt(row, DEFAULT_SHOP, await sheetListOf(shop.sql, row), revision))).replace(/\s+/g, ' ');
+    expect(receipt).toContain(sentence);
+    const mail = { appUrl: 'http://shop.test', supportEmail: 'help@shop.test', supportPhone: '555-0100' };
+    expect(orderConfirmationEmail(row, { ...mail, revision }).text).toContain(sentence);
+    expect(statusEmail(shop.ctx.env, { ...row, status: 'processing' }, revision).text).toContain(sentence);
+
+    const ticketPdf = await renderJobTicket(row, await sheetListOf(shop.sql, row), revision);
+    await mkdir('test-results', { recursive: true });
+    await writeFile('test-results/revision-job-ticket.pdf', ticketPdf);
+    const ticket = (await pdfText(ticketPdf)).replace(/[ \t]+/g, ' ');
+    expect(ticket).toContain(sentence);
+    expect(ticket).toContain('A-102 — replace');
+    expect(ticket).toContain('A-105 — insert after A-103');
+    expect(ticket).toContain('A-104 — remove');
+    // Only the printed sheets: the ticket counts 2 and lists A-102 and A-105, not the unchanged ones.
+    expect(ticket).toMatch(/1 set of 2 sheets/);
+    expect(ticket).not.toContain('A-101');
+    expect(ticket).not.toMatch(/A-103 FLOOR/);
   });
 
   it('prints the positions chosen, with color only among them, and the same files when sent', async () => {
