@@ -15,6 +15,7 @@ import { orderConfirmationEmail } from '#core/emails/orderConfirmation';
 import { statusEmail } from '#core/emails/status-change';
 import { pdfText } from '#test/helpers/pdfText';
 import { DEFAULT_SHOP } from '#shared/shop';
+import { presentAdminOrder } from '../presenters/adminOrder';
 import { orderNumberOf } from '#shared/fields';
 import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import type { OrderJson } from '#shared/orderJson';
@@ -114,6 +115,9 @@ describe('reprinting a revision', () => {
     const mail = { appUrl: 'http://shop.test', supportEmail: 'help@shop.test', supportPhone: '555-0100' };
     expect(orderConfirmationEmail(row, { ...mail, revision }).text).toContain(sentence);
     expect(statusEmail(shop.ctx.env, { ...row, status: 'processing' }, revision).text).toContain(sentence);
+
+    // The counter's row links to the order it revises, by its number in the admin search.
+    expect(presentAdminOrder(row)).toMatchObject({ revisionOfUrl: `/admin?q=${orderNumberOf(previousOrder.id)}`, printPositions: [2, 4] });
 
     const ticketPdf = await renderJobTicket(row, await sheetListOf(shop.sql, row), revision);
     await mkdir('test-results', { recursive: true });
