@@ -49,10 +49,12 @@ function AdminConsole() {
   const linked = new URLSearchParams(useSearch()).get('q') ?? '';
   const [search, setSearch] = useState(linked);
   const [q, setQ] = useState(linked);
-  useEffect(() => {
+  const [seenLink, setSeenLink] = useState(linked);
+  if (seenLink !== linked) {
+    setSeenLink(linked);
     setSearch(linked);
     setQ(linked);
-  }, [linked]);
+  }
   const [status, setStatus] = useState('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [sort, setSort] = useState<'newest' | 'due'>('newest');
