@@ -273,7 +273,7 @@ export default function OrderSuccess() {
           </dl>
         </Card>
 
-        {paid && order.paymentStatus !== 'refunded' && <RevisionCard orderId={order.id} orderNumber={order.orderNumber} query={query} />}
+        {paid && order.paymentStatus !== 'refunded' && <RevisionCard orderId={order.id} orderNumber={order.orderNumber} query={query} printedAs={order} />}
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
