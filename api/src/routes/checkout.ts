@@ -5,7 +5,7 @@
  * page counts are ignored.
  */
 import { randomBytes } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
@@ -35,10 +35,9 @@ import {
   withoutInvisibleControls,
 } from '#shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
-import { colorSheetsFor } from '#core/uploads/colorSheets';
-import { printedPart, readySet, setPapersOf, setWarningsOf, type UploadSet } from '#core/uploads/sets';
-import { printPositionsFor } from '#core/revisions/reprint';
-import { readableRevision } from '../lib/revisionAccess';
+import { setWarningsOf, type UploadSet } from '#core/uploads/sets';
+import { printedSheetsOf } from '#core/uploads/printed';
+import { requestedSet, type Reprint } from '../lib/revisionAccess';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { firmOrderFields } from '#core/firms/membership';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';
@@ -154,25 +153,6 @@ function shopToday(ctx: AppContext): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: shopFacts(ctx.env).timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 type Who = { sid: string; userId: string | null };
-
-/** A revision's reprint: the revision, the order it revises (when still there) and the positions printed. */
-type Reprint = { revisionId: string; previousOrderId: string | null; uploadIds: string[]; positions: number[] };
-
-/**
- * The revision this checkout reprints, when one is named: readable by this request and compared
- * (404 otherwise), its files being the order's (the upload ids sent, if any, must be the same).
- */
-async function revisionToReprint(sql: Queryable, req: Request, input: IntentInput): Promise<Omit<Reprint, 'positions'> | null> {
-  if (!input.revisionId) return null;
-  const revision = await readableRevision(sql, req, input.revisionId);
-  if (revision.status !== 'ready') throw notFound('Revision not found.');
-  const sent = input.uploadIds ?? (input.uploadId ? [input.uploadId] : null);
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  if (sent && !(sent.length === revision.upload_ids.length && sent.every((id, i) => same(id, revision.upload_ids[i]))))
-    throw badRequest("The files must be the revision's new issue.");
-  const [previous] = revision.previous_order_id ? await sql<{ id: string }[]>`select id from orders where id = ${revision.previous_order_id}` : [];
-  return { revisionId: revision.id, previousOrderId: previous?.id ?? null, uploadIds: revision.upload_ids };
-}
 
 const intentBody = validate({ body: CreateIntentSchema });
 
@@ -327,17 +307,9 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
     const who = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
-    const revision = await revisionToReprint(ctx.sql, req, input);
-    // A revision's files were read through its access rule: they need not be this browser's uploads.
-    const set = revision
-      ? await readySet(ctx.sql, revision.uploadIds, null, false)
-      : await readySet(ctx.sql, input.uploadIds ?? [input.uploadId as string], who, !input.uploadIds);
-    const reprint = revision ? { ...revision, positions: await printPositionsFor(ctx.sql, revision.revisionId, set.pageCount, input.printPositions) } : null;
-    const allColor = await colorSheetsFor(ctx.sql, set.files, input.printType, input.colorSheets);
-    if (reprint && input.colorSheets?.some((p) => !reprint.positions.includes(p))) throw badRequest('Color sheets must be among the sheets to print.');
-    const colorSheets = reprint ? allColor.filter((p) => reprint.positions.includes(p)) : allColor;
+    const { set, reprint } = await requestedSet(ctx.sql, req, input, who);
     // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
-    const printed = printedPart(await setPapersOf(ctx.sql, set), allColor, reprint?.positions ?? null);
+    const { colorSheets, part: printed } = await printedSheetsOf(ctx.sql, set, input.printType, input.colorSheets, reprint?.positions ?? null);
     const { pageCount, papers } = printed;
     const warnings = await setWarningsOf(ctx.sql, set);
     const files = orderFilesOf(set);

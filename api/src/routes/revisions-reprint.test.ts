@@ -147,6 +147,20 @@ describe('reprinting a revision', () => {
     expect(outside.status).toBe(400);
   });
 
+  it('ships the printed sheets alone: the rates and the checkout count the same tube', async () => {
+    const toAddress = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY', zipCode: '12207' };
+    const rates = await client.post('/api/shipping-rates', { toAddress, printSize: '24x36', printType: 'bw', revisionId, printPositions: [2, 4] });
+    expect(rates.status).toBe(200);
+    const [quote] = await shop.sql<{ page_count: number }[]>`select page_count from shipping_quotes where id = ${rates.body[0].rateId}`;
+    expect(quote.page_count).toBe(2);
+    const shipped = await client.post(
+      '/api/create-payment-intent',
+      reprintBody(revisionId, { printPositions: [2, 4], shippingMethod: 'shipping', rateId: rates.body[0].rateId, shippingAddress: toAddress }),
+    );
+    expect(shipped.status).toBe(201);
+    expect(shipped.body.amounts.subtotal).toBe((2 * BW) / 100);
+  });
+
   it('refuses printing nothing, other files, positions outside the issue, and printPositions without a revision', async () => {
     const nothing = await client.post('/api/create-payment-intent', reprintBody(revisionId, { printPositions: [] }));
     expect(nothing.status).toBe(400);
