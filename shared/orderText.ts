@@ -59,5 +59,7 @@ export type RevisionPrint = {
 export function revisionText(previousOrderNumber: string | null, sheets: readonly string[] | number): string {
   const of = previousOrderNumber ? `Revision of order #${previousOrderNumber}` : 'Revision of an earlier issue';
   if (typeof sheets === 'number') return `${of} — ${sheets} ${sheets === 1 ? 'sheet' : 'sheets'} reprinted`;
-  return `${of} — ${sheets.length === 1 ? 'sheet' : 'sheets'} ${sheets.join(', ')} reprinted`;
+  // Sheets without a number are already named "sheet 3": no second "sheet" before them.
+  const lead = sheets.every((s) => s.startsWith('sheet ')) ? '' : sheets.length === 1 ? 'sheet ' : 'sheets ';
+  return `${of} — ${lead}${sheets.join(', ')} reprinted`;
 }
