@@ -118,3 +118,11 @@ create table if not exists revision_removed_sheets (
   sheet_number text,
   primary key (revision_id, previous_position)
 );
+
+-- A revision's reprint (docs/decisions/029-revisions.md, addendum): the revision an order prints from,
+-- the order it revises (copied at placement so every reader of orders.* has it; null once that order
+-- is gone or when the issue printed before was uploaded again), and the positions of the new issue
+-- printed (page_count is their count). Null on every other order.
+alter table orders add column if not exists revision_id uuid references revisions(id) on delete set null;
+alter table orders add column if not exists revision_of_order_id uuid references orders(id) on delete set null;
+alter table orders add column if not exists print_positions int[];

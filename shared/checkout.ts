@@ -3,7 +3,7 @@
  * The server never trusts these amounts: it re-prices from the upload; they are for display only.
  */
 import { z } from 'zod';
-import { MAX_SET_FILES } from './limits';
+import { MAX_SET_FILES, MAX_SET_SHEETS } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES } from './pricing';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
@@ -36,13 +36,25 @@ export const CheckoutDataSchema = z.object({
   rushOrder: z.boolean().optional(),
   shippingMethod: z.enum(['pickup', 'shipping']).optional(),
   shippingAddress: z.object({ street1: z.string(), street2: z.string().nullish(), city: z.string(), state: z.string(), zipCode: z.string() }).nullish(),
+  /** A revision's reprint (the order page's revision card): only these positions of its new issue print; `pageCount` is their count. */
+  revision: z
+    .object({
+      revisionId: z.uuid(),
+      printPositions: z.array(z.number().int().positive()).min(1).max(MAX_SET_SHEETS),
+      /** The order it revises, for the summary; null when compared with an issue uploaded again. */
+      previousOrderNumber: z.string().nullable(),
+    })
+    .optional(),
 });
 
 export type CheckoutData = z.input<typeof CheckoutDataSchema>;
 /** After parsing: `sets` is always there. */
 export type ParsedCheckoutData = z.infer<typeof CheckoutDataSchema>;
 
-/** Which files the API prices: `uploadIds` for a set of several files, else the one `uploadId`. */
-export function uploadsBody(data: Pick<CheckoutData, 'uploadId' | 'uploadIds'>): { uploadId: string } | { uploadIds: string[] } {
-  return data.uploadIds && data.uploadIds.length > 1 ? { uploadIds: data.uploadIds } : { uploadId: data.uploadId };
+/** Which files the API prices: `uploadIds` for a set of several files, else the one `uploadId`; for a revision's reprint, its id and the positions printed too. */
+export function uploadsBody(
+  data: Pick<CheckoutData, 'uploadId' | 'uploadIds' | 'revision'>,
+): ({ uploadId: string } | { uploadIds: string[] }) & { revisionId?: string; printPositions?: number[] } {
+  const files = data.uploadIds && data.uploadIds.length > 1 ? { uploadIds: data.uploadIds } : { uploadId: data.uploadId };
+  return data.revision ? { ...files, revisionId: data.revision.revisionId, printPositions: data.revision.printPositions } : files;
 }

@@ -109,6 +109,13 @@ export const colorSheetsField = z
   })
   .max(MAX_SET_SHEETS);
 
+/** A revision's reprint: the positions of its new issue to print (checked against the issue by the server). */
+export const printPositionsField = z
+  .array(z.number({ error: 'Sheets to print must be sheet positions' }).int('Sheets to print must be sheet positions'), {
+    error: 'Sheets to print must be a list of sheet positions',
+  })
+  .max(MAX_SET_SHEETS);
+
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
 // keep their line breaks (a textarea makes them), nothing else.
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -84,6 +84,10 @@ export type OrderJson = {
   projectName: string | null;
   /** The signed-in person who placed it (name and email as typed at checkout); null for a guest order. */
   placedBy: { userId: string; name: string; email: string } | null;
+  /** The order this one reprints the changed sheets of (a revision), or null. */
+  revisionOf: { orderId: string; orderNumber: string } | null;
+  /** A revision's reprint: the positions of the new issue printed (`pageCount` of them); null for a whole set. */
+  printPositions: number[] | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -43,3 +43,23 @@ export function sheetLabel(sheet: { position: number; sheetNumber: string | null
   const named = [sheet.sheetNumber, sheet.sheetTitle].filter(Boolean).join(' ');
   return named || '(not named)';
 }
+
+/** A revision order's print (api/src/core/revisions/reprint.ts): the sheets reprinted with their slip-sheet instructions, and the sheets removed. */
+export type RevisionPrint = {
+  /** The order it revises; null when the issue printed before was uploaded again rather than ordered here. */
+  previousOrderNumber: string | null;
+  printed: { position: number; label: string; instruction: string }[];
+  removed: string[];
+};
+
+/**
+ * "Revision of order #1A2B3C4D — sheets A-101, A-201 reprinted" (or, before the sheets are known, "—
+ * 2 sheets reprinted"): how every screen, email and document names a revision order.
+ */
+export function revisionText(previousOrderNumber: string | null, sheets: readonly string[] | number): string {
+  const of = previousOrderNumber ? `Revision of order #${previousOrderNumber}` : 'Revision of an earlier issue';
+  if (typeof sheets === 'number') return `${of} — ${sheets} ${sheets === 1 ? 'sheet' : 'sheets'} reprinted`;
+  // Sheets without a number are already named "sheet 3": no second "sheet" before them.
+  const lead = sheets.every((s) => s.startsWith('sheet ')) ? '' : sheets.length === 1 ? 'sheet ' : 'sheets ';
+  return `${of} — ${lead}${sheets.join(', ')} reprinted`;
+}

@@ -112,6 +112,13 @@ const ROWS: Row[] = [
     // 201: a new order for A each time.
     expect: [404, 201, 404, 404],
   },
+  // A revision's reprint: whoever may read the revision (as GET /api/revisions/:id), its files being the revision's.
+  {
+    route: 'POST /api/create-payment-intent',
+    path: () => '/api/create-payment-intent',
+    json: (f) => ({ revisionId: f.revisionA, printPositions: [1], printSize: '24x36', printType: 'bw', shippingMethod: 'pickup' }),
+    expect: [404, 201, 404, 201],
+  },
   // A declined test card changes nothing, so every identity can try it.
   {
     route: 'POST /api/payments/demo/confirm',

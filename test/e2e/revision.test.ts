@@ -1,6 +1,7 @@
 /**
  * The order page's revision card: the customer uploads the new issue, and the card lists the changed,
- * new, removed and unchanged sheets with counts, the changed sheet with its overlay.
+ * new, removed and unchanged sheets with counts, the changed sheet with its overlay; the changed and
+ * new sheets are chosen to print, and "Order these sheets" reaches the checkout with their count.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,9 @@ import { startTestShop, type TestShop } from '../helpers/shop';
 import { buildOrder } from '../helpers/factories';
 import { makeTitledSetPdf } from '../helpers/pdf';
 import { inchLine, planSheet } from '../helpers/revisions';
+import { orderNumberOf } from '#shared/fields';
+import { formatDollars } from '#shared/money';
+import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 
 let shop: TestShop;
 let browser: Browser;
@@ -60,7 +64,27 @@ describe('the revision card', () => {
       await expect.poll(() => overlay.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(720);
       expect(await page.getByRole('region', { name: 'New sheets', exact: true }).innerText()).toContain('A-105');
       expect(await page.getByRole('region', { name: 'Removed sheets' }).innerText()).toContain('A-104');
+      // Changed and new sheets are chosen to print; any may be added or taken away.
+      const selected = page.getByTestId('revision-selected');
+      expect(await selected.innerText()).toBe('2 sheets selected to print');
+      expect(await page.getByLabel('Print A-102').isChecked()).toBe(true);
+      expect(await page.getByLabel('Print A-105').isChecked()).toBe(true);
+      expect(await page.getByLabel('Print A-101').isChecked()).toBe(false);
       await screenshot(page, `revision-card-${width}`);
+      await page.getByLabel('Print A-101').check();
+      expect(await selected.innerText()).toBe('3 sheets selected to print');
+      await page.getByLabel('Print A-102').uncheck();
+      await page.getByLabel('Print A-101').uncheck();
+      expect(await selected.innerText()).toBe('1 sheet selected to print');
+      await page.getByLabel('Print A-102').check();
+
+      await page.getByRole('button', { name: 'Order these sheets' }).click();
+      await page.waitForURL(/\/checkout$/);
+      const reprint = page.getByTestId('revision-summary');
+      expect(await reprint.innerText()).toBe(`Revision of order #${orderNumberOf(order.id)} — 2 sheets reprinted`);
+      // The server's price of the 2 sheets, from the intent the checkout asks for at load.
+      await expect.poll(() => page.getByText(`2 × ${formatDollars(PRICE_PER_PAGE_CENTS['24x36'].bw / 100)}`).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await screenshot(page, `revision-checkout-${width}`);
       errors.assertClean();
       await page.context().close();
     }

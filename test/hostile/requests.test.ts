@@ -86,6 +86,19 @@ const JSON_ROUTES: JsonRoute[] = [
       paymentMethod: 'card',
     }),
   },
+  // A revision's reprint: its id and the positions to print (a revision nobody may read: 404 when the rest is valid).
+  {
+    method: 'POST',
+    path: () => '/api/create-payment-intent',
+    body: () => ({
+      revisionId: '00000000-0000-4000-8000-000000000000',
+      printPositions: [1, 2],
+      printSize: '24x36',
+      printType: 'bw',
+      shippingMethod: 'pickup',
+      customerEmail: 'h@example.com',
+    }),
+  },
   { method: 'POST', path: () => '/api/payments/demo/confirm', body: (f) => ({ orderId: f.order.id, cardNumber: '4000000000000002' }) },
   { method: 'POST', path: () => '/api/orders/lookup', body: () => ({ email: 'h@example.com' }) },
   {

@@ -3,6 +3,11 @@ import { orderNumberOf } from '#shared/fields';
 import { filesOf } from '#core/orders/orderFiles';
 import { presentOrder, type OrderRow } from './order';
 
+/** The admin's order list searched for one order by its number (the search box takes `?q=`). */
+export function adminOrderSearchUrl(orderId: string): string {
+  return `/admin?q=${orderNumberOf(orderId)}`;
+}
+
 /** The contract's order JSON plus what the print counter needs on its row. */
 export function presentAdminOrder(row: OrderRow) {
   return {
@@ -22,6 +27,8 @@ export function presentAdminOrder(row: OrderRow) {
     labelCarrier: row.label_carrier,
     paidAt: row.paid_at?.toISOString() ?? null,
     completedAt: row.completed_at?.toISOString() ?? null,
+    /** A revision's reprint: the order it revises, found by its number in the admin's order search. */
+    revisionOfUrl: row.revision_of_order_id ? adminOrderSearchUrl(row.revision_of_order_id) : null,
   };
 }
 export type AdminOrderJson = ReturnType<typeof presentAdminOrder>;

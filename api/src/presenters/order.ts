@@ -44,7 +44,12 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     printType: row.print_type as OrderJson['printType'],
     sets: row.sets,
     halfSets: row.half_sets ?? 0,
-    colorSheets: row.print_type === 'auto' ? row.color_sheets : row.print_type === 'color' ? Array.from({ length: row.page_count }, (_, i) => i + 1) : [],
+    colorSheets:
+      row.print_type === 'auto'
+        ? row.color_sheets
+        : row.print_type === 'color'
+          ? (row.print_positions ?? Array.from({ length: row.page_count }, (_, i) => i + 1))
+          : [],
     colorSheetCount: counts.color,
     bwSheetCount: counts.bw,
     lines: linesToJson(priceLinesOf(row)),
@@ -88,6 +93,8 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
           email: row.customer_email,
         }
       : null,
+    revisionOf: row.revision_of_order_id ? { orderId: row.revision_of_order_id, orderNumber: orderNumberOf(row.revision_of_order_id) } : null,
+    printPositions: row.print_positions ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -9,6 +9,7 @@ import { requireAdmin } from '../lib/sessions';
 import type { OrderRow } from '../presenters/order';
 import { jobTicketFileName, renderJobTicket } from '#core/services/tickets/jobTicket';
 import { sheetListOf } from '#core/orders/sheetList';
+import { revisionPrintOf } from '#core/revisions/reprint';
 import { contentDisposition } from '../lib/files';
 import { withOrderFiles } from '#core/orders/orderFiles';
 
@@ -23,7 +24,7 @@ export function adminTicketRoutes(ctx: AppContext): Router {
     // An unpaid order is not the counter's yet: like every other admin read of one, it is not found.
     if (!order || order.payment_status === 'unpaid') throw notFound('Order not found.');
     await withOrderFiles(ctx.sql, [order]);
-    const pdf = await renderJobTicket(order, await sheetListOf(ctx.sql, order));
+    const pdf = await renderJobTicket(order, await sheetListOf(ctx.sql, order), await revisionPrintOf(ctx.sql, order));
     const download = req.query.download === 'true' || req.query.download === '1';
     res
       .set({

@@ -27,6 +27,7 @@ import {
   orderNotesField,
   orderPrintTypeField,
   poNumberField,
+  printPositionsField,
   printSizeField,
   setsField,
   uploadIdsField,
@@ -34,8 +35,9 @@ import {
   withoutInvisibleControls,
 } from '#shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
-import { colorSheetsFor } from '#core/uploads/colorSheets';
-import { readySet, setPapersOf, setWarningsOf, type UploadSet } from '#core/uploads/sets';
+import { setWarningsOf, type UploadSet } from '#core/uploads/sets';
+import { printedSheetsOf } from '#core/uploads/printed';
+import { requestedSet, type Reprint } from '../lib/revisionAccess';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { firmOrderFields } from '#core/firms/membership';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';
@@ -71,6 +73,10 @@ export const CreateIntentSchema = z
     /** A drawing set of one file; or `uploadIds`, the set's files in print order (exactly one of them). */
     uploadId: uuidField.optional(),
     uploadIds: uploadIdsField.optional(),
+    /** A revision's reprint: its new issue's files (uploadId/uploadIds, if sent, must be the same) and the positions to print. */
+    revisionId: uuidField.optional(),
+    /** With revisionId: the positions of the new issue to print; its changed and new sheets when absent. */
+    printPositions: printPositionsField.optional(),
     printSize: printSizeField,
     printType: orderPrintTypeField,
     sets: setsField.default(1),
@@ -96,7 +102,8 @@ export const CreateIntentSchema = z
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
-  .refine((v) => v.uploadId || v.uploadIds, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
+  .refine((v) => v.uploadId || v.uploadIds || v.revisionId, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
+  .refine((v) => v.printPositions === undefined || v.revisionId, { message: 'printPositions needs a revisionId.', path: ['printPositions'] })
   .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
     message: 'Color sheets can only be chosen with print type auto.',
     path: ['colorSheets'],
@@ -183,6 +190,8 @@ function orderFields(
     set: UploadSet;
     warnings: SheetWarning[];
     colorSheets: number[];
+    printed: number;
+    reprint: Reprint | null;
     quote: QuoteRow | null;
     address: Address | null;
     price: PriceBreakdown;
@@ -202,7 +211,10 @@ function orderFields(
     file_name: first.fileName,
     file_key: first.storageKey,
     file_size: first.fileSize,
-    page_count: set.pageCount,
+    page_count: o.printed,
+    revision_id: o.reprint?.revisionId ?? null,
+    revision_of_order_id: o.reprint?.previousOrderId ?? null,
+    print_positions: o.reprint?.positions ?? null,
     sheet_warnings: ctx.sql.json(o.warnings),
     print_size: input.printSize,
     print_type: input.printType,
@@ -295,10 +307,10 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
     const who = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
-    const set = await readySet(ctx.sql, input.uploadIds ?? [input.uploadId as string], who, !input.uploadIds);
-    const { pageCount } = set;
-    const colorSheets = await colorSheetsFor(ctx.sql, set.files, input.printType, input.colorSheets);
-    const papers = await setPapersOf(ctx.sql, set);
+    const { set, reprint } = await requestedSet(ctx.sql, req, input, who);
+    // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
+    const { colorSheets, part: printed } = await printedSheetsOf(ctx.sql, set, input.printType, input.colorSheets, reprint?.positions ?? null);
+    const { pageCount, papers } = printed;
     const warnings = await setWarningsOf(ctx.sql, set);
     const files = orderFilesOf(set);
     const { quote, address } = await chosenShipping(ctx.sql, input, pageCount, papers, who.sid);
@@ -309,7 +321,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       sets: input.sets,
       halfSets: input.halfSets,
       papers,
-      colorSheets,
+      colorSheets: printed.colorSheets,
       rushOrder: input.rushOrder,
       shippingMethod: input.shippingMethod,
       shippingCostCents: quote?.cost_cents ?? 0,
@@ -325,7 +337,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
       firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
     const price = exemption ? exemptPrice(listPrice) : listPrice;
     const fields = {
-      ...orderFields(ctx, { input, set, warnings, colorSheets, quote, address, price }),
+      ...orderFields(ctx, { input, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price }),
       ...firm,
       ...exemptionFields(exemption),
     };

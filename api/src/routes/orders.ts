@@ -15,6 +15,7 @@ import { loadStatusHistory, type StatusChange } from '#core/orders/statusHistory
 import { withOrderFiles } from '#core/orders/orderFiles';
 import { renderReceipt } from '#core/services/receipts/index';
 import { sheetListOf } from '#core/orders/sheetList';
+import { revisionPrintOf } from '#core/revisions/reprint';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { receiptKey } from '#core/services/storage/keys';
 import { canAccessOrder, ownsOrder } from '../lib/orderAccess';
@@ -249,7 +250,7 @@ export function orderRoutes(ctx: AppContext): Router {
     if (!pdf) {
       // Paid but the receipt job has not run yet: draw it now and keep it (same key the job uses).
       await withOrderFiles(ctx.sql, [order]);
-      pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order));
+      pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order), await revisionPrintOf(ctx.sql, order));
       await ctx.storage.put(receiptKey(order.id), pdf, { contentType: 'application/pdf' });
       await recordReceipt(ctx.sql, { orderId: order.id, key: receiptKey(order.id) });
     }

@@ -4,7 +4,7 @@
  * shown to whoever started it, the admin, and whoever may see the previous order (lib/orderAccess.ts);
  * anyone else, and any malformed id, gets 404.
  */
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
@@ -15,14 +15,15 @@ import { PREVIOUS_FILES_GONE_MESSAGE } from '#core/revisions/plan';
 import { orderIssueUploads } from '#core/revisions/previous';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { revisionOverlayKey } from '#core/services/storage/keys';
-import { canAccessOrder, canAccessRevision } from '../lib/orderAccess';
+import { canAccessOrder } from '../lib/orderAccess';
+import { readableRevision, REVISION_NOT_FOUND } from '../lib/revisionAccess';
 import { ensureSession } from '../lib/sessions';
 import { validate } from '../middleware/validate';
-import { presentRevision, type RevisionRemovedRow, type RevisionRow, type RevisionSheetRow } from '../presenters/revision';
+import { presentRevision, type RevisionRemovedRow, type RevisionSheetRow } from '../presenters/revision';
 import { uuidField } from '#shared/fields';
 import { StartRevisionSchema } from '#shared/revisions';
 
-const NOT_FOUND = 'Revision not found.';
+const NOT_FOUND = REVISION_NOT_FOUND;
 const startBody = validate({ body: StartRevisionSchema });
 const revisionParams = validate({ params: z.object({ id: uuidField }) }, NOT_FOUND);
 const overlayInput = validate(
@@ -48,16 +49,6 @@ async function ownUploads(sql: Queryable, ids: string[], who: Who): Promise<stri
   const rejected = rows.find((r) => r.status === 'rejected');
   if (rejected) throw badRequest(rejected.message ?? 'This drawing cannot be printed. Please upload another file.');
   return ids;
-}
-
-/** The revision and the previous order it was compared with, when this request may read it; else 404. */
-async function readableRevision(sql: Queryable, req: Request, id: string): Promise<RevisionRow> {
-  const [row] = await sql<(RevisionRow & { order: AccessOrder | null })[]>`
-    select r.id, r.status, r.previous_order_id, r.message, r.user_id, r.session_sid,
-      case when o.id is null then null else json_build_object('user_id', o.user_id, 'session_sid', o.session_sid, 'access_token', o.access_token) end as order
-    from revisions r left join orders o on o.id = r.previous_order_id where r.id = ${id}`;
-  if (!row || !canAccessRevision(req, row, row.order)) throw notFound(NOT_FOUND);
-  return row;
 }
 
 export function revisionRoutes(ctx: AppContext): Router {

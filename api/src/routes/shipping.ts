@@ -1,7 +1,7 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
 import { validate } from '../middleware/validate';
 import { shopFacts, TTL_MS } from '#shared/shop';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
@@ -17,11 +17,13 @@ import {
   printSizeField,
   ONE_UPLOAD_FIELD_MESSAGE,
   setsField,
+  printPositionsField,
   uploadIdsField,
   uuidField,
 } from '#shared/fields';
-import { colorSheetsFor } from '#core/uploads/colorSheets';
-import { readySet, setPapersOf } from '#core/uploads/sets';
+import { printedPart, setPapersOf } from '#core/uploads/sets';
+import { printedSheetsOf } from '#core/uploads/printed';
+import { requestedSet } from '../lib/revisionAccess';
 import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '#shared/pricing';
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
@@ -38,6 +40,9 @@ const RatesSchema = z
     /** With uploadId (or a set's uploadIds) and printType, the server prices the order and marks the free rate. */
     uploadId: uuidField.optional(),
     uploadIds: uploadIdsField.optional(),
+    /** A revision's reprint (as at checkout): only the positions printed go in the tube. */
+    revisionId: uuidField.optional(),
+    printPositions: printPositionsField.optional(),
     printType: orderPrintTypeField.optional(),
     /** With `auto`: the sheets the customer chose in color (else the analysis's). */
     colorSheets: colorSheetsField.optional(),
@@ -89,31 +94,32 @@ type RatesInput = z.output<typeof RatesSchema>;
  */
 async function whatShips(
   sql: Sql,
+  req: Request,
   input: RatesInput,
   who: { sid: string; userId: string | null },
 ): Promise<{ tubeSize: PrintSize; pageCount: number; subtotalCents: number | null }> {
-  const uploadIds = input.uploadIds ?? (input.uploadId ? [input.uploadId] : null);
-  if (!uploadIds) {
+  if (!input.uploadIds && !input.uploadId && !input.revisionId) {
     if (!input.pageCount) throw badRequest('pageCount is required (or an uploadId).');
     // Without the drawing its sheets' papers are unknown: `asDrawn` is packed as the larger tube.
     const printSize = input.printSize === 'asDrawn' ? '30x42' : input.printSize;
     const tube = tubeOf({ pageCount: input.pageCount, printSize, sets: input.sets, halfSets: input.halfSets });
     return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents: null };
   }
-  const set = await readySet(sql, uploadIds, who, !input.uploadIds);
-  // Every set goes in the tube, each sheet on its paper.
-  const papers = await setPapersOf(sql, set);
-  const tube = tubeOf({ pageCount: set.pageCount, printSize: input.printSize, papers, sets: input.sets, halfSets: input.halfSets });
+  const { set, reprint } = await requestedSet(sql, req, input, who);
+  const positions = reprint?.positions ?? null;
+  // Every set goes in the tube, each printed sheet on its paper.
+  const papers = printedPart(await setPapersOf(sql, set), [], positions).papers;
+  const tube = tubeOf({ pageCount: papers.length, printSize: input.printSize, papers, sets: input.sets, halfSets: input.halfSets });
   if (!input.printType) return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents: null };
-  const colorSheets = await colorSheetsFor(sql, set.files, input.printType, input.colorSheets);
+  const { part } = await printedSheetsOf(sql, set, input.printType, input.colorSheets, positions);
   const subtotalCents = orderSubtotalCents({
-    pageCount: set.pageCount,
+    pageCount: part.pageCount,
     printSize: input.printSize,
     printType: input.printType,
     sets: input.sets,
     halfSets: input.halfSets,
-    papers,
-    colorSheets,
+    papers: part.papers,
+    colorSheets: part.colorSheets,
   });
   return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents };
 }
@@ -161,7 +167,7 @@ export function shippingRoutes(ctx: AppContext): Router {
     const shipping = ctx.shipping;
     if (!shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
-    const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, input, { sid, userId: req.shop.userId });
+    const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, req, input, { sid, userId: req.shop.userId });
     let quotes: RateQuote[];
     try {
       quotes = await shipping.quote({

@@ -17,6 +17,8 @@ export type AdminOrder = OrderJson & {
   labelCarrier: string | null;
   paidAt: string | null;
   completedAt: string | null;
+  /** A revision's reprint: the admin list searched for the order it revises. */
+  revisionOfUrl: string | null;
 };
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

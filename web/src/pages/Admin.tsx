@@ -4,7 +4,7 @@
  * Refresh, refetched every 30 s).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Button, Card, Input, Select, Spinner } from '../components/ui';
 import { StatusCounters } from '../components/admin/StatusCounters';
 import { ExportPanel } from '../components/admin/ExportPanel';
@@ -45,8 +45,16 @@ export default function Admin() {
 
 function AdminConsole() {
   const logout = useAdminSignOut();
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  // `?q=` opens the list searched (a revision's row links to the order it revises so).
+  const linked = new URLSearchParams(useSearch()).get('q') ?? '';
+  const [search, setSearch] = useState(linked);
+  const [q, setQ] = useState(linked);
+  const [seenLink, setSeenLink] = useState(linked);
+  if (seenLink !== linked) {
+    setSeenLink(linked);
+    setSearch(linked);
+    setQ(linked);
+  }
   const [status, setStatus] = useState('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [sort, setSort] = useState<'newest' | 'due'>('newest');

@@ -36,6 +36,7 @@ import type { ConfirmOutcome, ConfirmPayment, IntentAnswer } from '../components
 import { PaymentMethodChoice } from '../components/checkout/PaymentMethodChoice';
 import { useMyFirm } from '../api/firm';
 import type { PaymentMethod } from '#shared/invoice';
+import { revisionText } from '#shared/orderText';
 
 /** The stored checkout data, or null when it is missing or does not parse. */
 function readCheckoutData(): CheckoutData | null {
@@ -236,6 +237,11 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
             <div className="grid gap-4 p-6">
               <div className="text-sm text-slate-700">
                 <p className="break-words font-medium text-slate-900">{data.fileName}</p>
+                {data.revision && (
+                  <p className="font-medium text-blueprint-800" data-testid="revision-summary">
+                    {revisionText(data.revision.previousOrderNumber, data.revision.printPositions.length)}
+                  </p>
+                )}
                 <p>
                   {((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0) && `${setsText(data.sets ?? 1, data.halfSets ?? 0)} × `}
                   {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {ORDER_PRINT_SIZE_LABELS[data.printSize]} · {PRINT_TYPE_LABELS[data.printType]}

@@ -23,6 +23,7 @@ import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { formatDeliveryDate } from '../components/checkout/types';
 import { RevisionCard } from '../components/orders/RevisionCard';
 import type { OrderJson } from '#shared/orderJson';
+import { revisionText } from '#shared/orderText';
 
 type Order = OrderJson;
 
@@ -209,6 +210,7 @@ export default function OrderSuccess() {
           <div className="grid gap-6 p-6 sm:grid-cols-2">
             <dl className="grid gap-2 text-sm">
               <Row label="File" value={order.fileName} />
+              {order.printPositions && <Row label="Revision" value={revisionText(order.revisionOf?.orderNumber ?? null, order.printPositions.length)} />}
               <Row label="Sets" value={orderSetsText(order)} />
               <Row label="Size" value={size} />
               <Row label="Type" value={type} />
@@ -273,7 +275,7 @@ export default function OrderSuccess() {
           </dl>
         </Card>
 
-        {paid && order.paymentStatus !== 'refunded' && <RevisionCard orderId={order.id} orderNumber={order.orderNumber} query={query} />}
+        {paid && order.paymentStatus !== 'refunded' && <RevisionCard orderId={order.id} orderNumber={order.orderNumber} query={query} printedAs={order} />}
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

@@ -12,6 +12,7 @@ import { StorageNotFoundError } from '#core/services/storage/index';
 import { exportKeyOf, exportPrefix } from '#core/services/storage/keys';
 import { renderJobTicket } from '#core/services/tickets/jobTicket';
 import { sheetListOf } from '#core/orders/sheetList';
+import { revisionPrintOf } from '#core/revisions/reprint';
 import type { OrderRow } from '#core/orders/orderRow';
 import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
 
@@ -114,7 +115,7 @@ export default defineTask({
         }
         if (found > 0) {
           const ticketWritten = entryWritten(archive);
-          archive.append(await renderJobTicket(file, await sheetListOf(ctx.sql, file)), {
+          archive.append(await renderJobTicket(file, await sheetListOf(ctx.sql, file), await revisionPrintOf(ctx.sql, file)), {
             name: ticketEntryName(file.id, taken),
             store: true,
             date: new Date(),

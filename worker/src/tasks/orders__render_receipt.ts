@@ -9,6 +9,7 @@ import type { OrderRow } from '#core/orders/orderRow';
 import { queueEmail } from '#core/services/email/index';
 import { renderReceipt } from '#core/services/receipts/index';
 import { sheetListOf } from '#core/orders/sheetList';
+import { revisionPrintOf } from '#core/revisions/reprint';
 import { receiptKey } from '#core/services/storage/keys';
 import { orderConfirmationEmail } from '#core/emails/orderConfirmation';
 import { defineTask } from '../task';
@@ -23,9 +24,10 @@ export default defineTask({
     if (order.payment_status === 'unpaid') return;
     await withOrderFiles(ctx.sql, [order]);
     const key = receiptKey(order.id);
+    const revision = await revisionPrintOf(ctx.sql, order);
     const stored = order.receipt_key === key && (await ctx.storage.stat(key)) !== null;
     if (!stored) {
-      const pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order));
+      const pdf = await renderReceipt(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order), revision);
       await ctx.storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length });
     }
     await ctx.sql.begin(async (tx) => {
@@ -35,6 +37,7 @@ export default defineTask({
         supportEmail: ctx.env.SUPPORT_EMAIL,
         supportPhone: ctx.env.SUPPORT_PHONE,
         shop: shopFacts(ctx.env),
+        revision,
       });
       await queueEmail(tx, {
         idempotencyKey: `order:${order.id}:confirmation`,

@@ -4,6 +4,7 @@ import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../orders/orderRow';
 import { orderDetailLines, setNameOf } from '../orders/describe';
+import type { RevisionPrint } from '#shared/orderText';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
 
@@ -14,7 +15,10 @@ export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_t
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function orderConfirmationEmail(order: OrderRow, options: { appUrl: string; supportEmail: string; supportPhone: string; shop?: ShopFacts }) {
+export function orderConfirmationEmail(
+  order: OrderRow,
+  options: { appUrl: string; supportEmail: string; supportPhone: string; shop?: ShopFacts; revision?: RevisionPrint | null },
+) {
   const shop = options.shop ?? DEFAULT_SHOP;
   const number = orderNumberOf(order.id);
   const link = orderLink(options.appUrl, order);
@@ -35,7 +39,7 @@ export function orderConfirmationEmail(order: OrderRow, options: { appUrl: strin
       : `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
     `File: ${setNameOf(order)}`,
-    ...orderDetailLines(order),
+    ...orderDetailLines(order, options.revision ?? null),
     ...priceLinesOf(order).map((l) => `${l.description}: ${l.quantity} x ${formatCents(l.unitPriceCents)} = ${formatCents(l.amountCents)}`),
     `Subtotal: ${formatCents(order.subtotal_cents)}`,
     `Rush fee: ${formatCents(order.rush_fee_cents)}`,

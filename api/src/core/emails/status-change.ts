@@ -8,8 +8,10 @@ import { orderNumberOf } from '#shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
 import { setsText } from '#shared/pricing';
-import { printSizeText, setNameOf } from '../orders/describe';
+import { printSizeText, revisionLine, setNameOf } from '../orders/describe';
 import { withOrderFiles } from '../orders/orderFiles';
+import { revisionPrintOf } from '../revisions/reprint';
+import type { RevisionPrint } from '#shared/orderText';
 import { queueEmail } from '../services/email/index';
 import { formatShopAddress, OPENING_HOURS_TEXT, shopFacts, shopMapUrl } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
@@ -38,11 +40,12 @@ function fileLine(order: OrderRow): string {
 }
 
 /** Subject and plain-text body for `order` now in its (new) status. */
-export function statusEmail(env: Env, order: OrderRow): { subject: string; text: string; kind: string } {
+export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint | null = null): { subject: string; text: string; kind: string } {
   const number = orderNumberOf(order.id);
   const shop = shopFacts(env);
   const link = orderLink(env.APP_URL, order);
-  const hello = `Hello ${order.customer_first_name},`;
+  // A revision's reprint says so first: which order it revises and which sheets it reprints.
+  const hello = `Hello ${order.customer_first_name},${revision ? `\n\n${revisionLine(revision)}.` : ''}`;
   // The same sentence the order page shows for this state (shared/orderStatus.ts), dated for an email read later.
   const where = statusText({
     status: order.status,
@@ -114,7 +117,7 @@ export async function queueStatusChangeEmail(
     await queueTrackingEmail(tx, env, order);
     return 'queued';
   }
-  const email = statusEmail(env, order);
+  const email = statusEmail(env, order, await revisionPrintOf(tx, order));
   await queueEmail(tx, {
     idempotencyKey: statusEmailKey(order.id, change.historyId),
     to: order.customer_email,

@@ -1,6 +1,6 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
 import { HALF_PAPERS, ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_SIZES, setsText, type OrderPrintSize, type PrintSize } from '#shared/pricing';
-import { projectText, setName, sheetRanges } from '#shared/orderText';
+import { projectText, revisionText, setName, sheetRanges, type RevisionPrint } from '#shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 import { filesOf } from './orderFiles';
 
@@ -42,10 +42,22 @@ export function halfSizeNote(order: Pick<Described, 'half_sets' | 'print_size'>)
   return `Half-size sets: every sheet at exactly 50% (${on} paper), so 1/4" = 1'-0" prints as 1/8" = 1'-0".`;
 }
 
-/** "3 sets of 42 sheets, 24" x 36"", the color sheets, and the job name, PO and firm project when given. */
-export function orderDetailLines(order: Described): string[] {
+/** "Revision of order #1A2B3C4D — sheets A-102, A-105 reprinted": a revision order's one sentence, from its print (revisionPrintOf). */
+export function revisionLine(revision: RevisionPrint): string {
+  return revisionText(
+    revision.previousOrderNumber,
+    revision.printed.map((s) => s.label),
+  );
+}
+
+/**
+ * "3 sets of 42 sheets, 24" x 36"", the color sheets, and the job name, PO and firm project when
+ * given; a revision order's sentence first.
+ */
+export function orderDetailLines(order: Described, revision: RevisionPrint | null = null): string[] {
   const half = halfSizeNote(order);
   return [
+    ...(revision ? [revisionLine(revision)] : []),
     `Sets: ${orderSetsLine(order)}`,
     ...(half ? [half] : []),
     `Color sheets: ${colorSheetsText(order)}`,

@@ -87,6 +87,10 @@ export type OrderRow = {
   tax_exempt_state: string | null;
   tax_exempt_kind: string | null;
   tax_exempt_number: string | null;
+  /** A revision's reprint: the revision, the order it revises (null once gone) and the positions of its new issue printed. */
+  revision_id: string | null;
+  revision_of_order_id: string | null;
+  print_positions: number[] | null;
   created_at: Date;
   updated_at: Date;
 };

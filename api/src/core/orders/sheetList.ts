@@ -11,7 +11,10 @@ export type SheetListEntry = { position: number; sheetNumber: string | null; she
  * before it); an order placed before sets kept their files reads its one upload. [] when the uploads
  * (or their reports) are gone.
  */
-export async function sheetListOf(db: Queryable, order: { id: string; upload_id: string | null }): Promise<SheetListEntry[]> {
+export async function sheetListOf(
+  db: Queryable,
+  order: { id: string; upload_id: string | null; print_positions?: number[] | null },
+): Promise<SheetListEntry[]> {
   const inSet = await db<{ position: number; sheet_number: string | null; sheet_title: string | null }[]>`
     select f.first_position + s.number - 1 as position, s.sheet_number, s.sheet_title
     from order_files f join upload_sheets s on s.upload_id = f.upload_id
@@ -22,7 +25,9 @@ export async function sheetListOf(db: Queryable, order: { id: string; upload_id:
       ? inSet
       : await db<{ position: number; sheet_number: string | null; sheet_title: string | null }[]>`
           select number as position, sheet_number, sheet_title from upload_sheets where upload_id = ${order.upload_id} order by number`;
-  return rows.map((r) => ({ position: r.position, sheetNumber: r.sheet_number, sheetTitle: r.sheet_title }));
+  // A revision's reprint lists the sheets it prints, not the whole new issue.
+  const printed = order.print_positions ? new Set(order.print_positions) : null;
+  return rows.filter((r) => !printed || printed.has(r.position)).map((r) => ({ position: r.position, sheetNumber: r.sheet_number, sheetTitle: r.sheet_title }));
 }
 
 /** Whether any sheet was named by its title block: only then do the documents list the sheets. */

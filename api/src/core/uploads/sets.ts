@@ -24,8 +24,11 @@ export type SetFile = {
 
 export type UploadSet = { files: SetFile[]; pageCount: number };
 
-/** Who asks: the browser session and, when signed in, the account (the rule uploads are shown by). */
-export type SetOwner = { sid: string; userId: string | null };
+/**
+ * Who asks: the browser session and, when signed in, the account (the rule uploads are shown by);
+ * null when the caller checked access another way (a revision's files, read by its access rule).
+ */
+export type SetOwner = { sid: string; userId: string | null } | null;
 
 type Row = { id: string; status: string; page_count: number | null; file_name: string; file_size: number; storage_key: string; message: string | null };
 
@@ -40,7 +43,8 @@ const fileLabel = (index: number, name: string) => `File ${index + 1} (${name})`
 export async function readySet(sql: Queryable, uploadIds: readonly string[], who: SetOwner, single: boolean): Promise<UploadSet> {
   const rows = await sql<Row[]>`
     select id, status, page_count, file_name, file_size, storage_key, message from uploads
-    where id = any(${[...uploadIds]}::uuid[]) and (session_sid = ${who.sid} or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
+    where id = any(${[...uploadIds]}::uuid[])
+      and (${who === null}::boolean or session_sid = ${who?.sid ?? null} or (${who?.userId ?? null}::uuid is not null and user_id = ${who?.userId ?? null}))`;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const files: SetFile[] = [];
   let next = 1;
@@ -128,4 +132,22 @@ export async function setSheetsOf(sql: Queryable, uploadIds: readonly string[]):
     sheetNumber: r.sheet_number,
     sheetTitle: r.sheet_title,
   }));
+}
+
+/** The sheets an order prints of its set: how many, each one's paper, and which print in color (1..pageCount among them), as pricing counts them. */
+export type PrintedPart = { pageCount: number; papers: PrintSize[]; colorSheets: number[] };
+
+/**
+ * Narrows a set to the positions an order prints (a revision's reprint): only those count as sheets,
+ * each on its own paper; `colorSheets` (set positions) are kept where printed and renumbered through
+ * the printed sheets. Null positions: the whole set.
+ */
+export function printedPart(papers: readonly PrintSize[], colorSheets: readonly number[], positions: readonly number[] | null): PrintedPart {
+  if (positions === null) return { pageCount: papers.length, papers: [...papers], colorSheets: [...colorSheets] };
+  const index = new Map(positions.map((p, i) => [p, i + 1]));
+  return {
+    pageCount: positions.length,
+    papers: positions.map((p) => papers[p - 1]),
+    colorSheets: colorSheets.flatMap((p) => (index.has(p) ? [index.get(p) as number] : [])),
+  };
 }

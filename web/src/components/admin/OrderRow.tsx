@@ -1,5 +1,6 @@
 /** One order on the print counter's list: who, what, how much, and every action on it. */
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { Badge, Button, Select, buttonClasses } from '../ui';
 import { toast } from '../toast';
 import { formatDollars } from '#shared/money';
@@ -141,6 +142,19 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 <>
                   <br />
                   <span className="font-medium text-slate-900">{jobText(order)}</span>
+                </>
+              )}
+              {order.revisionOf && (
+                <>
+                  <br />
+                  {order.revisionOfUrl ? (
+                    <Link className="font-medium text-blueprint-700 underline" href={order.revisionOfUrl} data-testid="revision-of">
+                      Revision of #{order.revisionOf.orderNumber}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">Revision of #{order.revisionOf.orderNumber}</span>
+                  )}
+                  {order.printPositions && ` · ${order.printPositions.length} ${order.printPositions.length === 1 ? 'sheet' : 'sheets'} reprinted`}
                 </>
               )}
               {projectLine(order) && (

@@ -15,6 +15,7 @@ import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
 import { halfSizeNote, orderDetailLines, setFilesText } from '../../orders/describe';
 import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
+import type { RevisionPrint } from '#shared/orderText';
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -22,9 +23,15 @@ const BRAND = '#1e3a8a';
 
 /**
  * Renders the receipt; resolves with the PDF bytes. `sheets` (sheetListOf) adds the set's sheet list,
- * each sheet's number and title from its title block, when any sheet was named.
+ * each sheet's number and title from its title block, when any sheet was named; `revision`
+ * (revisionPrintOf) says which order a reprint revises and which sheets it reprints.
  */
-export function renderReceipt(order: OrderRow, shop: ShopFacts, sheets: readonly SheetListEntry[] = []): Promise<Buffer> {
+export function renderReceipt(
+  order: OrderRow,
+  shop: ShopFacts,
+  sheets: readonly SheetListEntry[] = [],
+  revision: RevisionPrint | null = null,
+): Promise<Buffer> {
   return renderPdf(
     {
       size: 'LETTER',
@@ -99,7 +106,7 @@ export function renderReceipt(order: OrderRow, shop: ShopFacts, sheets: readonly
       // The file, sets, color sheets, job name and PO: wrapped, never cut short.
       doc.fillColor(MUTED);
       y = text(setFilesText(order), col.item + 8, y, { size: 9, width: width * 0.8 }) + 2;
-      for (const detail of orderDetailLines(order)) y = text(detail, col.item + 8, y, { size: 9, width: width * 0.8 }) + 1;
+      for (const detail of orderDetailLines(order, revision)) y = text(detail, col.item + 8, y, { size: 9, width: width * 0.8 }) + 1;
       y += 8;
       doc.moveTo(left, y).lineTo(right, y).strokeColor('#e2e8f0').stroke();
 

@@ -10,9 +10,9 @@ import { drawLines, drawText, layoutLines, lineHeight, textWidth, type BlockOpti
 import { orderNumberOf } from '#shared/fields';
 import { PRINT_SIZE_LABELS, setsText, type PrintSize } from '#shared/pricing';
 import { drawCode128 } from '../labels/code128';
-import { colorSheetsText, halfSizeNote, orderProjectText, setFilesText } from '../../orders/describe';
+import { colorSheetsText, halfSizeNote, orderProjectText, revisionLine, setFilesText } from '../../orders/describe';
 import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
-import { sheetLabel } from '#shared/orderText';
+import { sheetLabel, type RevisionPrint } from '#shared/orderText';
 import { readyByDateText } from '#shared/readyBy';
 import { dateTimeText } from '#shared/clock';
 import { DEFAULT_SHOP } from '#shared/shop';
@@ -45,7 +45,7 @@ const LABEL_WIDTH = 110;
 /** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
 const BODY_SIZES = [12, 11, 10, 9];
 /** The ticket's rows, in the order they print. */
-type RowName = 'Customer' | 'Delivery' | 'Ready by' | 'Job name' | 'PO' | 'Project' | 'Tax' | 'File' | 'Size' | 'Sets' | 'Color sheets' | 'Sheets';
+type RowName = 'Customer' | 'Delivery' | 'Ready by' | 'Job name' | 'PO' | 'Project' | 'Tax' | 'File' | 'Size' | 'Sets' | 'Color sheets' | 'Sheets' | 'Revision';
 /**
  * At the smallest size, the most lines each row may take, so page 1 always holds them; keyed by the
  * row's name, so a row shown only for some orders never shifts another row's cap.
@@ -63,9 +63,10 @@ const ROW_MAX_LINES: Record<RowName, number> = {
   Sets: 5,
   'Color sheets': 3,
   Sheets: 5,
+  Revision: 8,
 };
 /** Rows cut at every size, not only the smallest: the sheet list of a 200-sheet set never pushes the rest down. */
-const ROW_ALWAYS_MAX_LINES: Partial<Record<RowName, number>> = { Sheets: 8 };
+const ROW_ALWAYS_MAX_LINES: Partial<Record<RowName, number>> = { Sheets: 8, Revision: 14 };
 /** A part of a row's value and the most lines it may take on a crowded ticket. */
 type Part = [text: string, maxLines: number];
 const ROW_GAP = 10;
@@ -97,9 +98,11 @@ export function splitNotes(
 
 /**
  * Renders the job ticket for one order; resolves with the PDF bytes. `sheets` (sheetListOf) adds
- * the set's sheets by number and title, when any sheet was named.
+ * the set's sheets by number and title, when any sheet was named; `revision` (revisionPrintOf), a
+ * revision's reprint: the sheets printed with where each goes in the customer's set, and the sheets
+ * to take out of it.
  */
-export function renderJobTicket(order: OrderRow, sheets: readonly SheetListEntry[] = []): Promise<Buffer> {
+export function renderJobTicket(order: OrderRow, sheets: readonly SheetListEntry[] = [], revision: RevisionPrint | null = null): Promise<Buffer> {
   const number = orderNumberOf(order.id);
   return renderPdf({ size: 'LETTER', margin: MARGIN, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } }, (doc) => {
     const left = MARGIN;
@@ -169,6 +172,9 @@ export function renderJobTicket(order: OrderRow, sheets: readonly SheetListEntry
         ].join('\n'),
       ],
       ['Color sheets', `${colorSheetsText(order)} (${counts.color} color, ${counts.bw} B&W per set)`],
+      // A revision's slip-sheet instructions: each printed sheet replaces its predecessor or goes in
+      // after a sheet, and the sheets dropped from the set come out.
+      ...(revision ? ([['Revision', revisionInstructions(revision)]] as [RowName, string][]) : []),
       // The set's sheets by title-block number and title, to check the prints against.
       ...(hasSheetNames(sheets) ? ([['Sheets', sheets.map((sheet) => `${sheet.position}: ${sheetLabel(sheet)}`).join('  ·  ')]] as [RowName, string][]) : []),
     ];
@@ -238,4 +244,16 @@ export function renderJobTicket(order: OrderRow, sheets: readonly SheetListEntry
     y = page2Top;
     row('Notes', notes.rest);
   });
+}
+
+/** Slip-sheet lines at most one a line; a longer list runs together, so the row's cap never cuts an instruction off. */
+const INSTRUCTIONS_ONE_A_LINE = 10;
+
+/**
+ * "Revision of order #1A2B3C4D — sheets A-102, A-105 reprinted." then "A-102 — replace",
+ * "A-105 — insert after A-103", "A-104 — remove".
+ */
+export function revisionInstructions(revision: RevisionPrint): string {
+  const steps = [...revision.printed.map((s) => `${s.label} — ${s.instruction}`), ...revision.removed.map((label) => `${label} — remove`)];
+  return [`${revisionLine(revision)}.`, steps.join(steps.length > INSTRUCTIONS_ONE_A_LINE ? '  ·  ' : '\n')].join('\n');
 }
