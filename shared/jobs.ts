@@ -25,6 +25,7 @@ export const JOB_PAYLOADS = {
   orders__refund_cancelled: z.object({ orderId: z.uuid() }),
   orders__render_receipt: z.object({ orderId: z.uuid() }),
   revisions__compare: z.object({ revisionId: z.uuid() }),
+  revisions__delete_expired: cron,
   uploads__analyze: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
   uploads__report: z.object({ uploadId: z.uuid() }),
