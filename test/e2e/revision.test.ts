@@ -5,9 +5,10 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newPage, pageWithCookiesOf, screenshot, watchPageErrors } from '../helpers/browser';
 import { startTestShop, type TestShop } from '../helpers/shop';
-import { buildOrder } from '../helpers/factories';
+import { buildOrder, buildUser } from '../helpers/factories';
+import { customerClient } from '../helpers/adminTestKit';
 import { makeTitledSetPdf } from '../helpers/pdf';
 import { inchLine, planSheet } from '../helpers/revisions';
 import { orderNumberOf } from '#shared/fields';
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 /** A paid order that printed A-101..A-104, its upload analysed like any other. */
-async function previousOrder() {
+async function previousOrder(userId: string | null = null) {
   const form = new FormData();
   const pdf = await makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n)));
   form.append('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'Set.pdf');
@@ -39,17 +40,19 @@ async function previousOrder() {
   }
   const [upload] = await shop.sql<{ id: string; storage_key: string; file_name: string; file_size: number }[]>`
     select id, storage_key, file_name, file_size from uploads where id = ${res.body.uploadId}`;
-  return buildOrder(shop, { upload, pages: 4 });
+  return buildOrder(shop, { upload, pages: 4, userId });
 }
+
+const revisionOneFile = async () => ({
+  name: 'Revision 1.pdf',
+  mimeType: 'application/pdf',
+  buffer: await makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440)), planSheet('A-103'), planSheet('A-105')]),
+});
 
 describe('the revision card', () => {
   it('lists what changed against the order, with counts and the overlay', async () => {
     const order = await previousOrder();
-    const file = {
-      name: 'Revision 1.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440)), planSheet('A-103'), planSheet('A-105')]),
-    };
+    const file = await revisionOneFile();
     for (const width of [1366, 390]) {
       const page = await newPage(browser, { width, height: 900 });
       const errors = watchPageErrors(page);
@@ -89,4 +92,46 @@ describe('the revision card', () => {
       await page.context().close();
     }
   }, 240_000);
+
+  it('starts from the upload card: a signed-in customer picks their paid order and compares the set just uploaded', async () => {
+    const user = await buildUser(shop, { email: `revision-card-${Date.now()}@example.com`, firstName: 'Ada', lastName: 'Lovelace' });
+    const order = await previousOrder(user.id);
+    const file = await revisionOneFile();
+    const client = await customerClient(shop, user.id);
+    for (const width of [1366, 390]) {
+      const page = await pageWithCookiesOf(browser, shop.url, client.cookieHeader(), width);
+      const errors = watchPageErrors(page);
+      await page.goto(`${shop.url}/`);
+      const input = page.locator('input[type=file]').first();
+      await input.waitFor({ state: 'attached', timeout: 15_000 });
+      await input.setInputFiles(file);
+      const control = page.getByRole('region', { name: 'Revision of an order' });
+      await control.waitFor({ timeout: 60_000 });
+      const select = control.getByLabel('This is a revision of order #');
+      expect(await select.locator('option').allInnerTexts()).toEqual([`${orderNumberOf(order.id)} · Set.pdf`]);
+      await select.selectOption(order.id);
+      await control.getByRole('button', { name: 'Compare' }).click();
+      const summary = control.getByLabel('Revision summary');
+      await summary.waitFor({ timeout: 60_000 });
+      expect(await summary.innerText()).toBe('1 changed · 1 new · 1 removed · 2 unchanged');
+      expect(await control.getByTestId('revision-selected').innerText()).toBe('2 sheets selected to print');
+      expect(await control.getByLabel('Print A-102').isChecked()).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 0)); // the sticky bar at the top of the full-page shot, not over the card
+      await screenshot(page, `revision-upload-card-${width}`);
+      await control.getByRole('button', { name: 'Order these sheets' }).click();
+      await page.waitForURL(/\/checkout$/);
+      expect(await page.getByTestId('revision-summary').innerText()).toBe(`Revision of order #${orderNumberOf(order.id)} — 2 sheets reprinted`);
+      errors.assertClean();
+      await page.context().close();
+    }
+    // A guest's card has no such control.
+    const guest = await newPage(browser, { width: 1366, height: 900 });
+    await guest.goto(`${shop.url}/`);
+    const guestInput = guest.locator('#upload input[type=file]');
+    await guestInput.waitFor({ state: 'attached', timeout: 15_000 });
+    await guestInput.setInputFiles(file);
+    await guest.getByText('Upload Complete!').waitFor({ timeout: 60_000 });
+    expect(await guest.getByRole('region', { name: 'Revision of an order' }).count()).toBe(0);
+    await guest.context().close();
+  }, 300_000);
 });

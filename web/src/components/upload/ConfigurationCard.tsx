@@ -451,6 +451,8 @@ export type ConfigurationCardProps = {
   pendingFiles?: number;
   /** The set's files with their progress, order and removal (several files), under the header. */
   fileList?: ReactNode;
+  /** "This is a revision of order #…" (a signed-in customer's, loaded lazily), under the previews. */
+  revisionOf?: ReactNode;
 };
 
 /** "Color only where needed (2 color sheets)". */
@@ -488,6 +490,7 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
     checkingColor,
     pendingFiles = 0,
     fileList,
+    revisionOf,
   } = props;
   // The sets as typed; `sets` is the last valid number. A new `sets` from outside (restored) shows as typed.
   const [setsText, setSetsText] = useState(String(sets));
@@ -547,6 +550,7 @@ export function ConfigurationCard(props: ConfigurationCardProps) {
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews upload={upload} isColor={isColor} onToggle={toggle} />
         <SetWarnings warnings={upload.warnings ?? []} />
+        {revisionOf}
         <MarkupOnlyOffer
           upload={upload}
           sheets={markupOnly}

@@ -13,7 +13,7 @@
  * shown, which the customer moves or removes (./SetFiles.tsx); sheets are numbered through the set
  * (./uploadSet.ts). The price and checkout wait until every file is in.
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CheckoutData } from '#shared/checkout';
 import { MAX_SET_FILES, MAX_UPLOAD_BYTES } from '#shared/limits';
@@ -21,6 +21,7 @@ import { centsToDollars } from '#shared/money';
 import type { OrderPrintSize, OrderPrintType } from '#shared/pricing';
 import { wrongSizeMessage } from '#shared/sheets';
 import type { UploadInfo } from '#shared/upload';
+import { useUser } from '../../api/auth';
 import { ApiError, apiRequest } from '../../api/client';
 import { toast } from '../toast';
 import { ConfigurationCard, detectedColorSheets, priceChoices, type ConfiguredUpload } from './ConfigurationCard';
@@ -31,6 +32,9 @@ import { setName } from '#shared/orderText';
 import { Card } from '../ui';
 import { CHECKOUT_DATA_KEY, readStoredUpload, writeStoredUpload } from './storedUpload';
 import { followSheetReport, sendPdf, wait, waitForAnalysis } from './uploadApi';
+
+/** A signed-in customer's "This is a revision of order #…": its own chunk, outside the landing page's budget. */
+const RevisionOfOrder = lazy(() => import('./RevisionOfOrder'));
 
 export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Analyzing Document...', complete: 'Upload Complete!' } as const;
 /** Spec point 9: checkout after 0.5 s. */
@@ -78,6 +82,7 @@ function toastRefusal(reason: UploadRefusal): void {
 }
 
 export function UploadSection() {
+  const { user } = useUser();
   const [, navigate] = useLocation();
   const [entries, setEntries] = useState<Entry[]>([]);
   const [justUploaded, setJustUploaded] = useState(false);
@@ -431,6 +436,13 @@ export function UploadSection() {
         checkingColor={!set.sheetsComplete && !inkChosenByHand}
         pendingFiles={pendingFiles}
         fileList={fileList}
+        revisionOf={
+          user && pendingFiles === 0 ? (
+            <Suspense fallback={null}>
+              <RevisionOfOrder uploadIds={set.files?.map((f) => f.uploadId) ?? [set.uploadId]} />
+            </Suspense>
+          ) : null
+        }
       />
     );
     if (!justUploaded) return card;
