@@ -134,4 +134,35 @@ describe('the revision card', () => {
     expect(await guest.getByRole('region', { name: 'Revision of an order' }).count()).toBe(0);
     await guest.context().close();
   }, 300_000);
+
+  it('says on the upload card when the order’s files are gone (409), and compares with the set printed then', async () => {
+    const user = await buildUser(shop, { email: `revision-gone-${Date.now()}@example.com`, firstName: 'Grace', lastName: 'Hopper' });
+    const order = await previousOrder(user.id);
+    await shop.sql`update uploads set file_deleted_at = now() where id = ${order.upload_id}`;
+    const page = await pageWithCookiesOf(browser, shop.url, (await customerClient(shop, user.id)).cookieHeader(), 1366);
+    const errors = watchPageErrors(page);
+    await page.goto(`${shop.url}/`);
+    const input = page.locator('input[type=file]').first();
+    await input.waitFor({ state: 'attached', timeout: 15_000 });
+    await input.setInputFiles(await revisionOneFile());
+    const control = page.getByRole('region', { name: 'Revision of an order' });
+    await control.waitFor({ timeout: 60_000 });
+    await control.getByRole('button', { name: 'Compare' }).click();
+    const alert = control.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('The files of that order have already been deleted after printing');
+    await page.waitForTimeout(1_000);
+    expect(await alert.isVisible()).toBe(true);
+    await control.getByLabel('Previous issue PDF files').setInputFiles({
+      name: 'Printed.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n))),
+    });
+    const summary = control.getByLabel('Revision summary');
+    await summary.waitFor({ timeout: 60_000 });
+    expect(await summary.innerText()).toBe('1 changed · 1 new · 1 removed · 2 unchanged');
+    expect(await control.getByRole('alert').count()).toBe(0);
+    errors.assertClean();
+    await page.context().close();
+  }, 180_000);
 });

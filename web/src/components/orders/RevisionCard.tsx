@@ -4,39 +4,13 @@
  * sheets with counts (./RevisionResult.tsx). When the order's files are gone, it offers to upload the
  * issue printed before.
  */
-import { useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { startRevision } from '../../api/revisions';
-import { sendPdf } from '../upload/uploadApi';
 import { Button, Card, CardHeader, ErrorNote, Spinner } from '../ui';
-import { RevisionOutcome, type PrintedAs } from './RevisionResult';
+import { PdfFiles, RevisionOutcome, sendFiles, type PrintedAs } from './RevisionResult';
 
 type Step = { kind: 'idle' } | { kind: 'uploading'; done: number; total: number } | { kind: 'needsPrevious'; message: string; uploadIds: string[] };
-
-/** Sends each file, in order; resolves with their upload ids. */
-async function sendFiles(files: File[], onDone: (done: number) => void): Promise<string[]> {
-  const ids: string[] = [];
-  const controller = new AbortController();
-  for (const file of files) {
-    const accepted = await sendPdf(file, () => {}, controller.signal);
-    ids.push(accepted.uploadId);
-    onDone(ids.length);
-  }
-  return ids;
-}
-
-/** A hidden picker of one or more PDF files, opened by a button beside it. */
-function PdfFiles({
-  inputRef,
-  label,
-  onChange,
-}: {
-  inputRef: RefObject<HTMLInputElement | null>;
-  label: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  return <input ref={inputRef} type="file" accept="application/pdf,.pdf" multiple className="sr-only" aria-label={label} onChange={onChange} />;
-}
 
 /** The card on an order page; `query` is the page's `?token=` (or ''). */
 export function RevisionCard({ orderId, orderNumber, query, printedAs }: { orderId: string; orderNumber: string; query: string; printedAs: PrintedAs }) {

@@ -6,12 +6,13 @@
  * the checkout with the new issue's files, the revision and the positions chosen, printed as the
  * previous order was (size, ink, sets).
  */
-import { useState } from 'react';
+import { useState, type ChangeEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
 import type { OrderJson } from '#shared/orderJson';
 import type { RevisionJson, RevisionSheetJson } from '#shared/revisions';
 import { useRevision } from '../../api/revisions';
+import { sendPdf } from '../upload/uploadApi';
 import { Button, ErrorNote, Spinner } from '../ui';
 
 const sheetName = (s: { sheetNumber: string | null }, position: number) => s.sheetNumber ?? `Sheet ${position}`;
@@ -167,4 +168,29 @@ export function RevisionOutcome({ revisionId, issue, printedAs, query }: { revis
       </div>
     );
   return <Result key={revision.revisionId} revision={revision} issue={issue} printedAs={printedAs} />;
+}
+
+/** Sends each file, in order; resolves with their upload ids. */
+export async function sendFiles(files: File[], onDone: (done: number) => void): Promise<string[]> {
+  const ids: string[] = [];
+  const controller = new AbortController();
+  for (const file of files) {
+    const accepted = await sendPdf(file, () => {}, controller.signal);
+    ids.push(accepted.uploadId);
+    onDone(ids.length);
+  }
+  return ids;
+}
+
+/** A hidden picker of one or more PDF files, opened by a button beside it. */
+export function PdfFiles({
+  inputRef,
+  label,
+  onChange,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  label: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return <input ref={inputRef} type="file" accept="application/pdf,.pdf" multiple className="sr-only" aria-label={label} onChange={onChange} />;
 }

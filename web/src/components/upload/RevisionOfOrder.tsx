@@ -1,14 +1,15 @@
 /**
  * The upload card's "This is a revision of order #…", for a signed-in customer with a ready set:
  * they pick one of their paid orders, "Compare" starts a revision of it with the set's files in
- * order, and the outcome shows under it as on the order page (../orders/RevisionResult.tsx). Loaded
- * lazily: the landing page's JavaScript budget pays only for the import.
+ * order, and the outcome shows under it as on the order page (../orders/RevisionResult.tsx). When that
+ * order's files are gone (409), the card offers to upload the set printed then as the previous issue.
+ * Loaded lazily: the landing page's JavaScript budget pays only for the import.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useMyOrders } from '../../api/accountOrders';
 import { ApiError } from '../../api/client';
 import { startRevision } from '../../api/revisions';
-import { RevisionOutcome } from '../orders/RevisionResult';
+import { PdfFiles, RevisionOutcome, sendFiles } from '../orders/RevisionResult';
 import { Button, ErrorNote } from '../ui';
 
 /** What was compared: the revision and the set's uploads it was started with. */
@@ -21,24 +22,39 @@ export default function RevisionOfOrder({ uploadIds }: { uploadIds: string[] }) 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState<Started | null>(null);
+  /** The chosen order's files are gone: the customer may upload the set printed then instead. */
+  const [filesGone, setFilesGone] = useState<string | null>(null);
   const selectId = useId();
+  const previousInput = useRef<HTMLInputElement>(null);
   if (paid.length === 0) return null;
   const orderId = chosen || paid[0].id;
   const previous = paid.find((o) => o.id === (started?.orderId ?? orderId));
 
-  async function compare() {
+  /** Starts the revision against the order, or (`previousFiles`) against the set printed then. */
+  async function compare(previousFiles?: File[]) {
     setBusy(true);
     setError(null);
     try {
       const issue = [...uploadIds];
-      const answer = await startRevision({ previousOrderId: orderId, uploadIds: issue }, '');
+      const body = previousFiles
+        ? { previousUploadIds: await sendFiles(previousFiles, () => {}), uploadIds: issue }
+        : { previousOrderId: orderId, uploadIds: issue };
+      const answer = await startRevision(body, '');
       setStarted({ revisionId: answer.revisionId, issue, orderId });
+      setFilesGone(null);
     } catch (caught) {
       setStarted(null);
+      if (caught instanceof ApiError && caught.status === 409 && !previousFiles) setFilesGone(orderId);
       setError(caught instanceof ApiError ? caught.serverMessage : 'We could not start the comparison. Please try again.');
     } finally {
       setBusy(false);
     }
+  }
+
+  function onPreviousFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length > 0) void compare(files);
   }
 
   return (
@@ -50,7 +66,11 @@ export default function RevisionOfOrder({ uploadIds }: { uploadIds: string[] }) 
         <select
           id={selectId}
           value={orderId}
-          onChange={(e) => setChosen(e.target.value)}
+          onChange={(e) => {
+            setChosen(e.target.value);
+            setError(null);
+            setFilesGone(null);
+          }}
           className="min-h-10 min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
         >
           {paid.map((o) => (
@@ -59,13 +79,21 @@ export default function RevisionOfOrder({ uploadIds }: { uploadIds: string[] }) 
             </option>
           ))}
         </select>
-        <Button variant="secondary" size="sm" onClick={compare} disabled={busy}>
+        <Button variant="secondary" size="sm" onClick={() => compare()} disabled={busy}>
           {busy ? 'Comparing…' : 'Compare'}
         </Button>
       </div>
       {error && (
-        <div className="px-4 pb-3">
+        <div className="grid gap-2 px-4 pb-3">
           <ErrorNote>{error}</ErrorNote>
+          {filesGone === orderId && (
+            <div>
+              <PdfFiles inputRef={previousInput} label="Previous issue PDF files" onChange={onPreviousFiles} />
+              <Button variant="secondary" size="sm" onClick={() => previousInput.current?.click()} disabled={busy}>
+                Upload the set printed before
+              </Button>
+            </div>
+          )}
         </div>
       )}
       {started && previous && (
