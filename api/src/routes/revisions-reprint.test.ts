@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
-import { buildOrder } from '#test/helpers/factories';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
+import { comparedRevision, orderOfUpload, uploadIssue } from '#test/helpers/revisionKit';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { NOTHING_TO_PRINT_MESSAGE, revisionPrintOf } from '#core/revisions/reprint';
 import type { OrderRow } from '#core/orders/orderRow';
@@ -19,38 +19,12 @@ import { presentAdminOrder } from '../presenters/adminOrder';
 import { orderNumberOf } from '#shared/fields';
 import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import type { OrderJson } from '#shared/orderJson';
-import type { RevisionJson } from '#shared/revisions';
 
 let shop: TestShop;
 beforeAll(async () => {
   shop = await startTestShop();
 });
 afterAll(() => shop.close());
-
-async function upload(client: TestClient, pdf: Buffer | Promise<Buffer>): Promise<string> {
-  const form = new FormData();
-  form.append('pdf', new Blob([new Uint8Array(await pdf)], { type: 'application/pdf' }), 'Set.pdf');
-  const res = await client.request('POST', '/api/upload-pdf', { body: form });
-  expect(res.status).toBe(202);
-  return res.body.uploadId as string;
-}
-
-async function orderOf(uploadId: string) {
-  const [u] = await shop.sql<{ id: string; storage_key: string; file_name: string; file_size: number; session_sid: string; page_count: number }[]>`
-    select id, storage_key, file_name, file_size, session_sid, page_count from uploads where id = ${uploadId}`;
-  return buildOrder(shop, { sessionSid: u.session_sid, upload: u, pages: u.page_count });
-}
-
-async function compared(client: TestClient, revisionId: string): Promise<RevisionJson> {
-  for (let i = 0; i < 50; i++) {
-    await shop.runJobs();
-    const res = await client.get(`/api/revisions/${revisionId}`);
-    expect(res.status).toBe(200);
-    if (res.body.status !== 'comparing') return res.body as RevisionJson;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the revision is still comparing');
-}
 
 /** A pickup checkout of a revision's reprint (the files come from the revision). */
 const reprintBody = (revisionId: string, extra: Record<string, unknown> = {}) => ({
@@ -68,23 +42,23 @@ const BW = PRICE_PER_PAGE_CENTS['24x36'].bw;
 
 describe('reprinting a revision', () => {
   let client: TestClient;
-  let previousOrder: Awaited<ReturnType<typeof orderOf>>;
+  let previousOrder: Awaited<ReturnType<typeof orderOfUpload>>;
   let files: string[];
   let revisionId: string;
 
   beforeAll(async () => {
     client = shop.client();
-    const previous = await upload(client, makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n))));
+    const previous = await uploadIssue(client, makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n))));
     files = [
-      await upload(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440))])),
-      await upload(client, rewrittenByMupdf(await makeTitledSetPdf([planSheet('A-103')]))),
-      await upload(client, makeTitledSetPdf([planSheet('A-105')])),
+      await uploadIssue(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440))])),
+      await uploadIssue(client, rewrittenByMupdf(await makeTitledSetPdf([planSheet('A-103')]))),
+      await uploadIssue(client, makeTitledSetPdf([planSheet('A-105')])),
     ];
     await shop.runJobs();
-    previousOrder = await orderOf(previous);
+    previousOrder = await orderOfUpload(shop, previous);
     const started = await client.post('/api/revisions', { previousOrderId: previousOrder.id, uploadIds: files });
     revisionId = started.body.revisionId;
-    const revision = await compared(client, revisionId);
+    const revision = await comparedRevision(shop, client, revisionId);
     expect(revision.sheets.map((s) => [s.sheetNumber, s.change])).toEqual([
       ['A-101', 'unchanged'],
       ['A-102', 'changed'],
@@ -187,9 +161,9 @@ describe('reprinting a revision', () => {
 
   it('says "Nothing to print" for a set compared with itself', async () => {
     const started = await client.post('/api/revisions', { previousOrderId: previousOrder.id, uploadIds: [files[0]] });
-    await compared(client, started.body.revisionId);
+    await comparedRevision(shop, client, started.body.revisionId);
     const same = await client.post('/api/revisions', { previousUploadIds: [files[2]], uploadIds: [files[2]] });
-    await compared(client, same.body.revisionId);
+    await comparedRevision(shop, client, same.body.revisionId);
     const nothing = await client.post('/api/create-payment-intent', reprintBody(same.body.revisionId));
     expect(nothing.status).toBe(400);
     expect(nothing.body.message).toBe(NOTHING_TO_PRINT_MESSAGE);

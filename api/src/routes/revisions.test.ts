@@ -1,14 +1,12 @@
 import pngjs from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
-import type { TestClient } from '#test/helpers/client';
-import { buildOrder } from '#test/helpers/factories';
 import { pickupBody } from '#test/helpers/checkout';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
+import { comparedRevision, orderOfUpload, uploadIssue } from '#test/helpers/revisionKit';
 import { NOTHING_IN_COMMON_MESSAGE, PREVIOUS_FILES_GONE_MESSAGE } from '#core/revisions/plan';
 import { orderNumberOf } from '#shared/fields';
-import type { RevisionJson } from '#shared/revisions';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -16,45 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** Uploads a PDF from `client` (which gets a session); the worker analyses it later. */
-async function upload(client: TestClient, pdf: Buffer | Promise<Buffer>): Promise<string> {
-  const form = new FormData();
-  form.append('pdf', new Blob([new Uint8Array(await pdf)], { type: 'application/pdf' }), 'Set.pdf');
-  const res = await client.request('POST', '/api/upload-pdf', { body: form });
-  expect(res.status).toBe(202);
-  return res.body.uploadId as string;
-}
-
-/** A paid order of `client`'s browser that printed `uploadId`. */
-async function orderOf(uploadId: string) {
-  const [u] = await shop.sql<{ id: string; storage_key: string; file_name: string; file_size: number; session_sid: string; page_count: number }[]>`
-    select id, storage_key, file_name, file_size, session_sid, page_count from uploads where id = ${uploadId}`;
-  return buildOrder(shop, { sessionSid: u.session_sid, upload: u, pages: u.page_count });
-}
-
-/** The revision once compared: jobs run until it is no longer comparing (it waits for its files' reports). */
-async function compared(client: TestClient, revisionId: string, token = ''): Promise<RevisionJson> {
-  for (let i = 0; i < 50; i++) {
-    await shop.runJobs();
-    const res = await client.get(`/api/revisions/${revisionId}${token}`);
-    expect(res.status).toBe(200);
-    if (res.body.status !== 'comparing') return res.body as RevisionJson;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the revision is still comparing');
-}
-
 describe('revisions', () => {
   it('compares a new issue of three files with the order printed before: changed, unchanged, removed, new, with the overlay', async () => {
     const client = shop.client();
-    const previous = await upload(client, makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n))));
+    const previous = await uploadIssue(client, makeTitledSetPdf(['A-101', 'A-102', 'A-103', 'A-104'].map((n) => planSheet(n))));
     const files = [
-      await upload(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440))])),
-      await upload(client, rewrittenByMupdf(await makeTitledSetPdf([planSheet('A-103')]))),
-      await upload(client, makeTitledSetPdf([planSheet('A-105')])),
+      await uploadIssue(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440))])),
+      await uploadIssue(client, rewrittenByMupdf(await makeTitledSetPdf([planSheet('A-103')]))),
+      await uploadIssue(client, makeTitledSetPdf([planSheet('A-105')])),
     ];
     await shop.runJobs();
-    const order = await orderOf(previous);
+    const order = await orderOfUpload(shop, previous);
 
     const started = await client.post('/api/revisions', { previousOrderId: order.id, uploadIds: files });
     expect(started.status).toBe(202);
@@ -62,7 +32,7 @@ describe('revisions', () => {
     const comparing = await client.get(`/api/revisions/${started.body.revisionId}`);
     expect(comparing.body).toMatchObject({ status: 'comparing', sheets: [], removed: [] });
 
-    const revision = await compared(client, started.body.revisionId);
+    const revision = await comparedRevision(shop, client, started.body.revisionId);
     expect(revision).toMatchObject({ revisionId: started.body.revisionId, status: 'ready', previousOrderNumber: orderNumberOf(order.id), message: null });
     expect(revision.sheets.map((s) => [s.position, s.sheetNumber, s.change, s.previousPosition])).toEqual([
       [1, 'A-101', 'unchanged', 1],
@@ -94,19 +64,19 @@ describe('revisions', () => {
   it('compares with every file of a previous order placed as a set of several files, in print order', async () => {
     const client = shop.client();
     const printed = [
-      await upload(client, makeTitledSetPdf([planSheet('A-201'), planSheet('A-202')])),
-      await upload(client, makeTitledSetPdf([planSheet('A-203')])),
+      await uploadIssue(client, makeTitledSetPdf([planSheet('A-201'), planSheet('A-202')])),
+      await uploadIssue(client, makeTitledSetPdf([planSheet('A-203')])),
     ];
     await shop.runJobs();
     const { uploadId: _one, ...body } = pickupBody('');
     const placed = await client.post('/api/create-payment-intent', { ...body, uploadIds: printed, printSize: 'asDrawn' });
     expect(placed.status).toBe(201);
-    const files = [await upload(client, makeTitledSetPdf([planSheet('A-201'), planSheet('A-202'), planSheet('A-203', inchLine(720, 1440))]))];
+    const files = [await uploadIssue(client, makeTitledSetPdf([planSheet('A-201'), planSheet('A-202'), planSheet('A-203', inchLine(720, 1440))]))];
     await shop.runJobs();
 
     const started = await client.post('/api/revisions', { previousOrderId: placed.body.orderId, uploadIds: files });
     expect(started.status).toBe(202);
-    const revision = await compared(client, started.body.revisionId);
+    const revision = await comparedRevision(shop, client, started.body.revisionId);
     expect(revision.sheets.map((s) => [s.sheetNumber, s.change, s.previousPosition])).toEqual([
       ['A-201', 'unchanged', 1],
       ['A-202', 'unchanged', 2],
@@ -117,26 +87,26 @@ describe('revisions', () => {
 
   it('shows a revision only to whoever may see the previous order: another browser gets 404, the order link may read it', async () => {
     const owner = shop.client();
-    const previous = await upload(owner, makeTitledSetPdf([planSheet('A-101')]));
-    const next = await upload(owner, makeTitledSetPdf([planSheet('A-101', inchLine(300, 300))]));
+    const previous = await uploadIssue(owner, makeTitledSetPdf([planSheet('A-101')]));
+    const next = await uploadIssue(owner, makeTitledSetPdf([planSheet('A-101', inchLine(300, 300))]));
     await shop.runJobs();
-    const order = await orderOf(previous);
+    const order = await orderOfUpload(shop, previous);
 
     const stranger = shop.client();
-    const strangerUpload = await upload(stranger, makeTitledSetPdf([planSheet('A-101')]));
+    const strangerUpload = await uploadIssue(stranger, makeTitledSetPdf([planSheet('A-101')]));
     const refused = await stranger.post('/api/revisions', { previousOrderId: order.id, uploadIds: [strangerUpload] });
     expect(refused.status).toBe(404);
     // Someone else's upload as the new issue is nobody's either.
     expect((await owner.post('/api/revisions', { previousOrderId: order.id, uploadIds: [strangerUpload] })).status).toBe(404);
 
     const { body } = await owner.post('/api/revisions', { previousOrderId: order.id, uploadIds: [next] });
-    const revision = await compared(owner, body.revisionId);
+    const revision = await comparedRevision(shop, owner, body.revisionId);
     expect(revision.sheets[0].change).toBe('changed');
     expect((await stranger.get(`/api/revisions/${body.revisionId}`)).status).toBe(404);
     expect((await stranger.bytes(revision.sheets[0].overlayUrl as string)).status).toBe(404);
 
     const token = `?token=${encodeURIComponent(order.access_token)}`;
-    const byLink = await compared(stranger, body.revisionId, token);
+    const byLink = await comparedRevision(shop, stranger, body.revisionId, token);
     expect(byLink.sheets[0].overlayUrl).toContain(token);
     expect((await stranger.bytes(byLink.sheets[0].overlayUrl as string)).status).toBe(200);
   }, 60_000);
@@ -144,34 +114,34 @@ describe('revisions', () => {
   it('answers 409 when the previous order`s files are gone, and compares with the previous issue uploaded again', async () => {
     const client = shop.client();
     const pdf = await makeTitledSetPdf([planSheet('A-101'), planSheet('A-102')]);
-    const previous = await upload(client, pdf);
-    const next = await upload(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(1000, 1000))]));
+    const previous = await uploadIssue(client, pdf);
+    const next = await uploadIssue(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(1000, 1000))]));
     await shop.runJobs();
-    const order = await orderOf(previous);
+    const order = await orderOfUpload(shop, previous);
     await shop.ctx.storage.deletePrefix(`uploads/${previous}/`);
     const gone = await client.post('/api/revisions', { previousOrderId: order.id, uploadIds: [next] });
     expect(gone.status).toBe(409);
     expect(gone.body.message).toBe(PREVIOUS_FILES_GONE_MESSAGE);
 
-    const again = await upload(client, pdf);
+    const again = await uploadIssue(client, pdf);
     const started = await client.post('/api/revisions', { previousUploadIds: [again], uploadIds: [next] });
     expect(started.status).toBe(202);
-    const revision = await compared(client, started.body.revisionId);
+    const revision = await comparedRevision(shop, client, started.body.revisionId);
     expect(revision.previousOrderNumber).toBeNull();
     expect(revision.sheets.map((s) => s.change)).toEqual(['unchanged', 'changed']);
   }, 60_000);
 
   it('says all unchanged for a set against itself, and all new with a message when no sheet is in common', async () => {
     const client = shop.client();
-    const set = await upload(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102')]));
-    const other = await upload(client, makeTitledSetPdf([planSheet('S-501')]));
+    const set = await uploadIssue(client, makeTitledSetPdf([planSheet('A-101'), planSheet('A-102')]));
+    const other = await uploadIssue(client, makeTitledSetPdf([planSheet('S-501')]));
     await shop.runJobs();
-    const order = await orderOf(set);
+    const order = await orderOfUpload(shop, set);
     const self = await client.post('/api/revisions', { previousOrderId: order.id, uploadIds: [set] });
-    expect((await compared(client, self.body.revisionId)).sheets.map((s) => s.change)).toEqual(['unchanged', 'unchanged']);
+    expect((await comparedRevision(shop, client, self.body.revisionId)).sheets.map((s) => s.change)).toEqual(['unchanged', 'unchanged']);
 
     const none = await client.post('/api/revisions', { previousOrderId: order.id, uploadIds: [other] });
-    const revision = await compared(client, none.body.revisionId);
+    const revision = await comparedRevision(shop, client, none.body.revisionId);
     expect(revision.sheets.map((s) => s.change)).toEqual(['new']);
     expect(revision.removed.map((r) => r.sheetNumber)).toEqual(['A-101', 'A-102']);
     expect(revision.message).toBe(NOTHING_IN_COMMON_MESSAGE);
@@ -179,8 +149,8 @@ describe('revisions', () => {
 
   it('refuses bad requests: no files, both kinds of previous issue, a repeated file, a malformed id', async () => {
     const client = shop.client();
-    const set = await upload(client, makeTitledSetPdf([planSheet('A-101')]));
-    const order = await orderOf(set);
+    const set = await uploadIssue(client, makeTitledSetPdf([planSheet('A-101')]));
+    const order = await orderOfUpload(shop, set);
     for (const body of [
       {},
       { previousOrderId: order.id },

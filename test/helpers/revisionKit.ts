@@ -1,0 +1,34 @@
+/** Steps the revision API tests share: upload an issue, make the order that printed it, wait for a compare. */
+import { expect } from 'vitest';
+import type { TestShop } from './shop';
+import type { TestClient } from './client';
+import { buildOrder } from './factories';
+import type { RevisionJson } from '#shared/revisions';
+
+/** Uploads a PDF from `client` (which gets a session); the worker analyses it later. */
+export async function uploadIssue(client: TestClient, pdf: Buffer | Promise<Buffer>): Promise<string> {
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(await pdf)], { type: 'application/pdf' }), 'Set.pdf');
+  const res = await client.request('POST', '/api/upload-pdf', { body: form });
+  expect(res.status).toBe(202);
+  return res.body.uploadId as string;
+}
+
+/** A paid order of the uploading browser that printed `uploadId`. */
+export async function orderOfUpload(shop: TestShop, uploadId: string) {
+  const [u] = await shop.sql<{ id: string; storage_key: string; file_name: string; file_size: number; session_sid: string; page_count: number }[]>`
+    select id, storage_key, file_name, file_size, session_sid, page_count from uploads where id = ${uploadId}`;
+  return buildOrder(shop, { sessionSid: u.session_sid, upload: u, pages: u.page_count });
+}
+
+/** The revision once compared: jobs run until it is no longer comparing (it waits for its files' reports). */
+export async function comparedRevision(shop: TestShop, client: TestClient, revisionId: string, token = ''): Promise<RevisionJson> {
+  for (let i = 0; i < 50; i++) {
+    await shop.runJobs();
+    const res = await client.get(`/api/revisions/${revisionId}${token}`);
+    expect(res.status).toBe(200);
+    if (res.body.status !== 'comparing') return res.body as RevisionJson;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the revision is still comparing');
+}
