@@ -5,10 +5,11 @@
  * confirmation page after paying, and the firm's orders on the dashboard filtered by project and by
  * person. Screens at 1366 and 390 px wide.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 
@@ -16,15 +17,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 const LABEL = 'Tax exempt — NJ ST-5 #12345';
 

@@ -4,10 +4,11 @@
  * on the firm page and pays one by card; the counter opens terms for another firm and marks the
  * overdue invoice paid. Screens at 1366 and 390 px.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { fillContact, launchBrowser, pageWithCookiesOf, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { fillContact, pageWithCookiesOf, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { adminClient } from '../helpers/adminTestKit';
 import { firmOnAccount, orderOnAccount } from '../helpers/onAccount';
@@ -16,15 +17,7 @@ vi.setConfig({ testTimeout: 180_000 });
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 async function noWiderThan(page: import('playwright-core').Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

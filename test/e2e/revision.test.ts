@@ -4,9 +4,10 @@
  * new sheets are chosen to print, and "Order these sheets" reaches the checkout with their count.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, pageWithCookiesOf, screenshot, watchPageErrors } from '../helpers/browser';
-import { startTestShop, type TestShop } from '../helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { newPage, pageWithCookiesOf, screenshot, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
 import { buildOrder, buildUser } from '../helpers/factories';
 import { customerClient } from '../helpers/adminTestKit';
 import { makeTitledSetPdf } from '../helpers/pdf';
@@ -17,14 +18,7 @@ import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-  await shop.startWorker({ concurrency: 2 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 /** A paid order that printed A-101..A-104, its upload analysed like any other. */
 async function previousOrder(userId: string | null = null) {
