@@ -251,6 +251,26 @@ describe('the owner pays by card through Stripe', () => {
     await fakeStripe?.close();
   });
 
+  /** Stripe's signed `payment_intent.succeeded` for `intentId`, answered 200, then the jobs it queued run. */
+  async function succeededWebhook(intentId: string, eventId: string): Promise<void> {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } },
+    });
+    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const res = await fetch(`${stripeShop.url}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(res.status).toBe(200);
+    await stripeShop.runJobs();
+  }
+
   it('settles the invoice once from its webhook, however often it comes', async () => {
     const { firmId, owner, member } = await firmOnAccount(stripeShop, { creditLimitCents: 1_000_000 });
     const placed = await orderOnAccount(stripeShop, member);
@@ -265,24 +285,7 @@ describe('the owner pays by card through Stripe', () => {
     expect(fakeStripe.intents.get(intentId)?.metadata).toMatchObject({ invoiceId, orderId: placed.body.orderId });
 
     fakeStripe.succeed(intentId, { brand: 'visa', last4: '4242' });
-    const payload = JSON.stringify({
-      id: 'evt_invoice_paid',
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      type: 'payment_intent.succeeded',
-      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } },
-    });
-    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${stripeShop.url}/api/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      });
-      expect(res.status).toBe(200);
-      await stripeShop.runJobs();
-    }
+    for (let i = 0; i < 3; i++) await succeededWebhook(intentId, 'evt_invoice_paid');
     const [order] = await stripeShop.sql<{ payment_status: string; card_last4: string; payment_intent_id: string }[]>`
       select payment_status, card_last4, payment_intent_id from orders where id = ${placed.body.orderId}`;
     expect(order).toEqual({ payment_status: 'paid', card_last4: '4242', payment_intent_id: intentId });
@@ -290,5 +293,26 @@ describe('the owner pays by card through Stripe', () => {
     expect(invoice.paid_by).toBe('card');
     const events = await stripeShop.sql`select id from payment_events where payment_intent_id = ${intentId} and processed_at is not null`;
     expect(events.length).toBe(1);
+  });
+
+  it('gives back a card payment that lands after the counter marked the invoice paid, once', async () => {
+    const { firmId, owner, member } = await firmOnAccount(stripeShop, { creditLimitCents: 1_000_000 });
+    const placed = await orderOnAccount(stripeShop, member);
+    const invoiceId: string = placed.body.invoice.id;
+    expect((await owner.client.post(`/api/firms/${firmId}/invoices/${invoiceId}/pay`, {})).status).toBe(200);
+    const [{ payment_intent_id: intentId }] = await stripeShop.sql<{ payment_intent_id: string }[]>`
+      select payment_intent_id from invoices where id = ${invoiceId}`;
+    // The counter takes a check while the owner's card form is still open; then the card goes through.
+    const stripeAdmin = await adminClient(stripeShop);
+    expect((await stripeAdmin.post(`/api/admin/invoices/${invoiceId}/mark-paid`)).status).toBe(200);
+    fakeStripe.succeed(intentId, { brand: 'visa', last4: '4242' });
+    for (let i = 0; i < 2; i++) await succeededWebhook(intentId, `evt_late_${i}`);
+    expect(fakeStripe.intents.get(intentId)?.latest_charge?.refunded).toBe(true);
+    // The counter's record stands: the invoice paid by the counter, the order paid and not refunded.
+    const [invoice] = await stripeShop.sql<{ paid_by: string }[]>`select paid_by from invoices where id = ${invoiceId}`;
+    expect(invoice.paid_by).toBe('admin');
+    const [order] = await stripeShop.sql<{ payment_status: string; payment_intent_id: string | null }[]>`
+      select payment_status, payment_intent_id from orders where id = ${placed.body.orderId}`;
+    expect(order).toEqual({ payment_status: 'paid', payment_intent_id: null });
   });
 });

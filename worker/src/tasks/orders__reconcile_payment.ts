@@ -10,7 +10,7 @@ import type { OrderRow } from '#core/orders/orderRow';
 import { markPaid, markRefunded, recordCard } from '#core/orders/commands/markPaid';
 import { markInvoicePaid } from '#core/orders/commands/invoices';
 import { PaymentProviderError, type PaymentIntentInfo } from '#core/services/payments/index';
-import type { Queryable } from '#core/lib/db';
+import { addJob, type Queryable } from '#core/lib/db';
 import { shopFacts } from '#shared/shop';
 import { defineTask } from '../task';
 
@@ -47,9 +47,17 @@ export default defineTask({
         const result = await markInvoicePaid(tx, { invoiceId: invoice.id, payment: { paidBy: 'card', ...payment } });
         if (result.kind === 'paid') log.info('invoice paid by card', { invoiceId: invoice.id, orderId: result.orderId });
         else if (result.paidBy === 'admin') {
-          // Marked paid by the counter before the card payment arrived: the money came twice, and the
-          // order keeps the counter's record (decision 027: the card payment is refunded by hand).
-          log.warn('invoice paid by card after the counter marked it paid: refund the card payment', { invoiceId: invoice.id, paymentIntentId });
+          // Marked paid by the counter before the card payment arrived: the money came twice. The
+          // order keeps the counter's record and the card payment goes back (decision 031).
+          if (info.status === 'succeeded') {
+            log.warn('invoice paid by card after the counter marked it paid: refunding the card payment', { invoiceId: invoice.id, paymentIntentId });
+            await addJob(
+              tx,
+              'invoices__refund_duplicate',
+              { invoiceId: invoice.id, paymentIntentId },
+              { jobKey: `refund-duplicate:${paymentIntentId}`, maxAttempts: 12 },
+            );
+          }
           await markEventsProcessed(tx, paymentIntentId);
           return;
         }

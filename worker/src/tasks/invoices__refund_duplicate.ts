@@ -1,0 +1,25 @@
+/**
+ * A card payment for an invoice the counter had already marked paid (a check, a transfer): the money
+ * came twice, so the card payment goes back (docs/decisions/031-duplicate-invoice-payment.md). The
+ * invoice and its order keep the counter's record; only an intent that is the invoice's own and that
+ * the order does not hold as its payment is refunded. The provider's refund is idempotent by key, so
+ * a second run (or one after a crash) gives nothing back twice.
+ */
+import { defineTask } from '../task';
+
+export default defineTask({
+  name: 'invoices__refund_duplicate',
+  async run({ invoiceId, paymentIntentId }, ctx) {
+    const log = ctx.log.child('reconcile');
+    const [row] = await ctx.sql<{ paid_by: 'admin' | 'card' | null; payment_intent_id: string | null; order_intent: string | null }[]>`
+      select i.paid_by, i.payment_intent_id, o.payment_intent_id as order_intent
+      from invoices i join orders o on o.id = i.order_id where i.id = ${invoiceId}`;
+    // Only the duplicate: settled by the counter, this intent the invoice's, and not the order's payment.
+    if (!row || row.paid_by !== 'admin' || row.payment_intent_id !== paymentIntentId || row.order_intent === paymentIntentId) {
+      return log.warn('invoices__refund_duplicate: not a duplicate payment, nothing refunded', { invoiceId, paymentIntentId });
+    }
+    if (!ctx.payments) throw new Error('invoices__refund_duplicate: no payment provider configured');
+    await ctx.payments.refund(ctx.sql, paymentIntentId, `invoice:${invoiceId}:duplicate-refund`);
+    log.info('refunded a card payment for an invoice the counter had marked paid', { invoiceId, paymentIntentId });
+  },
+});
