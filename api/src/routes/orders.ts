@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '#core/lib/errors';
 import { findAuthToken } from '#core/lib/tokens';
 import { reorder, reorderSource } from '#core/orders/reorder';
 import { loadStatusHistory, type StatusChange } from '#core/orders/statusHistory';
-import { withOrderFiles } from '#core/orders/orderFiles';
+import { ORDER_FILES_COLUMN, withOrderFiles } from '#core/orders/orderFiles';
 import { renderReceipt } from '#core/services/receipts/index';
 import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
@@ -49,9 +49,9 @@ function splitChanges(row: WithChanges): { order: OrderRow; changes: StatusChang
   return { order, changes: status_changes.map((c) => ({ order_id: order.id, to_status: c.to_status, created_at: new Date(c.created_at) })) };
 }
 
-/** The order and its status changes, in one round trip. */
+/** The order with its set files, and its status changes, in one round trip. */
 async function orderWithChanges(sql: Sql, id: string): Promise<{ order: OrderRow; changes: StatusChange[] } | null> {
-  const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
+  const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(ORDER_FILES_COLUMN)}, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
   return row ? splitChanges(row) : null;
 }
 
@@ -228,7 +228,6 @@ export function orderRoutes(ctx: AppContext): Router {
     const id = orderParams.input(req).params.id;
     const found = await orderWithChanges(ctx.sql, id);
     if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
-    await withOrderFiles(ctx.sql, [found.order]);
     res.set('Cache-Control', 'private, no-store');
     res.json(presentOrder(found.order, found.changes));
   });

@@ -14,15 +14,20 @@ export function filesOf(row: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_ke
   return [{ uploadId: row.upload_id, fileName: row.file_name, pageCount: row.page_count, firstPosition: 1, fileKey: row.file_key ?? '' }];
 }
 
+/**
+ * The order's set files as one column (`files`, in print order; `[]` for an order of one file) of a
+ * query over `orders o`: a single order is read with its files in one round trip.
+ */
+export const ORDER_FILES_COLUMN = `(select coalesce(json_agg(json_build_object('uploadId', f.upload_id, 'fileName', f.file_name,
+    'pageCount', f.page_count, 'firstPosition', f.first_position, 'fileKey', f.file_key) order by f.position), '[]'::json)
+  from order_files f where f.order_id = o.id) as files`;
+
 /** Reads the set files of these orders into their `files`; resolves with the same rows. */
 export async function withOrderFiles<R extends Pick<OrderRow, 'id' | 'files'>>(sql: Queryable, rows: R[]): Promise<R[]> {
   if (rows.length === 0) return rows;
-  const found = await sql<(OrderFileRow & { orderId: string })[]>`
-    select order_id as "orderId", upload_id as "uploadId", file_name as "fileName", page_count as "pageCount",
-      first_position as "firstPosition", file_key as "fileKey"
-    from order_files where order_id = any(${rows.map((r) => r.id)}::uuid[]) order by order_id, position`;
-  for (const row of rows) {
-    row.files = found.filter((f) => f.orderId === row.id).map(({ orderId: _orderId, ...file }) => file);
-  }
+  const found = await sql<{ id: string; files: OrderFileRow[] }[]>`
+    select o.id, ${sql.unsafe(ORDER_FILES_COLUMN)} from orders o where o.id = any(${rows.map((r) => r.id)}::uuid[])`;
+  const byOrder = new Map(found.map((f) => [f.id, f.files]));
+  for (const row of rows) row.files = byOrder.get(row.id) ?? [];
   return rows;
 }

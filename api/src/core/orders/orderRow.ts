@@ -81,7 +81,7 @@ export type OrderRow = {
   tax_exempt_text: string | null;
   /** The set's preflight warnings when the order was placed ([] on older orders). */
   sheet_warnings: SheetWarning[] | null;
-  /** The set's files (ORDER_FILES), when the query selected them; see filesOf(). */
+  /** The set's files (ORDER_FILES_COLUMN, or withOrderFiles), when the query read them; see filesOf(). */
   files?: OrderFileRow[] | null;
   /** The certificate's state, kind and number, as they were when the order was priced. */
   tax_exempt_state: string | null;
