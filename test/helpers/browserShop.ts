@@ -1,16 +1,25 @@
 /** A browser test file's shop: a test shop with its worker and Chromium, started before the file's tests and closed after them. */
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from './shop';
+import { startTestShop, type TestShop, type TestShopOptions } from './shop';
 import { launchBrowser } from './browser';
 
+/** What a file's shop needs beyond the default (a worker with concurrency 2). */
+export type BrowserShopOptions = {
+  /** The shop's options, or a function that gives them when the shop starts (for a server the file starts first, such as s3rver). */
+  shop?: TestShopOptions | (() => TestShopOptions);
+  /** The worker's options, or false for a file whose tests run no background jobs. */
+  worker?: false | Parameters<TestShop['startWorker']>[0];
+};
+
 /** Registers the file's hooks; `ready` receives the shop and the browser once both run. */
-export function browserShopForFile(ready: (shop: TestShop, browser: Browser) => void): void {
+export function browserShopForFile(ready: (shop: TestShop, browser: Browser) => void, options: BrowserShopOptions = {}): void {
   let shop: TestShop | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-    await shop.startWorker({ concurrency: 2 });
+    const shopOptions = typeof options.shop === 'function' ? options.shop() : options.shop;
+    [shop, browser] = await Promise.all([startTestShop(shopOptions), launchBrowser()]);
+    if (options.worker !== false) await shop.startWorker(options.worker ?? { concurrency: 2 });
     ready(shop, browser);
   });
   afterAll(async () => {
