@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder } from '../helpers/factories';
 
 // Journeys with several sign-ins (scrypt, N=2^17) on a machine that may be busy.
@@ -9,14 +10,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { worker: false });
 
 /** newPage() from the helpers with a shorter default timeout. */
 async function openPage(b: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {

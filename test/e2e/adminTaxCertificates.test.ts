@@ -1,8 +1,9 @@
 /** The counter's certificate view in the browser: verify one, reject another with a reason; 1366 and 390 px. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 
@@ -10,14 +11,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { worker: false });
 
 /** A page carrying the admin session's cookies. */
 async function adminPage(width: number): Promise<Page> {

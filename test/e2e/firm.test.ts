@@ -3,10 +3,11 @@
  * colleague, who joins from the emailed link and sees the firm's order filtered by project. Screens
  * at 1366 and 390 px wide.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
 import { signedSessionCookie } from '../helpers/adminTestKit';
 
@@ -14,14 +15,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { worker: false });
 
 /** A page signed in as a new customer (a real session row and the signed cookie, no password). */
 async function signedInPage(first: string, width: number): Promise<{ page: Page; id: string; email: string }> {

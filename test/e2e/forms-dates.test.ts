@@ -5,10 +5,11 @@
  * Nov 24 in New York is already Wednesday: each page must still say Nov 24. Screenshots at 1366 and
  * 390 px.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, screenshot, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { screenshot, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
 import { hashPassword } from '#core/lib/passwords';
 
@@ -24,14 +25,7 @@ const LATE_TUESDAY = new Date('2026-11-25T03:30:00Z');
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { worker: false });
 
 /** A page whose browser clock is in UTC, whatever the machine's zone, so a date in the browser's zone shows. */
 async function openPage(size: { width: number; height: number }): Promise<Page> {

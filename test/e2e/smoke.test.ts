@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, watchPageErrors } from '../helpers/browser';
 import { buildOrder } from '../helpers/factories';
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { worker: false });
 
 describe('the client is served', () => {
   it('shows the 404 page for an unknown path', async () => {

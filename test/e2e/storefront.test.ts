@@ -3,25 +3,19 @@
  * accordion, support contact from configuration, the footer and layout on every page, page
  * transitions, phone widths and axe-core accessibility checks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BUDGET_BYTES, measureLandingJs } from '../../bench/client-size';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 
 const SUPPORT_EMAIL = 'counter@paramus-prints.test';
 const SUPPORT_PHONE = '(973) 555-0199';
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop({ env: { SUPPORT_EMAIL, SUPPORT_PHONE } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { shop: { env: { SUPPORT_EMAIL, SUPPORT_PHONE } }, worker: false });
 
 async function openLanding(page: Page) {
   await page.goto(`${shop.url}/`);

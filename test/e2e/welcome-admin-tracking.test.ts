@@ -4,10 +4,11 @@
  * a link to the order page; a shipped order's page without the printing promise; the footer's link
  * to the source of the running version. Screenshots at 1366 and 390 px.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
 import { hashPassword } from '#core/lib/passwords';
 import { readyByText } from '#shared/readyBy';
@@ -23,14 +24,7 @@ const WIDTHS = [
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop({ env: { SOURCE_URL } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { shop: { env: { SOURCE_URL } }, worker: false });
 
 async function openPage(options: { width?: number; height?: number } = {}): Promise<Page> {
   const page = await newPage(browser, options);
