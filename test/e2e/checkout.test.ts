@@ -3,24 +3,17 @@
  * configuration card, contact details, delivery and rates, rush, the server's breakdown, a declined
  * card, a paid order, the confirmation page (polling until reconciled) and the receipt download.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { fillContact, launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, shipTo, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { fillContact, newPage, screenshot, seedCheckoutData, seriousA11yViolations, shipTo, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 /** A browser page whose session owns a ready upload, with checkoutData stored as the upload card does. */
 async function pageWithCheckoutData(options: { width?: number; height?: number } = {}) {

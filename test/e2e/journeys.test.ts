@@ -10,10 +10,11 @@
  * Each journey ends with a screenshot in test-results/screenshots/journey-*.png.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { fillContact, launchBrowser, newPage, screenshot, seriousA11yViolations, shipTo, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { fillContact, newPage, screenshot, seriousA11yViolations, shipTo, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { buildOrder } from '../helpers/factories';
 import { unzip } from '../helpers/adminTestKit';
@@ -26,15 +27,7 @@ let browser: Browser;
 /** Orders the journeys placed, for the admin journey. */
 const placed: { id: string; fileName: string }[] = [];
 
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 /** A fresh browser (own cookies and session storage), a little taller than the default. */
 function openPage(options: { width?: number; height?: number } = {}): Promise<Page> {

@@ -4,11 +4,12 @@
  * cheapest service; a shipped order's page shows its tracking link once the admin has made a label;
  * the Pay button names and focuses the field that is wrong, and a new state drops the old rates.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
 import path from 'node:path';
-import { fillContact, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, shipTo, watchPageErrors } from '../helpers/browser';
+import { fillContact, newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, shipTo, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 import { giveAnonymousSession } from '../helpers/sessions';
@@ -16,15 +17,7 @@ import type { TestClient } from '../helpers/client';
 
 let shop: TestShop;
 let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 /** A Chromium page carrying the cookies of `client`. */
 async function pageAs(client: TestClient, options: { width?: number; height?: number } = {}): Promise<Page> {

@@ -6,25 +6,18 @@
  * card's per-sheet toggles, as a customer overriding the analysis would.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
 import { pdfText } from '../helpers/pdfText';
 
 let shop: TestShop;
 let browser: Browser;
 
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 
 describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => {
   it('orders 3 sets with sheet 2 in color, and the receipt carries the lines', async () => {
