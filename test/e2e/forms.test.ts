@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { fillContact, launchBrowser, newPage, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { fillContact, newPage, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
@@ -17,15 +18,11 @@ import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-forms-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,9 +5,10 @@
  * markup-only sheets go to B&W in one click showing what it saves; and checkout prices that set.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
-import { startTestShop, type TestShop } from '../helpers/shop';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
 import { makeTitledSetPdf, type TitledSheet } from '../helpers/pdf';
 
 let shop: TestShop;
@@ -17,10 +18,8 @@ let files: { name: string; base64: string }[];
 /** A revision cloud stand-in: a 0.6 pt red ring, color markup only. */
 const redCloud: TitledSheet['draw'] = (doc) => doc.lineWidth(0.6).circle(900, 800, 160).stroke('#ff0000');
 
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
 beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
   const pdfs: [string, TitledSheet[]][] = [
     [
       'A-Architectural.pdf',
@@ -37,10 +36,6 @@ beforeAll(async () => {
     ['C-Second floor.pdf', [{ number: 'A-102', title: 'SECOND FLOOR PLAN', draw: redCloud }]],
   ];
   files = await Promise.all(pdfs.map(async ([name, sheets]) => ({ name, base64: (await makeTitledSetPdf(sheets)).toString('base64') })));
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
 });
 
 /** Drops the files on the drop zone as a person drags them from a folder window. */

@@ -8,22 +8,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
-import { startTestShop, type TestShop } from '../helpers/shop';
+import { newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
 import { makeTitledSetPdf, type TitledSheet } from '../helpers/pdf';
 
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-preflight-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,26 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
 import { startTestS3, type TestS3 } from '../helpers/s3rver';
-import { launchBrowser, newPage, screenshot, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
 import { uploadFileKey } from '#core/services/storage/keys';
 
 let s3: TestS3;
 let shop: TestShop;
 let browser: Browser;
+// s3rver's hooks come first, so it starts before the shop that points at it and stops after it.
 beforeAll(async () => {
   s3 = await startTestS3();
-  shop = await startTestShop({ env: s3.env });
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
   await s3?.close();
 });
+browserShopForFile((s, b) => ([shop, browser] = [s, b]), { shop: () => ({ env: s3.env }) });
 
 /** The landing page, with every POST the page sends noted as "host path". */
 async function openLanding(): Promise<{ page: Page; posts: string[] }> {

@@ -3,23 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestShop, type TestShop } from '../helpers/shop';
-import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { TestShop } from '../helpers/shop';
+import { browserShopForFile } from '../helpers/browserShop';
+import { newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
 
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
-beforeAll(async () => {
-  shop = await startTestShop();
-  await shop.startWorker({ concurrency: 2 });
-  browser = await launchBrowser();
+browserShopForFile((s, b) => ([shop, browser] = [s, b]));
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-upload-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
