@@ -12,9 +12,12 @@
  *    as Form XObjects, and hatches (ANSI31 lines and a dotted fill) inside the clip of their boundary;
  *  - about 140 notes in 6–7 pt text, room tags, and a title block with the sheet number and title;
  *  - on known sheets, thin colored markup: a revision cloud of 0.5 or 0.6 pt red arcs, about 4½"
- *    across, with its delta, or one line of 6 pt blue text.
+ *    across, with its delta, or one line of 6 pt blue text;
+ *  - on the sheets `added` names (none unless asked), the change a revision of the set makes: a
+ *    0.5 pt black line 1" long, last in the content stream (bench/revision-compare.ts).
  *
- * The same bytes every time (a seeded random walk), so runs compare.
+ * The same bytes every time (a seeded random walk), so runs compare, and a sheet without the added
+ * line is written the same in both issues of a revision.
  */
 import * as mupdf from 'mupdf';
 
@@ -185,8 +188,14 @@ function cloud(cx: number, cy: number, r: number, width: number): string {
   return parts.join('\n');
 }
 
-/** The content stream of sheet `n` (1-based). */
-function sheetContent(n: number, scanned: boolean): string {
+/**
+ * The line a revision adds: 0.5 pt black, 1" long, in the open paper between the plan and the
+ * sections viewports (12.5" from the left, 17.25" from the top).
+ */
+const ADDED_LINE = 'q 0 0 0 RG 0.5 w 0 J 900 486 m 972 486 l S Q';
+
+/** The content stream of sheet `n` (1-based), with the revision's added line when `added`. */
+function sheetContent(n: number, scanned: boolean, added: boolean): string {
   const next = random(n * 7919);
   const out: string[] = [];
   // Border and title block, as plotted: black, then grey dividers.
@@ -215,14 +224,20 @@ function sheetContent(n: number, scanned: boolean): string {
   out.push(`BT /F1 8 Tf 0 g 1 0 0 1 ${W - 380} 300 Tm (HARBOR VIEW MEDICAL OFFICE BUILDING) Tj 0 -10 Td (1200 WATERFRONT DRIVE) Tj ET`);
   if (CLOUDED.includes(n)) out.push(cloud(300 + ((n * 97) % 1200), 700 + ((n * 53) % 700), 162, n % 2 ? 0.6 : 0.5));
   if (BLUE_TEXT.includes(n)) out.push(`BT /F1 6 Tf 0 0 1 rg 1 0 0 1 ${f(400 + n * 20)} 560 Tm (REVISED PER RFI 12 - SEE ADDENDUM 2) Tj ET`);
+  if (added) out.push(ADDED_LINE);
   return out.join('\n');
 }
 
 /**
  * Makes the set: every sheet as above, its streams compressed; or only sheets `from`..`from + count - 1`
- * (one sheet a file, as Revit exports a set).
+ * (one sheet a file, as Revit exports a set). `added` names the sheets that carry a revision's added
+ * line (none by default, so the default set is the same bytes it always was).
  */
-export function makeDenseSet({ from = 1, count = DENSE_SHEETS }: { from?: number; count?: number } = {}): Uint8Array {
+export function makeDenseSet({
+  from = 1,
+  count = DENSE_SHEETS,
+  added = () => false,
+}: { from?: number; count?: number; added?: (sheet: number) => boolean } = {}): Uint8Array {
   const doc = new mupdf.PDFDocument();
   try {
     const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
@@ -242,7 +257,7 @@ export function makeDenseSet({ from = 1, count = DENSE_SHEETS }: { from?: number
     for (let n = from; n < from + count; n++) {
       const scanned = scans.get(n);
       const resources = doc.addObject({ Font: fonts, XObject: { ...blocks, ...(scanned ? { Scan: scanned } : {}) } });
-      doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, resources, sheetContent(n, Boolean(scanned))));
+      doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, resources, sheetContent(n, Boolean(scanned), added(n))));
     }
     return doc.saveToBuffer('compress,garbage').asUint8Array().slice();
   } finally {

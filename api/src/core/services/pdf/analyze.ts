@@ -462,6 +462,11 @@ export type CompareOptions = {
   memoryLimitMb?: number;
   /** Called for each pair as it is compared, in no particular order. */
   onPair?: (result: PairResult) => void;
+  /**
+   * Renders every pair, even pages written the same (no `samePageContent` walk): the pixel path a set
+   * re-exported by another program takes. Only bench/revision-compare.ts sets it, to measure that path.
+   */
+  pixelPath?: boolean;
 };
 
 /**
@@ -501,7 +506,7 @@ export function compareSheetPairs(pairs: SheetPair[], options: CompareOptions): 
       },
     };
     jobs.set(job.id, job);
-    queue.push({ op: 'compare', job, body: { pairs, dpi: options.dpi, dir: options.dir } });
+    queue.push({ op: 'compare', job, body: { pairs, dpi: options.dpi, dir: options.dir, pixelPath: options.pixelPath ?? false } });
     dispatch();
   });
 }

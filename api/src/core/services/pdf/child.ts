@@ -36,7 +36,7 @@ import type { PairResult, SheetPair } from './sheetCompare';
 export type ChildCommand =
   | { op: 'open'; job: number; file: string; maxPages: number }
   | { op: 'report'; job: number; from: number; to: number; previews: number; dir: string; px: number }
-  | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string }
+  | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string; pixelPath: boolean }
   | { op: 'close'; job: number };
 
 /** What measuring a file answers (with its job). */
@@ -334,7 +334,7 @@ function report(job: Extract<ChildCommand, { op: 'report' }>): Promise<unknown> 
 function compare(job: Extract<ChildCommand, { op: 'compare' }>): Promise<unknown> {
   return deal(
     job.pairs.length,
-    (i) => ({ op: 'compare', job: job.job, pairs: [job.pairs[i]], dpi: job.dpi, dir: job.dir }),
+    (i) => ({ op: 'compare', job: job.job, pairs: [job.pairs[i]], dpi: job.dpi, dir: job.dir, pixelPath: job.pixelPath }),
     (message) => message.type === 'pair' && answer(message),
   );
 }

@@ -3,8 +3,8 @@
 // (its own WebAssembly instance) and opens the job's file itself, read where it is.
 //   in   {"op":"report","job":1,"file":"/…/original.pdf","pages":[0,2,4],"previews":50,"dir":"/…","px":360}
 //   out  {"job":1,"type":"sheet","number":1,"color":false,…,"preview":true} for each page, then {"job":1,"type":"done"}
-//   in   {"op":"compare","job":2,"pairs":[{"position":3,"before":{"file":"/…/a.pdf","page":2},"after":{…}}],"dpi":50,"dir":"/…"}
-//   out  {"job":2,"type":"pair","position":3,"changedShare":0,"boxes":[],"overlay":false,"failed":false}, then {"job":2,"type":"done"}
+//   in   {"op":"compare","job":2,"pairs":[{"position":3,"before":{"file":"/…/a.pdf","page":2},"after":{…}}],"dpi":50,"dir":"/…","pixelPath":false}
+//   out  {"job":2,"type":"pair","position":3,"changedShare":0,"boxes":[],"overlay":false,"failed":false,"rendered":true}, then {"job":2,"type":"done"}
 //   in   {"op":"close","job":1}
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { samePageContent } from './samePage';
 /** What the MuPDF process (child.ts) posts to a report thread. */
 export type ReporterCommand =
   | { op: 'report'; job: number; file: string; pages: number[]; previews: number; dir: string; px: number }
-  | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string }
+  | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string; pixelPath: boolean }
   | { op: 'close'; job: number };
 
 /** What a report thread posts back: each sheet dealt, then 'done'. */
@@ -82,17 +82,18 @@ function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
 
 /**
  * Compares each pair dealt: both sides rendered in grey, the difference measured, and for a changed
- * sheet its overlays written as <position>.png and <position>-large.png in `dir`.
+ * sheet its overlays written as <position>.png and <position>-large.png in `dir`. Pages written the
+ * same are unchanged without a render, unless the command asks for the pixel path (the bench).
  */
 function compare(job: Extract<ReporterCommand, { op: 'compare' }>): void {
   for (const pair of job.pairs) {
-    let result: PairResult = { position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: true };
+    let result: PairResult = { position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: true, rendered: false };
     try {
       const docBefore = documentOf(job.job, pair.before.file);
       const docAfter = documentOf(job.job, pair.after.file);
       // Written the same (an unchanged sheet its producer wrote again byte for byte): the same pixels.
-      if (samePageContent(docBefore, pair.before.page, docAfter, pair.after.page)) {
-        post({ job: job.job, type: 'pair', position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: false });
+      if (!job.pixelPath && samePageContent(docBefore, pair.before.page, docAfter, pair.after.page)) {
+        post({ job: job.job, type: 'pair', position: pair.position, changedShare: 0, boxes: [], overlay: false, failed: false, rendered: false });
         continue;
       }
       const before = renderGrey(docBefore, pair.before.page, job.dpi);
@@ -104,7 +105,7 @@ function compare(job: Extract<ReporterCommand, { op: 'compare' }>): void {
         fs.writeFileSync(path.join(job.dir, `${pair.position}.png`), preview);
         fs.writeFileSync(path.join(job.dir, `${pair.position}-large.png`), large);
       }
-      result = { position: pair.position, changedShare, boxes, overlay: changed, failed: false };
+      result = { position: pair.position, changedShare, boxes, overlay: changed, failed: false, rendered: true };
     } catch (error) {
       process.stderr.write(`sheet ${pair.position} could not be compared: ${error instanceof Error ? error.message : error}\n`);
     }

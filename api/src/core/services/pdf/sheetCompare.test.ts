@@ -26,9 +26,9 @@ async function write(name: string, pdf: Buffer | Promise<Buffer>): Promise<strin
   return file;
 }
 
-async function compare(before: string, after: string, pages: number): Promise<PairResult[]> {
+async function compare(before: string, after: string, pages: number, pixelPath = false): Promise<PairResult[]> {
   const pairs = Array.from({ length: pages }, (_, i) => ({ position: i + 1, before: { file: before, page: i }, after: { file: after, page: i } }));
-  const { results, limit } = await compareSheetPairs(pairs, { dir, dpi: COMPARE_DPI });
+  const { results, limit } = await compareSheetPairs(pairs, { dir, dpi: COMPARE_DPI, pixelPath });
   expect(limit).toBeNull();
   return results.sort((a, b) => a.position - b.position);
 }
@@ -92,6 +92,22 @@ describe('comparing two issues of a sheet', () => {
     let red = 0;
     for (let p = 0; p < overlay.data.length; p += 4) if (overlay.data[p] > 200 && overlay.data[p + 1] < 40 && overlay.data[p + 2] < 40) red++;
     expect(red).toBeGreaterThan(20);
+  }, 60_000);
+});
+
+describe('the pixel path (the bench of a set another program re-exported)', () => {
+  it('renders pages written the same when asked, and finds the same changes as with the walk', async () => {
+    const before = await write('issue-1.pdf', makeTitledSetPdf([planSheet('A-101'), planSheet('A-102')]));
+    // The first sheet written the same in both issues, the second with a line added.
+    const after = await write('issue-2.pdf', makeTitledSetPdf([planSheet('A-101'), planSheet('A-102', inchLine(720, 1440))]));
+    const walked = await compare(before, after, 2);
+    expect(walked.map((r) => r.rendered)).toEqual([false, true]);
+    const rendered = await compare(before, after, 2, true);
+    expect(rendered.map((r) => r.rendered)).toEqual([true, true]);
+    const outcome = ({ rendered: _rendered, ...rest }: PairResult) => rest;
+    expect(rendered.map(outcome)).toEqual(walked.map(outcome));
+    expect(rendered[0]).toMatchObject({ changedShare: 0, boxes: [], overlay: false, failed: false });
+    expect(rendered[1].boxes).toHaveLength(1);
   }, 60_000);
 });
 

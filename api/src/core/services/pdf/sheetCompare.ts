@@ -33,6 +33,8 @@ export type PairResult = {
   overlay: boolean;
   /** The sheet could not be rendered (the compare says so instead of guessing). */
   failed: boolean;
+  /** Both sides were rendered and compared as pixels (false when their pages are written the same, or it failed). */
+  rendered: boolean;
 };
 
 /** A page rendered in grey at `dpi`, its pixels copied out of MuPDF's heap. */
