@@ -1,9 +1,15 @@
 // Whether two pages (of two files) draw the same thing because they are written the same: the same
-// content bytes (decoded), the same resources, boxes, rotation and annotations, compared as PDF
-// objects wherever they sit in their files. Such pages render to the same pixels, so a revision's
+// content bytes (decoded), the same resources, boxes, rotation and annotations, and the same layer
+// and form settings of their files, compared as PDF objects wherever they sit in their files. Such pages render to the same pixels, so a revision's
 // unchanged sheet that its producer wrote again byte for byte needs no render (docs/decisions/029-revisions.md).
 import * as mupdf from 'mupdf';
 
+/**
+ * Catalog keys that decide what any page draws: which layers are shown (OCProperties: a layer hidden
+ * by default in one file and shown in the other is a change on every page that draws in it), and the
+ * form fields whose values widgets may be drawn from (AcroForm).
+ */
+const DOCUMENT_KEYS = ['OCProperties', 'AcroForm'] as const;
 /** Page keys that decide what a page draws (Parent, the page tree link, does not). */
 const DRAWING_KEYS = ['Contents', 'Resources', 'MediaBox', 'CropBox', 'Rotate', 'UserUnit', 'Annots', 'Group'] as const;
 /** Keys inheritable from the page tree. */
@@ -90,6 +96,9 @@ export function samePageContent(a: mupdf.Document, pageA: number, b: mupdf.Docum
     const x = pdfA.findPage(pageA);
     const y = pdfB.findPage(pageB);
     const walk: Walk = { pairs: new Set(), bytes: 0 };
+    const catalogA = pdfA.getTrailer().get('Root');
+    const catalogB = pdfB.getTrailer().get('Root');
+    if (!DOCUMENT_KEYS.every((key) => same(catalogA.get(key), catalogB.get(key), walk))) return false;
     return DRAWING_KEYS.every((key) => {
       const read = (page: mupdf.PDFObject) => (INHERITABLE.has(key) ? page.getInheritable(key) : page.get(key));
       return same(read(x), read(y), walk);

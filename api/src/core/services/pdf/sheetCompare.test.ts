@@ -125,6 +125,42 @@ describe('samePageContent', () => {
     const inked = await open(makeTitledSetPdf([{ ...planSheet('A-101'), draw: (doc) => doc.rect(200, 300, 120, 900).fill('#000000') }]));
     expect(samePageContent(a, 0, inked, 0)).toBe(false);
   });
+
+  it('tells apart pages written the same whose file shows a layer the other file hides', async () => {
+    /** One page that draws a filled square inside the layer "Markup", shown or hidden when the file opens. */
+    const layered = (hidden: boolean) => {
+      const doc = new mupdf.PDFDocument();
+      const layer = doc.addObject(doc.newDictionary());
+      layer.put('Type', doc.newName('OCG'));
+      layer.put('Name', doc.newString('Markup'));
+      const properties = doc.newDictionary();
+      properties.put('L1', layer);
+      const resources = doc.newDictionary();
+      resources.put('Properties', properties);
+      doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, '/OC /L1 BDC 0 0 0 rg 100 100 200 200 re f EMC'));
+      const layers = doc.newArray();
+      layers.push(layer);
+      const config = doc.newDictionary();
+      config.put('Order', layers);
+      if (hidden) config.put('OFF', layers);
+      const settings = doc.newDictionary();
+      settings.put('OCGs', layers);
+      settings.put('D', config);
+      doc.getTrailer().get('Root').put('OCProperties', settings);
+      return doc;
+    };
+    // What the page draws differs: the square is ink only where the layer is shown.
+    const inkOf = (doc: mupdf.PDFDocument) =>
+      doc
+        .loadPage(0)
+        .toPixmap(mupdf.Matrix.scale(0.25, 0.25), mupdf.ColorSpace.DeviceGray, false)
+        .getPixels()
+        .filter((v) => v < 128).length;
+    expect(inkOf(layered(false))).toBeGreaterThan(0);
+    expect(inkOf(layered(true))).toBe(0);
+    expect(samePageContent(layered(false), 0, layered(false), 0)).toBe(true);
+    expect(samePageContent(layered(false), 0, layered(true), 0)).toBe(false);
+  });
 });
 
 describe('diffSheets', () => {
