@@ -314,5 +314,11 @@ describe('the owner pays by card through Stripe', () => {
     const [order] = await stripeShop.sql<{ payment_status: string; payment_intent_id: string | null }[]>`
       select payment_status, payment_intent_id from orders where id = ${placed.body.orderId}`;
     expect(order).toEqual({ payment_status: 'paid', payment_intent_id: null });
+    // The owner who paid is told, once, however often the webhook came.
+    const told = await stripeShop.sql<{ to_address: string; subject: string; text_body: string }[]>`
+      select to_address, subject, text_body from emails where order_id = ${placed.body.orderId} and kind = 'invoice_payment_returned'`;
+    expect(told.map((e) => e.to_address)).toEqual([owner.email.toLowerCase()]);
+    expect(told[0].subject).toBe(`Your card payment for invoice ${placed.body.invoice.number} was refunded`);
+    expect(told[0].text_body).toContain(`card payment of $${placed.body.amounts.total.toFixed(2)}`);
   });
 });

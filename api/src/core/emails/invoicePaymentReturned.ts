@@ -1,0 +1,40 @@
+/**
+ * "Your card payment for invoice INV-… was refunded": sent to the firm's owners (any of them may have
+ * paid it from the firm page) when a card payment landed on an invoice the counter had already marked
+ * paid, and was given back (docs/decisions/031-duplicate-invoice-payment.md). Each address once.
+ */
+import { longDayText, shopDay } from '#shared/clock';
+import { orderNumberOf } from '#shared/fields';
+import { invoiceNumberText } from '#shared/invoice';
+import { formatCents } from '#shared/money';
+import type { ShopFacts } from '#shared/shop';
+import type { Queryable } from '../lib/db';
+import { queueEmail } from '../services/email/index';
+
+type ReturnedInvoice = { id: string; number: string | number; firm_id: string; order_id: string; amount_cents: number; paid_at: Date };
+
+/** Queues the refund notice to every owner of the invoice's firm. */
+export async function queuePaymentReturnedEmails(tx: Queryable, input: { invoice: ReturnedInvoice; shop: ShopFacts }): Promise<void> {
+  const { invoice, shop } = input;
+  const number = invoiceNumberText(invoice.number);
+  const amount = formatCents(invoice.amount_cents);
+  const settledOn = longDayText(shopDay(invoice.paid_at, { timeZone: shop.timeZone }));
+  const owners = await tx<{ id: string; email: string }[]>`
+    select u.id, u.email from firm_members m join users u on u.id = m.user_id where m.firm_id = ${invoice.firm_id} and m.role = 'owner'`;
+  for (const owner of owners) {
+    const to = owner.email.toLowerCase();
+    await queueEmail(tx, {
+      idempotencyKey: `invoice:${invoice.id}:duplicate-refund:${to}`,
+      to,
+      kind: 'invoice_payment_returned',
+      orderId: invoice.order_id,
+      userId: owner.id,
+      subject: `Your card payment for invoice ${number} was refunded`,
+      text:
+        `Hello,\n\nInvoice ${number} (order ${orderNumberOf(invoice.order_id)}, ${amount}) was already marked paid at our counter on ${settledOn}, ` +
+        `so the card payment of ${amount} made for it afterwards was refunded to the same card. Nothing more is owed on this invoice. ` +
+        `It can take your bank a few days to show the refund.\n\n` +
+        `Questions? ${shop.email} or ${shop.phone}.\n\n${shop.name}`,
+    });
+  }
+}
