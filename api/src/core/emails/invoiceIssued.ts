@@ -9,6 +9,7 @@ import { formatCents } from '#shared/money';
 import type { ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { queueEmail } from '../services/email/index';
+import { firmOwners } from '../firms/membership';
 import type { InvoiceRow } from '../firms/invoices';
 
 /** Queues the invoice email to every owner of the firm and to the placer; the PDF is stored under `pdfKey`. */
@@ -19,8 +20,7 @@ export async function queueInvoiceEmails(
   const { invoice, shop } = input;
   const number = invoiceNumberText(invoice.number);
   const order = orderNumberOf(invoice.order_id);
-  const owners = await tx<{ id: string; email: string }[]>`
-    select u.id, u.email from firm_members m join users u on u.id = m.user_id where m.firm_id = ${invoice.firm_id} and m.role = 'owner'`;
+  const owners = await firmOwners(tx, invoice.firm_id);
   const recipients = new Map<string, string | null>();
   for (const owner of owners) recipients.set(owner.email.toLowerCase(), owner.id);
   if (input.placer.email && !recipients.has(input.placer.email.toLowerCase())) recipients.set(input.placer.email.toLowerCase(), input.placer.userId);

@@ -10,6 +10,7 @@ import { formatCents } from '#shared/money';
 import type { ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { queueEmail } from '../services/email/index';
+import { firmOwners } from '../firms/membership';
 
 type ReturnedInvoice = { id: string; number: string | number; firm_id: string; order_id: string; amount_cents: number; paid_at: Date };
 
@@ -19,8 +20,7 @@ export async function queuePaymentReturnedEmails(tx: Queryable, input: { invoice
   const number = invoiceNumberText(invoice.number);
   const amount = formatCents(invoice.amount_cents);
   const settledOn = longDayText(shopDay(invoice.paid_at, { timeZone: shop.timeZone }));
-  const owners = await tx<{ id: string; email: string }[]>`
-    select u.id, u.email from firm_members m join users u on u.id = m.user_id where m.firm_id = ${invoice.firm_id} and m.role = 'owner'`;
+  const owners = await firmOwners(tx, invoice.firm_id);
   for (const owner of owners) {
     const to = owner.email.toLowerCase();
     await queueEmail(tx, {

@@ -6,6 +6,7 @@
 import { taxExemptionLabel, type CertificateStatus, type TaxCertificateJson, type TaxExemptionJson } from '#shared/firm';
 import type { Queryable } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
+import { firmOwners } from './membership';
 import { queueEmail } from '../services/email/index';
 
 /** What the bytes are, from their first bytes; null for anything else. */
@@ -103,8 +104,7 @@ export async function decideCertificate(
   const [updated] = await tx<CertificateRow[]>`
     update firm_tax_certificates set status = ${input.status}, reject_reason = ${input.reason}, decided_at = now() where id = ${input.id}
     returning ${tx.unsafe(COLUMNS)}`;
-  const owners = await tx<{ id: string; email: string }[]>`
-    select u.id, u.email from firm_members m join users u on u.id = m.user_id where m.firm_id = ${row.firm_id} and m.role = 'owner'`;
+  const owners = await firmOwners(tx, row.firm_id);
   const what = `${row.state} ${row.kind} #${row.number}`;
   for (const owner of owners) {
     await queueEmail(tx, {

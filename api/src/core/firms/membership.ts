@@ -15,6 +15,12 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
   return row ? { firmId: row.firm_id, role: row.role } : null;
 }
 
+/** The firm's owners, each with the address their emails go to. */
+export async function firmOwners(db: Queryable, firmId: string): Promise<{ id: string; email: string }[]> {
+  return db<{ id: string; email: string }[]>`
+    select u.id, u.email from firm_members m join users u on u.id = m.user_id where m.firm_id = ${firmId} and m.role = 'owner'`;
+}
+
 /** The project's code when the project belongs to this firm; null otherwise. */
 export async function projectOfFirm(db: Queryable, firmId: string, projectId: string): Promise<{ id: string; code: string; name: string } | null> {
   const [row] = await db<
