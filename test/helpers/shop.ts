@@ -8,6 +8,8 @@ import path from 'node:path';
 import { parseEnv } from '#shared/env';
 import { createContext, type AppContext, type ContextOverrides } from '#core/context';
 import { createLogger } from '#core/lib/logger';
+import { addJob } from '#core/lib/db';
+import type { JobName, JobPayload } from '#shared/jobs';
 import { startWeb } from '../../api/src/server';
 import { runJobsOnce, startWorker, type RunningWorker } from '../../worker/src/runner';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -25,10 +27,15 @@ export type TestShop = {
   runJobs(): Promise<void>;
   /** Makes every job waiting for a later time (a status email's undo window) due now. */
   fastForwardJobs(): Promise<void>;
+  /** One run of a recurring task, as its worker/crontab line queues it, then every job due (runJobs). */
+  runCron(task: CronTask): Promise<void>;
   /** Starts a real background worker; it is stopped by close(). */
   startWorker(options?: { concurrency?: number }): Promise<RunningWorker>;
   close(): Promise<void>;
 };
+
+/** The recurring tasks (worker/crontab): those whose payload is empty, the cron one. */
+type CronTask = { [N in JobName]: Record<string, never> extends JobPayload<N> ? N : never }[JobName];
 
 export type TestShopOptions = {
   /** Extra environment variables (strings, as in process.env). */
@@ -61,6 +68,10 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
       await ctx.sql`
         select graphile_worker.reschedule_jobs(
           array(select id from graphile_worker.jobs where run_at > now() and locked_at is null), run_at => now())`;
+    },
+    async runCron(task) {
+      await addJob(ctx.sql, task, {});
+      await runJobsOnce(ctx);
     },
     async startWorker(opts = {}) {
       const w = await startWorker(ctx, { concurrency: opts.concurrency ?? 2, pollInterval: 200, cron: false });

@@ -119,13 +119,7 @@ describe('retention', () => {
     const previewKey = upload.storage_key.replace(/original\.pdf$/, 'previews/1.png');
     await shop.ctx.storage.put(previewKey, Buffer.from('png'));
 
-    const utils = await makeWorkerUtils({ connectionString: shop.db.url });
-    try {
-      await utils.addJob('orders__delete_files', {});
-    } finally {
-      await utils.release();
-    }
-    await shop.runJobs();
+    await shop.runCron('orders__delete_files');
 
     expect(await shop.ctx.storage.stat(old.file_key as string)).toBeNull();
     expect(await shop.ctx.storage.stat(previewKey)).toBeNull();
@@ -150,13 +144,7 @@ describe('retention', () => {
     await shop.runJobs();
     expect((await admin.get(`/api/admin/export-status/${body.exportId}`)).body.status).toBe('completed');
     await shop.sql`update exports set created_at = now() - interval '25 hours' where id = ${body.exportId}`;
-    const utils = await makeWorkerUtils({ connectionString: shop.db.url });
-    try {
-      await utils.addJob('exports__delete_expired', {});
-    } finally {
-      await utils.release();
-    }
-    await shop.runJobs();
+    await shop.runCron('exports__delete_expired');
     expect((await admin.get(`/api/admin/export-status/${body.exportId}`)).status).toBe(404);
     expect(await shop.ctx.storage.stat(`exports/${body.exportId}/export.zip`)).toBeNull();
   });

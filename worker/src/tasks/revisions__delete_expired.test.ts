@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorkerUtils } from 'graphile-worker';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { revisionOverlayKey } from '#core/services/storage/keys';
@@ -22,13 +21,7 @@ async function revisionWithOverlay(hoursAgo: number): Promise<string> {
 }
 
 async function runCleanup(): Promise<void> {
-  const utils = await makeWorkerUtils({ connectionString: shop.db.url });
-  try {
-    await utils.addJob('revisions__delete_expired', {});
-  } finally {
-    await utils.release();
-  }
-  await shop.runJobs();
+  await shop.runCron('revisions__delete_expired');
 }
 
 const overlayStored = async (id: string) => (await shop.ctx.storage.stat(revisionOverlayKey(id, 1, false))) !== null;

@@ -19,7 +19,7 @@ export async function queuePaymentReturnedEmails(tx: Queryable, input: { invoice
   const { invoice, shop } = input;
   const number = invoiceNumberText(invoice.number);
   const amount = formatCents(invoice.amount_cents);
-  const settledOn = longDayText(shopDay(invoice.paid_at, { timeZone: shop.timeZone }));
+  const settledOn = longDayText(shopDay(invoice.paid_at, shop));
   const owners = await firmOwners(tx, invoice.firm_id);
   for (const owner of owners) {
     const to = owner.email.toLowerCase();
