@@ -4,7 +4,6 @@
  * member who is not an owner, hear nothing; a second run sends nothing new.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorkerUtils } from 'graphile-worker';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
 import { firmOnAccount, orderOnAccount } from '#test/helpers/onAccount';
 import { longDayText, shopDay } from '#shared/clock';
@@ -16,16 +15,6 @@ beforeAll(async () => {
   shop = await startTestShop();
 });
 afterAll(() => shop.close());
-
-async function runReminders(): Promise<void> {
-  const utils = await makeWorkerUtils({ connectionString: shop.db.url });
-  try {
-    await utils.addJob('invoices__remind', {});
-  } finally {
-    await utils.release();
-  }
-  await shop.runJobs();
-}
 
 describe('invoices__remind', () => {
   it('reminds the owners once of an invoice due soon and once of one just overdue, and of nothing else', async () => {
@@ -49,8 +38,8 @@ describe('invoices__remind', () => {
     await shop.sql`update invoices set paid_at = now(), paid_by = 'admin' where id = ${paid.invoiceId}`;
     await shop.sql`update orders set status = 'failed' where id = ${voided.orderId}`;
 
-    await runReminders();
-    await runReminders();
+    await shop.runCron('invoices__remind');
+    await shop.runCron('invoices__remind');
     const sent = await shop.sql<{ order_id: string; to_address: string; kind: string; subject: string; text_body: string }[]>`
       select order_id, to_address, kind, subject, text_body from emails
       where kind in ('invoice_due_soon', 'invoice_overdue') and order_id = any(${placed.map((p) => p.orderId)}::uuid[])`;
