@@ -1,7 +1,8 @@
 // Whether two pages (of two files) draw the same thing because they are written the same: the same
 // content bytes (decoded), the same resources, boxes, rotation and annotations, and the same layer
-// and form settings of their files, compared as PDF objects wherever they sit in their files. Such pages render to the same pixels, so a revision's
-// unchanged sheet that its producer wrote again byte for byte needs no render (docs/decisions/029-revisions.md).
+// and form settings of their files, compared as PDF objects wherever they sit in their files. Such
+// pages render to the same pixels, so a revision's unchanged sheet that its producer wrote again byte
+// for byte needs no render (docs/decisions/029-revisions.md).
 import * as mupdf from 'mupdf';
 
 /**
