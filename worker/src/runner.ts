@@ -196,17 +196,26 @@ export async function runJobsOnce(ctx: AppContext): Promise<void> {
   const connectionString = ctx.env.DATABASE_URL;
   if (!connectionString) throw new Error('DATABASE_URL is not set');
   const taskList = await loadTaskList(ctx);
-  // A job can enqueue another (uploads__analyze → uploads__report) after runOnce has looked, and a
-  // failed job's error can still be on its way to the row: go round again while anything is due or
-  // still locked (about a second at most).
-  for (let round = 0; round < 50; round++) {
-    await runOnce({ connectionString, taskList, logger: workerLogger(ctx.log.child('worker')) });
-    const [{ due }] = await ctx.sql<{ due: boolean }[]>`
-      select exists (
-        select 1 from graphile_worker.jobs
-        where locked_at is not null or (run_at <= now() and attempts < max_attempts)
-      ) as due`;
-    if (!due) return;
-    await new Promise((r) => setTimeout(r, 20));
+  const log = ctx.log.child('worker');
+  // Our pool, with error handlers on it and its clients until it has ended: runOnce's own pool drops
+  // its handlers when it is released, so a connection closed by the server meanwhile (a test database
+  // dropped as its file ends) was thrown as an uncaught 'error'.
+  const pgPool = createPgPool(connectionString, 4, (error) => log.debug('runJobsOnce: connection closed', { error: error.message }));
+  try {
+    // A job can enqueue another (uploads__analyze → uploads__report) after runOnce has looked, and a
+    // failed job's error can still be on its way to the row: go round again while anything is due or
+    // still locked (about a second at most).
+    for (let round = 0; round < 50; round++) {
+      await runOnce({ pgPool, taskList, logger: workerLogger(log) });
+      const [{ due }] = await ctx.sql<{ due: boolean }[]>`
+        select exists (
+          select 1 from graphile_worker.jobs
+          where locked_at is not null or (run_at <= now() and attempts < max_attempts)
+        ) as due`;
+      if (!due) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await pgPool.end();
   }
 }
