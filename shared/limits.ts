@@ -14,6 +14,10 @@ export const SIZE_TOLERANCE_INCHES = 0.125;
 export const MAX_PREVIEWS = 50;
 /** Uploads that never became orders are deleted after this many hours. */
 export const UPLOAD_TTL_HOURS = 24;
+/** The moment before which an upload that never became an order (or a revision no order names) has lived its UPLOAD_TTL_HOURS. */
+export function uploadTtlCutoff(now = Date.now()): Date {
+  return new Date(now - UPLOAD_TTL_HOURS * 3600_000);
+}
 /** Unpaid orders are cleaned up after this many hours. */
 export const UNPAID_ORDER_TTL_HOURS = 24;
 /** Exports are deleted after this many hours. */

@@ -18,3 +18,6 @@ export type TaskDefinition<N extends JobName = JobName> = {
 export function defineTask<N extends JobName>(definition: Omit<TaskDefinition<N>, 'schema'>): TaskDefinition<N> {
   return { ...definition, schema: JOB_PAYLOADS[definition.name] };
 }
+
+/** At most this many rows a clean-up task (worker/crontab) deletes per run; the next run takes the rest. */
+export const CLEANUP_BATCH = 200;

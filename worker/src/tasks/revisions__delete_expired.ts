@@ -5,22 +5,19 @@
  * rows (the order's job ticket lists its slip-sheet instructions from them) and loses its overlays
  * once every order that names it has had its files deleted.
  */
-import { defineTask } from '../task';
-import { UPLOAD_TTL_HOURS } from '#shared/limits';
+import { CLEANUP_BATCH, defineTask } from '../task';
+import { uploadTtlCutoff } from '#shared/limits';
 import { revisionPrefix } from '#core/services/storage/keys';
-
-/** At most this many revisions of each kind per run; the next run takes the rest. */
-const BATCH = 200;
 
 export default defineTask({
   name: 'revisions__delete_expired',
   async run(_payload, ctx) {
     const log = ctx.log.child('revisions__delete_expired');
-    const cutoff = new Date(Date.now() - UPLOAD_TTL_HOURS * 3600_000);
+    const cutoff = uploadTtlCutoff();
     const unordered = await ctx.sql<{ id: string }[]>`
       select r.id from revisions r
       where r.created_at < ${cutoff} and not exists (select 1 from orders o where o.revision_id = r.id)
-      order by r.created_at limit ${BATCH}`;
+      order by r.created_at limit ${CLEANUP_BATCH}`;
     for (const { id } of unordered) {
       await ctx.sql.begin(async (tx) => {
         // Locked and checked again: an order placed from it meanwhile keeps it.
@@ -37,7 +34,7 @@ export default defineTask({
       where exists (select 1 from revision_sheets s where s.revision_id = r.id and s.has_overlay)
         and exists (select 1 from orders o where o.revision_id = r.id)
         and not exists (select 1 from orders o where o.revision_id = r.id and o.file_deleted_at is null)
-      limit ${BATCH}`;
+      limit ${CLEANUP_BATCH}`;
     for (const { id } of printed) {
       // Files first: a crash in between leaves a flag whose picture is gone (a 404), never a picture kept.
       await ctx.storage.deletePrefix(revisionPrefix(id));

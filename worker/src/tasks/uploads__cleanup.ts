@@ -6,23 +6,20 @@
  * lock and then fails on the missing upload rather than pointing at deleted files. A storage error
  * rolls the row back, so the next run tries again.
  */
-import { defineTask } from '../task';
-import { UPLOAD_TTL_HOURS } from '#shared/limits';
+import { CLEANUP_BATCH, defineTask } from '../task';
+import { UPLOAD_TTL_HOURS, uploadTtlCutoff } from '#shared/limits';
 import { uploadPrefix } from '#core/services/storage/keys';
-
-/** At most this many uploads per run; the next run takes the rest. */
-const BATCH = 200;
 
 export default defineTask({
   name: 'uploads__cleanup',
   async run(_payload, ctx) {
     const log = ctx.log.child('uploads__cleanup');
-    const cutoff = new Date(Date.now() - UPLOAD_TTL_HOURS * 3600_000);
+    const cutoff = uploadTtlCutoff();
     const candidates = await ctx.sql<{ id: string }[]>`
       select u.id from uploads u
       where u.created_at < ${cutoff} and not exists (select 1 from orders o where o.upload_id = u.id)
         and not exists (select 1 from order_files f where f.upload_id = u.id)
-      order by u.created_at limit ${BATCH}`;
+      order by u.created_at limit ${CLEANUP_BATCH}`;
     let deleted = 0;
     for (const { id } of candidates) {
       try {
