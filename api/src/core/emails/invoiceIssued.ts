@@ -11,6 +11,7 @@ import type { Queryable } from '../lib/db';
 import { queueEmail } from '../services/email/index';
 import { firmOwners } from '../firms/membership';
 import type { InvoiceRow } from '../firms/invoices';
+import { questionsLine } from './closing';
 
 /** Queues the invoice email to every owner of the firm and to the placer; the PDF is stored under `pdfKey`. */
 export async function queueInvoiceEmails(
@@ -43,7 +44,7 @@ export async function queueInvoiceEmails(
         `Hello,\n\nOrder ${order} was placed on ${input.firmName}'s account. The invoice is attached.\n\n` +
         `Invoice: ${number}\nAmount: ${formatCents(invoice.amount_cents)}\nDue: ${longDayText(invoice.due_on)} (Net 30)\n${about ? `${about}\n` : ''}\n` +
         `The firm's owner can pay it by card from the firm page: ${input.appUrl}/firm\n` +
-        `Questions? ${shop.email} or ${shop.phone}.\n\n${shop.name}`,
+        `${questionsLine(shop)}\n\n${shop.name}`,
       attachments: [{ filename: `invoice-${number}.pdf`, storageKey: input.pdfKey, contentType: 'application/pdf' }],
     });
   }

@@ -11,6 +11,7 @@ import type { ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { queueEmail } from '../services/email/index';
 import { firmOwners } from '../firms/membership';
+import { questionsLine } from './closing';
 
 type ReturnedInvoice = { id: string; number: string | number; firm_id: string; order_id: string; amount_cents: number; paid_at: Date };
 
@@ -34,7 +35,7 @@ export async function queuePaymentReturnedEmails(tx: Queryable, input: { invoice
         `Hello,\n\nInvoice ${number} (order ${orderNumberOf(invoice.order_id)}, ${amount}) was already marked paid at our counter on ${settledOn}, ` +
         `so the card payment of ${amount} made for it afterwards was refunded to the same card. Nothing more is owed on this invoice. ` +
         `It can take your bank a few days to show the refund.\n\n` +
-        `Questions? ${shop.email} or ${shop.phone}.\n\n${shop.name}`,
+        `${questionsLine(shop)}\n\n${shop.name}`,
     });
   }
 }

@@ -14,6 +14,7 @@ import type { Queryable } from '../lib/db';
 import { queueEmail } from '../services/email/index';
 import { firmOwners } from '../firms/membership';
 import { OPEN_INVOICE } from '../orders/commands/invoices';
+import { questionsLine } from './closing';
 
 /** "Due soon" goes out once an unpaid invoice is due within this many days. */
 export const REMIND_DAYS_BEFORE = 3;
@@ -67,7 +68,7 @@ export async function queueInvoiceReminders(tx: Queryable, input: { today: Calen
           `Hello,\n\nInvoice ${number} for order ${order} (${amount}), placed on ${invoice.firm_name}'s account, ${state}\n\n` +
           `You can pay it by card from the firm page: ${input.appUrl}/firm\n` +
           `If you have sent payment already, thank you: please disregard this email.\n\n` +
-          `Questions? ${shop.email} or ${shop.phone}.\n\n${shop.name}`,
+          `${questionsLine(shop)}\n\n${shop.name}`,
       });
       if (id) queued++;
     }

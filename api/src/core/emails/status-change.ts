@@ -19,6 +19,7 @@ import { statusText } from '#shared/orderStatus';
 import { trackingUrlFor } from '#shared/tracking';
 import { orderLink } from './orderConfirmation';
 import { isPrintable } from '../orders/commands/transitions';
+import { questionsLine } from './closing';
 
 /** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */
 export function trackingLine(order: OrderRow): string | null {
@@ -54,7 +55,7 @@ export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint |
     readyByText: order.ready_by ? readyByDateText(order.ready_by, { timeZone: shop.timeZone }) : null,
     trackingNumber: order.tracking_number,
   });
-  const footer = `\n\nWhere it stands: ${where}\nView your order: ${link}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`;
+  const footer = `\n\nWhere it stands: ${where}\nView your order: ${link}\n\n${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`;
   const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}.` : '';
   const tracking = trackingLine(order);
   const file = fileLine(order);
@@ -145,7 +146,7 @@ export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRo
     to: order.customer_email,
     kind: 'tracking',
     subject: `Your order ${number} is on its way`,
-    text: `Hello ${order.customer_first_name},\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\nQuestions? ${shop.email} or ${shop.phone}.\n${shop.name}, ${formatShopAddress(shop)}`,
+    text: `Hello ${order.customer_first_name},\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\n${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`,
     orderId: order.id,
     userId: order.user_id,
   });
