@@ -8,6 +8,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import type { AppContext } from '#core/context';
 import { HttpError } from '#core/lib/errors';
+import { isDatabaseUnavailable } from '#core/lib/db';
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 type PgError = Error & { code?: string };
@@ -72,25 +73,8 @@ export function toResponse(error: unknown): { status: number; body: Record<strin
     return { status: 400, body: { message: 'A value in the request is not valid.', code: 'bad_request' } };
   }
   // The database is restarting or unreachable: a retry in a moment will work, so say so (503).
-  if (pg?.code && DATABASE_UNAVAILABLE.has(pg.code)) {
+  if (isDatabaseUnavailable(error)) {
     return { status: 503, body: { message: 'The shop is briefly unavailable. Please try again in a moment.', code: 'unavailable' } };
   }
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } };
 }
-
-/** Connection-level failures of postgres.js / node-postgres and PostgreSQL's shutdown and connection codes. */
-const DATABASE_UNAVAILABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up)
-  '08000',
-  '08003',
-  '08006',
-]);

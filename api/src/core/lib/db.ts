@@ -66,3 +66,35 @@ export async function addAnyJob(db: Queryable, task: string, payload: Record<str
 export async function removeJob(db: Queryable, jobKey: string): Promise<void> {
   await db`select graphile_worker.remove_job(${jobKey}::text)`;
 }
+
+/** PostgreSQL's shutdown and connection SQLSTATEs, and the drivers' connection-level error codes. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+  '08000',
+  '08003',
+  '08006',
+]);
+/** The same failures where only the message tells (graphile-worker's node-postgres pool). */
+const UNAVAILABLE_MESSAGE =
+  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|CONNECT_TIMEOUT|terminating connection|Connection terminated|too many clients|the database system is (starting up|shutting down)|CONNECTION_(CLOSED|ENDED|DESTROYED)|Client has encountered a connection error/i;
+
+/**
+ * True when an error means the database is restarting or out of reach, so the same work will succeed
+ * in a moment: the web answers 503 "try again", a long-running process logs it and carries on.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return UNAVAILABLE_MESSAGE.test(error instanceof Error ? error.message : String(error));
+}

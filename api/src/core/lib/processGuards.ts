@@ -5,9 +5,7 @@
  * instead: the pools reconnect and the heartbeat sweep returns any job that was in flight.
  */
 import type { Logger } from './logger';
-
-const TRANSIENT =
-  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|terminating connection|Connection terminated|too many clients|the database system is (starting up|shutting down)|CONNECTION_(CLOSED|ENDED|DESTROYED)|Client has encountered a connection error/i;
+import { isDatabaseUnavailable } from './db';
 
 /**
  * postgres.js 3.4.9 can throw a TypeError from `nextWrite` on a socket it has already dropped when
@@ -30,8 +28,8 @@ export function installProcessGuards(log: Logger): void {
     process.exit(1);
   });
   process.on('unhandledRejection', (reason) => {
-    const message = reason instanceof Error ? reason.message : String(reason);
-    if (TRANSIENT.test(message)) {
+    if (isDatabaseUnavailable(reason)) {
+      const message = reason instanceof Error ? reason.message : String(reason);
       log.warn(`database connection problem (continuing): ${message}`);
       return;
     }
