@@ -82,7 +82,7 @@ export const EnvSchema = z
     EASYPOST_BASE_URL: optional,
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional,
-    EMAIL_FROM: z.string().default('Blueprint Shop <orders@blueprintshop.local>'),
+    EMAIL_FROM: z.string().default(`${DEFAULT_SHOP.name} <orders@blueprintshop.local>`),
     SUPPORT_EMAIL: z.string().default(DEFAULT_SHOP.email),
     SUPPORT_PHONE: z.string().default(DEFAULT_SHOP.phone),
     /** The counter's address (shared/shop.ts has the defaults): shown to customers, the origin of rates and labels. */

@@ -12,6 +12,7 @@ import { requireAdmin } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { uuidField } from '#shared/fields';
 import { RejectCertificateSchema } from '#shared/firm';
+import { shopFacts } from '#shared/shop';
 
 const certificateParams = validate({ params: z.object({ id: uuidField }) }, 'Certificate not found.');
 const rejectInput = validate({ params: z.object({ id: uuidField }), body: RejectCertificateSchema }, 'Certificate not found.');
@@ -43,12 +44,12 @@ export function adminTaxCertificateRoutes(ctx: AppContext): Router {
 
   router.post('/api/admin/tax-certificates/:id/verify', requireAdmin, certificateParams, async (req, res) => {
     const id = certificateParams.input(req).params.id;
-    res.json(await ctx.sql.begin((tx) => decideCertificate(tx, { id, status: 'verified', reason: null })));
+    res.json(await ctx.sql.begin((tx) => decideCertificate(tx, { id, status: 'verified', reason: null, shop: shopFacts(ctx.env) })));
   });
 
   router.post('/api/admin/tax-certificates/:id/reject', requireAdmin, rejectInput, async (req, res) => {
     const { params, body } = rejectInput.input(req);
-    res.json(await ctx.sql.begin((tx) => decideCertificate(tx, { id: params.id, status: 'rejected', reason: body.reason })));
+    res.json(await ctx.sql.begin((tx) => decideCertificate(tx, { id: params.id, status: 'rejected', reason: body.reason, shop: shopFacts(ctx.env) })));
   });
 
   return router;

@@ -1,6 +1,7 @@
 /** GET /api/admin/job-ticket/:orderId: the printable job ticket PDF for one order (admin only). */
 import { z } from 'zod';
 import { uuidField } from '#shared/fields';
+import { shopFacts } from '#shared/shop';
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import type { AppContext } from '#core/context';
@@ -24,7 +25,7 @@ export function adminTicketRoutes(ctx: AppContext): Router {
     // An unpaid order is not the counter's yet: like every other admin read of one, it is not found.
     if (!order || order.payment_status === 'unpaid') throw notFound('Order not found.');
     await withOrderFiles(ctx.sql, [order]);
-    const pdf = await renderJobTicket(order, await sheetListOf(ctx.sql, order), await revisionPrintOf(ctx.sql, order));
+    const pdf = await renderJobTicket(order, shopFacts(ctx.env), await sheetListOf(ctx.sql, order), await revisionPrintOf(ctx.sql, order));
     const download = req.query.download === 'true' || req.query.download === '1';
     res
       .set({

@@ -74,8 +74,8 @@ export function authRoutes(ctx: AppContext): Router {
         returning *`;
       if (!row) throw conflict('An account with this email already exists. Please sign in instead.');
       const to = { userId: row.id, email: row.email, firstName: row.first_name };
-      if (input.setPasswordByEmail) await queueSetPasswordEmail(tx, ctx.env.APP_URL, to);
-      else await queueVerifyEmail(tx, ctx.env.APP_URL, to);
+      if (input.setPasswordByEmail) await queueSetPasswordEmail(tx, ctx.env, to);
+      else await queueVerifyEmail(tx, ctx.env, to);
       return row;
     });
     // The register screen's customer is signed in at once, as login does (what this browser uploaded
@@ -99,7 +99,7 @@ export function authRoutes(ctx: AppContext): Router {
     if (!user || !ok) {
       const counted = await limits.accountFailures.increment(accountKey);
       if (user && counted.totalHits === FAILED_SIGN_INS_BEFORE_ALERT && counted.resetTime) {
-        await queueSignInAlertEmail(sql, ctx.env.APP_URL, {
+        await queueSignInAlertEmail(sql, ctx.env, {
           userId: user.id,
           email: user.email,
           firstName: user.first_name,
@@ -188,7 +188,7 @@ export function authRoutes(ctx: AppContext): Router {
       res.json({ message: 'Your email address is already confirmed.' });
       return;
     }
-    await sql.begin((tx) => queueVerifyEmail(tx, ctx.env.APP_URL, { userId: user.id, email: user.email, firstName: user.first_name }));
+    await sql.begin((tx) => queueVerifyEmail(tx, ctx.env, { userId: user.id, email: user.email, firstName: user.first_name }));
     res.status(202).json({ message: `We sent a new confirmation link to ${user.email}.` });
   });
 

@@ -386,7 +386,7 @@ describe('an order for a project, on paper', () => {
     const order = orderRowFor({ project_code: 'BCL-24', job_name: 'Library addition' });
     const [receipt] = await pdfPageTexts(await renderReceipt(order, DEFAULT_SHOP));
     expect(receipt).toContain('Project: BCL-24');
-    const [ticket] = await pdfPageTexts(await renderJobTicket(order));
+    const [ticket] = await pdfPageTexts(await renderJobTicket(order, DEFAULT_SHOP));
     expect(ticket).toMatch(/Project\s+BCL-24/);
     // An order without a project says nothing about one.
     const [plain] = await pdfPageTexts(await renderReceipt(orderRowFor(), DEFAULT_SHOP));

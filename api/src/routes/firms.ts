@@ -166,7 +166,7 @@ export function firmRoutes(ctx: AppContext): Router {
       select count(*)::int as sent from firm_invites where firm_id = ${m.firmId} and created_at > now() - interval '1 day'`;
     if (sent >= INVITES_PER_DAY) throw tooManyRequests(`A firm can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
     const invitedBy = { userId: m.userId, name: await nameOf(m.userId) };
-    const inviteId = await ctx.sql.begin((tx) => inviteToFirm(tx, { firmId: m.firmId, email, invitedBy, appUrl: ctx.env.APP_URL }));
+    const inviteId = await ctx.sql.begin((tx) => inviteToFirm(tx, { firmId: m.firmId, email, invitedBy, appUrl: ctx.env.APP_URL, shop: shopFacts(ctx.env) }));
     res.status(201).json({ inviteId, email });
   });
 

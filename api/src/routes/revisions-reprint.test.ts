@@ -93,7 +93,7 @@ describe('reprinting a revision', () => {
     // The counter's row links to the order it revises, by its number in the admin search.
     expect(presentAdminOrder(row)).toMatchObject({ revisionOfUrl: `/admin?q=${orderNumberOf(previousOrder.id)}`, printPositions: [2, 4] });
 
-    const ticketPdf = await renderJobTicket(row, await sheetListOf(shop.sql, row), revision);
+    const ticketPdf = await renderJobTicket(row, DEFAULT_SHOP, await sheetListOf(shop.sql, row), revision);
     await mkdir('test-results', { recursive: true });
     await writeFile('test-results/revision-job-ticket.pdf', ticketPdf);
     const ticket = (await pdfText(ticketPdf)).replace(/[ \t]+/g, ' ');

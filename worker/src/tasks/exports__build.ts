@@ -8,6 +8,7 @@ import { ZipArchive } from 'archiver';
 import type { Readable } from 'node:stream';
 import { defineTask } from '../task';
 import { orderNumberOf } from '#shared/fields';
+import { shopFacts } from '#shared/shop';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { exportKeyOf, exportPrefix } from '#core/services/storage/keys';
 import { renderJobTicket } from '#core/services/tickets/jobTicket';
@@ -89,6 +90,7 @@ export default defineTask({
     const stored = ctx.storage.put(key, archive, { contentType: 'application/zip' });
     // If the write fails, stop feeding the archive; the error surfaces from `stored` below.
     stored.catch(() => archive.abort());
+    const shop = shopFacts(ctx.env);
     const taken = new Set<string>();
     const missing: string[] = [];
     let processed = 0;
@@ -115,7 +117,7 @@ export default defineTask({
         }
         if (found > 0) {
           const ticketWritten = entryWritten(archive);
-          archive.append(await renderJobTicket(file, await sheetListOf(ctx.sql, file), await revisionPrintOf(ctx.sql, file)), {
+          archive.append(await renderJobTicket(file, shop, await sheetListOf(ctx.sql, file), await revisionPrintOf(ctx.sql, file)), {
             name: ticketEntryName(file.id, taken),
             store: true,
             date: new Date(),

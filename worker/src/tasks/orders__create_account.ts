@@ -3,7 +3,7 @@
  * (never sent) and emails a one-time set-your-password link. An existing account is left alone.
  * One transaction, so a crash leaves either nothing or the account, the order link and the email.
  */
-import { TTL_MS } from '#shared/shop';
+import { shopFacts, TTL_MS } from '#shared/shop';
 import { randomBytes } from 'node:crypto';
 import { emailField } from '#shared/fields';
 import { hashPassword } from '#core/lib/passwords';
@@ -35,7 +35,7 @@ export default defineTask({
       if (!user) return; // registered meanwhile: leave it alone
       await claimOrder(tx, { orderId: order.id, userId: user.id });
       const token = await createAuthToken(tx, { kind: 'set_password', ttlMs: TTL_MS.setPassword, userId: user.id, email: email.data });
-      const message = accountCreatedEmail({ firstName: order.customer_first_name, appUrl: ctx.env.APP_URL, token, supportEmail: ctx.env.SUPPORT_EMAIL });
+      const message = accountCreatedEmail({ firstName: order.customer_first_name, appUrl: ctx.env.APP_URL, token, shop: shopFacts(ctx.env) });
       await queueEmail(tx, {
         idempotencyKey: `order:${order.id}:account-created`,
         to: email.data,

@@ -22,7 +22,7 @@ export default defineTask({
         select count(*)::int as recent from emails
         where lower(to_address) = ${address} and kind = 'order_lookup' and created_at > now() - interval '1 hour'`;
       if (recent >= LOOKUP_EMAILS_PER_HOUR) return ctx.log.info('order lookup email skipped: hourly cap reached');
-      await queueOrderLookupEmail(tx, ctx.env.APP_URL, address, count);
+      await queueOrderLookupEmail(tx, ctx.env, address, count);
     });
   },
 });

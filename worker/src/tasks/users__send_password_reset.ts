@@ -19,7 +19,7 @@ export default defineTask({
         select count(*)::int as recent from emails
         where user_id = ${user.id} and kind = 'account_reset_password' and created_at > now() - interval '1 hour'`;
       if (recent >= RESET_EMAILS_PER_HOUR) return ctx.log.info('password reset email skipped: hourly cap reached');
-      await queueResetPasswordEmail(tx, ctx.env.APP_URL, { userId: user.id, email: user.email, firstName: user.first_name });
+      await queueResetPasswordEmail(tx, ctx.env, { userId: user.id, email: user.email, firstName: user.first_name });
     });
   },
 });

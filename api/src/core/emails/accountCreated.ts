@@ -1,21 +1,22 @@
 /** Sent after a paid checkout with "Create an account": a link to set a password (never the password). */
+import type { ShopFacts } from '#shared/shop';
 
 export function setPasswordLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function accountCreatedEmail(input: { firstName: string; appUrl: string; token: string; supportEmail: string }) {
+export function accountCreatedEmail(input: { firstName: string; appUrl: string; token: string; shop: Pick<ShopFacts, 'name' | 'email'> }) {
   const link = setPasswordLink(input.appUrl, input.token);
   const text = [
     `Hi ${input.firstName || 'there'},`,
     '',
-    'Your Blueprint Shop account was created with your order. Set your password to sign in, see your order history and download receipts:',
+    `Your ${input.shop.name} account was created with your order. Set your password to sign in, see your order history and download receipts:`,
     '',
     link,
     '',
     'The link works once and expires in 7 days. If you did not ask for an account, ignore this email.',
     '',
-    `Questions? ${input.supportEmail}`,
+    `Questions? ${input.shop.email}`,
   ].join('\n');
-  return { subject: 'Set your Blueprint Shop password', text, link };
+  return { subject: `Set your ${input.shop.name} password`, text, link };
 }

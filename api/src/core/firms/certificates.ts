@@ -4,10 +4,12 @@
  * JPEG, whatever name or type the browser gave it.
  */
 import { taxExemptionLabel, type CertificateStatus, type TaxCertificateJson, type TaxExemptionJson } from '#shared/firm';
+import type { ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
 import { firmOwners } from './membership';
 import { queueEmail } from '../services/email/index';
+import { signOff } from '../emails/closing';
 
 /** What the bytes are, from their first bytes; null for anything else. */
 export function certificateContentType(bytes: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | null {
@@ -96,7 +98,7 @@ export async function certificateById(db: Queryable, id: string): Promise<Certif
  */
 export async function decideCertificate(
   tx: Queryable,
-  input: { id: string; status: 'verified' | 'rejected'; reason: string | null },
+  input: { id: string; status: 'verified' | 'rejected'; reason: string | null; shop: ShopFacts },
 ): Promise<TaxCertificateJson> {
   const [row] = await tx<CertificateRow[]>`select ${tx.unsafe(COLUMNS)} from firm_tax_certificates where id = ${input.id} for update`;
   if (!row) throw notFound('Certificate not found.');
@@ -115,8 +117,8 @@ export async function decideCertificate(
       subject: input.status === 'verified' ? 'Your tax-exempt certificate is verified' : 'Your tax-exempt certificate was not accepted',
       text:
         input.status === 'verified'
-          ? `Hello,\n\nWe verified your firm's certificate ${what}. Orders taxed in ${row.state} are exempt while it is valid${row.expires_on ? ` (until ${row.expires_on})` : ''}.\n\nBlueprint Shop\nLarge-format printing in Paramus, NJ`
-          : `Hello,\n\nWe could not accept your firm's certificate ${what}.\n\nReason: ${input.reason}\n\nYou can upload a corrected certificate from your firm's page.\n\nBlueprint Shop\nLarge-format printing in Paramus, NJ`,
+          ? `Hello,\n\nWe verified your firm's certificate ${what}. Orders taxed in ${row.state} are exempt while it is valid${row.expires_on ? ` (until ${row.expires_on})` : ''}.\n\n${signOff(input.shop)}`
+          : `Hello,\n\nWe could not accept your firm's certificate ${what}.\n\nReason: ${input.reason}\n\nYou can upload a corrected certificate from your firm's page.\n\n${signOff(input.shop)}`,
     });
   }
   return toCertificateJson(updated);

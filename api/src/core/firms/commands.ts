@@ -4,11 +4,12 @@
  * (api/src/routes/firms.ts) and call one of these. Nothing here writes an order: an order keeps
  * the firm it was placed for whoever comes or goes.
  */
-import { TTL_MS } from '#shared/shop';
+import { TTL_MS, type ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { consumeAuthToken, createAuthToken, findAuthToken, hashToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
+import { signOff } from '../emails/closing';
 import { membershipOf } from './membership';
 
 export const FIRM_INVITE_TTL_MS = TTL_MS.firmInvite;
@@ -36,7 +37,7 @@ export async function renameFirm(tx: Queryable, input: { firmId: string; name: s
  */
 export async function inviteToFirm(
   tx: Queryable,
-  input: { firmId: string; email: string; invitedBy: { userId: string; name: string }; appUrl: string },
+  input: { firmId: string; email: string; invitedBy: { userId: string; name: string }; appUrl: string; shop: ShopFacts },
 ): Promise<string> {
   const [member] = await tx`
     select 1 from firm_members m join users u on u.id = m.user_id where m.firm_id = ${input.firmId} and u.email = ${input.email}`;
@@ -59,11 +60,11 @@ export async function inviteToFirm(
     idempotencyKey: `firm:${input.firmId}:invite:${token.slice(0, 16)}`,
     to: input.email,
     kind: 'firm_invite',
-    subject: `${input.invitedBy.name} invited you to ${firm.name} on Blueprint Shop`,
+    subject: `${input.invitedBy.name} invited you to ${firm.name} on ${input.shop.name}`,
     text:
-      `Hello,\n\n${input.invitedBy.name} invited you to join ${firm.name} on Blueprint Shop, so your print orders are kept with the firm's ` +
+      `Hello,\n\n${input.invitedBy.name} invited you to join ${firm.name} on ${input.shop.name}, so your print orders are kept with the firm's ` +
       `and you can see its orders and projects.\n\nTo join, open this link and sign in (or create an account) with this email address, ${input.email}:\n\n${link}\n\n` +
-      `The link works once, for 14 days. If you were not expecting it, you can ignore this email.\n\nBlueprint Shop\nLarge-format printing in Paramus, NJ`,
+      `The link works once, for 14 days. If you were not expecting it, you can ignore this email.\n\n${signOff(input.shop)}`,
   });
   return invite.id;
 }

@@ -77,7 +77,7 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
       size: 'LETTER',
       layout: 'landscape',
       margin: 40,
-      info: { Title: `Project statement ${statement.project.code}`, Author: 'Blueprint Shop', Subject: `${statement.firmName}: ${statement.project.name}` },
+      info: { Title: `Project statement ${statement.project.code}`, Author: shop.name, Subject: `${statement.firmName}: ${statement.project.name}` },
     },
     (doc) => {
       const left = 40;
@@ -107,7 +107,7 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
 
       doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
       doc.fillColor(BRAND);
-      text('Blueprint Shop', left, 28, { size: 18, bold: true });
+      text(shop.name, left, 28, { size: 18, bold: true });
       doc.fillColor(MUTED);
       text(`${shopAddressLines(shop).slice(1).join(', ')} · ${shop.email} · ${shop.phone}`, left, 52, { size: 9 });
       doc.fillColor(INK);

@@ -41,10 +41,10 @@ export function Footer() {
               <path d="M8 8h16v16H8z" fill="none" stroke="#bfdbfe" strokeWidth="1.5" />
               <path d="M8 14h16M14 8v16" stroke="#bfdbfe" strokeWidth="1" />
             </svg>
-            Blueprint Shop
+            {shop.name}
           </p>
           <p className="mt-3 max-w-xs text-sm leading-relaxed">
-            Large-format blueprint printing in Paramus, NJ. 24" x 36" and 30" x 42", black and white or color, picked up or shipped.
+            Large-format blueprint printing in {shop.city}, {shop.state}. 24" x 36" and 30" x 42", black and white or color, picked up or shipped.
           </p>
           <p className="mt-5 text-xs font-semibold uppercase tracking-wider text-blueprint-200">We accept</p>
           <CardBadges className="mt-2" />

@@ -77,6 +77,6 @@ export class BuiltinLabels implements LabelProvider {
     const trackingNumber = order.tracking_number ?? builtinTrackingNumber(order.id);
     const service = quote?.service_name ?? order.shipping_service ?? 'Ground';
     const pdf = await drawLabel({ order, shop: this.shop, service, weightOz: parcelWeightOz(order, quote), trackingNumber });
-    return { trackingNumber, carrier: quote?.carrier ?? 'Blueprint Shop', pdf };
+    return { trackingNumber, carrier: quote?.carrier ?? this.shop.name, pdf };
   }
 }

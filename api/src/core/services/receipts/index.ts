@@ -36,7 +36,7 @@ export function renderReceipt(
     {
       size: 'LETTER',
       margin: 54,
-      info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: 'Blueprint Shop', Subject: order.file_name },
+      info: { Title: `Receipt ${orderNumberOf(order.id)}`, Author: shop.name, Subject: order.file_name },
     },
     (doc) => {
       const left = 54;
@@ -47,7 +47,7 @@ export function renderReceipt(
       // Header: shop name and address on the left, "Receipt" and the order number on the right.
       doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
       doc.fillColor(BRAND);
-      text('Blueprint Shop', left, 38, { size: 22, bold: true });
+      text(shop.name, left, 38, { size: 22, bold: true });
       doc.fillColor(MUTED);
       text(shopAddressLines(shop).slice(1).join('\n'), left, 68, { size: 10 });
       text(`${shop.email} · ${shop.phone}`, left, 94, { size: 10 });

@@ -8,13 +8,14 @@ import { renderJobTicket, splitNotes } from './jobTicket';
 import { orderRowFor } from '#test/helpers/orderRow';
 import { pdfPageTexts, renderPngs } from '#test/helpers/pdfPages';
 import { MAX_ORDER_NOTES, orderNotesField } from '#shared/fields';
+import { DEFAULT_SHOP } from '#shared/shop';
 
 const NAME = '王 Smith Résidence 図面 планы №7';
 const CHECKLIST = ['Printed', 'Checked against the color sheets', 'Trimmed and rolled', 'Ready on the pickup shelf'];
 
 /** The ticket's pages as text, after checking poppler renders each one without complaint. */
 async function ticketPages(notes: string | null, extra: Parameters<typeof orderRowFor>[0] = {}): Promise<string[]> {
-  const pdf = await renderJobTicket(orderRowFor({ job_name: NAME, notes, ...extra }));
+  const pdf = await renderJobTicket(orderRowFor({ job_name: NAME, notes, ...extra }), DEFAULT_SHOP);
   const pages = await pdfPageTexts(pdf);
   expect(await renderPngs(pdf, 'ticket')).toEqual({ pages: pages.length, stderr: '' });
   return pages;
@@ -125,7 +126,7 @@ describe('renderJobTicket', () => {
       color_sheets: Array.from({ length: 100 }, (_, i) => i * 2 + 1),
       print_type: 'auto',
     });
-    const pdf = await renderJobTicket(order, sheets);
+    const pdf = await renderJobTicket(order, DEFAULT_SHOP, sheets);
     const pages = await pdfPageTexts(pdf);
     expect(pages).toHaveLength(1);
     const page = pages[0].replace(/\s+/g, ' ');

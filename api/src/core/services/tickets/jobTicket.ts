@@ -15,7 +15,7 @@ import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
 import { sheetLabel, type RevisionPrint } from '#shared/orderText';
 import { readyByDateText } from '#shared/readyBy';
 import { dateTimeText } from '#shared/clock';
-import { DEFAULT_SHOP } from '#shared/shop';
+import { DEFAULT_SHOP, type ShopFacts } from '#shared/shop';
 import { priceLinesOf, sheetCountsOf, type OrderRow } from '../../orders/orderRow';
 
 const INK = '#000000';
@@ -102,9 +102,14 @@ export function splitNotes(
  * revision's reprint: the sheets printed with where each goes in the customer's set, and the sheets
  * to take out of it.
  */
-export function renderJobTicket(order: OrderRow, sheets: readonly SheetListEntry[] = [], revision: RevisionPrint | null = null): Promise<Buffer> {
+export function renderJobTicket(
+  order: OrderRow,
+  shop: ShopFacts,
+  sheets: readonly SheetListEntry[] = [],
+  revision: RevisionPrint | null = null,
+): Promise<Buffer> {
   const number = orderNumberOf(order.id);
-  return renderPdf({ size: 'LETTER', margin: MARGIN, info: { Title: `Job ticket ${number}`, Author: 'Blueprint Shop' } }, (doc) => {
+  return renderPdf({ size: 'LETTER', margin: MARGIN, info: { Title: `Job ticket ${number}`, Author: shop.name } }, (doc) => {
     const left = MARGIN;
     const right = doc.page.width - MARGIN;
     const width = right - left;
