@@ -6,12 +6,12 @@
  * pages" for a file whose page tree is broken.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyzePdf, stopSpareAnalyzer } from '#core/services/pdf/analyze';
 import { unreadableVerdict } from '#shared/sheets';
 import { onePage, pdfkit, raw } from './generate';
+import { tempDirForFile } from '../helpers/tempDir';
 
 const PT = 72;
 const D = `[0 0 ${36 * PT} ${24 * PT}]`;
@@ -111,12 +111,9 @@ const CASES: Case[] = [
 ];
 
 let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-verdicts-'));
-});
+tempDirForFile('bp-verdicts-', (d) => (dir = d));
 afterAll(() => {
   stopSpareAnalyzer();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('rejections say what is wrong', () => {

@@ -4,9 +4,8 @@
  * pages, API and worker.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
@@ -14,17 +13,13 @@ import { fillContact, newPage, screenshot, seedCheckoutData, seriousA11yViolatio
 import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
+import { tempDirForFile } from '../helpers/tempDir';
 
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
 browserShopForFile((s, b) => ([shop, browser] = [s, b]));
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-forms-e2e-'));
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+tempDirForFile('bp-forms-e2e-', (d) => (dir = d));
 
 /** A page whose session owns a ready 3-sheet upload, with checkoutData stored as the card does. */
 async function checkoutPage(options: { width?: number; height?: number } = {}): Promise<Page> {

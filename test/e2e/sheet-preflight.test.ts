@@ -4,25 +4,20 @@
  * without stopping the order.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { makeTitledSetPdf, type TitledSheet } from '../helpers/pdf';
+import { tempDirForFile } from '../helpers/tempDir';
 
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
 browserShopForFile((s, b) => ([shop, browser] = [s, b]));
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-preflight-e2e-'));
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+tempDirForFile('bp-preflight-e2e-', (d) => (dir = d));
 
 /** A revision cloud stand-in: a 0.6 pt red ring, color markup only. */
 const redCloud: TitledSheet['draw'] = (doc) => doc.lineWidth(0.6).circle(900, 800, 160).stroke('#ff0000');

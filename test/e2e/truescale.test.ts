@@ -3,26 +3,21 @@
  * (docs/decisions/023-true-scale-and-half-size-sets.md): what it says, what it prices, at 1366 and 390 px.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { newPage, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ANSI_D, ARCH_E1, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
+import { tempDirForFile } from '../helpers/tempDir';
 
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
 browserShopForFile((s, b) => ([shop, browser] = [s, b]));
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-truescale-e2e-'));
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+tempDirForFile('bp-truescale-e2e-', (d) => (dir = d));
 
 describe('a mixed-size set at true scale', () => {
   it('names both papers, prices each sheet on its paper, and takes half-size sets', async () => {

@@ -1,24 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
+import { tempDirForFile } from '../helpers/tempDir';
 
 let shop: TestShop;
 let browser: Browser;
 let dir: string;
 browserShopForFile((s, b) => ([shop, browser] = [s, b]));
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-upload-e2e-'));
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+tempDirForFile('bp-upload-e2e-', (d) => (dir = d));
 
 async function pdfFile(name: string, bytes: Promise<Buffer>): Promise<string> {
   const file = path.join(dir, name);

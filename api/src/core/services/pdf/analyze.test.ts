@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ARCH_D, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
 import * as mupdf from 'mupdf';
 import { judgeSheets } from '#shared/upload';
 import { analyzePdf, analyzerPid, stopSpareAnalyzer } from './analyze';
+import { tempDirForFile } from '#test/helpers/tempDir';
 
 /** Edits a PDF with MuPDF's own writer (the file stays valid). */
 function edit(pdf: Buffer, change: (doc: mupdf.PDFDocument) => void): Buffer {
@@ -27,13 +27,12 @@ function judgedByPageBounds(pdf: Buffer) {
 
 let dir: string;
 let previewDir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-analyze-test-'));
+tempDirForFile('bp-analyze-test-', (d) => {
+  dir = d;
   previewDir = path.join(dir, 'previews');
 });
 afterAll(() => {
   stopSpareAnalyzer();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function write(name: string, bytes: Buffer | Promise<Buffer>): Promise<string> {

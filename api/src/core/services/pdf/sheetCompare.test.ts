@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import pngjs from 'pngjs';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
@@ -10,14 +9,12 @@ import { COMPARE_DPI, type PairResult } from './sheetCompare';
 import { diffSheets, mergeBoxes, type GreyRender } from './sheetDiff';
 import { samePageContent } from './samePage';
 import * as mupdf from 'mupdf';
+import { tempDirForFile } from '#test/helpers/tempDir';
 
 let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-compare-test-'));
-});
+tempDirForFile('bp-compare-test-', (d) => (dir = d));
 afterAll(() => {
   stopSpareAnalyzer();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function write(name: string, pdf: Buffer | Promise<Buffer>): Promise<string> {

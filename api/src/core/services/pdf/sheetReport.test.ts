@@ -6,15 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as mupdf from 'mupdf';
 import PDFDocument from 'pdfkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ANSI_D, ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { analyzePdf, stopSpareAnalyzer, type AnalyzeResult } from './analyze';
 import { colorOf, pixelRect, survey, visibleColor } from './pixels';
+import { tempDirForFile } from '#test/helpers/tempDir';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const W = 36 * 72;
@@ -87,12 +87,9 @@ function png(w: number, h: number, kind: 'color' | 'grey'): Buffer {
 }
 
 let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-report-test-'));
-});
+tempDirForFile('bp-report-test-', (d) => (dir = d));
 afterAll(() => {
   stopSpareAnalyzer();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 let n = 0;
