@@ -1,13 +1,12 @@
 /** A browser test file's shop: a test shop with its worker and Chromium, started before the file's tests and closed after them. */
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestShop, type TestShop, type TestShopOptions } from './shop';
+import { startTestShop, type FileShopOptions, type TestShop } from './shop';
 import { launchBrowser } from './browser';
 
 /** What a file's shop needs beyond the default (a worker with concurrency 2). */
 export type BrowserShopOptions = {
-  /** The shop's options, or a function that gives them when the shop starts (for a server the file starts first, such as s3rver). */
-  shop?: TestShopOptions | (() => TestShopOptions);
+  shop?: FileShopOptions;
   /** The worker's options, or false for a file whose tests run no background jobs. */
   worker?: false | Parameters<TestShop['startWorker']>[0];
 };

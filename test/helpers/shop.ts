@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { parseEnv } from '#shared/env';
 import { createContext, type AppContext, type ContextOverrides } from '#core/context';
 import { createLogger } from '#core/lib/logger';
@@ -44,6 +45,25 @@ export type TestShopOptions = {
   /** Use this database instead of a fresh copy of the template (fault tests bring their own server). */
   database?: TestDatabase;
 };
+
+/** A file's shop options, or a function that gives them when the shop starts (for a server the file starts first, such as a provider's fake). */
+export type FileShopOptions = TestShopOptions | (() => TestShopOptions);
+
+/**
+ * Registers the file's hooks: its shop starts before the file's tests and closes after them, and
+ * `ready` receives it. A server the shop points at has its hooks registered before this call, so it
+ * starts first and stops last (vitest runs after-hooks in reverse order).
+ */
+export function shopForFile(ready: (shop: TestShop) => void, options: FileShopOptions = {}): void {
+  let shop: TestShop | undefined;
+  beforeAll(async () => {
+    shop = await startTestShop(typeof options === 'function' ? options() : options);
+    ready(shop);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+}
 
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const db = options.database ?? (await createTestDatabase());

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from '../../api/src/app';
-import { startTestShop, type TestShop } from '../helpers/shop';
+import { shopForFile, type TestShop } from '../helpers/shop';
 import type { TestClient } from '../helpers/client';
 import { buildOrder } from '../helpers/factories';
 import type { OrderRow } from '../../api/src/presenters/order';
@@ -35,8 +35,8 @@ let shop: TestShop;
 let client: TestClient;
 let order: OrderRow;
 
+shopForFile((s) => (shop = s));
 beforeAll(async () => {
-  shop = await startTestShop();
   client = shop.client();
   const email = `xsite-${randomBytes(3).toString('hex')}@example.com`;
   expect((await client.post('/api/auth/register', { email, password: 'a-long-password-1', firstName: 'X', lastName: 'Site' })).status).toBe(201);
@@ -45,8 +45,6 @@ beforeAll(async () => {
   const [{ id }] = await shop.sql<{ id: string }[]>`select id from users where email = ${email}`;
   order = await buildOrder(shop, { userId: id });
 });
-
-afterAll(() => shop?.close());
 
 describe('cross-site requests', () => {
   it('are refused with 403 on every state-changing route but the Stripe webhook, and change nothing', async () => {

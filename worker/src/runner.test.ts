@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeWorkerUtils } from 'graphile-worker';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { queueEmail } from '#core/services/email/index';
 import { createLogger } from '#core/lib/logger';
 import { heartbeatTimings, unlockDeadWorkers } from './runner';
@@ -9,10 +9,7 @@ import { taskNames } from './tasks';
 const { deadAfterMs: DEAD_AFTER_MS } = heartbeatTimings(30);
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 async function emailStatus(key: string) {
   const [row] = await shop.sql<{ status: string }[]>`select status from emails where idempotency_key = ${key}`;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { startTestShop } from '#test/helpers/shop';
 import {
   AUTH_REQUESTS_PER_MINUTE,
   FAILED_SIGN_INS_BEFORE_ALERT,
@@ -8,12 +8,6 @@ import {
   SIGN_IN_DELAY_MAX_MS,
   signInDelayMs,
 } from './rateLimit';
-
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
 
 describe('sign-in rate limits', () => {
   it('never refuses the owner because a stranger guessed wrong: the account is slowed, the owner signs in and is emailed once', async () => {

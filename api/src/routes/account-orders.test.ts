@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it, vi } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import type { TestClient } from '#test/helpers/client';
 import { FILE_GONE_MESSAGE } from '#core/orders/reorder';
@@ -9,10 +9,7 @@ import { CheckoutDataSchema } from '#shared/checkout';
 vi.setConfig({ testTimeout: 90_000 });
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 let n = 0;
 async function customer(): Promise<{ client: TestClient; id: string; email: string }> {

@@ -1,15 +1,12 @@
 /** The address book: per person, the last used first, saved again without copies, fed by checkout. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildUpload, buildUser } from '#test/helpers/factories';
 import { customerClient } from '#test/helpers/adminTestKit';
 import { ADDRESSES, shippingOrder } from '#test/helpers/checkout';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 async function person() {
   const user = await buildUser(shop);

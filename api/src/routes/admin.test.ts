@@ -1,6 +1,6 @@
 import { pdfText } from '#test/helpers/pdfText';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, startTestShop, type TestShop } from '#test/helpers/shop';
 import { buildOrder, buildUser } from '#test/helpers/factories';
 import { orderNumberOf } from '#shared/fields';
 import { adminClient, customerClient, unzip } from '#test/helpers/adminTestKit';
@@ -8,12 +8,7 @@ import type { Logger } from '#core/lib/logger';
 import { ADMIN_FAILED_SIGN_INS_PER_CLIENT, SIGN_IN_DELAY_MAX_MS } from '../lib/rateLimit';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 const SOME_ID = '00000000-0000-4000-8000-000000000001';
 const ADMIN_ROUTES: [string, string, unknown?][] = [

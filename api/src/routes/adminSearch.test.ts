@@ -2,8 +2,8 @@
  * The admin search box (GET /api/admin/orders?q=) finds job names and PO numbers by any part, as well
  * as order numbers, emails and names, and a trigram index serves those arms.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { adminClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
@@ -12,12 +12,9 @@ import type { OrderRow } from '../presenters/order';
 
 let shop: TestShop;
 let admin: TestClient;
+shopForFile((s) => (shop = s));
 beforeAll(async () => {
-  shop = await startTestShop();
   admin = await adminClient(shop);
-});
-afterAll(async () => {
-  await shop?.close();
 });
 
 async function orderWith(jobName: string | null, poNumber: string | null, options: Parameters<typeof buildOrder>[1] = {}): Promise<OrderRow> {

@@ -4,8 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { adminClient } from '#test/helpers/adminTestKit';
 import { pdfText } from '#test/helpers/pdfText';
@@ -15,12 +15,7 @@ import { code128Modules } from '#core/services/labels/code128';
 const run = promisify(execFile);
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 /** Reads the bars along one pixel row of a rendered page: alternating bar/space run lengths. */
 function runsAlongRow(pgm: Buffer, row: number, fromX: number, toX: number): number[] {

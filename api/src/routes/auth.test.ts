@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it, vi } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import type { TestClient } from '#test/helpers/client';
 import { giveAnonymousSession } from '#test/helpers/sessions';
@@ -10,10 +10,7 @@ import { FORGOT_PASSWORD_ANSWER, INVALID_SIGN_IN } from './auth';
 vi.setConfig({ testTimeout: 90_000 });
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 let n = 0;
 const uniqueEmail = (prefix = 'ada') => `${prefix}-${Date.now().toString(36)}-${n++}@example.com`;

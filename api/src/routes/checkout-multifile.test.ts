@@ -4,8 +4,8 @@
  * priced on its own paper; the order lists its files and the set-wide preflight; the counter gets
  * every file. Bad sets are refused with a 400 that names the file, and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
 import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { adminClient, unzip } from '#test/helpers/adminTestKit';
@@ -17,12 +17,7 @@ import { MAX_SET_FILES } from '#shared/limits';
 import { orderNumberOf } from '#shared/fields';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 /** Uploads one file through the real route; the analysis runs with the next runJobs(). */
 async function send(client: TestClient, bytes: Buffer, name: string): Promise<string> {

@@ -2,18 +2,13 @@
  * Sets, color per sheet (docs/decisions/011-sets-and-color-per-sheet.md), job name, PO and notes through create-payment-intent, the order
  * JSON, re-pricing, the receipt, the confirmation email and reorder. Every amount from the server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { pdfText } from '#test/helpers/pdfText';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 describe('sets and color per sheet', () => {
   it('prices 3 sets of 4 sheets with sheet 2 in color, with lines that add up, and stores them on the order', async () => {

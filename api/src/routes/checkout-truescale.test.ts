@@ -3,8 +3,8 @@
  * upload, analysis, checkout, shipping, order JSON, receipt and job ticket: each sheet priced on the
  * paper it fits at 100%, half-size sets on half that paper, and sheets no paper takes refused by name.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
 import { ADDRESSES, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { adminClient } from '#test/helpers/adminTestKit';
@@ -12,12 +12,7 @@ import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf } from '#test/helpers/p
 import { pdfText } from '#test/helpers/pdfText';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 /** Uploads through the real route and runs the analysis, as a browser would. */
 async function uploadAndAnalyze(client: TestClient, bytes: Buffer) {

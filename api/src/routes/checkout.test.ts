@@ -2,19 +2,14 @@
  * Checkout through the HTTP API with the built-in providers: server-side pricing and tax, stored
  * shipping quotes, re-pricing, the demo card, reconciliation, receipt, email and order access.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildUpload, buildUser } from '#test/helpers/factories';
 import { giveAnonymousSession } from '#test/helpers/sessions';
 import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody, shippingOrder } from '#test/helpers/checkout';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 

@@ -5,10 +5,10 @@
  * (who may remove a firm address, the last used first); the firm's orders by project and by person;
  * and the sheet numbers and titles on the receipt and the ticket.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildUpload, buildUser } from '#test/helpers/factories';
 import { adminClient, customerClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
@@ -20,12 +20,11 @@ import type { SavedAddressJson } from '#shared/address';
 
 let shop: TestShop;
 let admin: TestClient;
+shopForFile((s) => (shop = s));
 beforeAll(async () => {
-  shop = await startTestShop();
   admin = await adminClient(shop);
   fs.mkdirSync(DOCS, { recursive: true });
 });
-afterAll(() => shop.close());
 
 const LABEL = 'Tax exempt — NJ ST-5 #12345';
 /** Where the documents this file draws are kept, to be looked at. */

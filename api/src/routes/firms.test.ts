@@ -3,8 +3,8 @@
  * order that belongs to the firm and its project. Outsiders get 404 on every firm route; a member
  * doing an owner's part gets 403.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildUpload, buildUser } from '#test/helpers/factories';
 import { adminClient, customerClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
@@ -23,10 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 let n = 0;
 /** A signed-in customer (a real session, no password hashing). */

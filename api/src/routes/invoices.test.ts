@@ -8,7 +8,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, startTestShop, type TestShop } from '#test/helpers/shop';
 import { adminClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
@@ -19,11 +19,10 @@ import { dollarsToCents } from '#shared/money';
 
 let shop: TestShop;
 let admin: TestClient;
+shopForFile((s) => (shop = s));
 beforeAll(async () => {
-  shop = await startTestShop();
   admin = await adminClient(shop);
 });
-afterAll(() => shop?.close());
 
 /** The total of the 3-sheet pickup order the fixtures place, in cents (priced once by the server). */
 async function orderTotalCents(): Promise<number> {

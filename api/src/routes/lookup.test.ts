@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it, vi } from 'vitest';
+import { shopForFile, startTestShop, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { LOOKUP_ANSWER } from './orders';
 import { LOOKUP_EMAILS_PER_HOUR } from '../../../worker/src/tasks/users__send_order_lookup';
@@ -8,10 +8,7 @@ import { LOOKUP_EMAILS_PER_HOUR } from '../../../worker/src/tasks/users__send_or
 vi.setConfig({ testTimeout: 90_000 });
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 let n = 0;
 const uniqueEmail = (prefix = 'guest') => `${prefix}-${Date.now().toString(36)}-${n++}@example.com`;

@@ -4,20 +4,15 @@
  * only (after the undo window), a label is never "on its way" before the order is, and a payment for
  * a cancelled order is given back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderNumberOf } from '#shared/fields';
 import { adminClient } from '#test/helpers/adminTestKit';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { buildOrder } from '#test/helpers/factories';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 /** An unpaid order placed through the checkout by a new browser. */
 async function unpaidOrder() {

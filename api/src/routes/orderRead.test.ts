@@ -2,16 +2,13 @@
  * GET /api/orders/:id, the page a customer keeps open: the owner's session, the order's token and
  * nobody else; a signed-out session is dropped from the cookie, a forged cookie is nobody's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildOrder } from '#test/helpers/factories';
 import { giveAnonymousSession } from '#test/helpers/sessions';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 /** The headers an order read carries. */
 function headersOf(res: { headers: Headers }) {

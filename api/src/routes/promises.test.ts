@@ -3,8 +3,8 @@
  * payment), free shipping from a $100 subtotal, the order page's status history and tracking link,
  * one order number, the shop facts in /api/config and the lookup results' order urls.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, startTestShop, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { adminClient } from '#test/helpers/adminTestKit';
 import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
@@ -14,12 +14,7 @@ import { findAuthToken } from '#core/lib/tokens';
 import type { OrderRow } from '#core/orders/orderRow';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 describe('GET /api/turnaround', () => {
   it('answers both promises for a given instant, to anyone', async () => {

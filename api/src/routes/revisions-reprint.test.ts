@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
@@ -21,10 +21,7 @@ import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import type { OrderJson } from '#shared/orderJson';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 /** A pickup checkout of a revision's reprint (the files come from the revision). */
 const reprintBody = (revisionId: string, extra: Record<string, unknown> = {}) => ({

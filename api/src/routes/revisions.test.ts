@@ -1,6 +1,6 @@
 import pngjs from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { pickupBody } from '#test/helpers/checkout';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
@@ -9,10 +9,7 @@ import { NOTHING_IN_COMMON_MESSAGE, PREVIOUS_FILES_GONE_MESSAGE } from '#core/re
 import { orderNumberOf } from '#shared/fields';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 describe('revisions', () => {
   it('compares a new issue of three files with the order printed before: changed, unchanged, removed, new, with the overlay', async () => {

@@ -2,8 +2,8 @@
  * Tax-exempt certificates: an owner files one (pending), the counter verifies or rejects it with a
  * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildUser } from '#test/helpers/factories';
 import { adminClient, customerClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
@@ -17,11 +17,10 @@ import { DEFAULT_SHOP } from '#shared/shop';
 
 let shop: TestShop;
 let admin: TestClient;
+shopForFile((s) => (shop = s));
 beforeAll(async () => {
-  shop = await startTestShop();
   admin = await adminClient(shop);
 });
-afterAll(() => shop.close());
 
 async function person(first = 'Pat') {
   const user = await buildUser(shop, { firstName: first, lastName: 'Builder' });

@@ -4,7 +4,7 @@
  * POST /api/upload-pdf keeps working here too (worker/src/tasks/uploads.s3.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { startTestS3, type TestS3 } from '#test/helpers/s3rver';
 import type { TestClient } from '#test/helpers/client';
 import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
@@ -15,12 +15,14 @@ let s3: TestS3;
 let shop: TestShop;
 beforeAll(async () => {
   s3 = await startTestS3();
-  shop = await startTestShop({ env: s3.env });
 });
 afterAll(async () => {
-  await shop?.close();
   await s3?.close();
 });
+shopForFile(
+  (s) => (shop = s),
+  () => ({ env: s3.env }),
+);
 
 type Started = { method: 'presigned'; uploadId: string; url: string; fields: Record<string, string>; completeUrl: string };
 

@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import * as mupdf from 'mupdf';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import type { TestClient } from '#test/helpers/client';
 import { ANSI_D, ARCH_D, ARCH_E1, LETTER, makeDrawingPdf, makeTitledSetPdf } from '#test/helpers/pdf';
 import { MAX_UPLOAD_BYTES } from '#shared/limits';
 import { canAccessUpload } from '../presenters/upload';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 async function upload(client: TestClient, bytes: Buffer, fileName = 'A-100 Floor Plans.pdf', type = 'application/pdf') {
   const form = new FormData();

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeWorkerUtils } from 'graphile-worker';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { createLogger } from '#core/lib/logger';
 import { adminClient, unzip } from '#test/helpers/adminTestKit';
@@ -15,12 +15,9 @@ import { sleep } from '#core/lib/time';
 
 let shop: TestShop;
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
+shopForFile((s) => (shop = s));
+afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await shop?.close();
 });
 
 async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {

@@ -3,18 +3,15 @@
  * three days and once of one just overdue; a paid, a void, a far-off and a long-overdue invoice, and a
  * member who is not an owner, hear nothing; a second run sends nothing new.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { firmOnAccount, orderOnAccount } from '#test/helpers/onAccount';
 import { longDayText, shopDay } from '#shared/clock';
 import { addCalendarDays } from '#shared/holidays';
 import { shopFacts } from '#shared/shop';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 describe('invoices__remind', () => {
   it('reminds the owners once of an invoice due soon and once of one just overdue, and of nothing else', async () => {

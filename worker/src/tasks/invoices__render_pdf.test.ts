@@ -5,8 +5,8 @@
  * often the job runs.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { firmOnAccount, orderOnAccount } from '#test/helpers/onAccount';
 import { pdfText } from '#test/helpers/pdfText';
 import { renderPngs } from '#test/helpers/pdfPages';
@@ -18,10 +18,7 @@ import { buffer } from 'node:stream/consumers';
 import { addJob } from '#core/lib/db';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop?.close());
+shopForFile((s) => (shop = s));
 
 describe('invoices__render_pdf', () => {
   it('stores the invoice PDF with everything a firm files it under, and emails it once', async () => {

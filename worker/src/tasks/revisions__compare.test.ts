@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { makeTitledSetPdf, rewrittenByMupdf } from '#test/helpers/pdf';
 import { inchLine, planSheet } from '#test/helpers/revisions';
 import { startRevision } from '#core/revisions/commands';
@@ -7,10 +7,7 @@ import { NOTHING_IN_COMMON_MESSAGE } from '#core/revisions/plan';
 import { revisionOverlayKey } from '#core/services/storage/keys';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 /** Uploads a PDF through the API and lets the worker analyse and report it. */
 async function upload(pdf: Buffer | Promise<Buffer>): Promise<string> {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { revisionOverlayKey } from '#core/services/storage/keys';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 /** A compared revision started `hoursAgo`, with an overlay stored for its sheet 1. */
 async function revisionWithOverlay(hoursAgo: number): Promise<string> {

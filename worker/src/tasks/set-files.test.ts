@@ -3,8 +3,8 @@
  * files: the expired-upload clean-up and the orphan sweep leave a set's second and third files alone
  * (not only the first, which the order's own columns name), and the retention job deletes all of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { buildUpload } from '#test/helpers/factories';
 import { giveAnonymousSession } from '#test/helpers/sessions';
@@ -14,12 +14,7 @@ import { LEFTOVER_AGE_MS } from '#core/services/storage/leftovers';
 import { sweepUploadOrphans } from './uploads__sweep_orphans';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s));
 
 describe("a set's files", () => {
   it('survive the clean-up and the sweep while the order needs them, and all go when the order is done with them', async () => {

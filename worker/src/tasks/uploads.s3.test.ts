@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { uploadFileKey } from '#core/services/storage/keys';
 import { DOWNLOADS_DIR } from '../pdfJobs';
@@ -16,22 +16,24 @@ import { DOWNLOADS_DIR } from '../pdfJobs';
 const BUCKET = 'blueprint-report-test';
 let server: S3rver;
 let dir: string;
+let port: number;
 let shop: TestShop;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-s3rver-'));
   server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = await server.run();
-  shop = await startTestShop({
-    env: { S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' },
-  });
+  ({ port } = await server.run());
 });
 
 afterAll(async () => {
-  await shop?.close();
   await server?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+shopForFile(
+  (s) => (shop = s),
+  () => ({ env: { S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } }),
+);
 
 it('downloads an S3 upload once for its verdict and its report, then lets the copy go', async () => {
   expect(shop.ctx.storage.kind).toBe('s3');

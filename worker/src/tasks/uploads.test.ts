@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder, buildUpload } from '#test/helpers/factories';
 import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { addJob } from '#core/lib/db';
@@ -8,10 +8,7 @@ import PDFDocument from 'pdfkit';
 import { analyzeLimits } from './uploads__analyze';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+shopForFile((s) => (shop = s));
 
 async function postPdf(pdf: Buffer) {
   const client = shop.client();

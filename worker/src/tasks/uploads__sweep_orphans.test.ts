@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { startTestS3, type TestS3 } from '#test/helpers/s3rver';
 import { freePort } from '#test/helpers/net';
 import { makeDrawingPdf } from '#test/helpers/pdf';
@@ -88,12 +88,16 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (kin
   let web: ChildProcess | null = null;
   beforeAll(async () => {
     s3 = kind === 's3' ? await startTestS3() : null;
-    shop = await startTestShop({ env: s3?.env });
   });
   afterAll(async () => {
-    if (web?.exitCode === null) web.kill('SIGKILL');
-    await shop?.close();
     await s3?.close();
+  });
+  shopForFile(
+    (s) => (shop = s),
+    () => ({ env: s3?.env }),
+  );
+  afterAll(() => {
+    if (web?.exitCode === null) web.kill('SIGKILL');
   });
 
   it('removes what a web process SIGKILLed mid-upload leaves, once it has been still long enough', async () => {

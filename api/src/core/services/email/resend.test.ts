@@ -1,7 +1,7 @@
 /** The Resend adapter with the real `resend` SDK against a local fake: idempotency key, attachments, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeResend } from '#test/helpers/providerFakes';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { ResendSender } from './resend';
 
@@ -9,12 +9,14 @@ let fake: Awaited<ReturnType<typeof startFakeResend>>;
 let shop: TestShop;
 beforeAll(async () => {
   fake = await startFakeResend();
-  shop = await startTestShop({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: fake.url, EMAIL_FROM: 'Blueprint Shop <orders@prints.example>' } });
 });
 afterAll(async () => {
-  await shop?.close();
   await fake?.close();
 });
+shopForFile(
+  (s) => (shop = s),
+  () => ({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: fake.url, EMAIL_FROM: 'Blueprint Shop <orders@prints.example>' } }),
+);
 
 describe('Resend adapter', () => {
   it('sends with the idempotency key; the same key twice is one email', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { addJob } from '../../lib/db';
 import { adminClient } from '#test/helpers/adminTestKit';
@@ -11,12 +11,14 @@ let shop: TestShop;
 let fake: EasyPostFake;
 beforeAll(async () => {
   fake = await startEasyPostFake();
-  shop = await startTestShop({ env: { EASYPOST_API_KEY: 'EZTK_test_fake', EASYPOST_BASE_URL: fake.baseUrl } });
 });
 afterAll(async () => {
-  await shop?.close();
   await fake?.close();
 });
+shopForFile(
+  (s) => (shop = s),
+  () => ({ env: { EASYPOST_API_KEY: 'EZTK_test_fake', EASYPOST_BASE_URL: fake.baseUrl } }),
+);
 
 /** A shipping order whose quote points at an EasyPost shipment the fake knows. */
 async function orderWithQuote(shipmentId: string) {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, startTestShop, type TestShop } from '#test/helpers/shop';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { startFakeStripe } from '#test/helpers/providerFakes';
 
@@ -17,14 +17,16 @@ const stripe = new Stripe('sk_test_x', { telemetry: false });
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  shop = await startTestShop({
-    env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
-  });
 });
 afterAll(async () => {
-  await shop?.close();
   await fake?.close();
 });
+shopForFile(
+  (s) => (shop = s),
+  () => ({
+    env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+  }),
+);
 
 function event(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replace(/-/g, '')}`) {
   return JSON.stringify({ id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, data: { object } });

@@ -1,6 +1,6 @@
 /** EasyPost adapter with the real @easypost/api SDK against a local fake, through POST /api/shipping-rates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { ADDRESSES, browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { startFakeEasyPost } from '#test/helpers/providerFakes';
 
@@ -8,12 +8,14 @@ let shop: TestShop;
 let fake: Awaited<ReturnType<typeof startFakeEasyPost>>;
 beforeAll(async () => {
   fake = await startFakeEasyPost();
-  shop = await startTestShop({ env: { EASYPOST_API_KEY: 'EZTK_test', EASYPOST_BASE_URL: `${fake.url}/v2/` } });
 });
 afterAll(async () => {
-  await shop?.close();
   await fake?.close();
 });
+shopForFile(
+  (s) => (shop = s),
+  () => ({ env: { EASYPOST_API_KEY: 'EZTK_test', EASYPOST_BASE_URL: `${fake.url}/v2/` } }),
+);
 
 describe('EasyPost rates', () => {
   it('quotes the right tube and weight, cheapest first, and stores the shipment and rate ids', async () => {
