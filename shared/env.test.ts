@@ -30,6 +30,11 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SHOP_HOLIDAYS: '2026-11-27,Black Friday' })).toThrow(/SHOP_HOLIDAYS.*"Black Friday" is not a YYYY-MM-DD date/);
     expect(parseEnv({ SHOP_HOLIDAYS: '2026-11-27, -2026-11-11' }).SHOP_HOLIDAYS).toBe('2026-11-27, -2026-11-11');
   });
+  it("sends email under the shop's name unless EMAIL_FROM says otherwise", () => {
+    expect(parseEnv({}).EMAIL_FROM).toBe('Blueprint Shop <orders@blueprintshop.local>');
+    expect(parseEnv({ SHOP_NAME: 'Plan Room' }).EMAIL_FROM).toBe('Plan Room <orders@blueprintshop.local>');
+    expect(parseEnv({ SHOP_NAME: 'Plan Room', EMAIL_FROM: 'Counter <c@example.com>' }).EMAIL_FROM).toBe('Counter <c@example.com>');
+  });
   it('explains a bad value', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -3,7 +3,7 @@
  * No I/O: callers pass `process.env` and decide what to do with the error.
  */
 import { z } from 'zod';
-import { DEFAULT_SHOP } from './shop';
+import { DEFAULT_SHOP, shopFacts } from './shop';
 import { parseShopHolidays } from './holidays';
 
 const optional = z
@@ -82,7 +82,8 @@ export const EnvSchema = z
     EASYPOST_BASE_URL: optional,
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional,
-    EMAIL_FROM: z.string().default(`${DEFAULT_SHOP.name} <orders@blueprintshop.local>`),
+    /** The sender; by default the shop's name (SHOP_NAME) at orders@blueprintshop.local. */
+    EMAIL_FROM: optional,
     SUPPORT_EMAIL: z.string().default(DEFAULT_SHOP.email),
     SUPPORT_PHONE: z.string().default(DEFAULT_SHOP.phone),
     /** The counter's address (shared/shop.ts has the defaults): shown to customers, the origin of rates and labels. */
@@ -135,7 +136,8 @@ export const EnvSchema = z
 export type RawEnv = z.infer<typeof EnvSchema>;
 
 /** The parsed environment with development defaults filled in. */
-export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL' | 'COOKIE_SECURE' | 'SOURCE_URL'> & {
+export type Env = Omit<RawEnv, 'SESSION_SECRET' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'APP_URL' | 'COOKIE_SECURE' | 'SOURCE_URL' | 'EMAIL_FROM'> & {
+  EMAIL_FROM: string;
   SESSION_SECRET: string;
   SOURCE_URL: string;
   ADMIN_USERNAME: string;
@@ -184,6 +186,7 @@ export function parseEnv(source: Record<string, string | undefined>, role: EnvRo
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     COOKIE_SECURE: raw.COOKIE_SECURE ?? raw.TRUST_PROXY,
     SOURCE_URL: pick('SOURCE_URL', raw.SOURCE_URL, DEFAULT_SOURCE_URL),
+    EMAIL_FROM: raw.EMAIL_FROM ?? `${shopFacts(raw).name} <orders@blueprintshop.local>`,
     defaultsUsed,
   };
 }
