@@ -85,8 +85,8 @@ export const street1Field = plainTextField('Street address', 200);
 export const street2Field = optionalPlainTextField('Street address line 2', 200);
 export const cityField = plainTextField('City', 100);
 
-/** `asDrawn`: each sheet at 100% on its own paper; a paper size puts every sheet on that paper. */
-export const printSizeField = z.enum(ORDER_PRINT_SIZES, { error: 'Print size must be asDrawn, 24x36 or 30x42' });
+/** `asDrawn` (the default when left out): each sheet at 100% on its own paper; a paper size puts every sheet on that paper. */
+export const printSizeField = z.enum(ORDER_PRINT_SIZES, { error: 'Print size must be asDrawn, 24x36 or 30x42' }).default('asDrawn');
 export const printTypeField = z.enum(PRINT_TYPES, { error: 'Print type must be bw or color' });
 /** What an order asks for: all B&W, all color, or color only where needed. */
 export const orderPrintTypeField = z.enum(ORDER_PRINT_TYPES, { error: 'Print type must be bw, color or auto' });

@@ -39,7 +39,8 @@ export function toResponse(error: unknown): { status: number; body: Record<strin
       const key = issue.path.join('.') || '_';
       errors[key] ??= issue.message;
     }
-    return { status: 400, body: { message: Object.values(errors).join('. '), code: 'validation', errors } };
+    // One message once, though several fields share it (both empty sign-in fields, say).
+    return { status: 400, body: { message: [...new Set(Object.values(errors))].join('. '), code: 'validation', errors } };
   }
   const bodyError = error as BodyParserError;
   if (bodyError?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'bad_json' } };

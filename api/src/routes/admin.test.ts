@@ -36,6 +36,9 @@ describe('admin sign-in', () => {
     const missing = await c.post('/api/admin/login', { username: 'admin' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please enter both username and password');
+    // Both fields missing: the one message, once.
+    const empty = await c.post('/api/admin/login', {});
+    expect([empty.status, empty.body.message]).toEqual([400, 'Please enter both username and password']);
     expect((await c.get('/api/admin/auth/status')).body).toEqual({ isAuthenticated: false });
   });
 
@@ -203,9 +206,18 @@ describe('the order list', () => {
     });
     expect(typeof row.totalAmount).toBe('number');
 
-    expect((await admin.get('/api/admin/orders?status=shipped')).status).toBe(400);
+    const shipped = await admin.get('/api/admin/orders?status=shipped');
+    expect(shipped.status).toBe(400);
+    expect(shipped.body.message).toBe('status must be pending, processing, completed, failed or all');
     expect((await admin.get('/api/admin/orders?cursor=garbage')).status).toBe(400);
-    expect((await admin.get('/api/admin/orders?limit=0')).status).toBe(400);
+    for (const limit of ['0', '-1', '2.5', 'ten', '201']) {
+      const bad = await admin.get(`/api/admin/orders?limit=${limit}`);
+      expect([bad.status, bad.body.message]).toEqual([400, 'limit must be a whole number from 1 to 200']);
+    }
+    // The contract's own template, every field empty: the defaults.
+    const blank = await admin.get('/api/admin/orders?status=&q=&limit=&cursor=');
+    expect(blank.status).toBe(200);
+    expect(blank.body.orders.length).toBeGreaterThan(0);
   });
 });
 

@@ -21,10 +21,15 @@ import { contentDisposition, sendStoredFile } from '../lib/files';
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
 
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 const ListQuery = z.object({
-  status: z.union([orderStatusField, z.literal('all'), z.literal('')]).optional(),
+  status: z.union([orderStatusField, z.literal('all'), z.literal('')], { error: 'status must be pending, processing, completed, failed or all' }).optional(),
   q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT),
+  // An empty `limit=` (a form sends every field) means the default, as an empty status, q or cursor does.
+  limit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(ADMIN_PAGE_MAX, LIMIT_MESSAGE).default(ADMIN_PAGE_DEFAULT),
+  ),
   cursor: z.string().max(200).optional(),
   /** newest: placed, newest first (default); due: promised ready-by, soonest first. */
   sort: z.enum(['newest', 'due'], { error: 'sort must be newest or due' }).default('newest'),

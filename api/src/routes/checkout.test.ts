@@ -28,6 +28,19 @@ describe('pricing and tax through the API', () => {
     expect(order.payment_intent_id).toMatch(/^demo_pi_/);
   });
 
+  it('prints each sheet on its own paper when printSize is left out (asDrawn, the default)', async () => {
+    const { client, upload } = await browserWithUpload(shop, { pages: 2 });
+    const { printSize: _left, ...body } = pickupBody(upload.id);
+    const res = await client.post('/api/create-payment-intent', body);
+    expect(res.status).toBe(201);
+    const [order] = await shop.sql`select print_size from orders where id = ${res.body.orderId}`;
+    expect(order.print_size).toBe('asDrawn');
+    // 2 ARCH D sheets on 24" x 36" paper: 2 x $5.99 = $11.98.
+    expect(res.body.amounts.subtotal).toBe(11.98);
+    const rates = await client.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, pageCount: 2 });
+    expect(rates.status).toBe(200);
+  });
+
   it('ignores tampered amounts and page counts', async () => {
     const { client, upload } = await browserWithUpload(shop, { pages: 4 });
     const res = await client.post(
@@ -84,6 +97,8 @@ describe('pricing and tax through the API', () => {
       { ...ADDRESSES.NY, zipCode: '1220' },
       { ...ADDRESSES.NY, zipCode: 'abcde' },
       { ...ADDRESSES.NY, zipCode: '94105' },
+      { ...ADDRESSES.NY, zipCode: '00000' },
+      { ...ADDRESSES.NJ, zipCode: '00100' },
       { ...ADDRESSES.NY, street1: '' },
     ]) {
       const res = await client.post('/api/shipping-rates', { toAddress, printSize: '24x36', pageCount: 3 });
@@ -92,6 +107,11 @@ describe('pricing and tax through the API', () => {
     }
     expect((await client.post('/api/shipping-rates', { printSize: '24x36', pageCount: 3 })).status).toBe(400);
     expect((await client.post('/api/shipping-rates', { toAddress: ADDRESSES.NY, printSize: '11x17', pageCount: 3 })).status).toBe(400);
+    // The lowest ZIP in use, in Holtsville, NY, is a ZIP like any other.
+    expect(
+      (await client.post('/api/shipping-rates', { toAddress: { ...ADDRESSES.NY, city: 'Holtsville', zipCode: '00501' }, printSize: '24x36', pageCount: 3 }))
+        .status,
+    ).toBe(200);
   });
 
   it('weighs the tube: more sheets and the bigger tube cost more', async () => {

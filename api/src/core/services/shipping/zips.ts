@@ -13,7 +13,11 @@ const STATES_BY_ZIP_DIGIT: Record<string, string[]> = {
   '9': ['AK', 'CA', 'HI', 'OR', 'WA'],
 };
 
+/** No ZIP code starts 000 to 004 (the lowest in use, 00501, is in Holtsville, NY). */
+const UNASSIGNED = /^00[0-4]/;
+
 /** True when the ZIP belongs to the state's range. */
 export function zipMatchesState(zip: string, state: string): boolean {
+  if (UNASSIGNED.test(zip)) return false;
   return (STATES_BY_ZIP_DIGIT[zip[0]] ?? []).includes(state);
 }
