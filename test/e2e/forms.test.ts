@@ -150,6 +150,12 @@ describe('the state field', { timeout: 60_000 }, () => {
     // Lower case, without leaving the field: rates for it all the same; leaving shows the code.
     await page.getByLabel('State *').fill('new jersey');
     await page.getByText(/Shipping could not be calculated: .*ZIP code 10166 is not in NJ/).waitFor();
+    // The spec's toast too.
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Shipping Error')
+      .first()
+      .waitFor();
     await page.getByLabel('ZIP *').fill('07652');
     expect(await page.getByLabel('State *').inputValue()).toBe('NJ');
     await page.getByText(/Tax \(NJ 6\.63%\)/).waitFor();
@@ -162,7 +168,60 @@ describe('the state field', { timeout: 60_000 }, () => {
     expect(await page.getByLabel('State *').getAttribute('aria-invalid')).toBe('true');
     expect(await focusedId(page)).toBe('state');
     await screenshot(page, 'forms-state-field');
+    // Corrected, the field's message goes from beside Pay as well: it does not wait for the next press.
+    await page.getByLabel('State *').fill('NJ');
+    await page.getByTestId('pay-problem').waitFor({ state: 'detached' });
     errors.assertClean();
+    await page.context().close();
+  });
+});
+
+describe('the total on Pay', { timeout: 90_000 }, () => {
+  it('is the total charged: Pay waits while the total is re-priced, and a total that changed is shown, not charged', async () => {
+    const page = await checkoutPage();
+    const errors = watchPageErrors(page);
+    await page.getByRole('button', { name: 'Pay $19.16' }).waitFor();
+    await fillContact(page, { first: 'Ada', last: 'Lovelace', email: 'ada.total@example.com' });
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('1234');
+    await page.getByLabel('CVC').fill('123');
+
+    // Rush: at once Pay is disabled and names no amount, until the new total is in.
+    await page.getByLabel(/Rush order/).check();
+    const payNow = page.locator('form#checkout-form button[type=submit]');
+    expect(await payNow.textContent()).toBe('Pay');
+    expect(await payNow.isDisabled()).toBe(true);
+    // 3 x $5.99 + $20 rush = $37.97; NJ 6.63% → $2.52.
+    await page.getByRole('button', { name: 'Pay $40.49' }).waitFor();
+
+    // Rush off, but the re-pricing is lost on the way: the summary still says $40.49. Pay re-prices
+    // first, finds $19.16, charges nothing and says so.
+    let dropped = false;
+    await page.route('**/api/create-payment-intent', (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      return route.abort();
+    });
+    await page.getByLabel(/Rush order/).uncheck();
+    await page.waitForFunction(() => (document.querySelector('form#checkout-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
+    expect(dropped).toBe(true);
+    await page.getByRole('button', { name: 'Pay $40.49' }).click();
+    await page.getByTestId('pay-problem').getByText('The total is now $19.16. Nothing was charged: please check it and press Pay again.').waitFor();
+    const unpaid = await shop.sql<{ payment_status: string }[]>`select payment_status from orders where customer_email = 'ada.total@example.com'`;
+    expect(unpaid.map((o) => o.payment_status)).toEqual(['unpaid']);
+    await screenshot(page, 'forms-total-changed');
+
+    await page.getByRole('button', { name: 'Pay $19.16' }).click();
+    await page.waitForURL(/\/order-success\//);
+    // The worker records the payment: the order is paid $19.16, what Pay said.
+    let paid: { payment_status: string; total_cents: number }[] = [];
+    for (let i = 0; i < 100 && paid[0]?.payment_status !== 'paid'; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 100));
+      paid = await shop.sql`select payment_status, total_cents from orders where customer_email = 'ada.total@example.com'`;
+    }
+    expect(paid).toEqual([{ payment_status: 'paid', total_cents: 1916 }]);
+    // The one dropped request is the only error.
+    expect(errors.problems.filter((p) => !/net::ERR_FAILED/.test(p))).toEqual([]);
     await page.context().close();
   });
 });
@@ -190,6 +249,18 @@ describe('a phone-width checkout', { timeout: 60_000 }, () => {
     expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual((barBox?.y ?? 0) + 1);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/screenshots/forms-checkout-phone-bar.png' });
+
+    // A field focused from the keyboard comes to rest above the bar, not under it.
+    await page.getByRole('radio', { name: /Shipping/ }).check();
+    for (const label of ['State *', 'ZIP *', 'Card number']) {
+      const field = page.getByLabel(label);
+      const top = await field.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      await page.evaluate((y) => window.scrollTo(0, y - window.innerHeight + 40), top);
+      await field.focus();
+      const [fieldBox, barTop] = [await field.boundingBox(), (await bar.boundingBox())?.y ?? 0];
+      expect((fieldBox?.y ?? 0) + (fieldBox?.height ?? 0), label).toBeLessThanOrEqual(barTop);
+    }
+    await page.getByRole('radio', { name: /Pickup/ }).check();
 
     // Pay from the bar checks the form like the desktop button does.
     await pay.click();

@@ -75,6 +75,8 @@ function firstProblem(errors: FieldErrors<CheckoutFields>): { id: string; messag
 
 /** Below 1024 px: Pay and the total go in a bar fixed to the bottom of the screen. */
 const NARROW = '(max-width: 1023.98px)';
+/** The bar's height and a margin: what scrolling keeps clear at the bottom (the spacer is h-24, 6rem). */
+const PAY_BAR_ROOM = '7rem';
 
 /** Whether the screen is narrower than the two-column checkout, following changes (a phone turned). */
 function useNarrowScreen(): boolean {
@@ -91,12 +93,24 @@ function useNarrowScreen(): boolean {
 function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typeof useUser>['user'] }) {
   const [, navigate] = useLocation();
   const narrow = useNarrowScreen();
+  // With the Pay bar fixed at the bottom, a field focused or scrolled to stops above it, not under it.
+  useEffect(() => {
+    if (!narrow) return;
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    root.style.scrollPaddingBottom = PAY_BAR_ROOM;
+    return () => {
+      root.style.scrollPaddingBottom = before;
+    };
+  }, [narrow]);
   const { shop } = useShopConfig();
   const form = useCheckoutForm(data, user);
   const [card, setCardState] = useState<DemoCard>({ number: '', expiry: '', cvc: '' });
   const [stripeConfirm, setStripeConfirm] = useState<ConfirmPayment | null>(null);
   const onStripeReady = useCallback((fn: ConfirmPayment | null) => setStripeConfirm(() => fn), []);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Why Pay did not go through, shown next to it. A field's problem follows the fields as they are
+  // corrected (the first one left, or none), so a fixed field's message does not linger.
+  const [problem, setProblem] = useState<{ message: string; fromFields: boolean } | null>(null);
   /** Why the card was refused: stays at the card field until the card changes. */
   const [cardError, setCardError] = useState<string | null>(null);
   const cardInput = useRef<HTMLInputElement>(null);
@@ -125,20 +139,21 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
   const pay = useSubmit(() => (onAccount ? placeOnAccount(form) : payOrder(form, card, stripeConfirm)), {
     fallback: 'There was an error processing your payment. Please try again.',
     onError: (message) => {
-      setProblem(message);
+      setProblem({ message, fromFields: false });
       toast({ title: 'Payment Error', description: message, variant: 'destructive' });
     },
   });
 
   const { intent } = form;
   const providerReady = intent !== null && (intent.provider === 'demo' || (intent.provider === 'stripe' && stripeConfirm !== null));
-  const submitDisabled = pay.busy || !intent || (!onAccount && (!intent.clientSecret || !providerReady));
+  // Not while the total is being re-priced: the button would offer a total about to change.
+  const submitDisabled = pay.busy || form.updating || !intent || (!onAccount && (!intent.clientSecret || !providerReady));
 
   /** Pay with a field missing or wrong: the spec's toast, the first problem named next to Pay, and its field focused (by react-hook-form). */
   function onInvalid(errors: FieldErrors<CheckoutFields>) {
     const first = firstProblem(errors);
     if (!first) return;
-    setProblem(first.message);
+    setProblem({ message: first.message, fromFields: true });
     const values = form.fields.getValues();
     const missing = FIELD_INPUTS.some(([path]) => {
       const [head, tail] = path.split('.') as [keyof CheckoutFields, string | undefined];
@@ -157,7 +172,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
     if (!intent) return;
     const noRate = form.missingRate();
     if (noRate) {
-      setProblem(noRate);
+      setProblem({ message: noRate, fromFields: false });
       form.setRateProblem(noRate);
       toast({ title: 'Please check your details', description: noRate, variant: 'destructive' });
       document.getElementById('shipping-rate')?.focus();
@@ -172,6 +187,12 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
       toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
       setCardError(message);
       setFocusCard((n) => n + 1);
+      return;
+    }
+    if (outcome.status === 'changed') {
+      const message = `The total is now ${formatDollars(outcome.total)}. Nothing was charged: please check it and press Pay again.`;
+      setProblem({ message, fromFields: false });
+      toast({ title: 'Total updated', description: message, variant: 'destructive' });
       return;
     }
     if (outcome.status === 'other') {
@@ -195,11 +216,12 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
   };
 
   const amounts = form.amounts;
+  const shownProblem = problem?.fromFields ? (firstProblem(form.fields.formState.errors)?.message ?? null) : (problem?.message ?? null);
   const payLabel = pay.busy
     ? 'Processing…'
     : onAccount
       ? 'Place order on account'
-      : amounts && !amounts.pending
+      : amounts && !amounts.pending && !form.updating
         ? `Pay ${formatDollars(amounts.total)}`
         : 'Pay';
   return (
@@ -255,9 +277,9 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                   {payLabel}
                 </Button>
               )}
-              {problem && (
+              {shownProblem && (
                 <p className="text-sm text-red-700" role="alert" data-testid="pay-problem">
-                  {problem}
+                  {shownProblem}
                 </p>
               )}
               <p className="text-xs text-slate-500">
@@ -308,9 +330,12 @@ async function placeOnAccount(form: Form): Promise<{ status: 'succeeded'; orderI
 async function payOrder(form: Form, card: DemoCard, stripeConfirm: ConfirmPayment | null): Promise<ConfirmOutcome> {
   const intent = form.intent;
   if (!intent) throw new Error('The payment is not ready yet.');
+  const shown = form.amounts?.total;
   const answer = await apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...form.body(), orderId: intent.orderId, updateOnly: true });
   if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
   form.setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current));
+  // The card is charged only the total the customer pressed Pay for.
+  if (shown === undefined || Math.round(shown * 100) !== Math.round(answer.amounts.total * 100)) return { status: 'changed', total: answer.amounts.total };
   if (intent.provider !== 'demo') {
     if (!stripeConfirm) throw new Error('The payment form is not ready yet.');
     return stripeConfirm();

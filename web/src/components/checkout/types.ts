@@ -40,7 +40,8 @@ export type ShippingRate = {
 export type Address = { street1: string; street2: string; city: string; state: string; zipCode: string };
 
 /** What a card form does when the customer pays: resolves with the provider's outcome. */
-export type ConfirmOutcome = { status: 'succeeded' } | { status: 'failed'; message: string } | { status: 'other' };
+/** `changed`: the server's total is not the one on the Pay button, so nothing was charged. */
+export type ConfirmOutcome = { status: 'succeeded' } | { status: 'failed'; message: string } | { status: 'other' } | { status: 'changed'; total: number };
 export type ConfirmPayment = () => Promise<ConfirmOutcome>;
 
 /** "2026-11-25" → "Wed, Nov 25", worded by the shop clock; anything else is shown as it came. */

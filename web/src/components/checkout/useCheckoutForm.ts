@@ -17,6 +17,8 @@ import { toast } from '../toast';
 import { CheckoutFieldsSchema, type CheckoutFields } from './checkoutFields';
 import type { Address, Amounts, IntentAnswer, ShippingRate } from './types';
 
+const RATES_FAILED = 'Unable to calculate shipping rates. Please try again.';
+
 const EMPTY_ADDRESS: Address = { street1: '', street2: '', city: '', state: '', zipCode: '' };
 
 export type Contact = { firstName: string; lastName: string; email: string; phone: string };
@@ -171,7 +173,9 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
         })
         .catch((error: unknown) => {
           if (cancelled) return;
-          setRatesError(errorMessage(error, 'Unable to calculate shipping rates. Please try again.'));
+          // The spec's toast, and the reason (a ZIP of another state, say) stays by the address.
+          setRatesError(errorMessage(error, RATES_FAILED));
+          toast({ title: 'Shipping Error', description: RATES_FAILED, variant: 'destructive' });
         })
         .finally(() => !cancelled && setRatesLoading(false));
     }, 400);
