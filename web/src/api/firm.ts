@@ -20,9 +20,14 @@ export function useFirmOrders(enabled: boolean, filter: { projectId: string | nu
   return useSWR<OrderJson[], ApiError>(key, fetcher, { revalidateOnMount: true });
 }
 
-/** Runs a firm change, then reloads the firm (and its orders). */
-export async function changeFirm<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * Runs a firm change, then reloads the firm (and its orders). `sent` runs as soon as the change is
+ * answered, before the reloads: a form clears itself there, so nothing typed into it once the new
+ * row shows is cleared afterwards.
+ */
+export async function changeFirm<T>(method: string, url: string, body?: unknown, sent?: (answer: T) => void): Promise<T> {
   const answer = await apiRequest<T>(method, url, body);
+  sent?.(answer);
   await mutate(MY_FIRM_KEY);
   await mutate((key) => typeof key === 'string' && key.startsWith('/api/orders?scope=firm'));
   return answer;

@@ -159,12 +159,10 @@ function Invites({ firm }: { firm: FirmJson }) {
   });
   const { errors, isSubmitting } = form.formState;
   async function invite(input: z.output<typeof FirmInviteSchema>) {
-    await changeFirm('POST', `/api/firms/${firm.id}/invites`, input)
-      .then(() => {
-        toast({ title: 'Invite sent', description: `We emailed ${input.email} a link to join ${firm.name}.` });
-        form.reset();
-      })
-      .catch(failed(form, 'Could not send the invite'));
+    await changeFirm('POST', `/api/firms/${firm.id}/invites`, input, () => {
+      toast({ title: 'Invite sent', description: `We emailed ${input.email} a link to join ${firm.name}.` });
+      form.reset();
+    }).catch(failed(form, 'Could not send the invite'));
   }
   async function withdraw(inviteId: string) {
     await changeFirm('DELETE', `/api/firms/${firm.id}/invites/${inviteId}`).catch((error) =>
@@ -207,12 +205,10 @@ function Projects({ firm }: { firm: FirmJson }) {
   });
   const { errors, isSubmitting } = form.formState;
   async function add(input: z.output<typeof ProjectSchema>) {
-    await changeFirm('POST', `/api/firms/${firm.id}/projects`, input)
-      .then(() => {
-        toast({ title: 'Project added', description: `${input.code} · ${input.name}` });
-        form.reset();
-      })
-      .catch(failed(form, 'Could not add the project'));
+    await changeFirm('POST', `/api/firms/${firm.id}/projects`, input, () => {
+      toast({ title: 'Project added', description: `${input.code} · ${input.name}` });
+      form.reset();
+    }).catch(failed(form, 'Could not add the project'));
   }
   return (
     <Card>
