@@ -122,7 +122,7 @@ describe('orderNumberField', () => {
     for (const typed of ['', '4F2A9C0', '4F2A9C012', '4F2A9C0G', '##4F2A9C01']) {
       const result = orderNumberField.safeParse(typed);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Please enter the 8-character order number.');
+      expect(result.error?.issues[0]?.message).toBe('Please enter the 8-character order number (digits 0-9 and letters A-F).');
     }
   });
 });

@@ -189,11 +189,12 @@ export const stateField = z
  * An order number as a customer types it ("4f2a9c01", "#4F2A9C01"): the 8 hex characters, upper-cased.
  * The quick status check on Track Orders and GET /api/orders/lookup read it this one way.
  */
+const ORDER_NUMBER_MESSAGE = 'Please enter the 8-character order number (digits 0-9 and letters A-F).';
 export const orderNumberField = z
-  .string({ error: 'Please enter the 8-character order number.' })
+  .string({ error: ORDER_NUMBER_MESSAGE })
   .trim()
   .transform((typed) => typed.replace(/^#/, '').toUpperCase())
-  .pipe(z.string().regex(/^[0-9A-F]{8}$/, 'Please enter the 8-character order number.'));
+  .pipe(z.string().regex(/^[0-9A-F]{8}$/, ORDER_NUMBER_MESSAGE));
 
 /** The admin sign-in (POST /api/admin/login and its form): both fields, with the spec's one message. */
 const ADMIN_LOGIN_MISSING = 'Please enter both username and password';

@@ -288,8 +288,11 @@ describe('guest order tracking in the browser', () => {
     await page.getByRole('heading', { name: 'Track Orders' }).waitFor();
     const send = page.getByRole('button', { name: 'Email me my orders' });
     // Not an address: the refusal stays under the field, which is marked and focused.
-    const address = page.getByLabel('Email address').first();
+    const address = page.getByLabel('Email address');
+    // The spec: no search until the address has an @.
     await address.fill('grace.guest');
+    expect(await send.isDisabled()).toBe(true);
+    await address.fill('grace.guest@');
     await send.click();
     await page.getByRole('alert').getByText('Please enter a valid email address', { exact: true }).first().waitFor();
     expect(await address.getAttribute('aria-invalid')).toBe('true');
@@ -316,15 +319,17 @@ describe('guest order tracking in the browser', () => {
     await expectNoSeriousA11y(page);
 
     // The quick check shows one order's status only.
-    await page.getByLabel('Email address').nth(1).fill(email);
+    await page.getByLabel('Email you ordered with').fill(email);
     await page.getByLabel('Order number').fill(done.id.slice(-8).toLowerCase());
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByText(/^Placed [A-Z][a-z]{2} \d+, \d{4}$/).waitFor();
     // Not an order number at all: said under the field; a well-formed one that matches nothing: said below.
     await page.getByLabel('Order number').fill('ZZZZZZZZ');
     await page.getByRole('button', { name: 'Check status' }).click();
-    await page.getByRole('alert').getByText('Please enter the 8-character order number.', { exact: true }).waitFor();
+    await page.getByRole('alert').getByText('Please enter the 8-character order number (digits 0-9 and letters A-F).', { exact: true }).waitFor();
     expect(await page.getByLabel('Order number').getAttribute('aria-invalid')).toBe('true');
+    // The refusal replaces the earlier answer rather than sitting beside it.
+    expect(await page.getByText(/^Placed [A-Z][a-z]{2} \d+, \d{4}$/).count()).toBe(0);
     await page.getByLabel('Order number').fill(done.id.slice(-8) === '00000000' ? '11111111' : '00000000');
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByText('No order matches that email address and order number.').waitFor();

@@ -110,13 +110,18 @@ describe('forms whose refusals stay', () => {
       await page.getByRole('heading', { name: 'Track Orders' }).waitFor();
 
       const quickEmail = page.locator('#quick-email');
+      // The spec: no search until the email has an @; with one, a wrong address is said at the field.
+      expect(await page.getByRole('button', { name: 'Check status' }).isDisabled()).toBe(true);
+      await quickEmail.fill('nobody@');
       await page.getByRole('button', { name: 'Check status' }).click();
       await expectRefused(page, quickEmail, 'Please enter a valid email address');
-      await expectRefusedWithoutFocus(page.getByLabel('Order number'), 'Please enter the 8-character order number.');
+      await expectRefusedWithoutFocus(page.getByLabel('Order number'), 'Please enter the 8-character order number (digits 0-9 and letters A-F).');
 
       const linkForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Email me my orders' }) });
       const linkEmail = linkForm.getByLabel('Email address');
       await linkEmail.fill('nobody');
+      expect(await page.getByRole('button', { name: 'Email me my orders' }).isDisabled()).toBe(true);
+      await linkEmail.fill('nobody@');
       await page.getByRole('button', { name: 'Email me my orders' }).click();
       await expectRefused(page, linkEmail, 'Please enter a valid email address');
       await screenshot(page, `forms-track-orders-errors-${size.name}`);

@@ -148,7 +148,7 @@ describe("the guest's quick status and the order page", () => {
       const page = await openPage(size);
       const errors = watchPageErrors(page);
       await page.goto(`${shop.url}/order-lookup`);
-      await page.getByLabel('Email address').nth(1).fill(email);
+      await page.getByLabel('Email you ordered with').fill(email);
       await page.getByLabel('Order number').fill(order.id.slice(-8));
       await page.getByRole('button', { name: 'Check status' }).click();
       await page.getByText(`Order #${order.id.slice(-8).toUpperCase()}`).waitFor();

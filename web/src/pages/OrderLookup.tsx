@@ -3,7 +3,7 @@
  * order's status with email + order number, and, opened from the emailed link (?token=), the list.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
 import { z } from 'zod';
@@ -105,6 +105,8 @@ function QuickCheckForm() {
     defaultValues: { email: '', orderNumber: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The spec: the search waits for an email with an @ in it.
+  const email = useWatch({ control: form.control, name: 'email' });
   const failedRef = useRef<HTMLDivElement>(null);
   const failed = errors.root?.server?.message;
   // A failed lookup is about neither field alone: its note takes focus.
@@ -125,11 +127,12 @@ function QuickCheckForm() {
   return (
     <Card>
       <CardHeader title="Quick status check" description="Enter the email you ordered with and the 8-character order number from your confirmation." />
-      <form onSubmit={form.handleSubmit(check)} className="grid gap-3 p-4 sm:p-6" noValidate>
+      {/* A refused check puts the last answer away, so a refusal never sits beside an old result. */}
+      <form onSubmit={form.handleSubmit(check, () => setResult(null))} className="grid gap-3 p-4 sm:p-6" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             id="quick-email"
-            label="Email address"
+            label="Email you ordered with"
             type="email"
             autoComplete="email"
             required
@@ -148,7 +151,7 @@ function QuickCheckForm() {
           />
         </div>
         <div>
-          <Button type="submit" variant="outline" disabled={isSubmitting}>
+          <Button type="submit" variant="outline" disabled={isSubmitting || !email.includes('@')}>
             {isSubmitting ? 'Checking…' : 'Check status'}
           </Button>
         </div>

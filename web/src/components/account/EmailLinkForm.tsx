@@ -5,7 +5,7 @@
  * email, which is marked and focused.
  */
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, TextField } from '../ui';
@@ -20,6 +20,8 @@ export function EmailLinkForm({ className = 'grid gap-3 p-4 sm:p-6' }: { classNa
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<z.input<typeof EmailForm>, unknown, z.output<typeof EmailForm>>({ resolver: zodResolver(EmailForm), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The spec: the search waits for an email with an @ in it.
+  const email = useWatch({ control: form.control, name: 'email' });
 
   async function send({ email }: z.output<typeof EmailForm>) {
     setMessage(null);
@@ -44,7 +46,7 @@ export function EmailLinkForm({ className = 'grid gap-3 p-4 sm:p-6' }: { classNa
         {...form.register('email')}
       />
       <div>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || !email.includes('@')}>
           {isSubmitting ? 'Sending…' : 'Email me my orders'}
         </Button>
       </div>

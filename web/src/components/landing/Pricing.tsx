@@ -38,7 +38,7 @@ export function Pricing() {
           <Extra
             title="Rush service"
             value={`+${formatCents(RUSH_FEE_CENTS)}`}
-            text="Flat per order. Ready in 1-4 hours (the checkout quotes 4-6 hours for larger sets)."
+            text="Flat per order. Ready in 1-4 hours; the checkout shows the exact ready-by time."
           />
           <Extra title="Pickup in Paramus, NJ" value="Free" text="Ready in 24-48 hours, or by end of day for orders before 12 PM." />
           <Extra title="Shipping" value="Live rates" text="Ground, 2-day or overnight in a protective tube. Free shipping on orders over $100." />
