@@ -21,9 +21,13 @@ export function ownsOrder(who: { sid: string | null; userId: string | null }, or
   return who.sid !== null && order.session_sid === who.sid;
 }
 
-/** True when this request may read the order: its owner, the admin, or the order's access token. */
-export function canAccessOrder(req: Request, order: Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'>): boolean {
-  if (req.shop.adminUsername) return true;
+/**
+ * True when this request may read the order: its owner, the admin (once it is paid: an unpaid order
+ * is a checkout in progress, not the counter's, and every admin read of one is 404), or the order's
+ * access token.
+ */
+export function canAccessOrder(req: Request, order: Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token' | 'payment_status'>): boolean {
+  if (req.shop.adminUsername && order.payment_status !== 'unpaid') return true;
   if (ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, order)) return true;
   const token = typeof req.query.token === 'string' ? req.query.token : null;
   return token !== null && sameToken(token, order.access_token);
@@ -36,7 +40,7 @@ export function canAccessOrder(req: Request, order: Pick<OrderRow, 'user_id' | '
 export function canAccessRevision(
   req: Request,
   revision: { user_id: string | null; session_sid: string | null },
-  previousOrder: Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'> | null,
+  previousOrder: Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token' | 'payment_status'> | null,
 ): boolean {
   if (req.shop.adminUsername) return true;
   if (ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, revision)) return true;

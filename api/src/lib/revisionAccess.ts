@@ -13,13 +13,13 @@ import { canAccessRevision } from './orderAccess';
 
 export const REVISION_NOT_FOUND = 'Revision not found.';
 
-type AccessOrder = Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'>;
+type AccessOrder = Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token' | 'payment_status'>;
 
 /** The revision (with its new issue's uploads, in order) when this request may read it; else 404. */
 export async function readableRevision(sql: Queryable, req: Request, id: string): Promise<RevisionRow & { upload_ids: string[] }> {
   const [row] = await sql<(RevisionRow & { upload_ids: string[]; order: AccessOrder | null })[]>`
     select r.id, r.status, r.previous_order_id, r.message, r.user_id, r.session_sid, r.upload_ids,
-      case when o.id is null then null else json_build_object('user_id', o.user_id, 'session_sid', o.session_sid, 'access_token', o.access_token) end as order
+      case when o.id is null then null else json_build_object('user_id', o.user_id, 'session_sid', o.session_sid, 'access_token', o.access_token, 'payment_status', o.payment_status) end as order
     from revisions r left join orders o on o.id = r.previous_order_id where r.id = ${id}`;
   if (!row || !canAccessRevision(req, row, row.order)) throw notFound(REVISION_NOT_FOUND);
   const { order: _order, ...revision } = row;

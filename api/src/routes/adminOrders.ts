@@ -168,6 +168,8 @@ export function adminOrderRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/orders/:id/history', requireAdmin, orderIdParams, async (req, res) => {
     const id = orderIdParams.input(req).params.id;
+    const [order] = await sql`select 1 from orders where id = ${id} and payment_status <> 'unpaid'`;
+    if (!order) throw notFound('Order not found.');
     const rows = await sql<{ from_status: string | null; to_status: string; changed_by: string; created_at: Date; undone_at: Date | null }[]>`
       select from_status, to_status, changed_by, created_at, undone_at from order_status_history where order_id = ${id} order by created_at, id`;
     res.json(
@@ -184,7 +186,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   router.get('/api/admin/pdf/:orderId', requireAdmin, orderFileParams, async (req, res) => {
     const { params, query } = orderFileParams.input(req);
     const [row] = await sql<Pick<OrderRow, 'id' | 'upload_id' | 'file_key' | 'file_name' | 'page_count' | 'file_deleted_at' | 'files'>[]>`
-      select id, upload_id, file_key, file_name, page_count, file_deleted_at from orders where id = ${params.orderId}`;
+      select id, upload_id, file_key, file_name, page_count, file_deleted_at from orders where id = ${params.orderId} and payment_status <> 'unpaid'`;
     if (!row) throw notFound('Order not found.');
     await withOrderFiles(sql, [row]);
     const file = filesOf(row)[query.file - 1];

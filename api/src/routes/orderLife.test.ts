@@ -81,6 +81,21 @@ describe('an unpaid order', () => {
     const pickup = await buildOrder(shop, { paymentStatus: 'unpaid' });
     expect((await admin.post(`/api/admin/generate-label/${pickup.id}`)).status).toBe(400);
     expect((await admin.get(`/api/admin/job-ticket/${shipping.id}`)).status).toBe(404);
+    // Nor any other admin read: the order, its file, its history, an export of it.
+    for (const path of [
+      `/api/orders/${shipping.id}`,
+      `/api/admin/pdf/${shipping.id}`,
+      `/api/admin/pdf/${shipping.id}?download=true`,
+      `/api/admin/orders/${shipping.id}/history`,
+    ]) {
+      const read = await admin.get(path);
+      expect([path, read.status]).toEqual([path, 404]);
+    }
+    const exported = await admin.post('/api/admin/export-files', { orderIds: [shipping.id] });
+    expect(exported.status).toBe(200);
+    await shop.runJobs();
+    const status = await admin.get(`/api/admin/export-status/${exported.body.exportId}`);
+    expect(status.body.status).toBe('failed');
     await afterUndoWindow();
     expect(await emailsOf(shipping.id)).toEqual([]);
   });

@@ -35,7 +35,7 @@ const overlayInput = validate(
 );
 
 type Who = { sid: string | null; userId: string | null };
-type AccessOrder = Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token'>;
+type AccessOrder = Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token' | 'payment_status'>;
 
 /**
  * The uploads named, in the order given, when every one is this browser's (or account's) and can be

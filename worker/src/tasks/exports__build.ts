@@ -71,7 +71,7 @@ export default defineTask({
     if (exp.status !== 'processing') return;
     const orders = await ctx.sql<FileRow[]>`
       select * from orders
-      where id = any(${exp.order_ids}::uuid[]) order by created_at, id`;
+      where id = any(${exp.order_ids}::uuid[]) and payment_status <> 'unpaid' order by created_at, id`;
     await withOrderFiles(ctx.sql, orders);
     const files = orders.filter((o) => o.file_key !== null && o.file_deleted_at === null);
     if (files.length === 0) {
