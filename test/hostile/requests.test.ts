@@ -7,6 +7,7 @@
  * behind requireUser/requireAdmin is reached too.
  */
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import type { TestClient } from '../helpers/client';
@@ -339,6 +340,30 @@ describe('hostile requests', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("requests Node's parser cannot read get JSON with a message too: a 20 kB address, a bad Content-Length", async () => {
+    const url = new URL(shop.url);
+    const send = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(url.port), url.hostname, () => socket.end(raw));
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (answer += chunk));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const cases: [string, string, number][] = [
+      ['a 20 kB address', `GET /api/health?${'q'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+      ['a bad Content-Length', 'POST /api/orders/lookup HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400],
+    ];
+    for (const [name, raw, status] of cases) {
+      const answer = await send(raw);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect([name, head.split('\r\n')[0]]).toEqual([name, expect.stringMatching(new RegExp(`^HTTP/1\\.1 ${status} `))]);
+      expect(head).toMatch(/content-type: application\/json/i);
+      expect(typeof JSON.parse(body).message).toBe('string');
+    }
   });
 
   it('after all of it the order is untouched and the shop still answers', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uuidField } from '#shared/fields';
 import { toResponse } from './errors';
-import { validate } from './validate';
+import { NOT_JSON_MESSAGE, validate } from './validate';
 
 const thing = validate(
   {
@@ -59,5 +59,19 @@ describe('validate()', () => {
       body: { message: 'Name is required', errors: { name: 'Name is required' } },
     });
     expect((await post(`/things/${id}?n=0`, { name: 'x' })).status).toBe(400);
+  });
+
+  it('answers 415 for a body of another type, which the JSON parser leaves unread, rather than name a field that was sent', async () => {
+    for (const [type, body] of [
+      ['text/plain;charset=UTF-8', JSON.stringify({ name: 'Plans' })],
+      ['application/x-www-form-urlencoded', 'name=Plans'],
+      ['application/xml', '<name>Plans</name>'],
+    ]) {
+      const res = await fetch(`${base}/things/${id}`, { method: 'POST', headers: { 'content-type': type }, body });
+      expect([type, res.status, (await res.json()).message]).toEqual([type, 415, NOT_JSON_MESSAGE]);
+    }
+    // No body at all is no body of the wrong type: the schema says what is missing.
+    const empty = await fetch(`${base}/things/${id}`, { method: 'POST' });
+    expect(empty.status).toBe(400);
   });
 });

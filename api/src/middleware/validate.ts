@@ -2,14 +2,22 @@
  * Validation at the edge, one shape for every route: `validate({ params, query, body })` parses what
  * it is given with zod before the handler runs, and `.input(req)` hands the handler the typed result.
  * A path parameter that does not parse names nothing that exists (404 with the resource's message);
- * a bad query or body is the client's mistake (400, through the error handler's zod mapping).
+ * a bad query or body is the client's mistake (400, through the error handler's zod mapping); a body
+ * that is not JSON, where the route reads one, is the wrong type (415).
  *
  *   const orderInput = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
  *   router.get('/api/orders/:id', orderInput, async (req, res) => { const { id } = orderInput.input(req).params; … });
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { notFound } from '#core/lib/errors';
+import { notFound, unsupportedMediaType } from '#core/lib/errors';
+
+export const NOT_JSON_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
+
+/** True when the request carries a body (HTTP/1.1: a non-zero Content-Length or a chunked one). */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
 
 type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 type Parsed<S extends Schemas> = {
@@ -31,6 +39,9 @@ export function validate<S extends Schemas>(schemas: S, missing = 'Not found.'):
       if (!result.success) return next(notFound(missing));
       params = result.data;
     }
+    // A route that reads a JSON body and was sent a body of another type (a form, text, XML): the
+    // JSON parser left it unread, and checking `{}` instead would name a field that was in fact sent.
+    if (schemas.body && hasBody(req) && !req.is('application/json')) return next(unsupportedMediaType(NOT_JSON_MESSAGE));
     try {
       const query = schemas.query ? schemas.query.parse(req.query) : undefined;
       const body = schemas.body ? schemas.body.parse(req.body ?? {}) : undefined;

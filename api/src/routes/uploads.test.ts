@@ -231,15 +231,28 @@ describe('POST /api/upload-pdf', () => {
     expect(partialFiles()).toEqual([]);
   });
 
-  it('answers 400 without a pdf part, and for a body that is not multipart', async () => {
+  it('answers 400 without a pdf part, and 415 for a body that is not multipart', async () => {
     const form = new FormData();
     form.append('other', new Blob([new Uint8Array(await makeDrawingPdf({ pages: 1 }))]), 'a.pdf');
     const wrongField = await shop.client().request('POST', '/api/upload-pdf', { body: form });
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.message).toMatch(/choose a PDF/);
     const json = await shop.client().post('/api/upload-pdf', { pdf: 'x' });
-    expect(json.status).toBe(400);
+    expect([json.status, json.body.message]).toEqual([415, 'Send the PDF as multipart/form-data with one field named "pdf".']);
+    const raw = await shop
+      .client()
+      .request('POST', '/api/upload-pdf', { body: new Uint8Array(await makeDrawingPdf({ pages: 1 })), headers: { 'content-type': 'application/pdf' } });
+    expect(raw.status).toBe(415);
   });
+
+  it('takes a file of exactly 50 MB ("at most 50 MB")', async () => {
+    const pdf = await makeDrawingPdf({ pages: 1, size: ARCH_D });
+    // A PDF padded with blank lines after its end to the byte: still a PDF, and exactly the limit.
+    const exact = Buffer.concat([pdf, Buffer.alloc(MAX_UPLOAD_BYTES - pdf.length, 0x0a)]);
+    expect(exact.length).toBe(MAX_UPLOAD_BYTES);
+    const res = await upload(shop.client(), exact, 'Exactly 50 MB.pdf');
+    expect([res.status, res.body.fileSize]).toEqual([202, MAX_UPLOAD_BYTES]);
+  }, 60_000);
 
   it('stops a 51 MB upload with 413 while streaming and leaves no file, no folder and no row', async () => {
     const rows = await uploadCount();

@@ -88,6 +88,9 @@ export function cleanFileName(name: string | undefined): string {
   return base.length > 200 ? `${base.slice(0, 196)}.pdf` : base;
 }
 
+/** A body that is not multipart/form-data: the wrong type (415), said the way to send it. */
+const NOT_MULTIPART_MESSAGE = 'Send the PDF as multipart/form-data with one field named "pdf".';
+
 type StoredFile = { uploadId: string; key: string; fileName: string; size: number; sha256: string };
 
 /**
@@ -103,10 +106,12 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20, fieldSize: 1024 },
+        // One byte over the limit: busboy calls a file that reaches `fileSize` too large, and a file of
+        // exactly 50 MB is within "at most 50 MB".
+        limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 2, fields: 10, parts: 20, fieldSize: 1024 },
       });
     } catch {
-      reject(badRequest('Send the PDF as multipart/form-data with one field named "pdf".'));
+      reject(unsupportedMediaType(NOT_MULTIPART_MESSAGE));
       return;
     }
     let settled = false;
@@ -234,7 +239,7 @@ export function uploadRoutes(ctx: AppContext): Router {
 
   router.post(UPLOAD_PDF_PATH, async (req, res, next) => {
     try {
-      if (!req.is('multipart/form-data')) throw badRequest('Send the PDF as multipart/form-data with one field named "pdf".');
+      if (!req.is('multipart/form-data')) throw unsupportedMediaType(NOT_MULTIPART_MESSAGE);
       const declared = Number(req.get('content-length') ?? 0);
       // Multipart framing adds a little; anything far past the limit is refused before reading it.
       if (declared > MAX_UPLOAD_BYTES + 1024 * 1024) throw payloadTooLarge(TOO_LARGE_MESSAGE);
