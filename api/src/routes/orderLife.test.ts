@@ -54,21 +54,45 @@ describe('an unpaid order', () => {
     expect((await emailsOf(orderId)).map((e) => e.kind)).toEqual(['order_confirmation']);
   });
 
-  it('may be cancelled quietly; a payment that arrives afterwards is refunded, not printed', async () => {
+  it('may be cancelled quietly, and then takes no payment at the checkout', async () => {
     const admin = await adminClient(shop);
     const { client, orderId } = await unpaidOrder();
     const cancelled = await admin.patch(`/api/orders/${orderId}/status`, { status: 'failed' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.statusChange).toMatchObject({ emailQueued: false });
+    const message = 'This order was cancelled by the shop, so it cannot be paid. Please start a new order.';
+    const [{ upload_id: uploadId }] = await shop.sql`select upload_id from orders where id = ${orderId}`;
+    const repriced = await client.post('/api/create-payment-intent', { ...pickupBody(uploadId, CUSTOMER), orderId, updateOnly: true });
+    expect([repriced.status, repriced.body.message]).toEqual([409, message]);
+    const paid = await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242424242424242' });
+    expect([paid.status, paid.body.message]).toEqual([400, message]);
+    await afterUndoWindow();
+    const [intent] = await shop.sql`select status from demo_payment_intents where order_id = ${orderId}`;
+    expect(intent.status).not.toBe('succeeded');
+    expect(await emailsOf(orderId)).toEqual([]);
+  });
+
+  it('cancelled while its payment was on the way: the payment is refunded, not printed, and the customer told', async () => {
+    const admin = await adminClient(shop);
+    const { client, orderId } = await unpaidOrder();
+    // The card goes through; the counter cancels before the payment is recorded.
     const paid = await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242424242424242' });
     expect(paid.body.status).toBe('succeeded');
+    const cancelled = await admin.patch(`/api/orders/${orderId}/status`, { status: 'failed' });
+    expect(cancelled.status).toBe(200);
     await afterUndoWindow();
     const [row] = await shop.sql`select status, payment_status, refunded_at, receipt_key from orders where id = ${orderId}`;
     expect(row).toMatchObject({ status: 'failed', payment_status: 'refunded', receipt_key: null });
     expect(row.refunded_at).not.toBeNull();
     const [intent] = await shop.sql`select status from demo_payment_intents where order_id = ${orderId}`;
     expect(intent.status).toBe('refunded');
-    expect(await emailsOf(orderId)).toEqual([]);
+    expect(await emailsOf(orderId)).toEqual([{ kind: 'order_cancelled_refund', subject: `Your payment for order ${orderNumberOf(orderId)} was refunded` }]);
+    const [mail] = await shop.sql<{ text_body: string }[]>`select text_body from emails where order_id = ${orderId}`;
+    expect(mail.text_body).toContain('had been cancelled before your payment of $');
+    // Run twice, it refunds and tells once.
+    await shop.sql`select graphile_worker.add_job('orders__refund_cancelled', json_build_object('orderId', ${orderId}::text))`;
+    await shop.runJobs();
+    expect(await emailsOf(orderId)).toHaveLength(1);
     expect((await client.get(`/api/orders/${orderId}`)).body.statusText).toMatch(/^Refunded/);
   });
 

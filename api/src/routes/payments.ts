@@ -13,6 +13,7 @@ import type { OrderRow } from '../presenters/order';
 import { DemoPayments } from '#core/services/payments/demo';
 import { PaymentProviderError } from '#core/services/payments/index';
 import { enqueueReconcile } from '#core/services/payments/jobs';
+import { CANCELLED_ORDER_MESSAGE } from '#core/orders/commands/placeOrder';
 
 const ConfirmSchema = z.object({
   orderId: z.string().trim().max(100),
@@ -39,6 +40,7 @@ export function paymentRoutes(ctx: AppContext): Router {
       if (!order.payment_intent_id || order.payment_provider !== 'demo') throw badRequest('This order has no test-mode payment. Please reload the checkout.');
       if (order.payment_status === 'paid') return { status: 'succeeded' as const };
       if (order.payment_status === 'refunded') throw badRequest('This order was refunded.');
+      if (order.status === 'failed') throw badRequest(CANCELLED_ORDER_MESSAGE);
       if (!customerDetailsComplete(order)) {
         throw badRequest('Please fill in your first name, last name and a valid email address before paying.');
       }

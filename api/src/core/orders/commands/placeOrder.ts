@@ -82,17 +82,21 @@ export async function attachPaymentIntent(tx: Queryable, input: { orderId: strin
   await tx`update orders set payment_intent_id = ${input.paymentIntentId}, updated_at = now() where id = ${input.orderId}`;
 }
 
+/** An unpaid order the counter cancelled takes no payment: what the checkout says instead. */
+export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled by the shop, so it cannot be paid. Please start a new order.';
+
 /**
  * Re-prices an unpaid order of the same drawing set (the same files in the same order); 409 once
  * paid. The caller holds the row lock.
  */
 export async function repriceOrder(tx: Queryable, input: { orderId: string; fields: OrderFields; files: OrderFileInput[] }): Promise<void> {
-  const [order] = await tx<{ payment_status: string; upload_id: string | null; set_ids: string[] | null }[]>`
-    select payment_status, upload_id,
+  const [order] = await tx<{ status: string; payment_status: string; upload_id: string | null; set_ids: string[] | null }[]>`
+    select status, payment_status, upload_id,
       (select array_agg(f.upload_id order by f.position) from order_files f where f.order_id = o.id) as set_ids
     from orders o where id = ${input.orderId} for update`;
   if (!order) throw badRequest('This order no longer exists. Please start the checkout again.');
   if (order.payment_status !== 'unpaid') throw conflict('This order is already paid.');
+  if (order.status === 'failed') throw conflict(CANCELLED_ORDER_MESSAGE);
   const placedSet = order.set_ids ?? [order.upload_id];
   const sameSet = placedSet.length === input.files.length && input.files.every((f, i) => f.uploadId === placedSet[i]);
   if (!sameSet) throw badRequest('This order is for another drawing. Please start the checkout again.');
