@@ -93,6 +93,11 @@ describe('customer accounts in the browser', () => {
     // The signed-in home is the dashboard.
     await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor({ timeout: 10_000 });
     await page.getByText('RUSH ORDER', { exact: true }).waitFor();
+    // The print type in upper case.
+    await page
+      .getByText(/ • (BLACK & WHITE|COLOR|COLOR ONLY WHERE NEEDED)$/)
+      .first()
+      .waitFor();
     await page.getByText(`Order #${latest.id.slice(-8).toUpperCase()}`).waitFor();
     await page.getByText('Orders before 12 PM ready by end of day • Rush orders: 1-4 hours').waitFor();
     await page.getByText('Printing — your drawings are being printed.').waitFor();

@@ -198,7 +198,8 @@ function LatestOrder({ order }: { order: Order }) {
               <span className="truncate">{order.fileName}</span>
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {orderSetsText(order)} • {size} • {PRINT_TYPE_LABELS[order.printType]}
+              {/* The spec: the print type in upper case. */}
+              {orderSetsText(order)} • {size} • {PRINT_TYPE_LABELS[order.printType].toUpperCase()}
             </p>
             {jobText(order) && <p className="mt-1 text-sm text-slate-600">{jobText(order)}</p>}
             {projectLine(order) && <p className="mt-1 text-sm text-slate-600">{projectLine(order)}</p>}
