@@ -135,6 +135,9 @@ describe('the state field', { timeout: 60_000 }, () => {
     const page = await checkoutPage();
     const errors = watchPageErrors(page);
     await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+    // The choice is named by its card's title, which the page says once.
+    expect(await page.getByRole('group', { name: 'Delivery method' }).count()).toBe(1);
+    expect(await page.getByText('Delivery method', { exact: true }).count()).toBe(1);
     await page.getByRole('radio', { name: /Shipping/ }).check();
     await page.getByLabel('Street address *').fill('200 Park Ave');
     await page.getByLabel('City *').fill('New York');

@@ -47,11 +47,14 @@ export function Card({ className, children, ...rest }: { className?: string; chi
   );
 }
 
-export function CardHeader({ title, description, action }: { title: ReactNode; description?: ReactNode; action?: ReactNode }) {
+/** A card's title and description; `titleId` lets a group inside name itself by the title (aria-labelledby) instead of repeating it. */
+export function CardHeader({ title, description, action, titleId }: { title: ReactNode; description?: ReactNode; action?: ReactNode; titleId?: string }) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
       <div>
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
         {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       </div>
       {action}
