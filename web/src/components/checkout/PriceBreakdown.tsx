@@ -56,7 +56,7 @@ export function PriceBreakdown({
       ) : (
         <Row label={taxLabel} value={noTax ? '$0.00 (No State Tax)' : formatDollars(amounts.tax)} />
       )}
-      <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-3 text-base font-semibold text-slate-900">
+      <div className="mt-2 flex items-center justify-between gap-4 border-t border-slate-200 pt-3 text-base font-semibold text-slate-900">
         <dt>{amounts.pending ? 'Total before shipping and tax' : 'Total'}</dt>
         <dd data-testid="checkout-total">{formatDollars(amounts.total)}</dd>
       </div>
