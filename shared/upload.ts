@@ -10,12 +10,15 @@ import { DETECTED_SIZES, SIZE_NAMES, UPLOAD_STATUSES } from './sheets';
 
 export * from './sheets';
 
-/** `POST /api/upload-pdf` → 202. */
+/**
+ * `POST /api/upload-pdf` → 202, and `POST /api/uploads/{id}/complete`: `analyzing` for a file just
+ * taken; a complete call repeated after the analysis says where the upload stands.
+ */
 export const UploadAcceptedSchema = z.object({
   uploadId: z.uuid(),
   fileName: z.string(),
   fileSize: z.number().int().nonnegative(),
-  status: z.literal('analyzing'),
+  status: z.enum(UPLOAD_STATUSES),
 });
 export type UploadAccepted = z.infer<typeof UploadAcceptedSchema>;
 

@@ -85,6 +85,8 @@ describe('POST /api/uploads with S3', () => {
     await shop.runJobs();
     const info = await client.get(`/api/uploads/${started.uploadId}`);
     expect(info.body).toMatchObject({ status: 'ready', pageCount: 2, detectedSize: '24x36', fileName: 'S-201 Framing.pdf' });
+    // Completed again once analysed, it says where the upload stands, not "analyzing".
+    expect((await client.post(started.completeUrl, {})).body).toEqual({ ...done.body, status: 'ready' });
   }, 60_000);
 
   it('rejects a file that is not a PDF by its content in the analysis, with the 415 words', async () => {

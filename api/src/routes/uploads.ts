@@ -198,13 +198,13 @@ type IntentRow = { id: string; session_sid: string; user_id: string | null; file
  * Asked again for an upload already completed, it answers the same (a retry after a lost answer).
  */
 async function completeDirectUpload(ctx: AppContext, req: Request, uploadId: string): Promise<UploadAccepted> {
-  const accepted = (row: { id: string; file_name: string; file_size: number | string }): UploadAccepted => ({
+  const accepted = (row: { id: string; file_name: string; file_size: number | string; status?: UploadRow['status'] }): UploadAccepted => ({
     uploadId: row.id,
     fileName: row.file_name,
     fileSize: Number(row.file_size),
-    status: 'analyzing',
+    status: row.status ?? 'analyzing',
   });
-  const [done] = await ctx.sql<UploadRow[]>`select id, session_sid, user_id, file_name, file_size from uploads where id = ${uploadId}`;
+  const [done] = await ctx.sql<UploadRow[]>`select id, session_sid, user_id, file_name, file_size, status from uploads where id = ${uploadId}`;
   if (done) {
     if (!canAccessUpload(req, done)) throw notFound('Upload not found.');
     return accepted(done);
