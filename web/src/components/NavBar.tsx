@@ -9,16 +9,18 @@ import { Link } from 'wouter';
 import { buttonClasses } from './ui';
 import { useSignOut, useUser, type User } from '../api/auth';
 import { useAdminSignedIn, useAdminSignOut } from '../api/admin';
+import { useShopConfig } from '../api/config';
 
 export function Logo() {
+  const { shop } = useShopConfig();
   return (
-    <Link href="/" className="flex items-center gap-2 font-semibold text-blueprint-800" aria-label="Blueprint Shop home">
+    <Link href="/" className="flex items-center gap-2 font-semibold text-blueprint-800" aria-label={`${shop.name} home`}>
       <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true">
         <rect width="32" height="32" rx="6" fill="#1e3a8a" />
         <path d="M8 8h16v16H8z" fill="none" stroke="#93c5fd" strokeWidth="1.5" />
         <path d="M8 14h16M14 8v16" stroke="#93c5fd" strokeWidth="1" />
       </svg>
-      <span className="sr-only whitespace-nowrap text-lg tracking-tight min-[420px]:not-sr-only">Blueprint Shop</span>
+      <span className="sr-only whitespace-nowrap text-lg tracking-tight min-[420px]:not-sr-only">{shop.name}</span>
     </Link>
   );
 }

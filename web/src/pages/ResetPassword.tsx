@@ -16,6 +16,7 @@ import { apiRequest } from '../api/client';
 import { errorMessage } from '../api/useSubmit';
 import { useSignedIn, type User } from '../api/auth';
 import { emailField, newPasswordField } from '#shared/fields';
+import { useShopConfig } from '../api/config';
 
 export default function ResetPassword() {
   const params = new URLSearchParams(useSearch());
@@ -68,6 +69,7 @@ const PasswordForm = z
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
 
 function ChoosePassword({ token, welcome }: { token: string; welcome: boolean }) {
+  const { shop } = useShopConfig();
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
   const form = useForm<z.input<typeof PasswordForm>, unknown, z.output<typeof PasswordForm>>({
@@ -99,7 +101,7 @@ function ChoosePassword({ token, welcome }: { token: string; welcome: boolean })
       subtitle={
         welcome
           ? 'Your account is ready: choose a password to sign in with from now on.'
-          : 'Choose a new password for your Blueprint Shop account. It signs you in.'
+          : `Choose a new password for your ${shop.name} account. It signs you in.`
       }
     >
       <form onSubmit={form.handleSubmit(savePassword)} noValidate className="grid gap-4">

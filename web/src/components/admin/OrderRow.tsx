@@ -9,11 +9,13 @@ import { OrderEmails } from './OrderEmails';
 import { jobText, orderColorText, orderSetsText, PriceLines, projectLine } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '#shared/pricing';
 import { useSubmit } from '../../api/useSubmit';
+import { useShopConfig } from '../../api/config';
 import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../api/admin';
 
 const SIZE_LABEL: Record<string, string> = { asDrawn: 'As drawn (100%)', '24x36': '24" × 36"', '30x42': '30" × 42"' };
 
 export function OrderRow({ order, selected, onToggle, onChanged }: { order: AdminOrder; selected: boolean; onToggle: () => void; onChanged: () => void }) {
+  const { shop } = useShopConfig();
   const [showEmails, setShowEmails] = useState(false);
   const name = `${order.customerFirstName} ${order.customerLastName}`;
   const shipping = order.shippingMethod !== 'pickup';
@@ -247,7 +249,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             )}
             <a
               className={buttonClasses('ghost', 'sm')}
-              href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(`Your Blueprint Shop order ${order.shortId}`)}`}
+              href={`mailto:${order.customerEmail}?subject=${encodeURIComponent(`Your ${shop.name} order ${order.shortId}`)}`}
             >
               Email Customer
             </a>

@@ -4,6 +4,7 @@ import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import { scrollToSection } from './scroll';
 import { ReadyByCountdown } from './ReadyByCountdown';
 import { useTurnaround } from '../../api/turnaround';
+import { useShopConfig } from '../../api/config';
 
 const FROM = formatCents(PRICE_PER_PAGE_CENTS['24x36'].bw);
 
@@ -18,13 +19,14 @@ function soonestDay(rushText: string | undefined): string {
 
 export function Hero() {
   const turnaround = useTurnaround();
+  const { shop } = useShopConfig();
   return (
     <section aria-labelledby="hero-title" className="hero-blueprint relative overflow-hidden text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 px-3 py-1 text-xs font-medium tracking-wide text-blueprint-100">
             <span className="h-1.5 w-1.5 rounded-full bg-emerald-400" aria-hidden="true" />
-            Paramus, NJ · Pickup or shipped nationwide
+            {shop.city}, {shop.state} · Pickup or shipped nationwide
           </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
             Large-format blueprint printing, <span className="text-sky-300">ready {soonestDay(turnaround?.rush.text)}.</span>

@@ -1,7 +1,7 @@
 /** Pricing: the four per-sheet prices, rush, pickup and the tax note, all read from shared/pricing.ts. */
 import { formatCents } from '#shared/money';
 import { PRICE_PER_PAGE_CENTS, PRINT_SIZES, PRINT_SIZE_LABELS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, formatTaxRate, type PrintSize } from '#shared/pricing';
-import { DEFAULT_SHOP } from '#shared/shop';
+import { useShopConfig } from '../../api/config';
 
 const SIZE_NOTES: Record<PrintSize, string> = {
   '24x36': 'ARCH D · the standard construction set',
@@ -9,7 +9,9 @@ const SIZE_NOTES: Record<PrintSize, string> = {
 };
 
 export function Pricing() {
-  const njRate = formatTaxRate(STATE_TAX_MILLIPERCENT[DEFAULT_SHOP.state] ?? 0);
+  // The counter's town and the pickup tax of its state, from the shop's configuration.
+  const { shop } = useShopConfig();
+  const pickupRate = formatTaxRate(STATE_TAX_MILLIPERCENT[shop.state] ?? 0);
   return (
     <section id="pricing" tabIndex={-1} aria-labelledby="pricing-title" className="scroll-mt-20 py-16 outline-none sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -40,9 +42,9 @@ export function Pricing() {
             value={`+${formatCents(RUSH_FEE_CENTS)}`}
             text="Flat per order. Ready in 1-4 hours; the checkout shows the exact ready-by time."
           />
-          <Extra title="Pickup in Paramus, NJ" value="Free" text="Ready in 24-48 hours, or by end of day for orders before 12 PM." />
+          <Extra title={`Pickup in ${shop.city}, ${shop.state}`} value="Free" text="Ready in 24-48 hours, or by end of day for orders before 12 PM." />
           <Extra title="Shipping" value="Live rates" text="Ground, 2-day or overnight in a protective tube. Free shipping on orders over $100." />
-          <Extra title="Sales tax" value={njRate} text={`NJ ${njRate} for pickup; shipped orders use the destination state's rate.`} />
+          <Extra title="Sales tax" value={pickupRate} text={`${shop.state} ${pickupRate} for pickup; shipped orders use the destination state's rate.`} />
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">
           Example: a 20-sheet 24" x 36" black and white set is {formatCents(PRICE_PER_PAGE_CENTS['24x36'].bw * 20)} before tax.

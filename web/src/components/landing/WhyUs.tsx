@@ -1,6 +1,8 @@
 /** 'Why choose us': the shop's promises, each one something the product actually does. */
 import { SectionHeading } from './Pricing';
+import { useShopConfig } from '../../api/config';
 
+/** `{town}` in a text is the counter's town, from the shop's configuration. */
 const REASONS: { title: string; text: string; icon: string }[] = [
   {
     title: 'Ready by end of day',
@@ -19,7 +21,7 @@ const REASONS: { title: string; text: string; icon: string }[] = [
   },
   {
     title: 'Pickup or shipped',
-    text: 'Free pickup in Paramus, NJ, or ground, 2-day and overnight shipping in a crush-proof tube with tracking.',
+    text: 'Free pickup in {town}, or ground, 2-day and overnight shipping in a crush-proof tube with tracking.',
     icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7.5 19a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm10 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z',
   },
   {
@@ -35,6 +37,8 @@ const REASONS: { title: string; text: string; icon: string }[] = [
 ];
 
 export function WhyUs() {
+  const { shop } = useShopConfig();
+  const town = `${shop.city}, ${shop.state}`;
   return (
     <section aria-labelledby="why-title" className="border-y border-slate-200 bg-white/80 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -53,7 +57,7 @@ export function WhyUs() {
                 </svg>
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{r.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{r.text}</p>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{r.text.replace('{town}', town)}</p>
             </li>
           ))}
         </ul>
