@@ -204,7 +204,8 @@ describe('Stripe webhook', () => {
     const { StripePayments } = await import('./stripe');
     const adapter = new StripePayments({ secretKey: 'sk_test_fake', publishableKey: 'pk', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url });
     await expect(adapter.refund(shop.sql, order.payment_intent_id, 'another-key')).resolves.toBeUndefined();
-    expect(await shop.sql`select count(*)::int as n from emails where order_id = ${order.id}`).toEqual([{ n: 0 }]);
+    // The customer hears of it once: no confirmation, one refund notice.
+    expect(await shop.sql`select kind from emails where order_id = ${order.id}`).toEqual([{ kind: 'order_cancelled_refund' }]);
   });
 
   it('finds a paid order whose webhook was lost (recheck cron)', async () => {
