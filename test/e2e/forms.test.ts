@@ -206,8 +206,9 @@ describe('the total on Pay', { timeout: 90_000 }, () => {
       return route.abort();
     });
     await page.getByLabel(/Rush order/).uncheck();
+    // The re-pricing goes out after its 500 ms pause and is dropped; then Pay is enabled again.
+    await expect.poll(() => dropped, { timeout: 10_000 }).toBe(true);
     await page.waitForFunction(() => (document.querySelector('form#checkout-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
-    expect(dropped).toBe(true);
     await page.getByRole('button', { name: 'Pay $40.49' }).click();
     await page.getByTestId('pay-problem').getByText('The total is now $19.16. Nothing was charged: please check it and press Pay again.').waitFor();
     const unpaid = await shop.sql<{ payment_status: string }[]>`select payment_status from orders where customer_email = 'ada.total@example.com'`;
