@@ -69,6 +69,11 @@ export function shopFacts(env: ShopEnv): ShopFacts {
   };
 }
 
+/** "Large-format printing in Paramus, NJ": what the shop is and where, after its name (emails' sign-off, the tab's title). */
+export function shopTagline(shop: Pick<ShopFacts, 'city' | 'state'>): string {
+  return `Large-format printing in ${shop.city}, ${shop.state}`;
+}
+
 /** "100 Route 17 North, Paramus, NJ 07652". */
 export function formatShopAddress(shop: ShopFacts): string {
   return `${shop.street1}, ${shop.city}, ${shop.state} ${shop.zip}`;

@@ -2,19 +2,14 @@
  * SHOP_NAME and SHOP_CITY reach what the shop sends and prints: an account email's subject, body and
  * sign-off, and the receipt's and job ticket's heading and author.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '#test/helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder, buildUser } from '#test/helpers/factories';
 import { adminClient, customerClient } from '#test/helpers/adminTestKit';
 import { pdfInfo, pdfText } from '#test/helpers/pdfText';
 
 let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop({ env: { SHOP_NAME: 'Harbor Plan Room', SHOP_CITY: 'Hoboken' } });
-});
-afterAll(async () => {
-  await shop?.close();
-});
+shopForFile((s) => (shop = s), { env: { SHOP_NAME: 'Harbor Plan Room', SHOP_CITY: 'Hoboken' } });
 
 describe('a shop named by SHOP_NAME in SHOP_CITY', () => {
   it('signs the password reset email with its name and town', async () => {

@@ -1,6 +1,7 @@
 /** Every page: the blueprint-grid background, the navigation bar, the page transition and the footer. */
 import { useEffect, type ReactNode } from 'react';
 import { useShopConfig } from '../api/config';
+import { shopTagline } from '#shared/shop';
 import { Footer } from './landing/Footer';
 import { NavBar } from './NavBar';
 import { PageTransition } from './PageTransition';
@@ -8,9 +9,10 @@ import { PageTransition } from './PageTransition';
 export function Layout({ children }: { children: ReactNode }) {
   // The tab's title names the shop as configured (index.html carries the default until it loads).
   const { shop } = useShopConfig();
+  const title = `${shop.name} · ${shopTagline(shop)}`;
   useEffect(() => {
-    document.title = `${shop.name} · Large-format printing in ${shop.city}, ${shop.state}`;
-  }, [shop.name, shop.city, shop.state]);
+    document.title = title;
+  }, [title]);
   return (
     <div className="blueprint-grid flex min-h-screen flex-col">
       <a

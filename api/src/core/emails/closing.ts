@@ -1,5 +1,5 @@
 /** The lines our emails end with: how to reach the counter, and who signs. */
-import type { ShopFacts } from '#shared/shop';
+import { shopTagline, type ShopFacts } from '#shared/shop';
 
 /** "Questions? email or phone.": the line order and invoice emails end with before the shop's name. */
 export function questionsLine(shop: Pick<ShopFacts, 'email' | 'phone'>): string {
@@ -8,5 +8,5 @@ export function questionsLine(shop: Pick<ShopFacts, 'email' | 'phone'>): string 
 
 /** The sign-off of account, lookup and firm emails: the shop's name, then "Large-format printing in City, ST". */
 export function signOff(shop: Pick<ShopFacts, 'name' | 'city' | 'state'>): string {
-  return `${shop.name}\nLarge-format printing in ${shop.city}, ${shop.state}`;
+  return `${shop.name}\n${shopTagline(shop)}`;
 }
