@@ -96,6 +96,8 @@ describe('the revision card', () => {
       const page = await pageWithCookiesOf(browser, shop.url, client.cookieHeader(), width);
       const errors = watchPageErrors(page);
       await page.goto(`${shop.url}/`);
+      // The signed-in home is the dashboard: its upload card, not the landing page's shown while the session loads.
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor({ timeout: 15_000 });
       const input = page.locator('input[type=file]').first();
       await input.waitFor({ state: 'attached', timeout: 15_000 });
       await input.setInputFiles(file);
@@ -136,6 +138,7 @@ describe('the revision card', () => {
     const page = await pageWithCookiesOf(browser, shop.url, (await customerClient(shop, user.id)).cookieHeader(), 1366);
     const errors = watchPageErrors(page);
     await page.goto(`${shop.url}/`);
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor({ timeout: 15_000 });
     const input = page.locator('input[type=file]').first();
     await input.waitFor({ state: 'attached', timeout: 15_000 });
     await input.setInputFiles(await revisionOneFile());
