@@ -5,7 +5,7 @@
  */
 const NOT_OURS = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
 const TEST_FILE = '\\.test\\.tsx?$';
-const HTTP = '^api/src/(routes|middleware|presenters|lib)/|^api/src/(app|server)\\.ts$';
+const HTTP = '^api/src/(routes|middleware|presenters|http)/|^api/src/(app|server)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -35,8 +35,8 @@ module.exports = {
       name: 'core-imports-core-and-shared',
       comment: 'The server core imports only itself and shared/: never HTTP code, the worker or test kits.',
       severity: 'error',
-      from: { path: '^api/src/core/', pathNot: TEST_FILE },
-      to: { pathNot: '^(api/src/core|shared)/', dependencyTypesNot: NOT_OURS },
+      from: { path: '^core/', pathNot: TEST_FILE },
+      to: { pathNot: '^(core|shared)/', dependencyTypesNot: NOT_OURS },
     },
     {
       name: 'worker-never-imports-http',
@@ -54,7 +54,7 @@ module.exports = {
     },
     {
       name: 'routes-never-import-routes',
-      comment: 'Only routes/index.ts, the list of routers, imports route files; shared code lives in lib/, presenters/ or the core.',
+      comment: 'Only routes/index.ts, the list of routers, imports route files; shared code lives in http/, presenters/ or the core.',
       severity: 'error',
       from: { path: '^api/src/routes/[^/]+\\.ts$', pathNot: ['^api/src/routes/index\\.ts$', TEST_FILE] },
       to: { path: '^api/src/routes/[^/]+\\.ts$' },

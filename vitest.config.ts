@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // browser journeys in test/e2e (Debian Chromium through playwright-core).
 export default defineConfig({
   test: {
-    include: ['{shared,api,worker,web,test}/**/*.test.{ts,tsx}'],
+    include: ['{shared,core,api,worker,web,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**'],
     globalSetup: ['test/globalSetup.ts'],
     setupFiles: ['test/setup.ts'],

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from '#core/lib/migrate';
-import { uploadIntake } from '../api/src/lib/uploadIntake';
+import { uploadIntake } from '../api/src/http/uploadIntake';
 import { DEFAULT_UPLOAD_INTAKE_MB_PER_SECOND } from '#shared/env';
 import http from 'node:http';
 

@@ -5,7 +5,7 @@
  * stored scrypt hash (N=2^17, r=8, p=1, 128 MiB). Three phases, each `--seconds` long:
  *   idle     no sign-ins;
  *   before   8 clients sign in back to back, scrypt called straight on the thread pool (the old code);
- *   after    the same, through api/src/core/lib/passwords.ts (at most HASHES_AT_ONCE hashes at a time).
+ *   after    the same, through core/lib/passwords.ts (at most HASHES_AT_ONCE hashes at a time).
  * A ninth client fetches the static file one request after another and records each latency.
  *
  *   npx tsx bench/password-hashing.ts                  # 10 s per phase

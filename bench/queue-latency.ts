@@ -1,6 +1,6 @@
 /**
  * Enqueue-to-start latency of a job: the shop's way (a row and its job written in one transaction
- * with `addJob` from api/src/core/lib/db.ts) against graphile-worker's own `WorkerUtils.addJob` and
+ * with `addJob` from core/lib/db.ts) against graphile-worker's own `WorkerUtils.addJob` and
  * `quickAddJob`, on the same worker (graphile-worker `run`, the shop's concurrency and poll
  * interval; jobs are picked up through LISTEN/NOTIFY). Latency = from just before the enqueue call
  * to the first line of the task. Jobs are sent one at a time with a short pause (latency, not

@@ -5,12 +5,12 @@
  *   dist/server/worker.js   graphile-worker (worker/src/main.ts), tasks in dist/server/tasks/*.js
  *   dist/server/migrate.js  the release step (scripts/migrate.ts)
  *   dist/server/pdf/child.js, pdf/reporter.js  the MuPDF child the worker spawns, and its report
- *                           threads (api/src/core/services/pdf/child.ts, reporter.ts): started by path,
+ *                           threads (core/services/pdf/child.ts, reporter.ts): started by path,
  *                           never imported, so entries of their own
  * Code shared between them is split into chunks beside them. Every npm package stays external (loaded
  * from node_modules at run time): pdfkit finds its fonts by path, the Noto fonts every PDF embeds are
- * read from their packages (api/src/core/lib/pdfFonts.ts), and mupdf has top-level await.
- * migrations/, worker/crontab and dist/web are read from the project root (api/src/core/lib/paths.ts).
+ * read from their packages (core/lib/pdfFonts.ts), and mupdf has top-level await.
+ * migrations/, worker/crontab and dist/web are read from the project root (core/lib/paths.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { PDF_CHILD_ENTRY, PDF_REPORTER_ENTRY } from '#core/services/pdf/entries'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist/server');
 const TASKS = path.join(ROOT, 'worker/src/tasks');
-const PDF = path.join(ROOT, 'api/src/core/services/pdf');
+const PDF = path.join(ROOT, 'core/services/pdf');
 
 /** The MuPDF child and its report threads: spawned and started by path, never imported. */
 export const PDF_ENTRIES: Record<string, string> = {

@@ -1,6 +1,6 @@
 /**
  * The job catalog: every graphile-worker task the shop runs, with the zod schema of its payload.
- * `addJob` (api/src/core/lib/db.ts) is typed by it and checks a payload before enqueuing it; the
+ * `addJob` (core/lib/db.ts) is typed by it and checks a payload before enqueuing it; the
  * worker parses each payload with the same schema and fails the job loudly (retried, logged, seen
  * in the queue) when it does not match. A task file in worker/src/tasks/ must have an entry here,
  * and an entry here must have a task file (worker/src/tasks.test.ts checks both ways).

@@ -44,7 +44,7 @@ export function sheetLabel(sheet: { position: number; sheetNumber: string | null
   return named || '(not named)';
 }
 
-/** A revision order's print (api/src/core/revisions/reprint.ts): the sheets reprinted with their slip-sheet instructions, and the sheets removed. */
+/** A revision order's print (core/revisions/reprint.ts): the sheets reprinted with their slip-sheet instructions, and the sheets removed. */
 export type RevisionPrint = {
   /** The order it revises; null when the issue printed before was uploaded again rather than ordered here. */
   previousOrderNumber: string | null;

@@ -35,9 +35,9 @@ describe('the import rules', () => {
   it('name every layer breach and every circle', async () => {
     const root = path.join(dir, 'broken');
     writeTree(root, {
-      'shared/money.ts': "import '../api/src/core/lib/db';\n",
-      'web/src/page.ts': "import '../../api/src/core/lib/db';\n",
-      'api/src/core/lib/db.ts': "import '../../routes/health';\n",
+      'shared/money.ts': "import '../core/lib/db';\n",
+      'web/src/page.ts': "import '../../core/lib/db';\n",
+      'core/lib/db.ts': "import '../../api/src/routes/health';\n",
       'api/src/routes/health.ts': "import './orders';\n",
       'api/src/routes/orders.ts': 'export const orders = 1;\n',
       'worker/src/task.ts': "import '../../api/src/middleware/errors';\nimport '../../test/helpers/kit';\n",
@@ -47,12 +47,12 @@ describe('the import rules', () => {
       'scripts/b.ts': "import './a';\n",
     });
     expect(await violations(root)).toEqual([
-      'core-imports-core-and-shared: api/src/core/lib/db.ts -> api/src/routes/health.ts',
+      'core-imports-core-and-shared: core/lib/db.ts -> api/src/routes/health.ts',
       'no-circles: scripts/a.ts -> scripts/b.ts',
       'production-never-imports-tests: worker/src/task.ts -> test/helpers/kit.ts',
       'routes-never-import-routes: api/src/routes/health.ts -> api/src/routes/orders.ts',
-      'shared-is-pure: shared/money.ts -> api/src/core/lib/db.ts',
-      'web-imports-web-and-shared: web/src/page.ts -> api/src/core/lib/db.ts',
+      'shared-is-pure: shared/money.ts -> core/lib/db.ts',
+      'web-imports-web-and-shared: web/src/page.ts -> core/lib/db.ts',
       'worker-never-imports-http: worker/src/task.ts -> api/src/middleware/errors.ts',
       'worker-never-imports-http: worker/src/task.ts -> test/helpers/kit.ts',
     ]);
@@ -63,11 +63,11 @@ describe('the import rules', () => {
     writeTree(root, {
       'shared/money.ts': 'export const money = 1;\n',
       'web/src/page.ts': "import '../../shared/money';\n",
-      'api/src/core/lib/db.ts': "import '../../../../shared/money';\n",
+      'core/lib/db.ts': "import '../../shared/money';\n",
       'api/src/routes/index.ts': "import './health';\n",
-      'api/src/routes/health.ts': "import '../core/lib/db';\n",
+      'api/src/routes/health.ts': "import '../../../core/lib/db';\n",
       'api/src/routes/health.test.ts': "import './index';\nimport '../../../test/helpers/kit';\n",
-      'worker/src/task.ts': "import '../../api/src/core/lib/db';\n",
+      'worker/src/task.ts': "import '../../core/lib/db';\n",
       'test/helpers/kit.ts': "import '../../api/src/routes/index';\n",
     });
     expect(await violations(root)).toEqual([]);

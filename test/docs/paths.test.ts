@@ -7,8 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '#core/lib/paths';
 
-const TOP = ['api', 'worker', 'shared', 'web', 'test', 'bench', 'scripts', 'migrations', 'docs', '.ci'];
-const DOCS = ['README.md', ...['api', 'worker', 'shared', 'web', 'test', 'bench', 'migrations', 'scripts'].map((d) => `${d}/README.md`)]
+const TOP = ['api', 'core', 'worker', 'shared', 'web', 'test', 'bench', 'scripts', 'migrations', 'docs', '.ci'];
+const DOCS = ['README.md', ...['api', 'core', 'worker', 'shared', 'web', 'test', 'bench', 'migrations', 'scripts'].map((d) => `${d}/README.md`)]
   .concat(
     fs
       .readdirSync(path.join(PROJECT_ROOT, 'docs'))

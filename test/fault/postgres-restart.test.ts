@@ -78,7 +78,7 @@ describe('PostgreSQL stopped and started under load', () => {
     stop = true;
     await load;
     expect(recoveredAfter).toBeLessThan(10_000);
-    // The pool waits at most a second between attempts (api/src/core/lib/db.ts); postgres.js's own
+    // The pool waits at most a second between attempts (core/lib/db.ts); postgres.js's own
     // back-off, shared by the whole pool, kept the shop down 2-20 s after the database was back.
     expect(recoveredAfter).toBeLessThan(5_000);
     expect(seen).toContain(503);

@@ -1,6 +1,6 @@
 /**
  * Errors known drivers raise outside any await while PostgreSQL stops and starts (the fault tests).
- * A real process survives them (api/src/core/lib/processGuards.ts logs them); in a test process they
+ * A real process survives them (core/lib/processGuards.ts logs them); in a test process they
  * would fail the run as "unhandled", so the fault tests catch exactly these and fail on anything else:
  *   - postgres.js 3.4.9 writes to a socket it has already nulled (`nextWrite`, porsager/postgres
  *     #1154 and #1208, fix pending in #1209): an uncaught TypeError from a setImmediate;

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
-import { ApiProvider } from './api/swr';
+import { ApiProvider } from './data/swr';
 import { Layout } from './components/Layout';
 import { Toaster } from './components/toast';
 import { Routes } from './routes';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '#test/helpers/shop';
-import { AUTH_REQUESTS_PER_MINUTE } from '../lib/rateLimit';
+import { AUTH_REQUESTS_PER_MINUTE } from '../http/rateLimit';
 import { startWeb } from '../server';
 
 const shops: TestShop[] = [];

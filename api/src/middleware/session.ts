@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Express } from 'express';
 import cookieSession from 'cookie-session';
 import type { AppContext } from '#core/context';
-import { CUSTOMER_ABSOLUTE_MS, loadSessions } from '../lib/sessions';
+import { CUSTOMER_ABSOLUTE_MS, loadSessions } from '../http/sessions';
 
 export const SESSION_COOKIE = 'bp.session';
 

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { forgetAddress, listAddresses, rememberAddress, rememberFirmAddress } from '#core/addresses/addressBook';
-import { requireUser } from '../lib/sessions';
+import { requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
 import { SaveAddressSchema } from '#shared/address';
 import { uuidField } from '#shared/fields';

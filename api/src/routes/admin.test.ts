@@ -5,7 +5,7 @@ import { buildOrder, buildUser } from '#test/helpers/factories';
 import { orderNumberOf } from '#shared/fields';
 import { adminClient, customerClient, unzip } from '#test/helpers/adminTestKit';
 import type { Logger } from '#core/lib/logger';
-import { ADMIN_FAILED_SIGN_INS_PER_CLIENT, SIGN_IN_DELAY_MAX_MS } from '../lib/rateLimit';
+import { ADMIN_FAILED_SIGN_INS_PER_CLIENT, SIGN_IN_DELAY_MAX_MS } from '../http/rateLimit';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { adminPasswordField, adminUsernameField } from '#shared/fields';
 import { unauthorized } from '#core/lib/errors';
-import { requireAdmin, signInAdmin, signOutAdmin } from '../lib/sessions';
+import { requireAdmin, signInAdmin, signOutAdmin } from '../http/sessions';
 import { sleep } from '#core/lib/time';
 import {
   ADMIN_FAILED_SIGN_INS_BEFORE_ALERT,
@@ -23,7 +23,7 @@ import {
   FAILED_SIGN_IN_WINDOW_MS,
   limiter,
   PostgresRateLimitStore,
-} from '../lib/rateLimit';
+} from '../http/rateLimit';
 import { queueAdminSignInAlertEmail } from '#core/emails/account-emails';
 
 const LoginSchema = z.object({ username: adminUsernameField, password: adminPasswordField });

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { addJob } from '#core/lib/db';
 import { conflict, notFound } from '#core/lib/errors';
-import { requireAdmin } from '../lib/sessions';
-import { contentDisposition, sendStoredFile } from '../lib/files';
+import { requireAdmin } from '../http/sessions';
+import { contentDisposition, sendStoredFile } from '../http/files';
 import { validate } from '../middleware/validate';
 import { uuidField } from '#shared/fields';
 

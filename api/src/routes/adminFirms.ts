@@ -13,8 +13,8 @@ import { markInvoicePaid } from '#core/orders/commands/invoices';
 import { dollarsToCents } from '#shared/money';
 import { uuidField } from '#shared/fields';
 import { FirmTermsSchema, invoiceNumberText } from '#shared/invoice';
-import { requireAdmin } from '../lib/sessions';
-import { counterToday, INVOICE_NOT_FOUND, invoicePdf, sendInvoicePdf } from '../lib/invoices';
+import { requireAdmin } from '../http/sessions';
+import { counterToday, INVOICE_NOT_FOUND, invoicePdf, sendInvoicePdf } from '../http/invoices';
 import { validate } from '../middleware/validate';
 
 const termsInput = validate({ params: z.object({ firmId: uuidField }), body: FirmTermsSchema }, 'Firm not found.');

@@ -10,12 +10,12 @@ import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { notFound, serviceUnavailable } from '#core/lib/errors';
 import { HttpError } from '#core/lib/errors';
-import { requireAdmin } from '../lib/sessions';
+import { requireAdmin } from '../http/sessions';
 import type { OrderRow } from '../presenters/order';
 import { generateLabel } from '#core/services/labels/index';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { withOrderFiles } from '#core/orders/orderFiles';
-import { contentDisposition, sendStoredFile } from '../lib/files';
+import { contentDisposition, sendStoredFile } from '../http/files';
 import { orderNumberOf } from '#shared/fields';
 
 const labelParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');

@@ -9,14 +9,14 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { ORDER_STATUSES, orderStatusField, uuidField } from '#shared/fields';
 import { badRequest, notFound } from '#core/lib/errors';
-import { requireAdmin } from '../lib/sessions';
+import { requireAdmin } from '../http/sessions';
 import type { OrderRow } from '../presenters/order';
 import { changeStatus, undoStatusChange } from '#core/orders/commands/changeStatus';
 import { MAX_SET_FILES, STATUS_UNDO_SECONDS } from '#shared/limits';
 import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
 import type { Sql } from '#core/lib/db';
 import { presentAdminOrder } from '../presenters/adminOrder';
-import { contentDisposition, sendStoredFile } from '../lib/files';
+import { contentDisposition, sendStoredFile } from '../http/files';
 
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;

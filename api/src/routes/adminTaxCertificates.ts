@@ -8,7 +8,7 @@ import type { AppContext } from '#core/context';
 import { notFound } from '#core/lib/errors';
 import { certificateById, certificatesForAdmin, decideCertificate } from '#core/firms/certificates';
 import { StorageNotFoundError } from '#core/services/storage/index';
-import { requireAdmin } from '../lib/sessions';
+import { requireAdmin } from '../http/sessions';
 import { validate } from '../middleware/validate';
 import { uuidField } from '#shared/fields';
 import { RejectCertificateSchema } from '#shared/firm';

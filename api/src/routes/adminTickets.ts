@@ -6,12 +6,12 @@ import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { notFound } from '#core/lib/errors';
-import { requireAdmin } from '../lib/sessions';
+import { requireAdmin } from '../http/sessions';
 import type { OrderRow } from '../presenters/order';
 import { jobTicketFileName, renderJobTicket } from '#core/services/tickets/jobTicket';
 import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
-import { contentDisposition } from '../lib/files';
+import { contentDisposition } from '../http/files';
 import { withOrderFiles } from '#core/orders/orderFiles';
 
 const ticketParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');

@@ -1,7 +1,7 @@
 /**
  * Customer accounts: register, sign in, sign out, current user, forgot / reset / set password and
- * email verification. Sessions live in the `sessions` table (api/src/lib/sessions.ts); passwords are
- * scrypt hashes (api/src/core/lib/passwords.ts).
+ * email verification. Sessions live in the `sessions` table (api/src/http/sessions.ts); passwords are
+ * scrypt hashes (core/lib/passwords.ts).
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
@@ -11,9 +11,9 @@ import { queueSetPasswordEmail, queueSignInAlertEmail, queueVerifyEmail } from '
 import { addJob, type Queryable } from '#core/lib/db';
 import { badRequest, conflict, unauthorized } from '#core/lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '#core/lib/passwords';
-import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs } from '../lib/rateLimit';
+import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs } from '../http/rateLimit';
 import { sleep } from '#core/lib/time';
-import { requireUser, signInCustomer, signOutCustomer } from '../lib/sessions';
+import { requireUser, signInCustomer, signOutCustomer } from '../http/sessions';
 import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
 import { presentUser, type UserRow } from '../presenters/user';
 import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '#shared/fields';

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
 import { badRequest, forbidden, notFound, serviceUnavailable, HttpError } from '#core/lib/errors';
-import { ensureSession } from '../lib/sessions';
-import { ownsOrder } from '../lib/orderAccess';
+import { ensureSession } from '../http/sessions';
+import { ownsOrder } from '../http/orderAccess';
 import { validate } from '../middleware/validate';
 import { centsToDollars } from '#shared/money';
 import {
@@ -37,7 +37,7 @@ import {
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
 import { setWarningsOf, type UploadSet } from '#core/uploads/sets';
 import { printedSheetsOf } from '#core/uploads/printed';
-import { requestedSet, type Reprint } from '../lib/revisionAccess';
+import { requestedSet, type Reprint } from '../http/revisionAccess';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { firmOrderFields } from '#core/firms/membership';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '#core/orders/commands/placeOrder';

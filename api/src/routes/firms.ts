@@ -15,10 +15,10 @@ import { renderStatement, statementRows } from '#core/firms/statement';
 import { certificateContentType, fileCertificate } from '#core/firms/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
-import { requireUser } from '../lib/sessions';
+import { requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
 import { uuidField, withoutInvisibleControls } from '#shared/fields';
-import { counterToday, INVOICE_NOT_FOUND, invoicePdf, payInvoice, sendInvoicePdf } from '../lib/invoices';
+import { counterToday, INVOICE_NOT_FOUND, invoicePdf, payInvoice, sendInvoicePdf } from '../http/invoices';
 
 /** Control characters anywhere in a file name, dropped from the name kept. */
 const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;

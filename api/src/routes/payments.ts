@@ -6,7 +6,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, notFound } from '#core/lib/errors';
-import { canAccessOrder } from '../lib/orderAccess';
+import { canAccessOrder } from '../http/orderAccess';
 import { validate } from '../middleware/validate';
 import { emailField } from '#shared/fields';
 import type { OrderRow } from '../presenters/order';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
 import { AddressSchema } from '#shared/address';
-import { ensureSession } from '../lib/sessions';
+import { ensureSession } from '../http/sessions';
 import { MAX_SET_SHEETS } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
 import {
@@ -23,7 +23,7 @@ import {
 } from '#shared/fields';
 import { printedPart, setPapersOf } from '#core/uploads/sets';
 import { printedSheetsOf } from '#core/uploads/printed';
-import { requestedSet } from '../lib/revisionAccess';
+import { requestedSet } from '../http/revisionAccess';
 import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '#shared/pricing';
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';

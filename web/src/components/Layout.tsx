@@ -1,6 +1,6 @@
 /** Every page: the blueprint-grid background, the navigation bar, the page transition and the footer. */
 import { useEffect, type ReactNode } from 'react';
-import { useShopConfig } from '../api/config';
+import { useShopConfig } from '../data/config';
 import { shopTagline } from '#shared/shop';
 import { Footer } from './landing/Footer';
 import { NavBar } from './NavBar';

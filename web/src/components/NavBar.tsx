@@ -7,9 +7,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from './ui';
-import { useSignOut, useUser, type User } from '../api/auth';
-import { useAdminSignedIn, useAdminSignOut } from '../api/admin';
-import { useShopConfig } from '../api/config';
+import { useSignOut, useUser, type User } from '../data/auth';
+import { useAdminSignedIn, useAdminSignOut } from '../data/admin';
+import { useShopConfig } from '../data/config';
 
 export function Logo() {
   const { shop } = useShopConfig();

@@ -9,7 +9,7 @@ import { Button, Card, Input, Select, Spinner } from '../components/ui';
 import { StatusCounters } from '../components/admin/StatusCounters';
 import { ExportPanel } from '../components/admin/ExportPanel';
 import { OrderRow } from '../components/admin/OrderRow';
-import { ORDER_STATUSES, STATUS_LABELS, useAdminAuth, useAdminOrders, useAdminSignOut, useOrderCounts } from '../api/admin';
+import { ORDER_STATUSES, STATUS_LABELS, useAdminAuth, useAdminOrders, useAdminSignOut, useOrderCounts } from '../data/admin';
 
 function Screen({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">{children}</div>;

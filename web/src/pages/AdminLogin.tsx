@@ -8,8 +8,8 @@ import { useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { Button, Card, TextField } from '../components/ui';
-import { errorMessage } from '../api/useSubmit';
-import { adminApi } from '../api/admin';
+import { errorMessage } from '../data/useSubmit';
+import { adminApi } from '../data/admin';
 import { adminPasswordField, adminUsernameField } from '#shared/fields';
 
 const AdminLoginForm = z.object({ username: adminUsernameField, password: adminPasswordField });

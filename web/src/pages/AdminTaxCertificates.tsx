@@ -7,8 +7,8 @@ import useSWR from 'swr';
 import { Badge, Button, Card, CardHeader, ErrorNote, Spinner, TextField } from '../components/ui';
 import { toast } from '../components/toast';
 import { AdminPage, useAdminOnly } from '../components/admin/AdminPage';
-import { apiRequest, fetcher, type ApiError } from '../api/client';
-import { errorMessage } from '../api/useSubmit';
+import { apiRequest, fetcher, type ApiError } from '../data/client';
+import { errorMessage } from '../data/useSubmit';
 import type { TaxCertificateJson } from '#shared/firm';
 
 type AdminCertificate = TaxCertificateJson & { firmId: string; firmName: string };

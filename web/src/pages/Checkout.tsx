@@ -16,10 +16,10 @@ import { CHECKOUT_DATA_KEY, CheckoutDataSchema, type CheckoutData } from '#share
 import { UPLOADED_FILE_KEY } from '#shared/storageKeys';
 import { formatDollars } from '#shared/money';
 import { ORDER_PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, setsText } from '#shared/pricing';
-import { ApiError, apiRequest } from '../api/client';
-import { useUser } from '../api/auth';
-import { useShopConfig } from '../api/config';
-import { useSubmit } from '../api/useSubmit';
+import { ApiError, apiRequest } from '../data/client';
+import { useUser } from '../data/auth';
+import { useShopConfig } from '../data/config';
+import { useSubmit } from '../data/useSubmit';
 import { toast } from '../components/toast';
 import { Button, Card, CardHeader } from '../components/ui';
 import type { DemoCard } from '../components/checkout/DemoCardForm';
@@ -34,7 +34,7 @@ import { useCheckoutForm, type CheckoutForm as Form } from '../components/checko
 import { FIELD_INPUTS, type CheckoutFields } from '../components/checkout/checkoutFields';
 import type { ConfirmOutcome, ConfirmPayment, IntentAnswer } from '../components/checkout/types';
 import { PaymentMethodChoice } from '../components/checkout/PaymentMethodChoice';
-import { useMyFirm } from '../api/firm';
+import { useMyFirm } from '../data/firm';
 import type { PaymentMethod } from '#shared/invoice';
 import { revisionText } from '#shared/orderText';
 

@@ -8,10 +8,10 @@
 import { Link } from 'wouter';
 import { Card, CardHeader, Spinner, buttonClasses } from '../components/ui';
 import { UploadSection } from '../components/upload/UploadSection';
-import { useUser } from '../api/auth';
-import { useMyFirm } from '../api/firm';
+import { useUser } from '../data/auth';
+import { useMyFirm } from '../data/firm';
 import { FirmOrders } from '../components/firm/FirmOrders';
-import { useMyOrders, type Order } from '../api/accountOrders';
+import { useMyOrders, type Order } from '../data/accountOrders';
 import { PROCESSING_PROMISE, StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { ReceiptButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';

@@ -11,12 +11,12 @@ import { Badge, Button, Card, CardHeader, ErrorNote, Field, Select, Spinner, Tex
 import { toast } from '../components/toast';
 import { formatDate } from '../components/account/status';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';
-import { useUser } from '../api/auth';
+import { useUser } from '../data/auth';
 import { FirmAccount } from '../components/firm/FirmAccount';
-import { changeFirm, fileCertificate, useMyFirm } from '../api/firm';
+import { changeFirm, fileCertificate, useMyFirm } from '../data/firm';
 import { FirmOrders, personName } from '../components/firm/FirmOrders';
 import { FirmAddresses } from '../components/firm/FirmAddresses';
-import { errorMessage } from '../api/useSubmit';
+import { errorMessage } from '../data/useSubmit';
 import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
 

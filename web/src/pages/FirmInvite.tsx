@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Spinner, buttonClasses } from '../components/ui';
 import { AuthCard } from '../components/account/AuthCard';
-import { errorMessage } from '../api/useSubmit';
-import { useUser } from '../api/auth';
-import { changeFirm } from '../api/firm';
+import { errorMessage } from '../data/useSubmit';
+import { useUser } from '../data/auth';
+import { changeFirm } from '../data/firm';
 
 type State = { kind: 'working' } | { kind: 'joined' } | { kind: 'failed'; message: string };
 

@@ -3,7 +3,7 @@
  * customers get the dashboard. The dashboard loads as its own chunk so guests never download it.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useUser } from '../api/auth';
+import { useUser } from '../data/auth';
 import { Faq } from '../components/landing/Faq';
 import { Hero } from '../components/landing/Hero';
 import { Policies } from '../components/landing/Policies';

@@ -1,8 +1,8 @@
 /** /orders: 'Your Orders', newest first, each with its details, View, Receipt and 'Order again'. */
 import { Link } from 'wouter';
 import { Card, Spinner, buttonClasses } from '../components/ui';
-import { useUser } from '../api/auth';
-import { useMyOrders, type Order } from '../api/accountOrders';
+import { useUser } from '../data/auth';
+import { useMyOrders, type Order } from '../data/accountOrders';
 import { StatusBadge, StatusIcon, StatusText, formatDate } from '../components/account/status';
 import { ReceiptButton, ReorderButton } from '../components/account/OrderActions';
 import { useRedirectToLogin } from '../components/account/useSignedInOnly';

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard } from '../components/account/AuthCard';
-import { ApiError, apiRequest } from '../api/client';
-import { errorMessage } from '../api/useSubmit';
-import { useSignedIn, type User } from '../api/auth';
+import { ApiError, apiRequest } from '../data/client';
+import { errorMessage } from '../data/useSubmit';
+import { useSignedIn, type User } from '../data/auth';
 import { emailField, firstNameField, lastNameField, newPasswordField } from '#shared/fields';
 
 const RegisterForm = z.object({

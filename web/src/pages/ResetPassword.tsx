@@ -12,11 +12,11 @@ import { z } from 'zod';
 import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard } from '../components/account/AuthCard';
-import { apiRequest } from '../api/client';
-import { errorMessage } from '../api/useSubmit';
-import { useSignedIn, type User } from '../api/auth';
+import { apiRequest } from '../data/client';
+import { errorMessage } from '../data/useSubmit';
+import { useSignedIn, type User } from '../data/auth';
 import { emailField, newPasswordField } from '#shared/fields';
-import { useShopConfig } from '../api/config';
+import { useShopConfig } from '../data/config';
 
 export default function ResetPassword() {
   const params = new URLSearchParams(useSearch());

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Spinner, buttonClasses } from '../components/ui';
 import { AuthCard } from '../components/account/AuthCard';
-import { ApiError, apiRequest } from '../api/client';
-import { useUser } from '../api/auth';
+import { ApiError, apiRequest } from '../data/client';
+import { useUser } from '../data/auth';
 
 type State = { kind: 'working' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 

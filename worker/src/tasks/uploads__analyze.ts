@@ -1,5 +1,5 @@
 /**
- * Judges one upload with MuPDF in the warm child process (api/src/core/services/pdf/analyze.ts): every
+ * Judges one upload with MuPDF in the warm child process (core/services/pdf/analyze.ts): every
  * sheet measured, the set accepted or rejected, and the verdict written to the `uploads` row the
  * client polls, with a row per sheet (`upload_sheets`, sizes only) when ready. The per-sheet report
  * (color, blank, scale notes, low resolution, previews) is a job of its own, `uploads__report`,

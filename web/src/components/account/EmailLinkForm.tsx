@@ -9,8 +9,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, TextField } from '../ui';
-import { apiRequest } from '../../api/client';
-import { errorMessage } from '../../api/useSubmit';
+import { apiRequest } from '../../data/client';
+import { errorMessage } from '../../data/useSubmit';
 import { emailField } from '#shared/fields';
 
 const EmailForm = z.object({ email: emailField });

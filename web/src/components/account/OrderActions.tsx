@@ -2,9 +2,9 @@
 import { useLocation } from 'wouter';
 import { Button, type ButtonProps } from '../ui';
 import { toast } from '../toast';
-import { downloadBlob, saveBlob } from '../../api/client';
-import { useSubmit } from '../../api/useSubmit';
-import { startReorder } from '../../api/accountOrders';
+import { downloadBlob, saveBlob } from '../../data/client';
+import { useSubmit } from '../../data/useSubmit';
+import { startReorder } from '../../data/accountOrders';
 
 /** Downloads /api/orders/{id}/receipt as receipt-{id}.pdf. */
 export function ReceiptButton({ orderId, label = 'Receipt', ...rest }: { orderId: string; label?: string } & ButtonProps) {

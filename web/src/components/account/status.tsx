@@ -1,7 +1,7 @@
 /** Order status as a customer reads it: icon, badge and what's next (the order's statusText). */
 import type { ReactNode } from 'react';
 import { Badge } from '../ui';
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 import { mediumDateText } from '#shared/clock';
 
 type Known = 'pending' | 'processing' | 'completed' | 'failed';

@@ -4,7 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useAdminAuth } from '../../api/admin';
+import { useAdminAuth } from '../../data/admin';
 
 /** True once the admin session is known to be there; the page renders nothing until then. */
 export function useAdminOnly(): boolean {

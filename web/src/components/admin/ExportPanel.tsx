@@ -5,8 +5,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Card, ProgressBar } from '../ui';
 import { toast } from '../toast';
-import { useSubmit } from '../../api/useSubmit';
-import { adminApi, type ExportStatus } from '../../api/admin';
+import { useSubmit } from '../../data/useSubmit';
+import { adminApi, type ExportStatus } from '../../data/admin';
 
 const POLL_MS = 1000;
 

@@ -1,6 +1,6 @@
 /** The emails sent for one order (the outbox in development): subject, status, time and the text. */
 import useSWR from 'swr';
-import { fetcher } from '../../api/client';
+import { fetcher } from '../../data/client';
 import { Badge, Spinner } from '../ui';
 import { dateTimeText } from '#shared/clock';
 

@@ -8,9 +8,9 @@ import { dateTimeText, mediumDateText } from '#shared/clock';
 import { OrderEmails } from './OrderEmails';
 import { jobText, orderColorText, orderSetsText, PriceLines, projectLine } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '#shared/pricing';
-import { useSubmit } from '../../api/useSubmit';
-import { useShopConfig } from '../../api/config';
-import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../api/admin';
+import { useSubmit } from '../../data/useSubmit';
+import { useShopConfig } from '../../data/config';
+import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../data/admin';
 
 const SIZE_LABEL: Record<string, string> = { asDrawn: 'As drawn (100%)', '24x36': '24" × 36"', '30x42': '30" × 42"' };
 

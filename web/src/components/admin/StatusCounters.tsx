@@ -1,5 +1,5 @@
 /** The four counters, one per order status (all paid orders, not just the loaded page). */
-import { ORDER_STATUSES, STATUS_LABELS, type OrderCounts } from '../../api/admin';
+import { ORDER_STATUSES, STATUS_LABELS, type OrderCounts } from '../../data/admin';
 
 const TONE: Record<string, string> = {
   pending: 'border-amber-200 bg-amber-50 text-amber-900',

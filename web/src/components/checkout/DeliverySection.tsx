@@ -3,8 +3,8 @@
  * ready (the cheapest free from a $100 subtotal); a failed fetch says why next to the rates.
  */
 import { formatDollars } from '#shared/money';
-import { useShopConfig } from '../../api/config';
-import { useTurnaround } from '../../api/turnaround';
+import { useShopConfig } from '../../data/config';
+import { useTurnaround } from '../../data/turnaround';
 import { stateCodeOf } from '#shared/usStates';
 import { Card, CardHeader, TextField, Spinner } from '../ui';
 import { PickupInfo } from './PickupInfo';

@@ -1,6 +1,6 @@
 /** The card form of the configured provider: the built-in demo form or Stripe Elements (lazy). */
 import { lazy, Suspense, type Ref } from 'react';
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 import { Card, CardHeader, ErrorNote, Spinner } from '../ui';
 import { DemoCardForm, type DemoCard } from './DemoCardForm';
 import type { ConfirmPayment } from './types';

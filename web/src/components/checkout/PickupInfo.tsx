@@ -1,5 +1,5 @@
 /** Pickup details: the one shop address with a map link, the ready-by promise and the hours. */
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 
 export function PickupInfo({ readyText }: { readyText?: string | null }) {
   const { shop } = useShopConfig();

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { Button, Card, CardHeader, ErrorNote, Field, Select, TextField } from '../ui';
-import { changeFirm, useMyFirm } from '../../api/firm';
-import { errorMessage } from '../../api/useSubmit';
+import { changeFirm, useMyFirm } from '../../data/firm';
+import { errorMessage } from '../../data/useSubmit';
 import { ProjectOptions } from '../firm/ProjectOptions';
 import { MAX_PROJECT_CODE, MAX_PROJECT_NAME, ProjectSchema } from '#shared/firm';
 

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { Button, Field, Select } from '../ui';
 import { toast } from '../toast';
-import { saveAddress, useAddressBook } from '../../api/addresses';
-import { useMyFirm } from '../../api/firm';
-import { errorMessage } from '../../api/useSubmit';
+import { saveAddress, useAddressBook } from '../../data/addresses';
+import { useMyFirm } from '../../data/firm';
+import { errorMessage } from '../../data/useSubmit';
 import { AddressSchema, addressLine, type SavedAddressJson } from '#shared/address';
 import { stateCodeOf } from '#shared/usStates';
 import type { CheckoutForm } from './useCheckoutForm';

@@ -1,7 +1,7 @@
 /** Rush or regular, each with its ready-by promise from the shop's clock (GET /api/turnaround). */
 import { formatDollars } from '#shared/money';
 import { RUSH_FEE_CENTS } from '#shared/pricing';
-import { useTurnaround } from '../../api/turnaround';
+import { useTurnaround } from '../../data/turnaround';
 import { Card, CardHeader } from '../ui';
 import type { CheckoutForm } from './useCheckoutForm';
 

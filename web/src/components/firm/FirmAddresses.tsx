@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { Button, Card, CardHeader, ErrorNote } from '../ui';
 import { toast } from '../toast';
-import { removeAddress, useAddressBook } from '../../api/addresses';
-import { errorMessage } from '../../api/useSubmit';
+import { removeAddress, useAddressBook } from '../../data/addresses';
+import { errorMessage } from '../../data/useSubmit';
 import { addressLine } from '#shared/address';
 import type { FirmJson } from '#shared/firm';
 

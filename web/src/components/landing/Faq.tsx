@@ -3,7 +3,7 @@
  * multi-open accordion. Each question is a button with aria-expanded/aria-controls over its answer.
  */
 import { useState } from 'react';
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 import { FAQ, FAQ_CATEGORIES, faqAnswer, type FaqCategory } from '../../content/faq';
 import { SectionHeading } from './Pricing';
 import { StillHaveQuestions } from './StillHaveQuestions';

@@ -4,7 +4,7 @@
  * version (SOURCE_URL), which the AGPL asks every deployment to offer.
  */
 import { Link } from 'wouter';
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 import { CardBadges } from './CardBadges';
 import { telHref } from './StillHaveQuestions';
 

@@ -3,8 +3,8 @@ import { formatCents } from '#shared/money';
 import { PRICE_PER_PAGE_CENTS } from '#shared/pricing';
 import { scrollToSection } from './scroll';
 import { ReadyByCountdown } from './ReadyByCountdown';
-import { useTurnaround } from '../../api/turnaround';
-import { useShopConfig } from '../../api/config';
+import { useTurnaround } from '../../data/turnaround';
+import { useShopConfig } from '../../data/config';
 
 const FROM = formatCents(PRICE_PER_PAGE_CENTS['24x36'].bw);
 

@@ -1,5 +1,5 @@
 /** The shop's policies, which the footer's policy links point to (#privacy, #terms, #refunds). */
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 import { SectionHeading } from './Pricing';
 
 export function Policies() {

@@ -1,7 +1,7 @@
 /** Pricing: the four per-sheet prices, rush, pickup and the tax note, all read from shared/pricing.ts. */
 import { formatCents } from '#shared/money';
 import { PRICE_PER_PAGE_CENTS, PRINT_SIZES, PRINT_SIZE_LABELS, RUSH_FEE_CENTS, STATE_TAX_MILLIPERCENT, formatTaxRate, type PrintSize } from '#shared/pricing';
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 
 const SIZE_NOTES: Record<PrintSize, string> = {
   '24x36': 'ARCH D · the standard construction set',

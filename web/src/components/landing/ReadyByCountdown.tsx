@@ -1,6 +1,6 @@
 /** "Order in the next 1 h 12 min: ready today by 7 PM", from the shop's ready-by clock (GET /api/turnaround). */
 import { useEffect, useState } from 'react';
-import { timeLeft, useTurnaround } from '../../api/turnaround';
+import { timeLeft, useTurnaround } from '../../data/turnaround';
 
 /** "Today by 7:00 PM" → "today by 7 PM"; other days keep their date. */
 export function shortPromise(text: string): string {

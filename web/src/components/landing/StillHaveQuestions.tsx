@@ -1,5 +1,5 @@
 /** The card that ends the FAQ: email and phone links from the server's configuration. */
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 
 /** Digits of a phone number for a tel: link ("(201) 555-0142" → "+12015550142"). */
 export function telHref(phone: string): string {

@@ -1,6 +1,6 @@
 /** 'Why choose us': the shop's promises, each one something the product actually does. */
 import { SectionHeading } from './Pricing';
-import { useShopConfig } from '../../api/config';
+import { useShopConfig } from '../../data/config';
 
 /** `{town}` in a text is the counter's town, from the shop's configuration. */
 const REASONS: { title: string; text: string; icon: string }[] = [

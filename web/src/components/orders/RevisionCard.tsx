@@ -5,8 +5,8 @@
  * issue printed before.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ApiError } from '../../api/client';
-import { startRevision } from '../../api/revisions';
+import { ApiError } from '../../data/client';
+import { startRevision } from '../../data/revisions';
 import { Button, Card, CardHeader, ErrorNote, Spinner } from '../ui';
 import { PdfFiles, RevisionOutcome, sendFiles, type PrintedAs } from './RevisionResult';
 

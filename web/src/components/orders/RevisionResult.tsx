@@ -11,7 +11,7 @@ import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
 import type { OrderJson } from '#shared/orderJson';
 import type { RevisionJson, RevisionSheetJson } from '#shared/revisions';
-import { useRevision } from '../../api/revisions';
+import { useRevision } from '../../data/revisions';
 import { sendPdf } from '../upload/uploadApi';
 import { Button, ErrorNote, Spinner } from '../ui';
 

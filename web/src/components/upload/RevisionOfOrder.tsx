@@ -6,9 +6,9 @@
  * Loaded lazily: the landing page's JavaScript budget pays only for the import.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { useMyOrders } from '../../api/accountOrders';
-import { ApiError } from '../../api/client';
-import { startRevision } from '../../api/revisions';
+import { useMyOrders } from '../../data/accountOrders';
+import { ApiError } from '../../data/client';
+import { startRevision } from '../../data/revisions';
 import { PdfFiles, RevisionOutcome, sendFiles } from '../orders/RevisionResult';
 import { Button, ErrorNote } from '../ui';
 

@@ -4,7 +4,7 @@
  * the multipart upload to the API. Either way the file goes up through XMLHttpRequest (fetch cannot
  * report how many bytes have been sent), then the analysis is polled until it is decided.
  */
-import { ApiError, apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../data/client';
 import type { UploadAccepted, UploadInfo, UploadRoute, UploadStart } from '#shared/upload';
 
 /** What S3 answers a refused POST with (XML): its error code, when there is one. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_ENTRIES, serverBuildOptions } from '../../../../../scripts/build-server';
+import { PDF_ENTRIES, serverBuildOptions } from '../../../scripts/build-server';
 import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
 import { PROJECT_ROOT } from '../../lib/paths';
 import type { ChildCommand } from './child';

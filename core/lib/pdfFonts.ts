@@ -31,7 +31,7 @@ const FONT_FILES: Record<EmbeddedScript, { pkg: string; files: Record<FontWeight
   kr: { pkg: '@embedpdf/fonts-kr', files: { regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' } },
 };
 
-// Resolved from this module's own URL: from source that is api/src/core/lib, from the build it is a
+// Resolved from this module's own URL: from source that is core/lib, from the build it is a
 // chunk in dist/server; either way node_modules is found above it. The packages export only their
 // index, so their folder is found from it.
 const requireFromHere = createRequire(import.meta.url);

@@ -12,7 +12,7 @@ export const MUPDF_VERSION = '1.28.1';
 /** MuPDF.js is not what this module was written for: never caught as a PDF's fault. */
 export class MupdfChangedError extends Error {
   constructor(what: string) {
-    super(`MuPDF.js: ${what} (written for mupdf ${MUPDF_VERSION}; see api/src/core/services/pdf/mupdfAdapter.ts)`);
+    super(`MuPDF.js: ${what} (written for mupdf ${MUPDF_VERSION}; see core/services/pdf/mupdfAdapter.ts)`);
     this.name = 'MupdfChangedError';
   }
 }
