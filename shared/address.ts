@@ -2,14 +2,28 @@
 import { z } from 'zod';
 import { cityField, stateField, street1Field, street2Field, zipField } from './fields';
 import { US_STATES } from './pricing';
+import { zipStateMismatch } from './zipStates';
 
-export const AddressSchema = z.object({
+const addressFields = {
   street1: street1Field,
   street2: street2Field,
   city: cityField,
   state: stateField.refine((s) => US_STATES.includes(s), 'Please enter a valid US state'),
   zipCode: zipField,
-});
+};
+
+/**
+ * The state must own the ZIP: sales tax is the destination state's, and the label goes where the
+ * ZIP is, so "Paramus, NH 07652" is refused rather than taxed as New Hampshire.
+ */
+function stateOwnsZip(a: { state: string; zipCode: string }, ctx: z.RefinementCtx): void {
+  // A malformed ZIP has its own message already.
+  if (!zipField.safeParse(a.zipCode).success) return;
+  const mismatch = zipStateMismatch(a.zipCode, a.state);
+  if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['zipCode'] });
+}
+
+export const AddressSchema = z.object(addressFields).superRefine(stateOwnsZip);
 
 /** An address that passed AddressSchema. */
 export type Address = z.infer<typeof AddressSchema>;
@@ -19,9 +33,9 @@ export const ADDRESS_SCOPES = ['personal', 'firm'] as const;
 export type AddressScope = (typeof ADDRESS_SCOPES)[number];
 
 /** POST /api/addresses: an address, and the book it goes in (the person's own unless `firm`). */
-export const SaveAddressSchema = AddressSchema.extend({
-  scope: z.enum(ADDRESS_SCOPES, { error: 'scope must be personal or firm' }).default('personal'),
-});
+export const SaveAddressSchema = z
+  .object({ ...addressFields, scope: z.enum(ADDRESS_SCOPES, { error: 'scope must be personal or firm' }).default('personal') })
+  .superRefine(stateOwnsZip);
 
 /** A saved address as GET /api/addresses lists it, the last used first. */
 export type SavedAddressJson = Omit<Address, 'street2'> & {

@@ -35,6 +35,12 @@ describe('parseEnv', () => {
     expect(parseEnv({ SHOP_NAME: 'Plan Room' }).EMAIL_FROM).toBe('Plan Room <orders@blueprintshop.local>');
     expect(parseEnv({ SHOP_NAME: 'Plan Room', EMAIL_FROM: 'Counter <c@example.com>' }).EMAIL_FROM).toBe('Counter <c@example.com>');
   });
+  it('refuses a counter whose ZIP is not in SHOP_STATE, whose tax pickups would pay', () => {
+    expect(() => parseEnv({ SHOP_STATE: 'DE' })).toThrow(/SHOP_ZIP: SHOP_ZIP and SHOP_STATE disagree: ZIP 07652 is in New Jersey, not Delaware\./);
+    expect(() => parseEnv({ SHOP_STATE: 'NY', SHOP_CITY: 'New York', SHOP_ZIP: '07652' })).toThrow(/ZIP 07652 is in New Jersey, not New York\./);
+    expect(parseEnv({ SHOP_STATE: 'NY', SHOP_CITY: 'New York', SHOP_ZIP: '10166' }).SHOP_STATE).toBe('NY');
+    expect(parseEnv({}).SHOP_STATE).toBeUndefined();
+  });
   it('explains a bad value', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

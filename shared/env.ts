@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_SHOP, shopFacts } from './shop';
 import { parseShopHolidays } from './holidays';
+import { zipStateMismatch } from './zipStates';
 
 const optional = z
   .string()
@@ -128,6 +129,10 @@ export const EnvSchema = z
         message: 'COOKIE_SECURE=true needs TRUST_PROXY=true (the proxy tells the shop the request came over HTTPS)',
       });
     }
+    // Pickups pay the sales tax of the counter's state, which must be the state that owns its ZIP.
+    const counter = shopFacts(env);
+    const mismatch = zipStateMismatch(counter.zip, counter.state.toUpperCase());
+    if (mismatch) ctx.addIssue({ code: 'custom', path: ['SHOP_ZIP'], message: `SHOP_ZIP and SHOP_STATE disagree: ${mismatch}` });
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
     }

@@ -57,6 +57,25 @@ export const US_STATE_NAMES: Readonly<Record<string, string>> = {
   WY: 'Wyoming',
 };
 
+/**
+ * The other places USPS gives ZIP codes to: territories, freely associated states and the military
+ * post offices. The shop does not ship there (stateCodeOf reads none of them), but a ZIP of theirs
+ * typed with a state is named for where it is (./zipStates.ts).
+ */
+export const OTHER_ZIP_PLACE_NAMES: Readonly<Record<string, string>> = {
+  PR: 'Puerto Rico',
+  VI: 'the U.S. Virgin Islands',
+  GU: 'Guam',
+  AS: 'American Samoa',
+  MP: 'the Northern Mariana Islands',
+  PW: 'Palau',
+  FM: 'Micronesia',
+  MH: 'the Marshall Islands',
+  AA: 'Armed Forces Americas',
+  AE: 'Armed Forces Europe',
+  AP: 'Armed Forces Pacific',
+};
+
 /** Other ways people write a state's name, beyond the table's. */
 const OTHER_NAMES: Readonly<Record<string, string>> = {
   'washington dc': 'DC',

@@ -170,7 +170,7 @@ describe('promise journeys', () => {
     await pay.click();
     await page
       .getByTestId('pay-problem')
-      .getByText(/ZIP code 12207 is not in NJ/)
+      .getByText(/ZIP 12207 is in New York, not New Jersey\./)
       .waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('shipping-rate');
     await page.getByLabel('State *').fill('ZZ');

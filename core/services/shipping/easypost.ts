@@ -5,8 +5,8 @@
  */
 import EasyPostClientModule from '@easypost/api';
 import { z } from 'zod';
-import { zipMatchesState } from './zips';
 import { carrierDeliveryDay } from '#shared/clock';
+import { zipStateMismatch } from '#shared/zipStates';
 import { shipDayForPayment } from '#shared/readyBy';
 import { shipFromAddress, TUBES, tubeWeightOz, type ShopFacts } from '#shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
@@ -48,9 +48,8 @@ export class EasyPostShipping implements ShippingProvider {
 
   async quote(request: QuoteRequest, now = new Date()): Promise<RateQuote[]> {
     const { toAddress, printSize, pageCount } = request;
-    if (!zipMatchesState(toAddress.zipCode.slice(0, 5), toAddress.state)) {
-      throw new ShippingAddressError(`ZIP code ${toAddress.zipCode} is not in ${toAddress.state}. Please check the address.`);
-    }
+    const mismatch = zipStateMismatch(toAddress.zipCode, toAddress.state);
+    if (mismatch) throw new ShippingAddressError(mismatch);
     const tube = TUBES[printSize];
     const weightOz = tubeWeightOz(printSize, pageCount);
     let raw: unknown;

@@ -3,8 +3,8 @@
  * prices by zone and tube weight, and delivery dates in carrier days (the shop clock's: no weekends, no
  * federal holidays) from the day the tube leaves.
  */
-import { zipMatchesState } from './zips';
 import { carrierDeliveryDay } from '#shared/clock';
+import { zipStateMismatch } from '#shared/zipStates';
 import { shipDayForPayment } from '#shared/readyBy';
 import { tubeWeightOz } from '#shared/shop';
 import { ShippingAddressError, type QuoteRequest, type RateQuote, type ShippingProvider } from './types';
@@ -69,7 +69,8 @@ export class TableShipping implements ShippingProvider {
   async quote(request: QuoteRequest, now = new Date()): Promise<RateQuote[]> {
     const { zipCode, state } = request.toAddress;
     const zip = zipCode.slice(0, 5);
-    if (!zipMatchesState(zip, state)) throw new ShippingAddressError(`ZIP code ${zipCode} is not in ${state}. Please check the address.`);
+    const mismatch = zipStateMismatch(zipCode, state);
+    if (mismatch) throw new ShippingAddressError(mismatch);
     const zone = zoneFor(zip, state);
     const weightOz = tubeWeightOz(request.printSize, request.pageCount);
     const ground = groundCents(zone, weightOz);
