@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isKnownDriverRestartBug, PARENT_CHECK_MS } from './processGuards';
 
 const GUARDS = fileURLToPath(new URL('./processGuards.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A process that exists and is not a zombie waiting for a new parent to reap it. */
 function running(pid: number): boolean {
