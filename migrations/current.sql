@@ -10,4 +10,4 @@ alter table firm_tax_certificates drop constraint if exists firm_tax_certificate
 alter table firm_tax_certificates add constraint firm_tax_certificates_status_check check (status in ('pending', 'verified', 'rejected', 'withdrawn'));
 alter table firm_tax_certificates drop constraint if exists firm_tax_certificates_withdrawn_by_check;
 alter table firm_tax_certificates add constraint firm_tax_certificates_withdrawn_by_check
-  check (withdrawn_by in ('counter', 'owner') and status = 'withdrawn' or withdrawn_by is null and status <> 'withdrawn');
+  check ((status = 'withdrawn') = (withdrawn_by is not null) and (withdrawn_by is null or withdrawn_by in ('counter', 'owner')));

@@ -1,6 +1,8 @@
 /**
  * Tax-exempt certificates: an owner files one (pending), the counter verifies or rejects it with a
- * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes.
+ * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes. A
+ * verified one is withdrawn by the counter or an owner; one without an expiry date lapses 12 months
+ * after it was verified, and its owners are reminded a month before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
