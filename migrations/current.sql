@@ -1,1 +1,13 @@
 -- Enter migration here
+
+-- Withdrawing a verified tax-exempt certificate (by the counter, with a reason the owners read, or by an
+-- owner): a fourth stored status. Expired stays read from the dates, never stored.
+alter table firm_tax_certificates add column if not exists withdrawn_at timestamptz;
+alter table firm_tax_certificates add column if not exists withdrawn_by text;
+alter table firm_tax_certificates add column if not exists withdrawn_by_user_id uuid references users(id) on delete set null;
+alter table firm_tax_certificates add column if not exists withdraw_reason text;
+alter table firm_tax_certificates drop constraint if exists firm_tax_certificates_status_check;
+alter table firm_tax_certificates add constraint firm_tax_certificates_status_check check (status in ('pending', 'verified', 'rejected', 'withdrawn'));
+alter table firm_tax_certificates drop constraint if exists firm_tax_certificates_withdrawn_by_check;
+alter table firm_tax_certificates add constraint firm_tax_certificates_withdrawn_by_check
+  check ((status = 'withdrawn') = (withdrawn_by is not null) and (withdrawn_by is null or withdrawn_by in ('counter', 'owner')));

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { emailField, plainTextField, stateField } from './fields';
 import { US_STATES } from './pricing';
+import { addCalendarDays, addCalendarMonths, type CalendarDay } from './holidays';
 import type { FirmTermsJson, InvoiceJson } from './invoice';
 
 export const MAX_FIRM_NAME = 100;
@@ -52,8 +53,33 @@ export type FirmJson = {
 
 /** Largest tax-exempt certificate file taken (PDF or image). */
 export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
-export const CERTIFICATE_STATUSES = ['pending', 'verified', 'rejected'] as const;
+/**
+ * A certificate's states: filed (pending), decided by the counter (verified or rejected), withdrawn
+ * (by the counter or an owner, once verified) and expired: a verified one past its expiry date, or,
+ * with none on the form, past its NO_EXPIRY_VALID_MONTHS. Expired is read from the dates, never stored.
+ */
+export const CERTIFICATE_STATUSES = ['pending', 'verified', 'rejected', 'withdrawn', 'expired'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** Many states' forms carry no expiry date: such a certificate exempts for this many months after it was verified. */
+export const NO_EXPIRY_VALID_MONTHS = 12;
+/** The owners are reminded this many months before such a certificate stops exempting. */
+export const RENEWAL_NOTICE_MONTHS = 1;
+
+/**
+ * When a verified certificate exempts until, on the counter's calendar: `validThrough` is its last
+ * exempt day (the form's expiry date, or the day before NO_EXPIRY_VALID_MONTHS after it was verified);
+ * `remindOn` the day its owners are told it needs verifying again (null with an expiry date: the
+ * form says when it ends).
+ */
+export function certificateValidity(certificate: { expiresOn: CalendarDay | null; verifiedOn: CalendarDay }): {
+  validThrough: CalendarDay;
+  remindOn: CalendarDay | null;
+} {
+  if (certificate.expiresOn) return { validThrough: certificate.expiresOn, remindOn: null };
+  const lapsesOn = addCalendarMonths(certificate.verifiedOn, NO_EXPIRY_VALID_MONTHS);
+  return { validThrough: addCalendarDays(lapsesOn, -1), remindOn: addCalendarMonths(lapsesOn, -RENEWAL_NOTICE_MONTHS) };
+}
 
 /** The form fields of POST /api/firms/{firmId}/tax-certificates (the file comes beside them). */
 export const TaxCertificateSchema = z.object({
@@ -68,6 +94,12 @@ export const TaxCertificateSchema = z.object({
 
 /** POST /api/admin/tax-certificates/{id}/reject. */
 export const RejectCertificateSchema = z.object({ reason: plainTextField('Reason', 500) });
+/** POST /api/admin/tax-certificates/{id}/withdraw: the owners are emailed the reason. */
+export const WithdrawCertificateSchema = z.object({ reason: plainTextField('Reason', 500) });
+/** POST /api/firms/{firmId}/tax-certificates/{id}/withdraw: an owner's reason is optional. */
+export const OwnerWithdrawCertificateSchema = z.object({
+  reason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), plainTextField('Reason', 500).nullish()).transform((v) => v ?? null),
+});
 
 /**
  * What made an order's tax $0.00, as the checkout's amounts and the order JSON carry it: the
@@ -94,4 +126,12 @@ export type TaxCertificateJson = {
   fileName: string;
   uploadedAt: string;
   decidedAt: string | null;
+  /** Verified or expired: its last exempt day (certificateValidity); null before it is verified and once withdrawn. */
+  validThrough: string | null;
+  /** No expiry date and within its last month, or past it: the counter may verify it again. */
+  renewalDue: boolean;
+  /** Withdrawn: when, by whom ("counter" or "owner") and why (the owner's reason is optional). */
+  withdrawnAt: string | null;
+  withdrawnBy: 'counter' | 'owner' | null;
+  withdrawReason: string | null;
 };

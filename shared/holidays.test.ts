@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { federalHolidayDates, isFederalHoliday, isShopHoliday, parseShopHolidays, shopHolidaysAhead } from './holidays';
+import { addCalendarMonths, federalHolidayDates, isFederalHoliday, isShopHoliday, parseShopHolidays, shopHolidaysAhead } from './holidays';
 import { carrierDeliveryDay, dateTimeText, isCarrierDay, longDateText, shopDay, shopInstant, shortDayText } from './clock';
 
 /** The federal holidays as OPM lists them (opm.gov, "Federal Holidays"), observed days in brackets. */
@@ -107,5 +107,16 @@ describe('the shop clock', () => {
     expect(carrierDeliveryDay('2026-11-25', 2, { saturday: true })).toBe('2026-11-28');
     expect(carrierDeliveryDay('2026-12-24', 1)).toBe('2026-12-28');
     expect(carrierDeliveryDay('2027-12-30', 1)).toBe('2028-01-03');
+  });
+});
+
+describe('addCalendarMonths', () => {
+  it('counts months as people do: a missing day becomes the month’s last', () => {
+    expect(addCalendarMonths('2026-03-15', 12)).toBe('2027-03-15');
+    expect(addCalendarMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addCalendarMonths('2028-02-29', 12)).toBe('2029-02-28');
+    expect(addCalendarMonths('2026-12-31', 2)).toBe('2027-02-28');
+    expect(addCalendarMonths('2027-03-31', -1)).toBe('2027-02-28');
+    expect(addCalendarMonths('2027-01-10', -13)).toBe('2025-12-10');
   });
 });

@@ -39,6 +39,16 @@ export function addCalendarDays(day: CalendarDay, n: number): CalendarDay {
   return keyOf(d);
 }
 
+/**
+ * The day `n` calendar months after `day` (n may be negative); a day the target month lacks becomes
+ * its last day (Jan 31 + 1 month = Feb 28, Feb 29 + 12 months = Feb 28), as people count months.
+ */
+export function addCalendarMonths(day: CalendarDay, n: number): CalendarDay {
+  const [year, month, date] = day.split('-').map(Number);
+  const lastOfTarget = new Date(Date.UTC(year, month - 1 + n + 1, 0)).getUTCDate();
+  return keyOf(new Date(Date.UTC(year, month - 1 + n, Math.min(date, lastOfTarget))));
+}
+
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(day: CalendarDay): number {
   return calendarDate(day).getUTCDay();

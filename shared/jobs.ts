@@ -14,6 +14,7 @@ export const JOB_PAYLOADS = {
   emails__send: z.object({ emailId: z.uuid() }),
   exports__build: z.object({ exportId: z.uuid() }),
   exports__delete_expired: cron,
+  firm_tax_certificates__remind: cron,
   invoices__remind: cron,
   invoices__refund_duplicate: z.object({ invoiceId: z.uuid(), paymentIntentId: z.string().min(1).max(255) }),
   invoices__render_pdf: z.object({ invoiceId: z.uuid() }),

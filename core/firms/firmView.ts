@@ -38,7 +38,7 @@ export async function loadFirm(db: Queryable, firmId: string, role: FirmRole, to
     })),
     invites: invites?.map((i) => ({ id: i.id, email: i.email, invitedAt: i.created_at.toISOString(), expiresAt: i.expires_at?.toISOString() ?? null })) ?? null,
     projects: projects.map((p) => ({ id: p.id, name: p.name, code: p.code, createdAt: p.created_at.toISOString() })),
-    certificates: role === 'owner' ? await firmCertificates(db, firmId) : null,
+    certificates: role === 'owner' ? await firmCertificates(db, firmId, today) : null,
     terms: await firmTerms(db, firmId),
     invoices: await unpaidInvoices(db, firmId, today),
     createdAt: firm.created_at.toISOString(),

@@ -33,7 +33,7 @@ type Fixtures = {
   firmA: string;
   projectA: string;
   inviteA: string;
-  /** Two pending certificates of A's firm: one to verify, one to reject. */
+  /** Two pending certificates of A's firm: one to verify (then withdraw), one to reject. */
   certificatesA: string[];
   inviteToken: string;
   /** Two invoices of A's firm (on Net 30 terms): one to pay by card, one for the counter to mark paid. */
@@ -275,6 +275,12 @@ const ROWS: Row[] = [
   },
   // Filing a certificate is the owner's: A gets past the door (and is told the form is wrong).
   { route: 'POST /api/firms/:firmId/tax-certificates', path: (f) => `/api/firms/${f.firmA}/tax-certificates`, json: () => ({}), expect: [404, 400, 404, 404] },
+  // Withdrawing is the owner's: A gets past the door (and is told the certificate is still pending).
+  {
+    route: 'POST /api/firms/:firmId/tax-certificates/:certificateId/withdraw',
+    path: (f) => `/api/firms/${f.firmA}/tax-certificates/${f.certificatesA[0]}/withdraw`,
+    expect: [404, 409, 404, 404],
+  },
   // A's invoices: any member reads the PDF; paying is the owner's (A gets the card intent).
   {
     route: 'GET /api/firms/:firmId/invoices/:invoiceId/pdf',
@@ -340,6 +346,13 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/tax-certificates', path: () => '/api/admin/tax-certificates', expect: ADMIN_ONLY },
   { route: 'GET /api/admin/tax-certificates/:id/file', path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/file`, expect: ADMIN_ONLY },
   { route: 'POST /api/admin/tax-certificates/:id/verify', path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/verify`, expect: ADMIN_ONLY },
+  // The certificate the row above verified.
+  {
+    route: 'POST /api/admin/tax-certificates/:id/withdraw',
+    path: (f) => `/api/admin/tax-certificates/${f.certificatesA[0]}/withdraw`,
+    json: () => ({ reason: 'Revoked by the state' }),
+    expect: ADMIN_ONLY,
+  },
   {
     route: 'POST /api/admin/tax-certificates/:id/reject',
     path: (f) => `/api/admin/tax-certificates/${f.certificatesA[1]}/reject`,

@@ -1,4 +1,4 @@
-/** The counter's certificate view in the browser: verify one, reject another with a reason; 1366 and 390 px. */
+/** The counter's certificate view in the browser: verify one, reject another with a reason, withdraw the verified one in a dialog; 1366 and 390 px. */
 import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
@@ -41,7 +41,7 @@ async function fileCertificate(number: string, firmName: string) {
 }
 
 describe('the admin’s certificate view', () => {
-  it('verifies one and rejects another with a reason', async () => {
+  it('verifies one, rejects another with a reason, and withdraws the verified one with a reason asked in a dialog', async () => {
     const a = await fileCertificate('EO-1001', 'Keystone Architects');
     const b = await fileCertificate('EO-2002', 'Hudson Builders');
     const page = await adminPage(1366);
@@ -61,9 +61,26 @@ describe('the admin’s certificate view', () => {
     await cardB.getByLabel('Reason (to reject)').fill('The number is not legible.');
     await cardB.getByRole('button', { name: 'Reject' }).click();
     await cardB.getByText('Reason given: The number is not legible.').waitFor();
-    const rows = await shop.sql`select id, status from firm_tax_certificates where id in ${shop.sql([a, b])} order by number`;
+    let rows = await shop.sql`select id, status from firm_tax_certificates where id in ${shop.sql([a, b])} order by number`;
     expect(rows).toEqual([
       { id: a, status: 'verified' },
+      { id: b, status: 'rejected' },
+    ]);
+
+    // The verified one is withdrawn with a reason, asked in the shop's dialog; Withdraw waits for the reason.
+    await cardA.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw this certificate?' });
+    const confirm = dialog.getByRole('button', { name: 'Withdraw' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason (emailed to the owners)').fill('The state revoked this exemption.');
+    await screenshot(page, 'admin-tax-certificates-withdraw-1366');
+    await confirm.click();
+    await cardA.getByText('Withdrawn', { exact: true }).waitFor();
+    await cardA.getByText('Withdrawn: The state revoked this exemption.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    rows = await shop.sql`select id, status from firm_tax_certificates where id in ${shop.sql([a, b])} order by number`;
+    expect(rows).toEqual([
+      { id: a, status: 'withdrawn' },
       { id: b, status: 'rejected' },
     ]);
 

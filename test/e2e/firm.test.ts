@@ -9,7 +9,7 @@ import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
-import { signedSessionCookie } from '../helpers/adminTestKit';
+import { adminClient, customerClient, signedSessionCookie } from '../helpers/adminTestKit';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -110,6 +110,35 @@ describe('the firm page', () => {
     await screenshot(colleague.page, 'firm-member-390');
     const wide = await colleague.page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(390);
+    errors.assertClean();
+  });
+
+  it('an owner withdraws the firm’s verified certificate from a dialog, without a reason', async () => {
+    const owner = await signedInPage('Wanda', 1366);
+    const errors = watchPageErrors(owner.page);
+    const api = await customerClient(shop, owner.id);
+    const { firmId } = (await api.post('/api/firms', { name: 'Ridgewood Engineers' })).body;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ state: 'NJ', kind: 'ST-5 exempt organization', number: 'EO-777', expiresOn: '' })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'st5.pdf');
+    const filed = await api.request('POST', `/api/firms/${firmId}/tax-certificates`, { body: form });
+    expect(filed.status).toBe(201);
+    expect((await (await adminClient(shop)).post(`/api/admin/tax-certificates/${filed.body.certificateId}/verify`)).status).toBe(200);
+
+    await owner.page.goto(`${shop.url}/firm`);
+    await owner.page.getByText(/^No expiry date: verified through \d{4}-\d{2}-\d{2}$/).waitFor();
+    await owner.page.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Withdraw this certificate?' });
+    await dialog.getByLabel('Reason (optional)').waitFor();
+    const violations = await seriousA11yViolations(owner.page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    await screenshot(owner.page, 'firm-withdraw-certificate-1366');
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await owner.page.getByText('Withdrawn', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await owner.page.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    const [row] = await shop.sql`select status, withdrawn_by, withdraw_reason from firm_tax_certificates where id = ${filed.body.certificateId}`;
+    expect(row).toEqual({ status: 'withdrawn', withdrawn_by: 'owner', withdraw_reason: null });
     errors.assertClean();
   });
 });

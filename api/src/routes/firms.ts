@@ -12,7 +12,7 @@ import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, re
 import { loadFirm } from '#core/firms/firmView';
 import { membershipOf, type Membership } from '#core/firms/membership';
 import { renderStatement, statementRows } from '#core/firms/statement';
-import { certificateContentType, fileCertificate } from '#core/firms/certificates';
+import { certificateContentType, fileCertificate, withdrawCertificate } from '#core/firms/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
 import { requireUser } from '../http/sessions';
@@ -22,7 +22,15 @@ import { counterToday, INVOICE_NOT_FOUND, invoicePdf, payInvoice, sendInvoicePdf
 
 /** Control characters anywhere in a file name, dropped from the name kept. */
 const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
-import { AcceptInviteSchema, FirmInviteSchema, FirmSchema, MAX_CERTIFICATE_BYTES, ProjectSchema, TaxCertificateSchema } from '#shared/firm';
+import {
+  AcceptInviteSchema,
+  FirmInviteSchema,
+  FirmSchema,
+  MAX_CERTIFICATE_BYTES,
+  OwnerWithdrawCertificateSchema,
+  ProjectSchema,
+  TaxCertificateSchema,
+} from '#shared/firm';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 
@@ -77,6 +85,10 @@ const payInput = validate(
     body: z.object({ cardNumber: z.string().trim().min(1, 'Please enter a card number').max(40).optional() }),
   },
   INVOICE_NOT_FOUND,
+);
+const withdrawCertificateInput = validate(
+  { params: z.object({ firmId: uuidField, certificateId: uuidField }), body: OwnerWithdrawCertificateSchema },
+  'Certificate not found.',
 );
 const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
 
@@ -233,6 +245,15 @@ export function firmRoutes(ctx: AppContext): Router {
       throw error;
     }
     res.status(201).json({ certificateId: id, status: 'pending' });
+  });
+
+  // An owner withdraws the firm's verified certificate (the reason is optional); the owners are emailed.
+  router.post('/api/firms/:firmId/tax-certificates/:certificateId/withdraw', owner, withdrawCertificateInput, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = withdrawCertificateInput.input(req);
+    const by = { actor: 'owner' as const, userId: m.userId, name: await nameOf(m.userId) };
+    const withdrawal = { id: params.certificateId, firmId: m.firmId, by, reason: body.reason, today: counterToday(ctx), shop: shopFacts(ctx.env) };
+    res.json(await ctx.sql.begin((tx) => withdrawCertificate(tx, withdrawal)));
   });
 
   // The firm's invoices: any member reads one (as the PDF); the owner pays one by card.

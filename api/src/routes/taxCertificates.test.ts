@@ -1,6 +1,8 @@
 /**
  * Tax-exempt certificates: an owner files one (pending), the counter verifies or rejects it with a
- * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes.
+ * reason the owner reads; outsiders get 404, members 403, non-admins 401 on the counter's routes. A
+ * verified one is withdrawn by the counter or an owner; one without an expiry date lapses 12 months
+ * after it was verified, and its owners are reminded a month before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
@@ -228,5 +230,200 @@ describe('an exempt order’s receipt', () => {
       .replace(/\s+/g, ' ');
     expect(words, page).toContain(text);
     expect(page).not.toContain('No State Tax');
+  });
+});
+
+/** A firm (owner and member) with one NJ certificate, filed and, unless told, verified by the counter. */
+async function firmWithCertificate(options: { expiresOn?: string; decide?: 'verify' | 'reject' | null } = {}) {
+  const people = await firm();
+  const fields = { ...ST5, expiresOn: options.expiresOn ?? '2099-12-31' };
+  const filed = await people.owner.client.request('POST', `/api/firms/${people.firmId}/tax-certificates`, {
+    body: certificateForm(fields, { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'c.pdf' }),
+  });
+  expect(filed.status, filed.text).toBe(201);
+  const certificateId = filed.body.certificateId as string;
+  const decide = options.decide === undefined ? 'verify' : options.decide;
+  if (decide) {
+    const decided = await admin.post(`/api/admin/tax-certificates/${certificateId}/${decide}`, decide === 'reject' ? { reason: 'Not legible.' } : undefined);
+    expect(decided.status, decided.text).toBe(200);
+  }
+  return { ...people, certificateId };
+}
+
+/** A pickup order placed by `who`: its id, the amounts checkout answered, and the row's tax. */
+async function placePickup(who: { id: string; client: TestClient }) {
+  const upload = await buildUpload(shop, { userId: who.id });
+  const res = await who.client.post('/api/create-payment-intent', pickupBody(upload.id, CUSTOMER));
+  expect(res.status, res.text).toBe(201);
+  const [row] = await shop.sql<{ tax_cents: number; tax_exempt_text: string | null; tax_exempt_certificate_id: string | null }[]>`
+    select tax_cents, tax_exempt_text, tax_exempt_certificate_id from orders where id = ${res.body.orderId}`;
+  return { orderId: res.body.orderId as string, amounts: res.body.amounts, row };
+}
+
+/** The certificate emails sent to `to`, oldest first. */
+async function certificateEmails(to: string) {
+  return shop.sql<{ kind: string; subject: string; text_body: string }[]>`
+    select kind, subject, text_body from emails where to_address = ${to} and kind like 'tax_certificate_%' order by created_at, id`;
+}
+
+/** Moves a certificate's verification into the past, as if the counter had verified it then (a fixture: time passing). */
+async function verifiedAgo(certificateId: string, interval: string) {
+  await shop.sql`update firm_tax_certificates set decided_at = now() - ${interval}::interval where id = ${certificateId}`;
+}
+
+describe('withdrawing a verified certificate', () => {
+  it('by the counter: the owners are emailed the reason, the next checkout is taxed, an earlier order keeps its exemption', async () => {
+    const { owner, member, certificateId } = await firmWithCertificate();
+    const earlier = await placePickup(owner);
+    expect(earlier.amounts.tax).toBe(0);
+
+    expect((await admin.post(`/api/admin/tax-certificates/${certificateId}/withdraw`, { reason: '' })).status).toBe(400);
+    const reason = 'The Division of Taxation revoked this exemption on November 2.';
+    const withdrawn = await admin.post(`/api/admin/tax-certificates/${certificateId}/withdraw`, { reason });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body).toMatchObject({ id: certificateId, status: 'withdrawn', withdrawnBy: 'counter', withdrawReason: reason, validThrough: null });
+    expect(withdrawn.body.withdrawnAt).toEqual(expect.any(String));
+
+    const [email] = (await certificateEmails(owner.email)).filter((e) => e.kind === 'tax_certificate_withdrawn');
+    expect(email.subject).toBe('Your tax-exempt certificate was withdrawn');
+    expect(email.text_body).toContain(`Reason: ${reason}`);
+    expect(email.text_body).toContain('orders placed before keep the tax they were charged');
+    // The member does not file certificates and is not told of them.
+    expect(await certificateEmails(member.email)).toEqual([]);
+
+    const later = await placePickup(owner);
+    expect(later.amounts.tax).toBeGreaterThan(0);
+    expect(later.amounts.taxExemption).toBeNull();
+    expect(later.row).toMatchObject({ tax_exempt_text: null, tax_exempt_certificate_id: null });
+    const [kept] = await shop.sql<{ tax_cents: number; tax_exempt_text: string }[]>`
+      select tax_cents, tax_exempt_text from orders where id = ${earlier.orderId}`;
+    expect(kept).toEqual({ tax_cents: 0, tax_exempt_text: 'Tax exempt — NJ ST-5 exempt organization #EO-12345' });
+
+    const again = await admin.post(`/api/admin/tax-certificates/${certificateId}/withdraw`, { reason });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This certificate was already withdrawn.');
+    expect((await admin.post(`/api/admin/tax-certificates/${certificateId}/verify`)).status).toBe(409);
+    const listed = (await owner.client.get('/api/my-firm')).body.firm.certificates;
+    expect(listed).toMatchObject([{ id: certificateId, status: 'withdrawn', withdrawReason: reason }]);
+  });
+
+  it('by an owner, with or without a reason; a member gets 403, an outsider and another firm’s owner 404', async () => {
+    const { owner, member, firmId, certificateId } = await firmWithCertificate();
+    const path = `/api/firms/${firmId}/tax-certificates/${certificateId}/withdraw`;
+    const asMember = await member.client.post(path, {});
+    expect(asMember.status).toBe(403);
+    expect(asMember.body.message).toBe('Only an owner of the firm can do that.');
+    const stranger = await person('Sam');
+    expect((await stranger.client.post(path, {})).status).toBe(404);
+    expect((await shop.client().post(path, {})).status).toBe(404);
+    expect((await admin.post(path, {})).status).toBe(404);
+    // Another firm's owner, through their own firm's path: the certificate is not theirs.
+    const other = await firm();
+    expect((await other.owner.client.post(`/api/firms/${other.firmId}/tax-certificates/${certificateId}/withdraw`, {})).status).toBe(404);
+    const [{ status }] = await shop.sql`select status from firm_tax_certificates where id = ${certificateId}`;
+    expect(status).toBe('verified');
+
+    const withdrawn = await owner.client.post(path, {});
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body).toMatchObject({ status: 'withdrawn', withdrawnBy: 'owner', withdrawReason: null });
+    const [email] = (await certificateEmails(owner.email)).filter((e) => e.kind === 'tax_certificate_withdrawn');
+    expect(email.text_body).toContain("Olive Builder withdrew your firm's certificate NJ ST-5 exempt organization #EO-12345");
+    expect(email.text_body).not.toContain('Reason:');
+    expect((await placePickup(owner)).amounts.tax).toBeGreaterThan(0);
+
+    const second = await firmWithCertificate();
+    const withReason = await second.owner.client.post(`/api/firms/${second.firmId}/tax-certificates/${second.certificateId}/withdraw`, {
+      reason: 'We are no longer a nonprofit.',
+    });
+    expect(withReason.status).toBe(200);
+    expect(withReason.body.withdrawReason).toBe('We are no longer a nonprofit.');
+  });
+
+  it('refuses withdrawing a pending or a rejected certificate with 409 and a sentence', async () => {
+    const pending = await firmWithCertificate({ decide: null });
+    const byOwner = await pending.owner.client.post(`/api/firms/${pending.firmId}/tax-certificates/${pending.certificateId}/withdraw`, {});
+    expect(byOwner.status).toBe(409);
+    expect(byOwner.body.message).toBe('This certificate is not verified yet: it exempts nothing, so there is nothing to withdraw.');
+    const rejected = await firmWithCertificate({ decide: 'reject' });
+    const byCounter = await admin.post(`/api/admin/tax-certificates/${rejected.certificateId}/withdraw`, { reason: 'Revoked.' });
+    expect(byCounter.status).toBe(409);
+    expect(byCounter.body.message).toBe('This certificate was rejected: it exempts nothing, so there is nothing to withdraw.');
+    expect((await admin.post('/api/admin/tax-certificates/00000000-0000-4000-8000-000000000000/withdraw', { reason: 'x' })).status).toBe(404);
+    const rows =
+      await shop.sql`select status from firm_tax_certificates where id in ${shop.sql([pending.certificateId, rejected.certificateId])} order by status`;
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'rejected']);
+    expect(await certificateEmails(pending.owner.email)).toEqual([]);
+  });
+});
+
+describe('a certificate without an expiry date', () => {
+  it('verified 12 months and a day ago no longer exempts, until the counter verifies it again', async () => {
+    const { owner, certificateId } = await firmWithCertificate({ expiresOn: '' });
+    expect((await placePickup(owner)).amounts.tax).toBe(0);
+
+    await verifiedAgo(certificateId, '12 months 1 day');
+    const lapsed = await placePickup(owner);
+    expect(lapsed.amounts.tax).toBeGreaterThan(0);
+    expect(lapsed.amounts.taxExemption).toBeNull();
+    const [listed] = (await owner.client.get('/api/my-firm')).body.firm.certificates;
+    expect(listed).toMatchObject({ id: certificateId, status: 'expired', renewalDue: true, expiresOn: null });
+    // Expired is not withdrawable: it exempts nothing already.
+    expect((await admin.post(`/api/admin/tax-certificates/${certificateId}/withdraw`, { reason: 'Old.' })).status).toBe(409);
+
+    const again = await admin.post(`/api/admin/tax-certificates/${certificateId}/verify`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ status: 'verified', renewalDue: false });
+    expect((await placePickup(owner)).amounts.tax).toBe(0);
+    const verifiedEmails = (await certificateEmails(owner.email)).filter((e) => e.kind === 'tax_certificate_verified');
+    expect(verifiedEmails).toHaveLength(2);
+  });
+
+  it('still exempts two days before its 12 months end, and cannot be verified again before its last month', async () => {
+    const { owner, certificateId } = await firmWithCertificate({ expiresOn: '' });
+    const early = await admin.post(`/api/admin/tax-certificates/${certificateId}/verify`);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/^This certificate is already verified, through \d{4}-\d{2}-\d{2}\.$/);
+    await verifiedAgo(certificateId, '12 months - 2 days');
+    expect((await placePickup(owner)).amounts.tax).toBe(0);
+    const [listed] = (await owner.client.get('/api/my-firm')).body.firm.certificates;
+    expect(listed).toMatchObject({ status: 'verified', renewalDue: true });
+  });
+
+  it('a certificate with an expiry date past it cannot be verified again: the firm files a current one', async () => {
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const { certificateId } = await firmWithCertificate({ expiresOn: yesterday });
+    const res = await admin.post(`/api/admin/tax-certificates/${certificateId}/verify`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('the firm can file a current one');
+  });
+
+  it('its owners are reminded once a month before it stops exempting, and once more after each new verification', async () => {
+    const due = await firmWithCertificate({ expiresOn: '' });
+    const notYet = await firmWithCertificate({ expiresOn: '' });
+    const dated = await firmWithCertificate({ expiresOn: '2099-12-31' });
+    await verifiedAgo(due.certificateId, '11 months 1 day');
+    await verifiedAgo(notYet.certificateId, '10 months');
+    await verifiedAgo(dated.certificateId, '11 months 1 day');
+
+    await shop.runCron('firm_tax_certificates__remind');
+    await shop.runCron('firm_tax_certificates__remind');
+    const reminders = async (to: string) => (await certificateEmails(to)).filter((e) => e.kind === 'tax_certificate_renewal');
+    const sent = await reminders(due.owner.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toMatch(/^Your tax-exempt certificate needs verifying again by /);
+    expect(sent[0].text_body).toContain('NJ ST-5 exempt organization #EO-12345 has no expiry date');
+    expect(sent[0].text_body).toContain('/firm');
+    expect(await reminders(due.member.email)).toEqual([]);
+    expect(await reminders(notYet.owner.email)).toEqual([]);
+    expect(await reminders(dated.owner.email)).toEqual([]);
+
+    // Verified again: a new year, and a new reminder when its last month comes.
+    expect((await admin.post(`/api/admin/tax-certificates/${due.certificateId}/verify`)).status).toBe(200);
+    await shop.runCron('firm_tax_certificates__remind');
+    expect(await reminders(due.owner.email)).toHaveLength(1);
+    await verifiedAgo(due.certificateId, '11 months 2 days');
+    await shop.runCron('firm_tax_certificates__remind');
+    await shop.runCron('firm_tax_certificates__remind');
+    expect(await reminders(due.owner.email)).toHaveLength(2);
   });
 });

@@ -1,10 +1,14 @@
 /**
  * /admin/tax-certificates: the counter checks each firm's tax-exempt certificate against its file
- * and verifies it, or rejects it with a reason the firm's owner reads. Pending ones come first.
+ * and verifies it, or rejects it with a reason the firm's owner reads. Pending ones come first. A
+ * verified one can be withdrawn (with a reason the owners are emailed); one without an expiry date is
+ * verified again in its last month, or once it has run out.
  */
 import { useState } from 'react';
 import useSWR from 'swr';
 import { Badge, Button, Card, CardHeader, ErrorNote, Spinner, TextField } from '../components/ui';
+import { ReasonDialog } from '../components/ReasonDialog';
+import { CERTIFICATE_STATUS, certificateDates } from '../components/firm/certificateStatus';
 import { toast } from '../components/toast';
 import { AdminPage, useAdminOnly } from '../components/admin/AdminPage';
 import { apiRequest, fetcher, type ApiError } from '../data/client';
@@ -13,8 +17,6 @@ import type { TaxCertificateJson } from '#shared/firm';
 
 type AdminCertificate = TaxCertificateJson & { firmId: string; firmName: string };
 const KEY = '/api/admin/tax-certificates';
-const TONE = { pending: 'pending', verified: 'completed', rejected: 'failed' } as const;
-const LABEL = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' } as const;
 
 export default function AdminTaxCertificates() {
   const admin = useAdminOnly();
@@ -39,12 +41,19 @@ function CertificateCard({ certificate: c, onDecided }: { certificate: AdminCert
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const named = `${c.firmName}: ${c.state} ${c.kind} #${c.number}`;
+  async function withdraw(reason: string) {
+    await apiRequest('POST', `/api/admin/tax-certificates/${c.id}/withdraw`, { reason });
+    toast({ title: 'Certificate withdrawn', description: named });
+    onDecided();
+  }
   async function decide(action: 'verify' | 'reject') {
     setBusy(true);
     setError(null);
     try {
       await apiRequest('POST', `/api/admin/tax-certificates/${c.id}/${action}`, action === 'reject' ? { reason } : undefined);
-      toast({ title: action === 'verify' ? 'Certificate verified' : 'Certificate rejected', description: `${c.firmName}: ${c.state} ${c.kind} #${c.number}` });
+      toast({ title: action === 'verify' ? 'Certificate verified' : 'Certificate rejected', description: named });
       onDecided();
     } catch (caught) {
       setError(errorMessage(caught));
@@ -57,10 +66,10 @@ function CertificateCard({ certificate: c, onDecided }: { certificate: AdminCert
       <CardHeader
         title={
           <span className="flex flex-wrap items-center gap-2">
-            <span className="break-words">{c.firmName}</span> <Badge tone={TONE[c.status]}>{LABEL[c.status]}</Badge>
+            <span className="break-words">{c.firmName}</span> <Badge tone={CERTIFICATE_STATUS[c.status].tone}>{CERTIFICATE_STATUS[c.status].label}</Badge>
           </span>
         }
-        description={`${c.state} ${c.kind} #${c.number} · ${c.expiresOn ? `expires ${c.expiresOn}` : 'no expiry date'} · filed ${new Date(c.uploadedAt).toLocaleDateString('en-US')}`}
+        description={`${c.state} ${c.kind} #${c.number} · ${certificateDates(c)} · filed ${new Date(c.uploadedAt).toLocaleDateString('en-US')}`}
       />
       <div className="grid gap-3 px-6 pt-3 pb-6">
         <a href={`/api/admin/tax-certificates/${c.id}/file`} target="_blank" rel="noreferrer" className="text-sm font-medium text-blueprint-700 underline">
@@ -77,6 +86,36 @@ function CertificateCard({ certificate: c, onDecided }: { certificate: AdminCert
               Verify
             </Button>
           </div>
+        ) : null}
+        {c.withdrawReason ? (
+          <p className="text-sm text-slate-700">
+            Withdrawn{c.withdrawnBy === 'owner' ? ' by the firm' : ''}: {c.withdrawReason}
+          </p>
+        ) : null}
+        {c.status === 'verified' || c.renewalDue ? (
+          <div className="flex flex-wrap justify-end gap-3">
+            {c.renewalDue ? (
+              <Button variant="outline" disabled={busy} onClick={() => void decide('verify')}>
+                Verify again
+              </Button>
+            ) : null}
+            {c.status === 'verified' ? (
+              <Button variant="outline" disabled={busy} onClick={() => setWithdrawing(true)}>
+                Withdraw
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {withdrawing ? (
+          <ReasonDialog
+            title="Withdraw this certificate?"
+            description={`${named}. The firm’s orders from now on are taxed; orders already placed keep what they were charged. The owners are emailed the reason.`}
+            reasonLabel="Reason (emailed to the owners)"
+            reasonRequired
+            actionLabel="Withdraw"
+            onAction={withdraw}
+            onClose={() => setWithdrawing(false)}
+          />
         ) : null}
         {error ? <ErrorNote title="The decision was not saved">{error}</ErrorNote> : null}
       </div>

@@ -16,6 +16,8 @@ import { FirmAccount } from '../components/firm/FirmAccount';
 import { changeFirm, fileCertificate, useMyFirm } from '../data/firm';
 import { FirmOrders, personName } from '../components/firm/FirmOrders';
 import { FirmAddresses } from '../components/firm/FirmAddresses';
+import { CERTIFICATE_STATUS, certificateDates } from '../components/firm/certificateStatus';
+import { ReasonDialog } from '../components/ReasonDialog';
 import { errorMessage } from '../data/useSubmit';
 import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
@@ -250,14 +252,12 @@ function Projects({ firm }: { firm: FirmJson }) {
   );
 }
 
-const CERTIFICATE_STATUS: Record<TaxCertificateJson['status'], { label: string; tone: 'pending' | 'completed' | 'failed' }> = {
-  pending: { label: 'Pending', tone: 'pending' },
-  verified: { label: 'Verified', tone: 'completed' },
-  rejected: { label: 'Rejected', tone: 'failed' },
-};
-
-/** The owner's tax-exempt certificates: each with its status (and the counter's reason), and a form to file one. */
+/**
+ * The owner's tax-exempt certificates: each with its status (and the counter's reason), Withdraw on a
+ * verified one (asked in a dialog, with an optional reason), and a form to file one.
+ */
 function Certificates({ firm }: { firm: FirmJson }) {
+  const [withdrawing, setWithdrawing] = useState<TaxCertificateJson | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -290,11 +290,33 @@ function Certificates({ firm }: { firm: FirmJson }) {
                 </span>
                 <Badge tone={CERTIFICATE_STATUS[c.status].tone}>{CERTIFICATE_STATUS[c.status].label}</Badge>
               </div>
-              <p className="text-xs text-slate-500">{c.expiresOn ? `Expires ${c.expiresOn}` : 'No expiry date'}</p>
+              <p className="text-xs text-slate-500">{certificateDates(c)}</p>
               {c.rejectReason ? <p className="text-xs text-red-700">Reason: {c.rejectReason}</p> : null}
+              {c.withdrawReason ? <p className="text-xs text-slate-700">Reason withdrawn: {c.withdrawReason}</p> : null}
+              {c.status === 'verified' ? (
+                <div>
+                  <Button variant="outline" size="sm" onClick={() => setWithdrawing(c)}>
+                    Withdraw
+                  </Button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
+      ) : null}
+      {withdrawing ? (
+        <ReasonDialog
+          title="Withdraw this certificate?"
+          description={`${withdrawing.state} ${withdrawing.kind} #${withdrawing.number}. Orders from now on are taxed as usual; orders already placed keep what they were charged.`}
+          reasonLabel="Reason (optional)"
+          reasonRequired={false}
+          actionLabel="Withdraw"
+          onAction={async (reason) => {
+            await changeFirm('POST', `/api/firms/${firm.id}/tax-certificates/${withdrawing.id}/withdraw`, { reason });
+            toast({ title: 'Certificate withdrawn', description: 'Orders from now on are taxed as usual.' });
+          }}
+          onClose={() => setWithdrawing(null)}
+        />
       ) : null}
       <form onSubmit={(e) => void submit(e)} className="grid gap-3 p-4 sm:grid-cols-2 sm:px-6">
         <Field label="State" htmlFor="certificate-state">
