@@ -79,4 +79,9 @@ describe('parseEnv', () => {
     expect(parseEnv({ WORKER_DEAD_AFTER_SECONDS: '4' }).WORKER_DEAD_AFTER_SECONDS).toBe(4);
     expect(() => parseEnv({ WORKER_DEAD_AFTER_SECONDS: '0' })).toThrow(/WORKER_DEAD_AFTER_SECONDS/);
   });
+  it('takes the drain deadline of a stopped worker in seconds, 90 by default', () => {
+    expect(parseEnv({}).WORKER_DRAIN_SECONDS).toBe(90);
+    expect(parseEnv({ WORKER_DRAIN_SECONDS: '3' }).WORKER_DRAIN_SECONDS).toBe(3);
+    expect(() => parseEnv({ WORKER_DRAIN_SECONDS: '0' })).toThrow(/WORKER_DRAIN_SECONDS/);
+  });
 });

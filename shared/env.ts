@@ -31,6 +31,12 @@ const maybeBool = z
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 /** A worker not heard from for this long is presumed dead and its jobs run again elsewhere. */
 export const DEFAULT_WORKER_DEAD_AFTER_SECONDS = 30;
+/**
+ * How long a worker stopped by SIGTERM waits for its running jobs before it exits: longer than the
+ * time limit of an analysis or a sheet report (60 s, worker/src/pdfJobs.ts), so one started just
+ * before a deploy still ends on the worker that started it.
+ */
+export const DEFAULT_WORKER_DRAIN_SECONDS = 90;
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
 export const DEV_ADMIN_USERNAME = 'admin';
@@ -64,6 +70,8 @@ export const EnvSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** Seconds without a heartbeat after which a worker's jobs are run again elsewhere (heartbeats every sixth of it). */
     WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(DEFAULT_WORKER_DEAD_AFTER_SECONDS),
+    /** Seconds a worker stopped by SIGTERM lets its running jobs finish before it exits (they then run again elsewhere). */
+    WORKER_DRAIN_SECONDS: z.coerce.number().min(1).max(3600).default(DEFAULT_WORKER_DRAIN_SECONDS),
     FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
     DATA_DIR: z.string().default('.data'),
     /** Upload bytes the web process takes in per second, all uploads together, in MB (0: no limit). */

@@ -16,8 +16,17 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    ctx.log.info('worker draining running jobs…');
+    ctx.log.info(`worker draining running jobs (for at most ${env.WORKER_DRAIN_SECONDS} s)…`);
+    // The drain deadline. A job still running then is cut off with the process (its MuPDF child
+    // follows it out). Its heartbeat row is left as last written, so the other workers take its jobs
+    // one WORKER_DEAD_AFTER_SECONDS later, as a killed worker's: never while this process still runs
+    // them. A platform that kills sooner (Heroku: 30 s) cuts the drain short the same way.
+    const deadline = setTimeout(() => {
+      ctx.log.warn(`worker drain deadline (${env.WORKER_DRAIN_SECONDS} s) passed with jobs still running: exiting; they run again elsewhere`);
+      process.exit(1);
+    }, env.WORKER_DRAIN_SECONDS * 1000);
     await worker.stop();
+    clearTimeout(deadline);
     await ctx.sql.end({ timeout: 5 });
     process.exit(0);
   };

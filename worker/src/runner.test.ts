@@ -5,6 +5,8 @@ import { queueEmail } from '#core/services/email/index';
 import { createLogger } from '#core/lib/logger';
 import { heartbeatTimings, unlockDeadWorkers } from './runner';
 import { taskNames } from './tasks';
+import { analyzeLimits } from './pdfJobs';
+import { DEFAULT_WORKER_DRAIN_SECONDS } from '#shared/env';
 
 const { deadAfterMs: DEAD_AFTER_MS } = heartbeatTimings(30);
 
@@ -20,6 +22,12 @@ describe('task loading', () => {
   it('finds every task file by its table__action name', () => {
     expect(taskNames()).toContain('emails__send');
     expect(taskNames().every((n) => /^[a-z0-9_]+__[a-z0-9_]+$/.test(n))).toBe(true);
+  });
+});
+
+describe('the drain deadline of a worker stopped by SIGTERM', () => {
+  it('outlasts the time limit of an analysis or a report, so one started just before a deploy ends where it started', () => {
+    expect(DEFAULT_WORKER_DRAIN_SECONDS * 1000).toBeGreaterThan(analyzeLimits.timeoutMs);
   });
 });
 

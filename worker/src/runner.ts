@@ -60,7 +60,7 @@ export type RunningWorker = { runner: Runner; stop(): Promise<void> };
 
 export type StartWorkerOptions = { concurrency?: number; pollInterval?: number; cron?: boolean };
 
-/** Runs the queue until `stop()`, which lets running jobs finish (SIGTERM drains). */
+/** Runs the queue until `stop()`, which lets running jobs finish, beating meanwhile (SIGTERM drains). */
 export async function startWorker(ctx: AppContext, options: StartWorkerOptions = {}): Promise<RunningWorker> {
   const connectionString = ctx.env.DATABASE_URL;
   if (!connectionString) throw new Error('DATABASE_URL is not set');
@@ -122,11 +122,15 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     await utils.forceUnlockWorkers([poolId]);
     log.warn(`freed ${held.n} job(s) this worker had lost hold of`, { poolId });
   }
+  // Rounds still under way when the pool stops are waited for, so none beats after the row is deleted.
+  const rounds = new Set<Promise<void>>();
   const timer = setInterval(() => {
-    void beat()
+    const round = beat()
       .then(() => unlockDeadWorkers(ctx, utils, log, deadAfterMs))
       .then(() => releaseLostJobs())
-      .catch((error: unknown) => log.warn('releasing lost jobs failed', { error }));
+      .catch((error: unknown) => log.warn('releasing lost jobs failed', { error }))
+      .finally(() => rounds.delete(round));
+    rounds.add(round);
   }, beatMs);
   timer.unref();
 
@@ -145,11 +149,21 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   let stopped: Promise<void> | null = null;
   return {
     runner,
-    /** Lets running jobs finish, then releases connections; calling it again waits for the same stop. */
+    /**
+     * Takes no more jobs, lets running ones finish, then releases connections; calling it again
+     * waits for the same stop. The heartbeat goes on until the last job has ended: a draining pool
+     * that fell silent would be taken for dead one window later, and its jobs (a report of minutes)
+     * started again on another worker while they still ran here. How long a drain may take is the
+     * caller's: worker/src/main.ts exits at WORKER_DRAIN_SECONDS.
+     */
     stop() {
       stopped ??= (async () => {
-        clearInterval(timer);
-        await runner.stop();
+        try {
+          await runner.stop();
+        } finally {
+          clearInterval(timer);
+          await Promise.all(rounds);
+        }
         if (poolId) await ctx.sql`delete from worker_heartbeats where worker_id = ${poolId}`.catch(() => {});
         await utils.release();
         await pgPool.end();
