@@ -4,7 +4,7 @@
  * One email per status-history row (its id is in the idempotency key).
  */
 import type { Env } from '#shared/env';
-import { orderNumberOf } from '#shared/fields';
+import { orderNumberOf, type OrderStatus } from '#shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
 import { setsText } from '#shared/pricing';
@@ -40,8 +40,16 @@ function fileLine(order: OrderRow): string {
   return `${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`;
 }
 
-/** Subject and plain-text body for `order` now in its (new) status. */
-export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint | null = null): { subject: string; text: string; kind: string } {
+/**
+ * Subject and plain-text body telling that `order` moved to `status` (its status now, by default);
+ * the footer says where it stands now.
+ */
+export function statusEmail(
+  env: Env,
+  order: OrderRow,
+  revision: RevisionPrint | null = null,
+  status: OrderStatus = order.status,
+): { subject: string; text: string; kind: string } {
   const number = orderNumberOf(order.id);
   const shop = shopFacts(env);
   const link = orderLink(env.APP_URL, order);
@@ -59,7 +67,7 @@ export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint |
   const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}.` : '';
   const tracking = trackingLine(order);
   const file = fileLine(order);
-  switch (order.status) {
+  switch (status) {
     case 'processing':
       return {
         kind: 'status_processing',
@@ -96,9 +104,12 @@ export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint |
 export const statusEmailKey = (orderId: string, historyId: string | number) => `order:${orderId}:status:${historyId}`;
 
 /**
- * Queues the email for one status change, when it is still true: the change is the order's latest,
- * not undone, and the order is paid. A completed shipping order's email is the "on its way" email,
- * which needs a tracking number: without one, the label's arrival sends it (`queueTrackingEmail`).
+ * Queues the email for one status change once its undo window has passed, when the change stands:
+ * not undone, and the order still printable (paid or on account). A later change does not silence an
+ * earlier one: each change the counter made and did not take back is told, in order, each email
+ * saying what that change did and, in its footer, where the order stands now. A completed shipping
+ * order's email is the "on its way" email, which needs a tracking number: without one, the label's
+ * arrival sends it (`queueTrackingEmail`); an order no longer completed has not left, and gets none.
  * Returns what it did, for the task's log.
  */
 export async function queueStatusChangeEmail(
@@ -109,16 +120,17 @@ export async function queueStatusChangeEmail(
   const [order] = await tx<OrderRow[]>`select * from orders where id = ${change.orderId} for update`;
   if (!order || !isPrintable(order)) return 'stale';
   await withOrderFiles(tx, [order]);
-  const [latest] = await tx<{ id: string; to_status: string }[]>`
-    select id::text, to_status from order_status_history where order_id = ${order.id} and undone_at is null
-    order by created_at desc, id desc limit 1`;
-  if (!latest || latest.id !== change.historyId || latest.to_status !== order.status) return 'stale';
-  if (order.status === 'completed' && order.shipping_method === 'shipping') {
+  const [stands] = await tx<{ to_status: OrderStatus }[]>`
+    select to_status from order_status_history
+    where id = ${change.historyId}::bigint and order_id = ${order.id} and undone_at is null`;
+  if (!stands) return 'stale';
+  if (stands.to_status === 'completed' && order.shipping_method === 'shipping') {
+    if (order.status !== 'completed') return 'stale';
     if (!trackingLine(order)) return 'waiting_for_tracking';
     await queueTrackingEmail(tx, env, order);
     return 'queued';
   }
-  const email = statusEmail(env, order, await revisionPrintOf(tx, order));
+  const email = statusEmail(env, order, await revisionPrintOf(tx, order), stands.to_status);
   await queueEmail(tx, {
     idempotencyKey: statusEmailKey(order.id, change.historyId),
     to: order.customer_email,
