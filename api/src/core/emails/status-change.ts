@@ -20,6 +20,7 @@ import { trackingUrlFor } from '#shared/tracking';
 import { orderLink } from './orderConfirmation';
 import { isPrintable } from '../orders/commands/transitions';
 import { questionsLine } from './closing';
+import { greeting, theirWords } from './theirWords';
 
 /** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */
 export function trackingLine(order: OrderRow): string | null {
@@ -28,7 +29,10 @@ export function trackingLine(order: OrderRow): string | null {
   return `Tracking number: ${order.tracking_number}${order.label_carrier ? ` (${order.label_carrier})` : ''}. Track it: ${url}`;
 }
 
-/** "Plans.pdf (3 sets of 12 sheets, 24" x 36", black and white; job Smith Residence)". */
+/**
+ * "Plans.pdf (3 sets of 12 sheets, 24" x 36", black and white; job Smith Residence)": the file
+ * names, job name and PO are the customer's words (theirWords: no link made of them).
+ */
 function fileLine(order: OrderRow): string {
   const { color } = sheetCountsOf(order);
   const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
@@ -37,7 +41,7 @@ function fileLine(order: OrderRow): string {
       ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`
       : `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`;
   const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
-  return `${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`;
+  return theirWords(`${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`);
 }
 
 /**
@@ -54,7 +58,7 @@ export function statusEmail(
   const shop = shopFacts(env);
   const link = orderLink(env.APP_URL, order);
   // A revision's reprint says so first: which order it revises and which sheets it reprints.
-  const hello = `Hello ${order.customer_first_name},${revision ? `\n\n${revisionLine(revision)}.` : ''}`;
+  const hello = `${greeting(order.customer_first_name)}${revision ? `\n\n${theirWords(revisionLine(revision))}.` : ''}`;
   // The same sentence the order page shows for this state (shared/orderStatus.ts), dated for an email read later.
   const where = statusText({
     status: order.status,
@@ -158,7 +162,7 @@ export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRo
     to: order.customer_email,
     kind: 'tracking',
     subject: `Your order ${number} is on its way`,
-    text: `Hello ${order.customer_first_name},\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\n${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`,
+    text: `${greeting(order.customer_first_name)}\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\n${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`,
     orderId: order.id,
     userId: order.user_id,
   });

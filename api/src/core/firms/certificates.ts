@@ -10,6 +10,7 @@ import { conflict, notFound } from '../lib/errors';
 import { firmOwners } from './membership';
 import { queueEmail } from '../services/email/index';
 import { signOff } from '../emails/closing';
+import { theirWords } from '../emails/theirWords';
 
 /** What the bytes are, from their first bytes; null for anything else. */
 export function certificateContentType(bytes: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | null {
@@ -107,7 +108,8 @@ export async function decideCertificate(
     update firm_tax_certificates set status = ${input.status}, reject_reason = ${input.reason}, decided_at = now() where id = ${input.id}
     returning ${tx.unsafe(COLUMNS)}`;
   const owners = await firmOwners(tx, row.firm_id);
-  const what = `${row.state} ${row.kind} #${row.number}`;
+  // The kind and number are as the firm typed them: shown, never linked.
+  const what = theirWords(`${row.state} ${row.kind} #${row.number}`);
   for (const owner of owners) {
     await queueEmail(tx, {
       idempotencyKey: `certificate:${row.id}:${input.status}:${owner.id}`,
