@@ -15,7 +15,9 @@ import {
   poNumberField,
   street1Field,
   street2Field,
+  holdsWebAddress,
   withoutInvisibleControls,
+  withoutUrlSchemes,
 } from './fields';
 
 // Every character the shop strips, each named by its code point.
@@ -135,5 +137,29 @@ describe('the admin sign-in fields', () => {
     expect(adminUsernameField.parse(' admin ')).toBe('admin');
     // A password is taken as typed, spaces included.
     expect(adminPasswordField.parse(' secret ')).toBe(' secret ');
+  });
+});
+
+describe('names and web addresses', () => {
+  it.each(['Sam Lee', "O'Brien", 'Smith & Co. Architects', 'J.R. Smith', 'Ph.D. Jones', 'Acme, Inc.', 'St. Louis Design', '王 建築', 'Jones.Partners'])(
+    '%j is a name',
+    (name) => {
+      expect(holdsWebAddress(name)).toBe(false);
+      expect(firstNameField.safeParse(name).success).toBe(true);
+    },
+  );
+
+  it.each(['sign in at https://x.example/a', 'HTTP://X', 'www.pay-now', 'pay-now.com', 'sam@evil.com', 'evil.example/login', 'mailto:sam', 'ftp://files'])(
+    '%j holds a web address and is refused as a name, with a sentence',
+    (name) => {
+      expect(holdsWebAddress(name)).toBe(true);
+      const parsed = lastNameField.safeParse(name);
+      expect(parsed.error?.issues[0].message).toBe('Last name cannot contain a web address or link. Please enter the name only.');
+    },
+  );
+
+  it('removes every URL scheme, even one that a removal would join back together', () => {
+    expect(withoutUrlSchemes('pay at https://pay.example/x or HTTP://b.example, mailto:me')).toBe('pay at pay.example/x or b.example, me');
+    expect(withoutUrlSchemes('hthttps://tps://evil.example')).toBe('evil.example');
   });
 });

@@ -60,6 +60,63 @@ export function optionalPlainTextField(label: string, max: number) {
     .transform((v) => (v ? v : null));
 }
 
+/** A URL scheme as a mail client reads one: "https://", "ftp://", and "mailto:" or "javascript:", which need no slashes. */
+const URL_SCHEME = /\b[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|javascript):/gi;
+
+/**
+ * The text with every URL scheme removed ("https://pay.example/x" → "pay.example/x"): how emails show
+ * someone's words, so that no mail client turns them into a link the shop seems to send.
+ */
+export function withoutUrlSchemes(value: string): string {
+  // Until nothing changes: a removal must not join what is left into a new scheme.
+  let text = value;
+  for (let before = ''; before !== text;) [before, text] = [text, text.replace(URL_SCHEME, '')];
+  return text;
+}
+
+/**
+ * Top-level domains, as a regular expression's alternatives, that a mail client links without a
+ * scheme ("evil.example.com" → a link) and that no name ends a word with after a dot.
+ */
+const LINKED_DOMAIN_ENDINGS =
+  'com|net|org|edu|gov|mil|int|io|co|us|uk|ca|de|fr|nl|eu|ru|cn|info|biz|app|dev|me|ly|xyz|site|online|shop|store|link|click|top|live|ai|tk|cc|ws|to';
+
+/**
+ * A web address in text: a URL scheme, "www.", a domain followed by a path ("evil.example/login"),
+ * or a domain with a common ending ("pay-now.com", "sam@evil.com").
+ */
+const WEB_ADDRESS = new RegExp(
+  [
+    URL_SCHEME.source,
+    String.raw`\bwww\.`,
+    String.raw`\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/`,
+    String.raw`\b[a-z0-9-]+\.(?:${LINKED_DOMAIN_ENDINGS})\b`,
+  ].join('|'),
+  'i',
+);
+
+/** True when the text holds a web address (`WEB_ADDRESS`). */
+export function holdsWebAddress(value: string): boolean {
+  return WEB_ADDRESS.test(value);
+}
+
+/** The sentence for a name that holds a web address; names the field. */
+export function webAddressMessage(label: string): string {
+  return `${label} cannot contain a web address or link. Please enter the name only.`;
+}
+
+/** How long a person's or a firm's name may be. */
+export const MAX_NAME = 100;
+
+/**
+ * A person's or a firm's name: a one-line text field of at most `max` characters that holds no web
+ * address. Names travel into emails the shop sends to other people (an invite to join a firm, an
+ * invoice to its owners), where a "name" holding a link would read as the shop's own words.
+ */
+export function nameField(label: string, max = MAX_NAME) {
+  return plainTextField(label, max).refine((value) => !holdsWebAddress(value), webAddressMessage(label));
+}
+
 export const emailField = z
   .string({ error: 'Please enter a valid email address' })
   .refine(hasNoControlCharacters, 'Please enter a valid email address')
@@ -75,8 +132,8 @@ export const newPasswordField = z
 
 export const passwordField = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
 
-export const firstNameField = plainTextField('First name', 100);
-export const lastNameField = plainTextField('Last name', 100);
+export const firstNameField = nameField('First name');
+export const lastNameField = nameField('Last name');
 /** An optional phone number, as typed ('(201) 555-0100'); blank → null. */
 export const phoneField = optionalPlainTextField('Phone', 40);
 

@@ -3,16 +3,17 @@
  * from fields.ts) and the JSON of a firm. One home for the server's routes and the firm page.
  */
 import { z } from 'zod';
-import { emailField, plainTextField, stateField } from './fields';
+import { emailField, MAX_NAME, nameField, plainTextField, stateField } from './fields';
 import { US_STATES } from './pricing';
 import { addCalendarDays, addCalendarMonths, type CalendarDay } from './holidays';
 import type { FirmTermsJson, InvoiceJson } from './invoice';
 
-export const MAX_FIRM_NAME = 100;
+export const MAX_FIRM_NAME = MAX_NAME;
 export const MAX_PROJECT_NAME = 100;
 export const MAX_PROJECT_CODE = 30;
 
-export const firmNameField = plainTextField('Firm name', MAX_FIRM_NAME);
+/** A firm's name: a name (no web address), as it reads in invites and on invoices. */
+export const firmNameField = nameField('Firm name', MAX_FIRM_NAME);
 export const projectNameField = plainTextField('Project name', MAX_PROJECT_NAME);
 export const projectCodeField = plainTextField('Project code', MAX_PROJECT_CODE);
 

@@ -9,14 +9,13 @@ import type { Queryable } from '../lib/db';
 import { createAuthToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
 import { signOff } from './closing';
+import { greeting } from './theirWords';
 
 export const VERIFY_EMAIL_TTL_MS = TTL_MS.verifyEmail;
 export const RESET_PASSWORD_TTL_MS = TTL_MS.resetPassword;
 export const SET_PASSWORD_TTL_MS = TTL_MS.setPassword;
 
 type Recipient = { userId: string; email: string; firstName?: string | null };
-
-const hello = (firstName?: string | null) => `Hello ${firstName?.trim() || 'there'},`;
 
 /** "Confirm your email address": following the link verifies it and brings earlier guest orders over. */
 export async function queueVerifyEmail(db: Queryable, env: Env, to: Recipient): Promise<void> {
@@ -30,7 +29,7 @@ export async function queueVerifyEmail(db: Queryable, env: Env, to: Recipient): 
     userId: to.userId,
     subject: 'Confirm your email address',
     text:
-      `${hello(to.firstName)}\n\nThanks for creating a ${shop.name} account. Please confirm your email address by opening this link:\n\n${link}\n\n` +
+      `${greeting(to.firstName)}\n\nThanks for creating a ${shop.name} account. Please confirm your email address by opening this link:\n\n${link}\n\n` +
       `Once it is confirmed, orders you placed earlier as a guest with this address appear in your account.\n` +
       `The link works for 7 days. If you did not create an account, you can ignore this email.\n\n${signOff(shop)}`,
   });
@@ -48,7 +47,7 @@ export async function queueResetPasswordEmail(db: Queryable, env: Env, to: Recip
     userId: to.userId,
     subject: `Reset your ${shop.name} password`,
     text:
-      `${hello(to.firstName)}\n\nSomeone (we hope you) asked to reset the password of your ${shop.name} account. Choose a new password here:\n\n${link}\n\n` +
+      `${greeting(to.firstName)}\n\nSomeone (we hope you) asked to reset the password of your ${shop.name} account. Choose a new password here:\n\n${link}\n\n` +
       `The link works once, for 1 hour. If you did not ask for this, you can ignore this email: your password stays as it is.\n\n${signOff(shop)}`,
   });
 }
@@ -68,7 +67,7 @@ export async function queueSetPasswordEmail(db: Queryable, env: Env, to: Recipie
     userId: to.userId,
     subject: `Your ${shop.name} account: choose a password`,
     text:
-      `${hello(to.firstName)}\n\nWe created a ${shop.name} account for ${to.email}, so you can follow your orders, download receipts and order again.\n` +
+      `${greeting(to.firstName)}\n\nWe created a ${shop.name} account for ${to.email}, so you can follow your orders, download receipts and order again.\n` +
       `Choose your password here:\n\n${link}\n\nThe link works once, for 7 days.\n\n${signOff(shop)}`,
   });
 }
@@ -87,7 +86,7 @@ export async function queueSignInAlertEmail(db: Queryable, env: Env, to: Recipie
     userId: to.userId,
     subject: `Someone is trying to sign in to your ${shop.name} account`,
     text:
-      `${hello(to.firstName)}\n\nThere have been ${to.failures} sign-in attempts with a wrong password for your ${shop.name} account in the last few minutes.\n\n` +
+      `${greeting(to.firstName)}\n\nThere have been ${to.failures} sign-in attempts with a wrong password for your ${shop.name} account in the last few minutes.\n\n` +
       `If that was you, there is nothing to do. If it was not, someone may be guessing your password. Your account is not locked: you can still sign in with your password, ` +
       `and further wrong guesses are slowed down. If your password is one you use elsewhere, please choose a new one here:\n\n${env.APP_URL}/forgot-password\n\n${signOff(shop)}`,
   });

@@ -9,6 +9,7 @@ import type { ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { queueEmail } from '../services/email/index';
 import { questionsLine } from './closing';
+import { greeting } from './theirWords';
 
 type RefundedOrder = { id: string; customer_email: string; customer_first_name: string | null; total_cents: number; user_id: string | null };
 
@@ -24,7 +25,7 @@ export async function queueCancelledOrderRefundEmail(tx: Queryable, input: { ord
     userId: order.user_id,
     subject: `Your payment for order ${number} was refunded`,
     text:
-      `Hello ${order.customer_first_name?.trim() || 'there'},\n\nOrder ${number} had been cancelled before your payment of ${amount} reached us, ` +
+      `${greeting(order.customer_first_name)}\n\nOrder ${number} had been cancelled before your payment of ${amount} reached us, ` +
       `so nothing will be printed and the ${amount} was refunded to the same card. It can take your bank a few days to show the refund. ` +
       `To order the prints, please start a new order.\n\n${questionsLine(shop)}\n\n${shop.name}`,
   });

@@ -12,6 +12,7 @@ import { queueEmail } from '../services/email/index';
 import { firmOwners } from '../firms/membership';
 import type { InvoiceRow } from '../firms/invoices';
 import { questionsLine } from './closing';
+import { quoted, theirWords } from './theirWords';
 
 /** Queues the invoice email to every owner of the firm and to the placer; the PDF is stored under `pdfKey`. */
 export async function queueInvoiceEmails(
@@ -26,9 +27,9 @@ export async function queueInvoiceEmails(
   for (const owner of owners) recipients.set(owner.email.toLowerCase(), owner.id);
   if (input.placer.email && !recipients.has(input.placer.email.toLowerCase())) recipients.set(input.placer.email.toLowerCase(), input.placer.userId);
   const about = [
-    invoice.job_name && `Job name: ${invoice.job_name}`,
-    invoice.po_number && `PO: ${invoice.po_number}`,
-    invoice.project_code && `Project: ${invoice.project_code}`,
+    invoice.job_name && `Job name: ${theirWords(invoice.job_name)}`,
+    invoice.po_number && `PO: ${theirWords(invoice.po_number)}`,
+    invoice.project_code && `Project: ${theirWords(invoice.project_code)}`,
   ]
     .filter(Boolean)
     .join('\n');
@@ -41,7 +42,7 @@ export async function queueInvoiceEmails(
       userId,
       subject: `Invoice ${number} for order ${order}: ${formatCents(invoice.amount_cents)} due ${longDayText(invoice.due_on)}`,
       text:
-        `Hello,\n\nOrder ${order} was placed on ${input.firmName}'s account. The invoice is attached.\n\n` +
+        `Hello,\n\nOrder ${order} was placed on the account of the firm ${quoted(input.firmName)}. The invoice is attached.\n\n` +
         `Invoice: ${number}\nAmount: ${formatCents(invoice.amount_cents)}\nDue: ${longDayText(invoice.due_on)} (Net 30)\n${about ? `${about}\n` : ''}\n` +
         `The firm's owner can pay it by card from the firm page: ${input.appUrl}/firm\n` +
         `${questionsLine(shop)}\n\n${shop.name}`,

@@ -15,6 +15,7 @@ import { queueEmail } from '../services/email/index';
 import { firmOwners } from '../firms/membership';
 import { OPEN_INVOICE } from '../orders/commands/invoices';
 import { questionsLine } from './closing';
+import { quoted } from './theirWords';
 
 /** "Due soon" goes out once an unpaid invoice is due within this many days. */
 export const REMIND_DAYS_BEFORE = 3;
@@ -53,7 +54,7 @@ export async function queueInvoiceReminders(tx: Queryable, input: { today: Calen
     const subject = invoice.overdue ? `Invoice ${number} (${amount}) was due on ${due}` : `Invoice ${number} (${amount}) is due on ${due}`;
     const state = invoice.overdue
       ? `was due on ${due} and was not paid when this email was sent, on ${longDayText(today)}. ` +
-        `New orders on ${invoice.firm_name}'s account wait until it is paid; orders paid by card are not held.`
+        `New orders on the account of the firm ${quoted(invoice.firm_name)} wait until it is paid; orders paid by card are not held.`
       : `is due on ${due} (Net 30) and was not paid when this email was sent, on ${longDayText(today)}.`;
     for (const owner of await firmOwners(tx, invoice.firm_id)) {
       const to = owner.email.toLowerCase();
@@ -65,7 +66,7 @@ export async function queueInvoiceReminders(tx: Queryable, input: { today: Calen
         userId: owner.id,
         subject,
         text:
-          `Hello,\n\nInvoice ${number} for order ${order} (${amount}), placed on ${invoice.firm_name}'s account, ${state}\n\n` +
+          `Hello,\n\nInvoice ${number} for order ${order} (${amount}), placed on the account of the firm ${quoted(invoice.firm_name)}, ${state}\n\n` +
           `You can pay it by card from the firm page: ${input.appUrl}/firm\n` +
           `If you have sent payment already, thank you: please disregard this email.\n\n` +
           `${questionsLine(shop)}\n\n${shop.name}`,

@@ -7,6 +7,7 @@ import { orderDetailLines, setNameOf } from '../orders/describe';
 import type { RevisionPrint } from '#shared/orderText';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
+import { greeting, theirWords } from './theirWords';
 
 /** The link a customer follows from an email to see the order, without signing in. */
 export function orderLink(appUrl: string, order: Pick<OrderRow, 'id' | 'access_token'>): string {
@@ -30,16 +31,17 @@ export function orderConfirmationEmail(
   const delivery =
     order.shipping_method === 'pickup' || !a
       ? `Pickup at ${shop.name}, ${formatShopAddress(shop)} (map: ${shopMapUrl(shop)}). Pickup hours: ${OPENING_HOURS_TEXT}.`
-      : `Shipping to ${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}${order.shipping_service ? ` (${order.shipping_service})` : ''}.`;
+      : `Shipping to ${theirWords(`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`)}${order.shipping_service ? ` (${order.shipping_service})` : ''}.`;
   const lines = [
-    `Hi ${order.customer_first_name},`,
+    greeting(order.customer_first_name, 'Hi'),
     '',
     order.payment_status === 'invoiced'
       ? `Thank you for your order ${number}. It is on your firm's account (Net 30): the invoice follows in its own email, and your prints are in the queue.`
       : `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
-    `File: ${setNameOf(order)}`,
-    ...orderDetailLines(order, options.revision ?? null),
+    // The file names, job name, PO and project are the customer's words: shown, never linked.
+    `File: ${theirWords(setNameOf(order))}`,
+    ...orderDetailLines(order, options.revision ?? null).map(theirWords),
     ...priceLinesOf(order).map((l) => `${l.description}: ${l.quantity} x ${formatCents(l.unitPriceCents)} = ${formatCents(l.amountCents)}`),
     `Subtotal: ${formatCents(order.subtotal_cents)}`,
     `Rush fee: ${formatCents(order.rush_fee_cents)}`,

@@ -4,7 +4,7 @@
  * One email per status-history row (its id is in the idempotency key).
  */
 import type { Env } from '#shared/env';
-import { orderNumberOf } from '#shared/fields';
+import { orderNumberOf, type OrderStatus } from '#shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
 import { setsText } from '#shared/pricing';
@@ -20,6 +20,7 @@ import { trackingUrlFor } from '#shared/tracking';
 import { orderLink } from './orderConfirmation';
 import { isPrintable } from '../orders/commands/transitions';
 import { questionsLine } from './closing';
+import { greeting, theirWords } from './theirWords';
 
 /** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */
 export function trackingLine(order: OrderRow): string | null {
@@ -28,7 +29,10 @@ export function trackingLine(order: OrderRow): string | null {
   return `Tracking number: ${order.tracking_number}${order.label_carrier ? ` (${order.label_carrier})` : ''}. Track it: ${url}`;
 }
 
-/** "Plans.pdf (3 sets of 12 sheets, 24" x 36", black and white; job Smith Residence)". */
+/**
+ * "Plans.pdf (3 sets of 12 sheets, 24" x 36", black and white; job Smith Residence)": the file
+ * names, job name and PO are the customer's words (theirWords: no link made of them).
+ */
 function fileLine(order: OrderRow): string {
   const { color } = sheetCountsOf(order);
   const ink = color === 0 ? 'black and white' : color === order.page_count ? 'color' : `black and white with ${color} color sheet${color === 1 ? '' : 's'}`;
@@ -37,16 +41,24 @@ function fileLine(order: OrderRow): string {
       ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`
       : `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`;
   const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
-  return `${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`;
+  return theirWords(`${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`);
 }
 
-/** Subject and plain-text body for `order` now in its (new) status. */
-export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint | null = null): { subject: string; text: string; kind: string } {
+/**
+ * Subject and plain-text body telling that `order` moved to `status` (its status now, by default);
+ * the footer says where it stands now.
+ */
+export function statusEmail(
+  env: Env,
+  order: OrderRow,
+  revision: RevisionPrint | null = null,
+  status: OrderStatus = order.status,
+): { subject: string; text: string; kind: string } {
   const number = orderNumberOf(order.id);
   const shop = shopFacts(env);
   const link = orderLink(env.APP_URL, order);
   // A revision's reprint says so first: which order it revises and which sheets it reprints.
-  const hello = `Hello ${order.customer_first_name},${revision ? `\n\n${revisionLine(revision)}.` : ''}`;
+  const hello = `${greeting(order.customer_first_name)}${revision ? `\n\n${theirWords(revisionLine(revision))}.` : ''}`;
   // The same sentence the order page shows for this state (shared/orderStatus.ts), dated for an email read later.
   const where = statusText({
     status: order.status,
@@ -59,7 +71,7 @@ export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint |
   const ready = order.ready_by ? ` It will be ready ${readyByDateText(order.ready_by, { timeZone: shop.timeZone })}.` : '';
   const tracking = trackingLine(order);
   const file = fileLine(order);
-  switch (order.status) {
+  switch (status) {
     case 'processing':
       return {
         kind: 'status_processing',
@@ -96,9 +108,12 @@ export function statusEmail(env: Env, order: OrderRow, revision: RevisionPrint |
 export const statusEmailKey = (orderId: string, historyId: string | number) => `order:${orderId}:status:${historyId}`;
 
 /**
- * Queues the email for one status change, when it is still true: the change is the order's latest,
- * not undone, and the order is paid. A completed shipping order's email is the "on its way" email,
- * which needs a tracking number: without one, the label's arrival sends it (`queueTrackingEmail`).
+ * Queues the email for one status change once its undo window has passed, when the change stands:
+ * not undone, and the order still printable (paid or on account). A later change does not silence an
+ * earlier one: each change the counter made and did not take back is told, in order, each email
+ * saying what that change did and, in its footer, where the order stands now. A completed shipping
+ * order's email is the "on its way" email, which needs a tracking number: without one, the label's
+ * arrival sends it (`queueTrackingEmail`); an order no longer completed has not left, and gets none.
  * Returns what it did, for the task's log.
  */
 export async function queueStatusChangeEmail(
@@ -109,16 +124,17 @@ export async function queueStatusChangeEmail(
   const [order] = await tx<OrderRow[]>`select * from orders where id = ${change.orderId} for update`;
   if (!order || !isPrintable(order)) return 'stale';
   await withOrderFiles(tx, [order]);
-  const [latest] = await tx<{ id: string; to_status: string }[]>`
-    select id::text, to_status from order_status_history where order_id = ${order.id} and undone_at is null
-    order by created_at desc, id desc limit 1`;
-  if (!latest || latest.id !== change.historyId || latest.to_status !== order.status) return 'stale';
-  if (order.status === 'completed' && order.shipping_method === 'shipping') {
+  const [stands] = await tx<{ to_status: OrderStatus }[]>`
+    select to_status from order_status_history
+    where id = ${change.historyId}::bigint and order_id = ${order.id} and undone_at is null`;
+  if (!stands) return 'stale';
+  if (stands.to_status === 'completed' && order.shipping_method === 'shipping') {
+    if (order.status !== 'completed') return 'stale';
     if (!trackingLine(order)) return 'waiting_for_tracking';
     await queueTrackingEmail(tx, env, order);
     return 'queued';
   }
-  const email = statusEmail(env, order, await revisionPrintOf(tx, order));
+  const email = statusEmail(env, order, await revisionPrintOf(tx, order), stands.to_status);
   await queueEmail(tx, {
     idempotencyKey: statusEmailKey(order.id, change.historyId),
     to: order.customer_email,
@@ -146,7 +162,7 @@ export async function queueTrackingEmail(db: Queryable, env: Env, order: OrderRo
     to: order.customer_email,
     kind: 'tracking',
     subject: `Your order ${number} is on its way`,
-    text: `Hello ${order.customer_first_name},\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\n${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`,
+    text: `${greeting(order.customer_first_name)}\n\nYour order ${number} (${fileLine(order)}) has shipped${order.shipping_service ? ` (${order.shipping_service})` : ''}.\n${tracking}\n\nView your order: ${orderLink(env.APP_URL, order)}\n\n${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`,
     orderId: order.id,
     userId: order.user_id,
   });

@@ -8,10 +8,12 @@ import { longDayText, type CalendarDay } from '#shared/clock';
 import { NO_EXPIRY_VALID_MONTHS } from '#shared/firm';
 import type { ShopFacts } from '#shared/shop';
 import { signOff } from './closing';
+import { theirWords } from './theirWords';
 
 /** The certificate as an email names it: "NJ ST-5 exempt organization #EO-12345". */
 type Named = { state: string; kind: string; number: string };
-const nameOf = (c: Named) => `${c.state} ${c.kind} #${c.number}`;
+// The kind and number are as the firm typed them: shown, never linked.
+const nameOf = (c: Named) => theirWords(`${c.state} ${c.kind} #${c.number}`);
 
 /** Who withdrew it: the counter (with its reason) or an owner (by name, with an optional reason). */
 export type WithdrawnBy = { by: 'counter' } | { by: 'owner'; name: string };
@@ -22,13 +24,13 @@ export function certificateWithdrawnEmail(input: { certificate: Named; withdrawn
   text: string;
 } {
   const { certificate, withdrawnBy, reason, shop } = input;
-  const who = withdrawnBy.by === 'counter' ? shop.name : withdrawnBy.name;
+  const who = withdrawnBy.by === 'counter' ? shop.name : theirWords(withdrawnBy.name);
   return {
     subject: 'Your tax-exempt certificate was withdrawn',
     text:
       `Hello,\n\n${who} withdrew your firm's certificate ${nameOf(certificate)} on ${longDayText(input.day)}. ` +
       `Orders placed from now on are taxed in ${certificate.state} as usual; orders placed before keep the tax they were charged.\n\n` +
-      (reason ? `Reason: ${reason}\n\n` : '') +
+      (reason ? `Reason: ${theirWords(reason)}\n\n` : '') +
       `You can file a current certificate from your firm's page.\n\n${signOff(shop)}`,
   };
 }

@@ -23,6 +23,7 @@ import { conflict, notFound } from '../lib/errors';
 import { firmOwners } from './membership';
 import { queueEmail } from '../services/email/index';
 import { signOff } from '../emails/closing';
+import { theirWords } from '../emails/theirWords';
 import { certificateRenewalEmail, certificateWithdrawnEmail, type WithdrawnBy } from '../emails/taxCertificates';
 import { moveCertificate, type CertificateActor, type CertificateFacts } from './certificateMoves';
 
@@ -149,7 +150,8 @@ export async function decideCertificate(
   const [updated] = await tx<(CertificateRow & { decided_at: Date })[]>`
     update firm_tax_certificates set status = ${input.status}, reject_reason = ${input.reason}, decided_at = now() where id = ${input.id}
     returning ${tx.unsafe(COLUMNS)}`;
-  const what = `${row.state} ${row.kind} #${row.number}`;
+  // The kind and number are as the firm typed them: shown, never linked.
+  const what = theirWords(`${row.state} ${row.kind} #${row.number}`);
   const validThrough = certificateFacts(updated, input.today).validThrough;
   const until = row.expires_on
     ? ` (until ${row.expires_on})`
@@ -173,6 +175,13 @@ export async function decideCertificate(
   return toCertificateJson(updated, input.today);
 }
 
+/** An owner as the withdrawal email names them: their name, else their email. */
+async function ownerName(tx: Queryable, userId: string): Promise<string> {
+  const [user] = await tx<{ email: string; first_name: string | null; last_name: string | null }[]>`
+    select email, first_name, last_name from users where id = ${userId}`;
+  return [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim() || (user?.email ?? 'An owner');
+}
+
 /**
  * Withdraws a verified certificate, by the counter (`firmId` null; the reason is required by its
  * route) or by an owner of its firm (`firmId` theirs; 404 for another firm's). Orders priced from now
@@ -184,7 +193,7 @@ export async function withdrawCertificate(
   input: {
     id: string;
     firmId: string | null;
-    by: { actor: 'counter' } | { actor: 'owner'; userId: string; name: string };
+    by: { actor: 'counter' } | { actor: 'owner'; userId: string };
     reason: string | null;
     today: CalendarDay;
     shop: ShopFacts;
@@ -200,7 +209,7 @@ export async function withdrawCertificate(
     set status = 'withdrawn', withdrawn_at = now(), withdrawn_by = ${actor}, withdrawn_by_user_id = ${userId}, withdraw_reason = ${input.reason}
     where id = ${input.id}
     returning ${tx.unsafe(COLUMNS)}`;
-  const withdrawnBy: WithdrawnBy = input.by.actor === 'owner' ? { by: 'owner', name: input.by.name } : { by: 'counter' };
+  const withdrawnBy: WithdrawnBy = userId ? { by: 'owner', name: await ownerName(tx, userId) } : { by: 'counter' };
   const email = certificateWithdrawnEmail({ certificate: row, withdrawnBy, reason: input.reason, day: input.today, shop: input.shop });
   for (const owner of await firmOwners(tx, row.firm_id)) {
     await queueEmail(tx, {

@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { consumeAuthToken, createAuthToken, findAuthToken, hashToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
 import { signOff } from '../emails/closing';
+import { quoted, theirWords } from '../emails/theirWords';
 import { membershipOf } from './membership';
 
 export const FIRM_INVITE_TTL_MS = TTL_MS.firmInvite;
@@ -37,13 +38,15 @@ export async function renameFirm(tx: Queryable, input: { firmId: string; name: s
  */
 export async function inviteToFirm(
   tx: Queryable,
-  input: { firmId: string; email: string; invitedBy: { userId: string; name: string }; appUrl: string; shop: ShopFacts },
+  input: { firmId: string; email: string; invitedByUserId: string; appUrl: string; shop: ShopFacts },
 ): Promise<string> {
   const [member] = await tx`
     select 1 from firm_members m join users u on u.id = m.user_id where m.firm_id = ${input.firmId} and u.email = ${input.email}`;
   if (member) throw conflict(`${input.email} is already a member of this firm.`);
   const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${input.firmId}`;
   if (!firm) throw notFound('Firm not found.');
+  const [inviter] = await tx<Inviter[]>`select email, first_name, last_name from users where id = ${input.invitedByUserId}`;
+  if (!inviter) throw notFound('Account not found.');
   const token = await createAuthToken(tx, { kind: 'firm_invite', ttlMs: FIRM_INVITE_TTL_MS, email: input.email });
   const [tokenRow] = await tx<{ id: string }[]>`select id from auth_tokens where token_hash = ${hashToken(token)}`;
   const [old] = await tx<{ auth_token_id: string | null }[]>`
@@ -51,7 +54,7 @@ export async function inviteToFirm(
   if (old?.auth_token_id) await consumeAuthToken(tx, old.auth_token_id);
   const [invite] = await tx<{ id: string }[]>`
     insert into firm_invites (firm_id, email, invited_by_user_id, auth_token_id)
-    values (${input.firmId}, ${input.email}, ${input.invitedBy.userId}, ${tokenRow.id})
+    values (${input.firmId}, ${input.email}, ${input.invitedByUserId}, ${tokenRow.id})
     on conflict (firm_id, email) where accepted_at is null
     do update set auth_token_id = excluded.auth_token_id, invited_by_user_id = excluded.invited_by_user_id, created_at = now()
     returning id`;
@@ -60,13 +63,35 @@ export async function inviteToFirm(
     idempotencyKey: `firm:${input.firmId}:invite:${token.slice(0, 16)}`,
     to: input.email,
     kind: 'firm_invite',
-    subject: `${input.invitedBy.name} invited you to ${firm.name} on ${input.shop.name}`,
-    text:
-      `Hello,\n\n${input.invitedBy.name} invited you to join ${firm.name} on ${input.shop.name}, so your print orders are kept with the firm's ` +
-      `and you can see its orders and projects.\n\nTo join, open this link and sign in (or create an account) with this email address, ${input.email}:\n\n${link}\n\n` +
-      `The link works once, for 14 days. If you were not expecting it, you can ignore this email.\n\n${signOff(input.shop)}`,
+    ...firmInviteEmail({ inviter, firmName: firm.name, to: input.email, link, shop: input.shop }),
   });
   return invite.id;
+}
+
+/** The inviting account, as the invite names it. */
+type Inviter = { email: string; first_name: string | null; last_name: string | null };
+
+/**
+ * The invite's subject and text. The inviter's name and the firm's name are their words, not the
+ * shop's: the subject has none of them, the text names the inviter by name and address and quotes the
+ * firm's name, says who typed them, and links nothing they typed (see ../emails/theirWords.ts).
+ */
+export function firmInviteEmail(input: { inviter: Inviter; firmName: string; to: string; link: string; shop: ShopFacts }): {
+  subject: string;
+  text: string;
+} {
+  const { inviter, shop } = input;
+  const name = theirWords([inviter.first_name, inviter.last_name].filter(Boolean).join(' ')).trim();
+  const who = name ? `${name} (${inviter.email})` : inviter.email;
+  return {
+    subject: `You are invited to join a firm on ${shop.name}`,
+    text:
+      `Hello,\n\n${who} invites you to join the firm ${quoted(input.firmName)} on ${shop.name}, so your print orders are kept with the firm's ` +
+      `and you can see its orders and projects.\n\n` +
+      `Both names are as the firm's people typed them at ${shop.name}: they are their words, not ours.\n\n` +
+      `To join, open this link and sign in (or create an account) with this email address, ${input.to}:\n\n${input.link}\n\n` +
+      `The link works once, for 14 days. If you were not expecting it, you can ignore this email.\n\n${signOff(shop)}`,
+  };
 }
 
 /**

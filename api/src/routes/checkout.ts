@@ -21,7 +21,9 @@ import {
   halfSetsField,
   NO_SETS_MESSAGE,
   hasNoControlCharacters,
+  holdsWebAddress,
   jobNameField,
+  MAX_NAME,
   NO_UPLOAD_MESSAGE,
   ONE_UPLOAD_FIELD_MESSAGE,
   orderNotesField,
@@ -32,6 +34,7 @@ import {
   setsField,
   uploadIdsField,
   uuidField,
+  webAddressMessage,
   withoutInvisibleControls,
 } from '#shared/fields';
 import { formatTaxRate, linesToJson, priceOrder, tubeOf, type PriceBreakdown, type PrintSize } from '#shared/pricing';
@@ -62,9 +65,11 @@ const looseText = (label: string, max: number) =>
     .refine(hasNoControlCharacters, controlCharacterMessage(label))
     .overwrite(withoutInvisibleControls)
     .trim()
-    .max(max)
+    .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => v ?? '');
+/** A name, loose as above, that holds no web address: it is the greeting of every email about the order. */
+const looseName = (label: string) => looseText(label, MAX_NAME).refine((v) => !holdsWebAddress(v), webAddressMessage(label));
 
 export const CreateIntentSchema = z
   .object({
@@ -91,8 +96,8 @@ export const CreateIntentSchema = z
     rateId: z.string().trim().max(100).nullish(),
     shippingAddress: z.unknown().optional(),
     customerEmail: looseText('Email', 254).transform((v) => v.toLowerCase()),
-    customerFirstName: looseText('First name', 100),
-    customerLastName: looseText('Last name', 100),
+    customerFirstName: looseName('First name'),
+    customerLastName: looseName('Last name'),
     customerPhone: looseText('Phone', 40),
     createAccount: z.boolean().optional(),
     /** A project of the signed-in customer's firm (400 otherwise). */

@@ -101,7 +101,8 @@ describe('a firm and its people', () => {
     expect((await owner.client.post(`/api/firms/${firmId}/invites`, { email: invitee.email })).status).toBe(201);
     const [email] = await shop.sql<{ subject: string; text_body: string }[]>`
       select subject, text_body from emails where to_address = ${invitee.email} and kind = 'firm_invite'`;
-    expect(email.subject).toBe('Olive Builder invited you to Hudson Builders on Blueprint Shop');
+    expect(email.subject).toBe('You are invited to join a firm on Blueprint Shop');
+    expect(email.text_body).toContain(`Olive Builder (${owner.email}) invites you to join the firm 'Hudson Builders' on Blueprint Shop`);
     expect(email.text_body).toContain(`${shop.url}/firm-invite?token=`);
     const token = await invitedToken(invitee.email);
 

@@ -136,13 +136,6 @@ export function firmRoutes(ctx: AppContext): Router {
   const member = firmAccess(ctx, 'member');
   const owner = firmAccess(ctx, 'owner');
 
-  /** The signed-in person's name as an invite email says it. */
-  async function nameOf(userId: string): Promise<string> {
-    const [user] = await ctx.sql<{ email: string; first_name: string | null; last_name: string | null }[]>`
-      select email, first_name, last_name from users where id = ${userId}`;
-    return [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim() || (user?.email ?? 'A colleague');
-  }
-
   router.post('/api/firms', requireUser, firmBody, async (req, res) => {
     const { name } = firmBody.input(req).body;
     const userId = req.shop.userId as string;
@@ -177,8 +170,9 @@ export function firmRoutes(ctx: AppContext): Router {
     const [{ sent }] = await ctx.sql<{ sent: number }[]>`
       select count(*)::int as sent from firm_invites where firm_id = ${m.firmId} and created_at > now() - interval '1 day'`;
     if (sent >= INVITES_PER_DAY) throw tooManyRequests(`A firm can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
-    const invitedBy = { userId: m.userId, name: await nameOf(m.userId) };
-    const inviteId = await ctx.sql.begin((tx) => inviteToFirm(tx, { firmId: m.firmId, email, invitedBy, appUrl: ctx.env.APP_URL, shop: shopFacts(ctx.env) }));
+    const inviteId = await ctx.sql.begin((tx) =>
+      inviteToFirm(tx, { firmId: m.firmId, email, invitedByUserId: m.userId, appUrl: ctx.env.APP_URL, shop: shopFacts(ctx.env) }),
+    );
     res.status(201).json({ inviteId, email });
   });
 
@@ -251,7 +245,7 @@ export function firmRoutes(ctx: AppContext): Router {
   router.post('/api/firms/:firmId/tax-certificates/:certificateId/withdraw', owner, withdrawCertificateInput, async (req, res) => {
     const m = membership(req);
     const { params, body } = withdrawCertificateInput.input(req);
-    const by = { actor: 'owner' as const, userId: m.userId, name: await nameOf(m.userId) };
+    const by = { actor: 'owner' as const, userId: m.userId };
     const withdrawal = { id: params.certificateId, firmId: m.firmId, by, reason: body.reason, today: counterToday(ctx), shop: shopFacts(ctx.env) };
     res.json(await ctx.sql.begin((tx) => withdrawCertificate(tx, withdrawal)));
   });

@@ -175,16 +175,35 @@ describe('a paid order', () => {
     expect(late.body.message).toMatch(/^Too late to undo/);
   });
 
-  it('emails once per real change: quick changes send only the last, the same status twice sends nothing', async () => {
+  it('emails once per real change: each change that outlives its undo window is told, the same status twice sends nothing', async () => {
     const admin = await adminClient(shop);
     const order = await buildOrder(shop);
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'processing' });
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
     await afterUndoWindow();
-    expect((await emailsOf(order.id)).map((e) => e.kind)).toEqual(['status_completed']);
+    expect((await emailsOf(order.id)).map((e) => e.kind)).toEqual(['status_processing', 'status_completed']);
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
     await afterUndoWindow();
-    expect(await emailsOf(order.id)).toHaveLength(1);
+    expect(await emailsOf(order.id)).toHaveLength(2);
+  });
+
+  it('undoing a change removes only its own email: processing, completed 2 s later, undo of completed still sends the processing email', async () => {
+    const admin = await adminClient(shop);
+    const order = await buildOrder(shop);
+    const processing = await admin.patch(`/api/orders/${order.id}/status`, { status: 'processing' });
+    expect(processing.body.statusChange).toMatchObject({ emailQueued: true });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const completed = await admin.patch(`/api/orders/${order.id}/status`, { status: 'completed' });
+    expect(completed.body.statusChange).toMatchObject({ emailQueued: true });
+    const undone = await admin.post(`/api/admin/orders/${order.id}/status/undo`, { historyId: completed.body.statusChange.historyId });
+    expect(undone.status).toBe(200);
+    expect(undone.body.status).toBe('processing');
+    await afterUndoWindow();
+    const sent = await shop.sql<{ kind: string; subject: string; text_body: string; status: string }[]>`
+      select kind, subject, text_body, status from emails where order_id = ${order.id} order by created_at`;
+    expect(sent.map((e) => [e.kind, e.status])).toEqual([['status_processing', 'sent']]);
+    expect(sent[0].subject).toBe(`Your order ${orderNumberOf(order.id)} is being printed`);
+    expect(sent[0].text_body).toContain('Where it stands: Printing');
   });
 });

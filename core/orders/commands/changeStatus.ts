@@ -1,8 +1,9 @@
 /**
  * The counter changes an order's status. The move is looked up in the transitions table first; an
  * allowed move is recorded in the status history and, when the customer should hear of it, its
- * email is queued as a job that runs UNDO_SECONDS later, so the counter can take the change back
- * before anything is sent (`undoStatusChange`). A shipping order completed without a label gets its
+ * email is queued as a job of its own that runs UNDO_SECONDS later, so the counter can take the
+ * change back before anything is sent (`undoStatusChange`). Each change keeps its own email: a later
+ * change does not replace an earlier one, so undoing the later one leaves the earlier one's email to go. A shipping order completed without a label gets its
  * label bought off the request. All in the caller's transaction.
  */
 import type { OrderStatus } from '#shared/fields';
@@ -13,8 +14,12 @@ import type { OrderRow } from '../orderRow';
 import { statusEmailKey } from '../../emails/status-change';
 import { isPrintable, moveStatus } from './transitions';
 
-/** The key of an order's waiting status email: a newer change replaces an older one still waiting. */
-export const statusEmailJobKey = (orderId: string) => `status-email:${orderId}`;
+/**
+ * The key of one change's waiting email. One per change, never per order: under one key per order a
+ * newer change replaced the older one's job, and undoing the newer one then left the older change,
+ * which stood, without its email.
+ */
+export const statusEmailJobKey = (orderId: string, historyId: string) => `status-email:${orderId}:${historyId}`;
 const labelJobKey = (orderId: string) => `label:${orderId}`;
 
 export type ChangeStatusResult = {
@@ -40,16 +45,15 @@ export async function changeStatus(tx: Queryable, input: { orderId: string; stat
     insert into order_status_history (order_id, from_status, to_status, changed_by)
     values (${order.id}, ${current.status}, ${input.status}, ${input.changedBy}) returning id::text`;
   const afterUndoWindow = new Date(Date.now() + STATUS_UNDO_SECONDS * 1000);
+  // A change that emails nothing (an unpaid or refunded order) leaves earlier emails alone: the
+  // job finds the order no longer printable when it runs, and sends nothing.
   if (move.notify) {
     await addJob(
       tx,
       'orders__notify_status',
       { orderId: order.id, historyId: history.id },
-      { jobKey: statusEmailJobKey(order.id), runAt: afterUndoWindow, maxAttempts: 8 },
+      { jobKey: statusEmailJobKey(order.id, history.id), runAt: afterUndoWindow, maxAttempts: 8 },
     );
-  } else {
-    // A change that emails nothing also cancels the email of an earlier change still waiting.
-    await removeJob(tx, statusEmailJobKey(order.id));
   }
   // A completed shipping order leaves in a tube: make sure it has a label, bought off the request
   // once the change can no longer be undone (its arrival tells the customer the tube is on its way).
@@ -61,8 +65,8 @@ export async function changeStatus(tx: Queryable, input: { orderId: string; stat
 
 /**
  * Takes back the order's latest status change while its email is still waiting: the status returns
- * to what it was, the change is marked undone (the timeline skips it) and the waiting email and label
- * purchase are removed. 409 when the change is not the latest, or its email has already gone.
+ * to what it was, the change is marked undone (the timeline skips it) and its waiting email and the
+ * label purchase are removed; the emails of earlier changes still waiting stay. 409 when the change is not the latest, or its email has already gone.
  */
 export async function undoStatusChange(tx: Queryable, input: { orderId: string; historyId: string }): Promise<OrderRow> {
   const [order] = await tx<OrderRow[]>`select * from orders where id = ${input.orderId} for update`;
@@ -78,7 +82,7 @@ export async function undoStatusChange(tx: Queryable, input: { orderId: string; 
   if (sent || latest.age_seconds > STATUS_UNDO_SECONDS) {
     throw conflict('Too late to undo: the customer has been told of this change. Set the status again instead.');
   }
-  await removeJob(tx, statusEmailJobKey(order.id));
+  await removeJob(tx, statusEmailJobKey(order.id, latest.id));
   if (latest.to_status === 'completed' && !order.label_key) await removeJob(tx, labelJobKey(order.id));
   await tx`update order_status_history set undone_at = now() where id = ${latest.id}::bigint`;
   const [reverted] = await tx<OrderRow[]>`

@@ -52,6 +52,6 @@ describe('invoices__remind', () => {
     expect(soon.text_body).toContain(`was not paid when this email was sent, on ${longDayText(today)}`);
     const late = sent.find((e) => e.kind === 'invoice_overdue')!;
     expect(late.subject).toContain(`was due on ${longDayText(addCalendarDays(today, -1))}`);
-    expect(late.text_body).toContain("New orders on Keystone Architects's account wait until it is paid");
+    expect(late.text_body).toContain("New orders on the account of the firm 'Keystone Architects' wait until it is paid");
   });
 });

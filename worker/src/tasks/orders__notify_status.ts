@@ -1,7 +1,7 @@
 /**
- * Emails the customer about a status change once its undo window has passed, if it is still true
- * then (the change is the latest, not undone, the order paid). Safe to run twice: the email's
- * idempotency key is the change's history id.
+ * Emails the customer about one status change once its undo window has passed, if the change stands
+ * then (not undone, the order paid or on account); a later change has its own job and does not
+ * silence this one. Safe to run twice: the email's idempotency key is the change's history id.
  */
 import { queueStatusChangeEmail } from '#core/emails/status-change';
 import { defineTask } from '../task';
