@@ -11,3 +11,11 @@ alter table firm_tax_certificates add constraint firm_tax_certificates_status_ch
 alter table firm_tax_certificates drop constraint if exists firm_tax_certificates_withdrawn_by_check;
 alter table firm_tax_certificates add constraint firm_tax_certificates_withdrawn_by_check
   check ((status = 'withdrawn') = (withdrawn_by is not null) and (withdrawn_by is null or withdrawn_by in ('counter', 'owner')));
+
+-- The database's identity: a random id made once, which the file store records so the orphan sweep
+-- deletes nothing from a store that belongs to another database (a restart on a new, empty one).
+create table if not exists database_identity (
+  id uuid primary key default gen_random_uuid(),
+  only_row boolean not null default true unique check (only_row)
+);
+insert into database_identity default values on conflict do nothing;

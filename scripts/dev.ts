@@ -3,20 +3,16 @@
  * and graphile-migrate watching migrations/current.sql. Embedded PostgreSQL when DATABASE_URL is unset.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { loadEnvOrExit } from '#core/config';
 import { migrateDatabase } from '#core/lib/migrate';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import type { EmbeddedDatabase } from './embedded-postgres';
+import { startShopPostgres } from './shopDatabase';
 
 const env = loadEnvOrExit();
 let embedded: EmbeddedDatabase | null = null;
 let shadowUrl = process.env.SHADOW_DATABASE_URL;
 if (!env.DATABASE_URL) {
-  embedded = await startEmbeddedPostgres({
-    dataDir: path.join(env.DATA_DIR, 'pg'),
-    database: 'blueprint_shop',
-    extraDatabases: ['blueprint_shop_shadow'],
-  });
+  embedded = await startShopPostgres(env.DATA_DIR, (line) => process.stdout.write(`${line}\n`), ['blueprint_shop_shadow']);
   env.DATABASE_URL = embedded.url;
   shadowUrl ??= embedded.url.replace(/\/blueprint_shop$/, '/blueprint_shop_shadow');
 }

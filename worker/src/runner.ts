@@ -18,6 +18,7 @@ import {
 import { EventEmitter } from 'node:events';
 import { createPgPool } from '#core/lib/pgPool';
 import { PROJECT_ROOT } from '#core/lib/paths';
+import { checkStoreOwner } from '#core/services/storage/owner';
 import type { AppContext } from '#core/context';
 import type { Logger } from '#core/lib/logger';
 import { loadTaskList } from './tasks';
@@ -66,6 +67,10 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   if (!connectionString) throw new Error('DATABASE_URL is not set');
   const log = ctx.log.child('worker');
   const taskList = await loadTaskList(ctx);
+  // The file store records its database before any file is written, so a later start on another
+  // database (a new, empty one) cannot take this one's files for orphans.
+  const owner = await checkStoreOwner(ctx.sql, ctx.storage).catch((error: Error) => ({ ok: false as const, reason: error.message }));
+  if (!owner.ok) log.warn(`the orphan sweep will delete nothing: ${owner.reason}`);
   const events: WorkerEvents = new EventEmitter();
   const { beatMs, deadAfterMs } = heartbeatTimings(ctx.env.WORKER_DEAD_AFTER_SECONDS);
   // graphile-worker locks every job with its pool's id (`locked_by`), not the id of the worker in the

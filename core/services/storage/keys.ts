@@ -23,3 +23,5 @@ export const revisionPrefix = (revisionId: string) => `revisions/${revisionId}/`
 /** A changed sheet's overlay: the preview, or the enlarged one (`large`). */
 export const revisionOverlayKey = (revisionId: string, position: number, large: boolean) =>
   `${revisionPrefix(revisionId)}overlays/${position}${large ? '-large' : ''}.png`;
+/** The id of the database this store belongs to (storage/owner.ts). */
+export const storeOwnerKey = 'database-id';

@@ -59,11 +59,17 @@ describe('a worker killed mid-export', () => {
     });
     children.push(child);
     // The zip is being written (local storage's temp folder holds it) and the job is held by the child.
+    // The job's lock comes first: the temp folder alone also shows the store's record of its database,
+    // which the worker writes as it starts.
     const partialDir = path.join(shop.dataDir, 'files', '.partial');
-    await waitFor('the zip to be in progress', async () => fs.existsSync(partialDir) && fs.readdirSync(partialDir).length > 0);
-    const [locked] =
-      await shop.sql`select locked_by from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'exports__build')`;
-    expect(locked.locked_by).toBeTruthy();
+    const exportLock = async () => {
+      const [job] =
+        await shop.sql`select locked_by from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'exports__build')`;
+      return job?.locked_by as string | null | undefined;
+    };
+    await waitFor('the zip to be in progress', async () => (await exportLock()) && fs.existsSync(partialDir) && fs.readdirSync(partialDir).length > 0);
+    const lockedBy = (await exportLock()) ?? '';
+    expect(lockedBy).not.toBe('');
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     const [mid] = await shop.sql`select status from exports where id = ${exportId}`;
@@ -73,11 +79,11 @@ describe('a worker killed mid-export', () => {
     const fifo = path.join(shop.dataDir, 'files', ...(orders[2].file_key as string).split('/'));
     fs.rmSync(fifo);
     fs.writeFileSync(fifo, contents.get(orders[2].id) as Buffer);
-    await shop.sql`update graphile_worker._private_jobs set locked_at = now() - interval '2 minutes' where locked_by = ${locked.locked_by}`;
-    await shop.sql`update worker_heartbeats set seen_at = now() - interval '2 minutes' where worker_id = ${locked.locked_by}`;
+    await shop.sql`update graphile_worker._private_jobs set locked_at = now() - interval '2 minutes' where locked_by = ${lockedBy}`;
+    await shop.sql`update worker_heartbeats set seen_at = now() - interval '2 minutes' where worker_id = ${lockedBy}`;
     const utils = await makeWorkerUtils({ connectionString: shop.db.url });
     try {
-      expect(await unlockDeadWorkers(shop.ctx, utils, createLogger('silent'))).toEqual([locked.locked_by]);
+      expect(await unlockDeadWorkers(shop.ctx, utils, createLogger('silent'))).toEqual([lockedBy]);
     } finally {
       await utils.release();
     }

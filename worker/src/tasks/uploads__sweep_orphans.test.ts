@@ -2,7 +2,8 @@
  * Nothing of a killed or abandoned upload survives the orphan sweep, with local files and with S3
  * (s3rver): a web process SIGKILLed while a request streams an upload in, a folder whose row never
  * came, a presigned upload never completed. What is in use (an upload with its row, a write still
- * going on) stays.
+ * going on) stays, and so does everything in a store that belongs to another database than the one
+ * the sweep sees.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,8 @@ import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { startTestS3, type TestS3 } from '#test/helpers/s3rver';
 import { freePort } from '#test/helpers/net';
 import { makeDrawingPdf } from '#test/helpers/pdf';
-import { uploadFileKey, uploadPreviewKey } from '#core/services/storage/keys';
+import { createTestDatabase } from '#test/helpers/db';
+import { storeOwnerKey, uploadFileKey, uploadPrefix, uploadPreviewKey } from '#core/services/storage/keys';
 import { LEFTOVER_AGE_MS } from '#core/services/storage/leftovers';
 import { sweepUploadOrphans } from './uploads__sweep_orphans';
 
@@ -27,6 +29,27 @@ async function folders(shop: TestShop): Promise<string[]> {
   const found: string[] = [];
   for await (const id of shop.ctx.storage.listFolders('uploads/')) found.push(id);
   return found.sort();
+}
+
+/** The database id the store records, or null. */
+async function storeOwner(shop: TestShop): Promise<string | null> {
+  if (!(await shop.ctx.storage.stat(storeOwnerKey))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await shop.ctx.storage.get(storeOwnerKey)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+/** This shop's database id (database_identity). */
+async function databaseId(shop: TestShop): Promise<string> {
+  const [row] = await shop.sql<{ id: string }[]>`select id from database_identity`;
+  return row!.id;
+}
+
+/** An upload folder no row names, written long enough ago for the sweep (as of `later()`). */
+async function orphanFolder(shop: TestShop): Promise<string> {
+  const id = randomUUID();
+  await shop.ctx.storage.put(uploadFileKey(id), Buffer.from('%PDF-1.7 orphan'));
+  return id;
 }
 
 /** Local storage's writes in progress (none with S3, whose unfinished uploads s3rver cannot list). */
@@ -163,5 +186,50 @@ describe.each(['local', 's3'] as const)('the orphan sweep with %s storage', (kin
     expect(await folders(shop)).not.toContain(uploadId);
     expect(await shop.sql`select 1 from upload_intents where id = ${uploadId}`).toHaveLength(0);
     expect((await client.post(`/api/uploads/${uploadId}/complete`, {})).status).toBe(404);
+  }, 60_000);
+
+  it('deletes nothing when it runs on another database than the one the store belongs to', async () => {
+    const orphan = await orphanFolder(shop);
+    // The store is this shop's: its first sweep recorded this database (it names the upload kept above).
+    expect((await sweepUploadOrphans(shop.ctx)).refused).toBeNull();
+    expect(await storeOwner(shop)).toBe(await databaseId(shop));
+    const before = await folders(shop);
+    expect(before.length).toBeGreaterThan(1);
+
+    // A new database, as a restart on a fresh cluster makes: none of the store's rows are in it.
+    const other = await createTestDatabase();
+    try {
+      await other.sql`update database_identity set id = gen_random_uuid()`;
+      const swept = await sweepUploadOrphans({ ...shop.ctx, sql: other.sql }, later());
+      expect(swept).toMatchObject({ unfinished: 0, intents: 0, folders: 0 });
+      expect(swept.refused).toContain(`the file store belongs to database ${await databaseId(shop)}, not to this one`);
+      expect(await folders(shop)).toEqual(before);
+    } finally {
+      await other.drop();
+    }
+    // Back on its own database the same sweep removes the orphan: the store's owner is what held it back.
+    expect((await sweepUploadOrphans(shop.ctx, later())).folders).toBe(1);
+    expect(await folders(shop)).toEqual(before.filter((id) => id !== orphan));
+  }, 60_000);
+
+  it('deletes nothing from a store that records no database when this database names none of its folders', async () => {
+    // A store from before the record, whose folders another database's rows name.
+    for (const id of await folders(shop)) await shop.ctx.storage.deletePrefix(uploadPrefix(id));
+    await shop.ctx.storage.delete(storeOwnerKey);
+    const orphan = await orphanFolder(shop);
+    const swept = await sweepUploadOrphans(shop.ctx, later());
+    expect(swept.folders).toBe(0);
+    expect(swept.refused).toContain('names none of its upload folders');
+    expect(await folders(shop)).toEqual([orphan]);
+    expect(await storeOwner(shop)).toBeNull();
+    await shop.ctx.storage.deletePrefix(uploadPrefix(orphan));
+  }, 60_000);
+
+  it('records this database in an empty store when a worker starts, before any file is written', async () => {
+    await shop.ctx.storage.delete(storeOwnerKey);
+    expect(await folders(shop)).toEqual([]);
+    const worker = await shop.startWorker();
+    await worker.stop();
+    expect(await storeOwner(shop)).toBe(await databaseId(shop));
   }, 60_000);
 });

@@ -10,18 +10,23 @@ import { defineTask } from '../task';
 import type { AppContext } from '#core/context';
 import { uploadPrefix } from '#core/services/storage/keys';
 import { LEFTOVER_AGE_MS } from '#core/services/storage/leftovers';
+import { checkStoreOwner } from '#core/services/storage/owner';
 import { isUuid } from '#shared/ids';
 
 /** Upload ids looked up in the database at once. */
 const BATCH = 500;
 
-export type SweepResult = { unfinished: number; intents: number; folders: number };
+/** `refused`: why nothing was deleted (the store belongs to another database), or null. */
+export type SweepResult = { unfinished: number; intents: number; folders: number; refused: string | null };
 
 /**
  * One sweep as of `now` (tests pass a later clock instead of waiting half an hour): unfinished writes,
- * expired presigned uploads with their objects, and upload folders that no row names.
+ * expired presigned uploads with their objects, and upload folders that no row names. Nothing at all
+ * when the store belongs to another database: that database's rows, unseen from here, name its folders.
  */
 export async function sweepUploadOrphans(ctx: AppContext, now = new Date()): Promise<SweepResult> {
+  const owner = await checkStoreOwner(ctx.sql, ctx.storage);
+  if (!owner.ok) return { unfinished: 0, intents: 0, folders: 0, refused: owner.reason };
   const cutoff = new Date(now.getTime() - LEFTOVER_AGE_MS);
   const unfinished = await ctx.storage.removeUnfinished(cutoff);
 
@@ -59,13 +64,17 @@ export async function sweepUploadOrphans(ctx: AppContext, now = new Date()): Pro
     if (batch.length >= BATCH) await sweepBatch();
   }
   if (batch.length > 0) await sweepBatch();
-  return { unfinished, intents, folders };
+  return { unfinished, intents, folders, refused: null };
 }
 
 export default defineTask({
   name: 'uploads__sweep_orphans',
   async run(_payload, ctx) {
     const result = await sweepUploadOrphans(ctx);
+    if (result.refused) {
+      ctx.log.child('uploads__sweep_orphans').warn(`deleted nothing: ${result.refused}`);
+      return;
+    }
     const removed = result.unfinished + result.intents + result.folders;
     if (removed > 0)
       ctx.log
