@@ -38,6 +38,20 @@ export const UNIT_FILES = [
   'test/startMessages.test.ts',
 ];
 
+/**
+ * A project's workers, at most what `--maxWorkers` asks for: vitest applies that option to the root
+ * config only, and a project's own `maxWorkers` would otherwise win (`--maxWorkers=1` ran two files
+ * at once on a shared machine). VITEST_MAX_WORKERS reaches every project by itself.
+ */
+function workers(wanted: number): number {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => /^--max-?[wW]orkers(=|$)/.test(a));
+  if (at === -1) return wanted;
+  const value = args[at].includes('=') ? args[at].slice(args[at].indexOf('=') + 1) : (args[at + 1] ?? '');
+  const cap = value.endsWith('%') ? Math.round((Number.parseFloat(value) / 100) * os.availableParallelism()) : Number.parseInt(value, 10);
+  return Number.isFinite(cap) && cap >= 1 ? Math.min(wanted, cap) : wanted;
+}
+
 const TEST_FILE = '**/*.test.{ts,tsx}';
 /** PostgreSQL: a template migrated once per run, a copy per test file (test/helpers/db.ts). */
 const DATABASE = 'test/globalSetup.ts';
@@ -67,7 +81,7 @@ export default defineConfig({
           name: 'unit',
           include: [`{shared,web}/${TEST_FILE}`, ...UNIT_FILES],
           pool: 'threads',
-          maxWorkers: Math.max(2, os.availableParallelism()),
+          maxWorkers: workers(Math.max(2, os.availableParallelism())),
           sequence: { groupOrder: 0 },
         },
       },
@@ -79,7 +93,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'dist/**', 'test/{e2e,fault,build}/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: workers(2),
           sequence: { groupOrder: 1 },
         },
       },
@@ -90,7 +104,7 @@ export default defineConfig({
           include: [`test/e2e/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: workers(2),
           sequence: { groupOrder: 1 },
         },
       },
@@ -101,7 +115,7 @@ export default defineConfig({
           include: [`test/fault/${TEST_FILE}`],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: 1,
+          maxWorkers: workers(1),
           sequence: { groupOrder: 2 },
         },
       },
@@ -112,7 +126,7 @@ export default defineConfig({
           include: [`test/build/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: 1,
+          maxWorkers: workers(1),
           sequence: { groupOrder: 3 },
         },
       },
