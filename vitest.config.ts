@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 export const UNIT_FILES = [
   'api/src/core/emails/dates.test.ts',
   'api/src/core/lib/db.test.ts',
+  'api/src/core/lib/fontsByNeed.test.ts',
   'api/src/core/lib/pdfFonts.test.ts',
   'api/src/core/lib/pdfLayout.test.ts',
   'api/src/core/lib/processGuards.test.ts',
