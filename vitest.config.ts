@@ -62,9 +62,10 @@ const CLIENT = 'test/globalSetup.client.ts';
 /**
  * Five projects, each in the pool that fits it. Projects of one `groupOrder` share its workers and
  * groups run one after the other: the unit tests first, on every core, in threads (they only
- * compute); then the integration and browser tests, two forks at a time (each starts a whole shop
- * on its own database, a browser journey Chromium too); then the fault tests, one at a time, since
- * they stop PostgreSQL, kill workers and time what is left; then the build, one stage at a time.
+ * compute); then the integration, browser and build tests, two forks at a time (each file starts a
+ * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
+ * they mostly wait, so they share the two slots rather than wait for each other's group); then the
+ * fault tests alone, one at a time, since they stop PostgreSQL, kill workers and time the recovery.
  * `vitest run api/ worker/ test/fault/` or `vitest run --project integration` picks files as before.
  */
 export default defineConfig({
@@ -127,8 +128,8 @@ export default defineConfig({
           include: [`test/build/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: workers(1),
-          sequence: { groupOrder: 3 },
+          maxWorkers: workers(2),
+          sequence: { groupOrder: 1 },
         },
       },
     ],
