@@ -1,19 +1,136 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One run for everything: shared/ unit tests, api/ and worker/ integration tests against a real
-// PostgreSQL (a fresh database per test file, copied from a template migrated once), and the
-// browser journeys in test/e2e (Debian Chromium through playwright-core).
+/**
+ * The tests that need no PostgreSQL, no shop and no browser outside shared/ and web/: pure code of
+ * the server, its documents and PDF analysis, and the checks that read the source. They run in the
+ * unit project's threads. A test file of api/ or worker/ not named here runs with the integration
+ * tests, which can do everything: add it here once it needs nothing of theirs.
+ */
+export const UNIT_FILES = [
+  'core/emails/dates.test.ts',
+  'core/lib/db.test.ts',
+  'core/lib/fontsByNeed.test.ts',
+  'core/lib/pdfFonts.test.ts',
+  'core/lib/pdfLayout.test.ts',
+  'core/lib/processGuards.test.ts',
+  'core/orders/commands/onlyCommandsWrite.test.ts',
+  'core/orders/commands/transitions.test.ts',
+  'core/services/labels/builtin.test.ts',
+  'core/services/pdf/analyze.test.ts',
+  'core/services/pdf/built.test.ts',
+  'core/services/pdf/linework.test.ts',
+  'core/services/pdf/mupdfAdapter.test.ts',
+  'core/services/pdf/openFiles.test.ts',
+  'core/services/pdf/previews.test.ts',
+  'core/services/pdf/sheetCompare.test.ts',
+  'core/services/pdf/sheetReport.test.ts',
+  'core/services/receipts/receipt.test.ts',
+  'core/services/shipping/table.test.ts',
+  'core/services/storage/s3.test.ts',
+  'core/services/tickets/jobTicket.test.ts',
+  'core/uploads/printed.test.ts',
+  'api/src/http/uploadIntake.test.ts',
+  'api/src/middleware/errors.test.ts',
+  'api/src/middleware/session.test.ts',
+  'api/src/middleware/validate.test.ts',
+  'test/corpus/verdicts.test.ts',
+  'test/docs/paths.test.ts',
+];
+
+/**
+ * A project's workers, at most what `--maxWorkers` asks for: vitest applies that option to the root
+ * config only, and a project's own `maxWorkers` would otherwise win (`--maxWorkers=1` ran two files
+ * at once on a shared machine). VITEST_MAX_WORKERS reaches every project by itself.
+ */
+function workers(wanted: number): number {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => /^--max-?[wW]orkers(=|$)/.test(a));
+  if (at === -1) return wanted;
+  const value = args[at].includes('=') ? args[at].slice(args[at].indexOf('=') + 1) : (args[at + 1] ?? '');
+  const cap = value.endsWith('%') ? Math.round((Number.parseFloat(value) / 100) * os.availableParallelism()) : Number.parseInt(value, 10);
+  return Number.isFinite(cap) && cap >= 1 ? Math.min(wanted, cap) : wanted;
+}
+
+const TEST_FILE = '**/*.test.{ts,tsx}';
+/** PostgreSQL: a template migrated once per run, a copy per test file (test/helpers/db.ts). */
+const DATABASE = 'test/globalSetup.ts';
+/** The built client (dist/web), which the browser journeys are served and the build tests copy. */
+const CLIENT = 'test/globalSetup.client.ts';
+
+/**
+ * Five projects, each in the pool that fits it. Projects of one `groupOrder` share its workers and
+ * groups run one after the other: the unit tests first, on every core, in threads (they only
+ * compute); then the integration, browser and build tests, two forks at a time (each file starts a
+ * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
+ * they mostly wait, so they share the two slots rather than wait for each other's group); then the
+ * fault tests alone, one at a time, since they stop PostgreSQL, kill workers and time the recovery.
+ * `vitest run core/ api/ worker/ test/fault/` or `vitest run --project integration` picks files as before.
+ */
 export default defineConfig({
   test: {
-    include: ['{shared,core,api,worker,web,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**'],
-    globalSetup: ['test/globalSetup.ts'],
     setupFiles: ['test/setup.ts'],
-    env: { TZ: 'UTC', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    // PASSWORD_HASH_LOG_N: passwords are hashed at a test's cost, not production's (passwords.ts).
+    env: { TZ: 'UTC', LOG_LEVEL: 'silent', NODE_ENV: 'test', PASSWORD_HASH_LOG_N: '10' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    pool: 'forks',
-    maxWorkers: 2,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [`{shared,web}/${TEST_FILE}`, ...UNIT_FILES],
+          pool: 'threads',
+          maxWorkers: workers(Math.max(2, os.availableParallelism())),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [`{core,api,worker}/${TEST_FILE}`, `test/${TEST_FILE}`],
+          exclude: ['**/node_modules/**', 'dist/**', 'test/{e2e,fault,build}/**', ...UNIT_FILES],
+          globalSetup: [DATABASE],
+          pool: 'forks',
+          maxWorkers: workers(2),
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [`test/e2e/${TEST_FILE}`],
+          globalSetup: [DATABASE, CLIENT],
+          pool: 'forks',
+          maxWorkers: workers(2),
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fault',
+          include: [`test/fault/${TEST_FILE}`],
+          globalSetup: [DATABASE],
+          pool: 'forks',
+          maxWorkers: workers(1),
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'build',
+          include: [`test/build/${TEST_FILE}`],
+          globalSetup: [DATABASE, CLIENT],
+          pool: 'forks',
+          maxWorkers: workers(2),
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

