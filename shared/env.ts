@@ -30,6 +30,15 @@ const maybeBool = z
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 /** A worker not heard from for this long is presumed dead and its jobs run again elsewhere. */
 export const DEFAULT_WORKER_DEAD_AFTER_SECONDS = 30;
+/**
+ * Password hashing cost, log2 of scrypt's N: 17 is production's strength (128 MiB, ~0.4 s a hash).
+ * Tests set it low so the suite does not spend minutes hashing; production refuses anything weaker.
+ */
+export const PRODUCTION_PASSWORD_HASH_LOG_N = 17;
+/** Below this scrypt is too cheap to mean anything, even in a test. */
+export const MIN_PASSWORD_HASH_LOG_N = 10;
+/** 2^20 holds 1 GiB per hash: more would not fit a web process. */
+export const MAX_PASSWORD_HASH_LOG_N = 20;
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
 export const DEV_ADMIN_USERNAME = 'admin';
@@ -110,6 +119,13 @@ export const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** log2 of scrypt's N for new password hashes (17 in production; tests run cheaper). */
+    PASSWORD_HASH_LOG_N: z.coerce
+      .number()
+      .int({ error: 'PASSWORD_HASH_LOG_N must be a whole number (log2 of scrypt N), e.g. 17' })
+      .min(MIN_PASSWORD_HASH_LOG_N, { error: `PASSWORD_HASH_LOG_N must be at least ${MIN_PASSWORD_HASH_LOG_N}` })
+      .max(MAX_PASSWORD_HASH_LOG_N, { error: `PASSWORD_HASH_LOG_N must be at most ${MAX_PASSWORD_HASH_LOG_N}` })
+      .default(PRODUCTION_PASSWORD_HASH_LOG_N),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
@@ -126,6 +142,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['COOKIE_SECURE'],
         message: 'COOKIE_SECURE=true needs TRUST_PROXY=true (the proxy tells the shop the request came over HTTPS)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_LOG_N < PRODUCTION_PASSWORD_HASH_LOG_N) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_LOG_N'],
+        message: `PASSWORD_HASH_LOG_N must be at least ${PRODUCTION_PASSWORD_HASH_LOG_N} when NODE_ENV=production (a cheaper hash is for tests)`,
       });
     }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {

@@ -5,7 +5,7 @@ import {
   FAILED_SIGN_INS_BEFORE_ALERT,
   FAILED_SIGN_INS_PER_CLIENT,
   FREE_FAILED_SIGN_INS_PER_ACCOUNT,
-  SIGN_IN_DELAY_MAX_MS,
+  ACCOUNT_SIGN_IN_DELAY_MAX_MS,
   signInDelayMs,
 } from './rateLimit';
 
@@ -59,8 +59,8 @@ describe('sign-in rate limits', () => {
     const steps = Array.from({ length: 12 }, (_, i) => signInDelayMs(FREE_FAILED_SIGN_INS_PER_ACCOUNT + 1 + i));
     for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeGreaterThanOrEqual(steps[i - 1]);
     expect(steps[0]).toBeGreaterThan(0);
-    expect(Math.max(...steps)).toBe(SIGN_IN_DELAY_MAX_MS);
-    expect(signInDelayMs(1e9)).toBe(SIGN_IN_DELAY_MAX_MS);
+    expect(Math.max(...steps)).toBe(ACCOUNT_SIGN_IN_DELAY_MAX_MS);
+    expect(signInDelayMs(1e9)).toBe(ACCOUNT_SIGN_IN_DELAY_MAX_MS);
   });
 
   it('limits failed sign-ins per client (429), without touching other clients or accounts', { timeout: 120_000 }, async () => {

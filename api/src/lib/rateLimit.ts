@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import type { Sql } from '#core/lib/db';
 import { tooManyRequests } from '#core/lib/errors';
+import { HashPriority } from '#core/lib/passwords';
 
 /** Per-client budget for sign-in style requests (login, register, password links, verification). */
 export const AUTH_REQUESTS_PER_MINUTE = 100;
@@ -26,6 +27,12 @@ export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 10;
 /** The delay after the free failures: doubles with each further failure, up to the maximum. */
 export const SIGN_IN_DELAY_BASE_MS = 250;
 export const SIGN_IN_DELAY_MAX_MS = 5_000;
+/**
+ * A customer's delay stops at 4 s: it runs alongside the password check (the hash queue answers
+ * within HASH_WITHIN_MS), so the owner of an account under attack is answered within 013's 5 s,
+ * with a second left for the database.
+ */
+export const ACCOUNT_SIGN_IN_DELAY_MAX_MS = 4_000;
 /** Admin sign-in: wrong passwords per client, and from everyone together, in the window before 429. */
 export const ADMIN_FAILED_SIGN_INS_PER_CLIENT = 10;
 /** Wrong admin passwords from everyone together before every admin sign-in waits (never a refusal). */
@@ -45,7 +52,18 @@ export const FAILED_SIGN_INS_BEFORE_ALERT = 10;
 export function signInDelayMs(failures: number): number {
   const over = failures - FREE_FAILED_SIGN_INS_PER_ACCOUNT;
   if (over <= 0) return 0;
-  return Math.min(SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+  return Math.min(ACCOUNT_SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+}
+
+/**
+ * Where a customer's password hash queues (api/src/core/lib/passwords.ts): behind clean requests
+ * when the account has failed sign-ins in the window (its owner still ahead of the guessers), and
+ * last when the client itself has, so a guessing burst delays mostly its own guesses.
+ */
+export function signInHashPriority(clientFailures: number, accountFailures: number): HashPriority {
+  if (clientFailures > 0) return HashPriority.guessingClient;
+  if (accountFailures > 0) return HashPriority.guessedAccount;
+  return HashPriority.clean;
 }
 
 /**
@@ -137,12 +155,15 @@ export type RateLimits = {
   lookupPerClient: RateLimitRequestHandler;
   /** Failed sign-ins per account (keyed by the lower-cased email): read for the delay, never a refusal. */
   accountFailures: PostgresRateLimitStore;
+  /** The client's failed sign-ins in the window (failedSignInsPerClient's counter, read for the hash queue's priority). */
+  clientFailures(req: Request): Promise<number>;
   /** Key of the per-account counter for an email. */
   accountKeyFor(email: string): string;
 };
 
 export function createRateLimits(sql: Sql): RateLimits {
   const accountStore = new PostgresRateLimitStore(sql, 'auth-account', FAILED_SIGN_IN_WINDOW_MS);
+  const clientFailureStore = new PostgresRateLimitStore(sql, 'auth-failed-client', FAILED_SIGN_IN_WINDOW_MS);
   return {
     authPerClient: limiter(sql, 'auth-client', {
       windowMs: 60_000,
@@ -166,6 +187,7 @@ export function createRateLimits(sql: Sql): RateLimits {
       message: 'Too many order lookups from this network. Please wait a minute and try again.',
     }),
     accountFailures: accountStore,
+    clientFailures: async (req) => (await clientFailureStore.get(clientKey(req)))?.totalHits ?? 0,
     accountKeyFor: (email) => email.trim().toLowerCase(),
   };
 }
