@@ -12,7 +12,7 @@ import { browserShopForFile } from '../helpers/browserShop';
 import { screenshot, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
 
-// Sign-ins hash with scrypt (N=2^17), slow on a busy machine.
+// Sign-ins hash with scrypt (cheap in tests: PASSWORD_HASH_LOG_N) on a machine that may be busy.
 vi.setConfig({ testTimeout: 180_000 });
 
 const WIDTHS = [

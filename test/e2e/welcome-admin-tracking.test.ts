@@ -12,7 +12,7 @@ import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../
 import { buildOrder, buildUser } from '../helpers/factories';
 import { readyByText } from '#shared/readyBy';
 
-// Sign-ins hash with scrypt (N=2^17), slow on a busy machine.
+// Sign-ins hash with scrypt (cheap in tests: PASSWORD_HASH_LOG_N) on a machine that may be busy.
 vi.setConfig({ testTimeout: 120_000 });
 
 const SOURCE_URL = 'https://github.com/example/blueprint-shop/tree/0123abcd';

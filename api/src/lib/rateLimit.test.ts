@@ -7,7 +7,9 @@ import {
   FREE_FAILED_SIGN_INS_PER_ACCOUNT,
   ACCOUNT_SIGN_IN_DELAY_MAX_MS,
   signInDelayMs,
+  signInHashPriority,
 } from './rateLimit';
+import { HashPriority } from '#core/lib/passwords';
 
 describe('sign-in rate limits', () => {
   it('never refuses the owner because a stranger guessed wrong: the account is slowed, the owner signs in and is emailed once', async () => {
@@ -52,6 +54,15 @@ describe('sign-in rate limits', () => {
       await own.close();
     }
   }, 120_000);
+
+  it("queues a client's hash last once it has failed or sent other sign-ins this minute, an attacked account's owner before it, clean requests first", () => {
+    const clean = { otherRequestsThisMinute: 0, failures: 0 };
+    expect(signInHashPriority(clean, 0)).toBe(HashPriority.clean);
+    expect(signInHashPriority(clean, 25)).toBe(HashPriority.guessedAccount);
+    // A guesser whose earlier guesses were refused (429 gives the failure back) is still busy signing in.
+    expect(signInHashPriority({ otherRequestsThisMinute: 3, failures: 0 }, 0)).toBe(HashPriority.guessingClient);
+    expect(signInHashPriority({ otherRequestsThisMinute: 0, failures: 1 }, 25)).toBe(HashPriority.guessingClient);
+  });
 
   it('the delay grows with each failure after the free ones, up to a ceiling', () => {
     expect(signInDelayMs(0)).toBe(0);

@@ -55,13 +55,22 @@ export function signInDelayMs(failures: number): number {
   return Math.min(ACCOUNT_SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
 }
 
+/** A client's sign-in requests in the windows, not counting the one being answered. */
+export type ClientSignIns = {
+  /** Other sign-in style requests (login, register, password links) in the last minute. */
+  otherRequestsThisMinute: number;
+  /** Failed sign-ins in the 15-minute window (those still being checked included). */
+  failures: number;
+};
+
 /**
- * Where a customer's password hash queues (api/src/core/lib/passwords.ts): behind clean requests
- * when the account has failed sign-ins in the window (its owner still ahead of the guessers), and
- * last when the client itself has, so a guessing burst delays mostly its own guesses.
+ * Where a customer's password hash queues (api/src/core/lib/passwords.ts). Last: a client with
+ * failed sign-ins or other sign-in requests in the last minute (a guesser's every request after its
+ * first; one refused 429 gives its failure back, so failures alone would let it look clean again).
+ * Then an account with failed sign-ins (its owner, from a clean address). Clean requests first.
  */
-export function signInHashPriority(clientFailures: number, accountFailures: number): HashPriority {
-  if (clientFailures > 0) return HashPriority.guessingClient;
+export function signInHashPriority(client: ClientSignIns, accountFailures: number): HashPriority {
+  if (client.failures > 0 || client.otherRequestsThisMinute > 0) return HashPriority.guessingClient;
   if (accountFailures > 0) return HashPriority.guessedAccount;
   return HashPriority.clean;
 }
@@ -155,14 +164,20 @@ export type RateLimits = {
   lookupPerClient: RateLimitRequestHandler;
   /** Failed sign-ins per account (keyed by the lower-cased email): read for the delay, never a refusal. */
   accountFailures: PostgresRateLimitStore;
-  /** The client's failed sign-ins in the window (failedSignInsPerClient's counter, read for the hash queue's priority). */
-  clientFailures(req: Request): Promise<number>;
+  /**
+   * The client's other sign-in requests this minute and failed sign-ins (authPerClient's and
+   * failedSignInsPerClient's counters), for the hash queue's priority. `countedAsFailure`: this
+   * request passed failedSignInsPerClient, which counts it as a failure until it succeeds.
+   */
+  clientSignIns(req: Request, countedAsFailure: boolean): Promise<ClientSignIns>;
   /** Key of the per-account counter for an email. */
   accountKeyFor(email: string): string;
 };
 
 export function createRateLimits(sql: Sql): RateLimits {
   const accountStore = new PostgresRateLimitStore(sql, 'auth-account', FAILED_SIGN_IN_WINDOW_MS);
+  // The same counters as the limiters below (same names and keys), read for the hash queue's priority.
+  const clientRequestStore = new PostgresRateLimitStore(sql, 'auth-client', 60_000);
   const clientFailureStore = new PostgresRateLimitStore(sql, 'auth-failed-client', FAILED_SIGN_IN_WINDOW_MS);
   return {
     authPerClient: limiter(sql, 'auth-client', {
@@ -187,7 +202,15 @@ export function createRateLimits(sql: Sql): RateLimits {
       message: 'Too many order lookups from this network. Please wait a minute and try again.',
     }),
     accountFailures: accountStore,
-    clientFailures: async (req) => (await clientFailureStore.get(clientKey(req)))?.totalHits ?? 0,
+    async clientSignIns(req, countedAsFailure) {
+      const key = clientKey(req);
+      const [requests, failures] = await Promise.all([clientRequestStore.get(key), clientFailureStore.get(key)]);
+      return {
+        // authPerClient has counted this request.
+        otherRequestsThisMinute: Math.max(0, (requests?.totalHits ?? 1) - 1),
+        failures: Math.max(0, (failures?.totalHits ?? 0) - (countedAsFailure ? 1 : 0)),
+      };
+    },
     accountKeyFor: (email) => email.trim().toLowerCase(),
   };
 }

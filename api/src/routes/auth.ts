@@ -59,8 +59,8 @@ export function authRoutes(ctx: AppContext): Router {
   const log = ctx.log.child('auth');
   // Hash the dummy password now, so the first sign-in with an unknown address is not slower than the rest.
   void passwords.dummyHash();
-  /** A new password's hash queues behind clean requests when this client has failed sign-ins. */
-  const newPasswordPriority = async (req: Request) => signInHashPriority(await limits.clientFailures(req), 0);
+  /** A new password's hash queues behind clean requests when this client is busy signing in or failing to. */
+  const newPasswordPriority = async (req: Request) => signInHashPriority(await limits.clientSignIns(req, false), 0);
 
   router.post('/api/auth/register', limits.authPerClient, registerBody, async (req, res) => {
     const input = registerBody.input(req).body;
@@ -89,9 +89,9 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerClient, loginBody, async (req, res) => {
     const input = loginBody.input(req).body;
     const accountKey = limits.accountKeyFor(input.email);
-    const [accountCounter, clientCounted, [user]] = await Promise.all([
+    const [accountCounter, client, [user]] = await Promise.all([
       limits.accountFailures.get(accountKey),
-      limits.clientFailures(req),
+      limits.clientSignIns(req, true),
       sql<UserRow[]>`select * from users where email = ${input.email}`,
     ]);
     const failures = accountCounter?.totalHits ?? 0;
@@ -99,8 +99,7 @@ export function authRoutes(ctx: AppContext): Router {
     // is slowed, never locked out (docs/decisions/013-sign-in-throttling.md). The wait is the soonest
     // the answer leaves and runs alongside the password check, so the owner is answered within 5 s.
     const notBefore = sleep(signInDelayMs(failures));
-    // The limiter has already counted this attempt against its client (given back unless it is a 401).
-    const priority = signInHashPriority(Math.max(0, clientCounted - 1), failures);
+    const priority = signInHashPriority(client, failures);
     // An unknown address costs one scrypt too, so timing does not tell which addresses have accounts.
     // A check that could not finish in time is refused at once (429 with Retry-After), not queued.
     const ok = await passwords.verify(input.password, user?.password_hash ?? (await passwords.dummyHash()), { priority });

@@ -52,8 +52,9 @@ function expectGuessesRefusedOrBoundedAtOnce(guesses: Answer[]) {
   expect(new Set(guesses.map((g) => g.status))).toEqual(new Set([401, 429]));
   const refused = guesses.filter((g) => g.status === 429);
   for (const g of refused) expect(Number(g.retryAfter)).toBeGreaterThanOrEqual(1);
-  const quickest = refused.map((g) => g.ms).sort((a, b) => a - b);
-  expect(quickest[Math.floor(quickest.length / 2)]).toBeLessThan(1_000);
+  // At once: before the database's round trips, not after a wait in the queue (half the bound, for a busy machine).
+  const refusedMs = refused.map((g) => g.ms).sort((a, b) => a - b);
+  expect(refusedMs[Math.floor(refusedMs.length / 2)]).toBeLessThan(HASH_WITHIN_MS / 2);
   // None waited on the hash queue past the promise (the answer adds the database's round trips).
   for (const g of guesses) expect(g.ms).toBeLessThan(HASH_WITHIN_MS + 1_500);
 }
