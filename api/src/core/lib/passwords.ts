@@ -16,8 +16,9 @@
  * - by priority: requests from clients and for accounts with recent failed sign-ins queue behind
  *   clean ones, and a client's guesses never take the last free slot, so a guessing burst delays
  *   mostly itself and a clean sign-in waits for at most one hash already running.
- * The queue is hand-written (~60 lines): p-limit has neither priorities nor a bound, and p-queue's
- * priorities do not tell how much work is queued ahead of a new entry, which the bound needs.
+ * The queue is hand-written (a few dozen lines): p-limit has neither priorities nor a bound, and
+ * p-queue's priorities neither tell how much work waits ahead of a new entry (which the bound needs)
+ * nor keep a slot from one class.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { tooManyRequests } from './errors';
