@@ -40,7 +40,8 @@ describe('the release step', () => {
   it('migrates in production with DATABASE_URL alone', { timeout: 120_000 }, async () => {
     db = await createTestDatabase();
     const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url };
-    for (const key of ['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']) delete env[key];
+    // The test run's cheap PASSWORD_HASH_LOG_N is refused in production, as it should be.
+    for (const key of ['SESSION_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'PASSWORD_HASH_LOG_N']) delete env[key];
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { cwd: PROJECT_ROOT, env, encoding: 'utf8', timeout: 90_000 });
     expect(run.stderr).not.toMatch(/required/);
     expect(run.stdout).toContain('Migrations applied.');

@@ -84,4 +84,21 @@ describe('parseEnv', () => {
     expect(parseEnv({ WORKER_DRAIN_SECONDS: '3' }).WORKER_DRAIN_SECONDS).toBe(3);
     expect(() => parseEnv({ WORKER_DRAIN_SECONDS: '0' })).toThrow(/WORKER_DRAIN_SECONDS/);
   });
+
+  it('hashes passwords at production strength (scrypt N=2^17) unless told otherwise, never weaker than 2^10, and only at 2^17 or more in production', () => {
+    expect(parseEnv({}).PASSWORD_HASH_LOG_N).toBe(17);
+    expect(parseEnv({ PASSWORD_HASH_LOG_N: '10' }).PASSWORD_HASH_LOG_N).toBe(10);
+    expect(() => parseEnv({ PASSWORD_HASH_LOG_N: '9' })).toThrow(/PASSWORD_HASH_LOG_N must be at least 10/);
+    expect(() => parseEnv({ PASSWORD_HASH_LOG_N: '12.5' })).toThrow(/PASSWORD_HASH_LOG_N must be a whole number/);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_USERNAME: 'counter',
+      ADMIN_PASSWORD: 'pw',
+      DATABASE_URL: 'postgres://localhost/db',
+    };
+    expect(() => parseEnv({ ...production, PASSWORD_HASH_LOG_N: '16' })).toThrow(/PASSWORD_HASH_LOG_N must be at least 17 when NODE_ENV=production/);
+    expect(parseEnv({ ...production, PASSWORD_HASH_LOG_N: '18' }).PASSWORD_HASH_LOG_N).toBe(18);
+    expect(parseEnv(production).PASSWORD_HASH_LOG_N).toBe(17);
+  });
 });

@@ -37,6 +37,15 @@ export const DEFAULT_WORKER_DEAD_AFTER_SECONDS = 30;
  * before a deploy still ends on the worker that started it.
  */
 export const DEFAULT_WORKER_DRAIN_SECONDS = 90;
+/**
+ * Password hashing cost, log2 of scrypt's N: 17 is production's strength (128 MiB, ~0.4 s a hash).
+ * Tests set it low so the suite does not spend minutes hashing; production refuses anything weaker.
+ */
+export const PRODUCTION_PASSWORD_HASH_LOG_N = 17;
+/** Below this scrypt is too cheap to mean anything, even in a test. */
+export const MIN_PASSWORD_HASH_LOG_N = 10;
+/** 2^20 holds 1 GiB per hash: more would not fit a web process. */
+export const MAX_PASSWORD_HASH_LOG_N = 20;
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
 export const DEV_ADMIN_USERNAME = 'admin';
@@ -119,6 +128,13 @@ export const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** log2 of scrypt's N for new password hashes (17 in production; tests run cheaper). */
+    PASSWORD_HASH_LOG_N: z.coerce
+      .number()
+      .int({ error: 'PASSWORD_HASH_LOG_N must be a whole number (log2 of scrypt N), e.g. 17' })
+      .min(MIN_PASSWORD_HASH_LOG_N, { error: `PASSWORD_HASH_LOG_N must be at least ${MIN_PASSWORD_HASH_LOG_N}` })
+      .max(MAX_PASSWORD_HASH_LOG_N, { error: `PASSWORD_HASH_LOG_N must be at most ${MAX_PASSWORD_HASH_LOG_N}` })
+      .default(PRODUCTION_PASSWORD_HASH_LOG_N),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
@@ -141,6 +157,13 @@ export const EnvSchema = z
     const counter = shopFacts(env);
     const mismatch = zipStateMismatch(counter.zip, counter.state.toUpperCase());
     if (mismatch) ctx.addIssue({ code: 'custom', path: ['SHOP_ZIP'], message: `SHOP_ZIP and SHOP_STATE disagree: ${mismatch}` });
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_LOG_N < PRODUCTION_PASSWORD_HASH_LOG_N) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_LOG_N'],
+        message: `PASSWORD_HASH_LOG_N must be at least ${PRODUCTION_PASSWORD_HASH_LOG_N} when NODE_ENV=production (a cheaper hash is for tests)`,
+      });
+    }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
     }

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers that go with the error (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -18,5 +20,7 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'not_foun
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const payloadTooLarge = (message = 'That is too large.') => new HttpError(413, 'too_large', message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, 'unsupported_media_type', message);
-export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.') => new HttpError(429, 'too_many_requests', message);
+/** 429; with `retryAfterSeconds`, a Retry-After header saying when a retry can succeed. */
+export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.', retryAfterSeconds?: number) =>
+  new HttpError(429, 'too_many_requests', message, undefined, retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) });
 export const serviceUnavailable = (message = 'Service temporarily unavailable.') => new HttpError(503, 'unavailable', message);

@@ -5,7 +5,7 @@ import { browserShopForFile } from '../helpers/browserShop';
 import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder } from '../helpers/factories';
 
-// Journeys with several sign-ins (scrypt, N=2^17) on a machine that may be busy.
+// Journeys with several sign-ins (scrypt, cheap in tests: PASSWORD_HASH_LOG_N) on a machine that may be busy.
 vi.setConfig({ testTimeout: 120_000 });
 
 let shop: TestShop;

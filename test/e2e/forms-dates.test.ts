@@ -11,9 +11,8 @@ import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { screenshot, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
-import { hashPassword } from '#core/lib/passwords';
 
-// Sign-ins hash with scrypt (N=2^17), slow on a busy machine.
+// Sign-ins hash with scrypt (cheap in tests: PASSWORD_HASH_LOG_N) on a machine that may be busy.
 vi.setConfig({ testTimeout: 180_000 });
 
 const WIDTHS = [
@@ -147,7 +146,7 @@ async function expectRefusedWithoutFocus(field: Locator, message: string) {
 describe('dates on the shop clock and the first greeting', () => {
   it("says 'Welcome!' on a first sign-in; the dashboard, order list, order page and admin date a late order Nov 24", async () => {
     const password = 'late tuesday 2026';
-    const user = await buildUser(shop, { email: 'first.timer@example.com', firstName: 'Fran', passwordHash: await hashPassword(password) });
+    const user = await buildUser(shop, { email: 'first.timer@example.com', firstName: 'Fran', passwordHash: await shop.ctx.passwords.hash(password) });
     const order = await buildOrder(shop, { userId: user.id, email: user.email, createdAt: LATE_TUESDAY });
 
     for (const size of WIDTHS) {

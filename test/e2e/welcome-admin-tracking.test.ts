@@ -10,10 +10,9 @@ import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 import { buildOrder, buildUser } from '../helpers/factories';
-import { hashPassword } from '#core/lib/passwords';
 import { readyByText } from '#shared/readyBy';
 
-// Sign-ins hash with scrypt (N=2^17), slow on a busy machine.
+// Sign-ins hash with scrypt (cheap in tests: PASSWORD_HASH_LOG_N) on a machine that may be busy.
 vi.setConfig({ testTimeout: 120_000 });
 
 const SOURCE_URL = 'https://github.com/example/blueprint-shop/tree/0123abcd';
@@ -47,7 +46,7 @@ async function signIn(page: Page, email: string, password: string) {
 describe('the dashboard greeting', () => {
   it('says "Welcome" on the first sign-in and "Welcome back" on the next', async () => {
     const password = 'first visit 2026';
-    const user = await buildUser(shop, { email: 'nell.new@example.com', firstName: 'Nell', passwordHash: await hashPassword(password) });
+    const user = await buildUser(shop, { email: 'nell.new@example.com', firstName: 'Nell', passwordHash: await shop.ctx.passwords.hash(password) });
     await buildOrder(shop, { userId: user.id, email: user.email, status: 'pending', readyBy: new Date(Date.now() + 2 * 86_400_000) });
 
     const page = await openPage({ width: 1366, height: 900 });

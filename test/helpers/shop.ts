@@ -68,7 +68,16 @@ export function shopForFile(ready: (shop: TestShop) => void, options: FileShopOp
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const db = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shop-'));
-  const raw = { NODE_ENV: 'test', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PORT: '0', ...options.env };
+  // The run's cheap password hashing (vitest.config.ts) unless the file asks for production's.
+  const raw = {
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    PASSWORD_HASH_LOG_N: process.env.PASSWORD_HASH_LOG_N,
+    PORT: '0',
+    ...options.env,
+  };
   const env = parseEnv(raw);
   const ctx = await createContext(env, { sql: db.sql, log: createLogger(env.LOG_LEVEL), ...options.overrides });
   const web = await startWeb(ctx, 0);

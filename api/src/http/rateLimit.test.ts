@@ -5,9 +5,11 @@ import {
   FAILED_SIGN_INS_BEFORE_ALERT,
   FAILED_SIGN_INS_PER_CLIENT,
   FREE_FAILED_SIGN_INS_PER_ACCOUNT,
-  SIGN_IN_DELAY_MAX_MS,
+  ACCOUNT_SIGN_IN_DELAY_MAX_MS,
   signInDelayMs,
+  signInHashPriority,
 } from './rateLimit';
+import { HashPriority } from '#core/lib/passwords';
 
 describe('sign-in rate limits', () => {
   it('never refuses the owner because a stranger guessed wrong: the account is slowed, the owner signs in and is emailed once', async () => {
@@ -53,14 +55,23 @@ describe('sign-in rate limits', () => {
     }
   }, 120_000);
 
+  it("queues a client's hash last once it has failed or sent other sign-ins this minute, an attacked account's owner before it, clean requests first", () => {
+    const clean = { otherRequestsThisMinute: 0, failures: 0 };
+    expect(signInHashPriority(clean, 0)).toBe(HashPriority.clean);
+    expect(signInHashPriority(clean, 25)).toBe(HashPriority.guessedAccount);
+    // A guesser whose earlier guesses were refused (429 gives the failure back) is still busy signing in.
+    expect(signInHashPriority({ otherRequestsThisMinute: 3, failures: 0 }, 0)).toBe(HashPriority.guessingClient);
+    expect(signInHashPriority({ otherRequestsThisMinute: 0, failures: 1 }, 25)).toBe(HashPriority.guessingClient);
+  });
+
   it('the delay grows with each failure after the free ones, up to a ceiling', () => {
     expect(signInDelayMs(0)).toBe(0);
     expect(signInDelayMs(FREE_FAILED_SIGN_INS_PER_ACCOUNT)).toBe(0);
     const steps = Array.from({ length: 12 }, (_, i) => signInDelayMs(FREE_FAILED_SIGN_INS_PER_ACCOUNT + 1 + i));
     for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeGreaterThanOrEqual(steps[i - 1]);
     expect(steps[0]).toBeGreaterThan(0);
-    expect(Math.max(...steps)).toBe(SIGN_IN_DELAY_MAX_MS);
-    expect(signInDelayMs(1e9)).toBe(SIGN_IN_DELAY_MAX_MS);
+    expect(Math.max(...steps)).toBe(ACCOUNT_SIGN_IN_DELAY_MAX_MS);
+    expect(signInDelayMs(1e9)).toBe(ACCOUNT_SIGN_IN_DELAY_MAX_MS);
   });
 
   it('limits failed sign-ins per client (429), without touching other clients or accounts', { timeout: 120_000 }, async () => {

@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import type { Sql } from '#core/lib/db';
 import { tooManyRequests } from '#core/lib/errors';
+import { HashPriority } from '#core/lib/passwords';
 
 /** Per-client budget for sign-in style requests (login, register, password links, verification). */
 export const AUTH_REQUESTS_PER_MINUTE = 100;
@@ -26,6 +27,12 @@ export const FREE_FAILED_SIGN_INS_PER_ACCOUNT = 10;
 /** The delay after the free failures: doubles with each further failure, up to the maximum. */
 export const SIGN_IN_DELAY_BASE_MS = 250;
 export const SIGN_IN_DELAY_MAX_MS = 5_000;
+/**
+ * A customer's delay stops at 4 s: it runs alongside the password check (the hash queue answers
+ * within HASH_WITHIN_MS), so the owner of an account under attack is answered within 013's 5 s,
+ * with a second left for the database.
+ */
+export const ACCOUNT_SIGN_IN_DELAY_MAX_MS = 4_000;
 /** Admin sign-in: wrong passwords per client, and from everyone together, in the window before 429. */
 export const ADMIN_FAILED_SIGN_INS_PER_CLIENT = 10;
 /** Wrong admin passwords from everyone together before every admin sign-in waits (never a refusal). */
@@ -45,7 +52,27 @@ export const FAILED_SIGN_INS_BEFORE_ALERT = 10;
 export function signInDelayMs(failures: number): number {
   const over = failures - FREE_FAILED_SIGN_INS_PER_ACCOUNT;
   if (over <= 0) return 0;
-  return Math.min(SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+  return Math.min(ACCOUNT_SIGN_IN_DELAY_MAX_MS, SIGN_IN_DELAY_BASE_MS * 2 ** Math.min(over - 1, 20));
+}
+
+/** A client's sign-in requests in the windows, not counting the one being answered. */
+export type ClientSignIns = {
+  /** Other sign-in style requests (login, register, password links) in the last minute. */
+  otherRequestsThisMinute: number;
+  /** Failed sign-ins in the 15-minute window (those still being checked included). */
+  failures: number;
+};
+
+/**
+ * Where a customer's password hash queues (core/lib/passwords.ts). Last: a client with
+ * failed sign-ins or other sign-in requests in the last minute (a guesser's every request after its
+ * first; one refused 429 gives its failure back, so failures alone would let it look clean again).
+ * Then an account with failed sign-ins (its owner, from a clean address). Clean requests first.
+ */
+export function signInHashPriority(client: ClientSignIns, accountFailures: number): HashPriority {
+  if (client.failures > 0 || client.otherRequestsThisMinute > 0) return HashPriority.guessingClient;
+  if (accountFailures > 0) return HashPriority.guessedAccount;
+  return HashPriority.clean;
 }
 
 /**
@@ -137,12 +164,21 @@ export type RateLimits = {
   lookupPerClient: RateLimitRequestHandler;
   /** Failed sign-ins per account (keyed by the lower-cased email): read for the delay, never a refusal. */
   accountFailures: PostgresRateLimitStore;
+  /**
+   * The client's other sign-in requests this minute and failed sign-ins (authPerClient's and
+   * failedSignInsPerClient's counters), for the hash queue's priority. `countedAsFailure`: this
+   * request passed failedSignInsPerClient, which counts it as a failure until it succeeds.
+   */
+  clientSignIns(req: Request, countedAsFailure: boolean): Promise<ClientSignIns>;
   /** Key of the per-account counter for an email. */
   accountKeyFor(email: string): string;
 };
 
 export function createRateLimits(sql: Sql): RateLimits {
   const accountStore = new PostgresRateLimitStore(sql, 'auth-account', FAILED_SIGN_IN_WINDOW_MS);
+  // The same counters as the limiters below (same names and keys), read for the hash queue's priority.
+  const clientRequestStore = new PostgresRateLimitStore(sql, 'auth-client', 60_000);
+  const clientFailureStore = new PostgresRateLimitStore(sql, 'auth-failed-client', FAILED_SIGN_IN_WINDOW_MS);
   return {
     authPerClient: limiter(sql, 'auth-client', {
       windowMs: 60_000,
@@ -166,6 +202,15 @@ export function createRateLimits(sql: Sql): RateLimits {
       message: 'Too many order lookups from this network. Please wait a minute and try again.',
     }),
     accountFailures: accountStore,
+    async clientSignIns(req, countedAsFailure) {
+      const key = clientKey(req);
+      const [requests, failures] = await Promise.all([clientRequestStore.get(key), clientFailureStore.get(key)]);
+      return {
+        // authPerClient has counted this request.
+        otherRequestsThisMinute: Math.max(0, (requests?.totalHits ?? 1) - 1),
+        failures: Math.max(0, (failures?.totalHits ?? 0) - (countedAsFailure ? 1 : 0)),
+      };
+    },
     accountKeyFor: (email) => email.trim().toLowerCase(),
   };
 }

@@ -26,6 +26,7 @@ export function installErrorHandler(app: Express, ctx: AppContext): void {
     if (res.headersSent) return next(error);
     const { status, body } = toResponse(error);
     if (status >= 500) log.error(`${req.method} ${req.originalUrl.split('?')[0]} failed`, { error });
+    if (error instanceof HttpError && error.headers) res.set(error.headers);
     res.status(status).json(body);
   });
 }

@@ -5,7 +5,7 @@ import type { TestClient } from '#test/helpers/client';
 import { FILE_GONE_MESSAGE } from '#core/orders/reorder';
 import { CheckoutDataSchema } from '#shared/checkout';
 
-// Every account costs scrypt hashes (N=2^17), slow on a busy machine.
+// Every account costs scrypt hashes (cheap in tests: PASSWORD_HASH_LOG_N), and the machine may be busy.
 vi.setConfig({ testTimeout: 90_000 });
 
 let shop: TestShop;

@@ -4,14 +4,13 @@
  * scrypt hashes (core/lib/passwords.ts).
  */
 import { validate } from '../middleware/validate';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { queueSetPasswordEmail, queueSignInAlertEmail, queueVerifyEmail } from '#core/emails/account-emails';
 import { addJob, type Queryable } from '#core/lib/db';
 import { badRequest, conflict, unauthorized } from '#core/lib/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '#core/lib/passwords';
-import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs } from '../http/rateLimit';
+import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs, signInHashPriority } from '../http/rateLimit';
 import { sleep } from '#core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../http/sessions';
 import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
@@ -56,16 +55,18 @@ export function enqueueClaimGuestOrders(db: Queryable, userId: string): Promise<
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = createRateLimits(ctx.sql);
-  const { sql } = ctx;
+  const { sql, passwords } = ctx;
   const log = ctx.log.child('auth');
   // Hash the dummy password now, so the first sign-in with an unknown address is not slower than the rest.
-  void dummyPasswordHash();
+  void passwords.dummyHash();
+  /** A new password's hash queues behind clean requests when this client is busy signing in or failing to. */
+  const newPasswordPriority = async (req: Request) => signInHashPriority(await limits.clientSignIns(req, false), 0);
 
   router.post('/api/auth/register', limits.authPerClient, registerBody, async (req, res) => {
     const input = registerBody.input(req).body;
     const [taken] = await sql`select 1 from users where email = ${input.email}`;
     if (taken) throw conflict('An account with this email already exists. Please sign in instead.');
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password, { priority: await newPasswordPriority(req) });
     const user = await sql.begin(async (tx) => {
       const [row] = await tx<UserRow[]>`
         insert into users (email, password_hash, first_name, last_name, phone)
@@ -88,14 +89,21 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerClient, loginBody, async (req, res) => {
     const input = loginBody.input(req).body;
     const accountKey = limits.accountKeyFor(input.email);
+    const [accountCounter, client, [user]] = await Promise.all([
+      limits.accountFailures.get(accountKey),
+      limits.clientSignIns(req, true),
+      sql<UserRow[]>`select * from users where email = ${input.email}`,
+    ]);
+    const failures = accountCounter?.totalHits ?? 0;
     // Every attempt on an account that is being guessed at waits, the right password too: the owner
-    // is slowed, never refused (docs/decisions/013-sign-in-throttling.md).
-    const failures = (await limits.accountFailures.get(accountKey))?.totalHits ?? 0;
-    const delay = signInDelayMs(failures);
-    if (delay > 0) await sleep(delay);
-    const [user] = await sql<UserRow[]>`select * from users where email = ${input.email}`;
+    // is slowed, never locked out (docs/decisions/013-sign-in-throttling.md). The wait is the soonest
+    // the answer leaves and runs alongside the password check, so the owner is answered within 5 s.
+    const notBefore = sleep(signInDelayMs(failures));
+    const priority = signInHashPriority(client, failures);
     // An unknown address costs one scrypt too, so timing does not tell which addresses have accounts.
-    const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+    // A check that could not finish in time is refused at once (429 with Retry-After), not queued.
+    const ok = await passwords.verify(input.password, user?.password_hash ?? (await passwords.dummyHash()), { priority });
+    await notBefore;
     if (!user || !ok) {
       const counted = await limits.accountFailures.increment(accountKey);
       if (user && counted.totalHits === FAILED_SIGN_INS_BEFORE_ALERT && counted.resetTime) {
@@ -145,7 +153,7 @@ export function authRoutes(ctx: AppContext): Router {
     const input = resetBody.input(req).body;
     const token = (await findAuthToken(sql, 'reset_password', input.token)) ?? (await findAuthToken(sql, 'set_password', input.token));
     if (!token?.user_id) throw badRequest(BAD_LINK);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password, { priority: await newPasswordPriority(req) });
     const user = await sql.begin(async (tx) => {
       if (!(await consumeAuthToken(tx, token.id))) throw badRequest(BAD_LINK);
       const [row] = await tx<UserRow[]>`

@@ -4,7 +4,7 @@ import { buildOrder } from '#test/helpers/factories';
 import { LOOKUP_ANSWER } from './orders';
 import { LOOKUP_EMAILS_PER_HOUR } from '../../../worker/src/tasks/users__send_order_lookup';
 
-// Every account costs scrypt hashes (N=2^17), slow on a busy machine.
+// Every account costs scrypt hashes (cheap in tests: PASSWORD_HASH_LOG_N), and the machine may be busy.
 vi.setConfig({ testTimeout: 90_000 });
 
 let shop: TestShop;

@@ -6,7 +6,6 @@
 import { shopFacts, TTL_MS } from '#shared/shop';
 import { randomBytes } from 'node:crypto';
 import { emailField } from '#shared/fields';
-import { hashPassword } from '#core/lib/passwords';
 import { createAuthToken } from '#core/lib/tokens';
 import type { OrderRow } from '#core/orders/orderRow';
 import { queueEmail } from '#core/services/email/index';
@@ -25,7 +24,7 @@ export default defineTask({
     if (!email.success) return ctx.log.warn('orders__create_account: order has no valid email', { orderId });
     const [existing] = await ctx.sql<{ id: string }[]>`select id from users where email = ${email.data}`;
     if (existing) return; // an existing account is left alone (also a re-run after success)
-    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    const passwordHash = await ctx.passwords.hash(randomBytes(32).toString('base64url'));
     await ctx.sql.begin(async (tx) => {
       const [user] = await tx<{ id: string }[]>`
         insert into users (email, password_hash, first_name, last_name, phone)
