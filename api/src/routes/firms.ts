@@ -18,7 +18,7 @@ import { shopFacts } from '#shared/shop';
 import { requireUser } from '../lib/sessions';
 import { validate } from '../middleware/validate';
 import { readMultipart } from '../lib/multipart';
-import { uuidField, withoutInvisibleControls } from '#shared/fields';
+import { clockDayField, uuidField, withoutInvisibleControls } from '#shared/fields';
 import { counterToday, INVOICE_NOT_FOUND, invoicePdf, payInvoice, sendInvoicePdf } from '../lib/invoices';
 
 /** Control characters anywhere in a file name, dropped from the name kept. */
@@ -63,8 +63,8 @@ const statementInput = validate(
   {
     params: z.object({ firmId: uuidField, projectId: uuidField }),
     query: z.object({
-      from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-      to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+      from: clockDayField('from must be a date (YYYY-MM-DD)').optional(),
+      to: clockDayField('to must be a date (YYYY-MM-DD)').optional(),
     }),
   },
   'Project not found.',
