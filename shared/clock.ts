@@ -12,6 +12,31 @@ import { DEFAULT_SHOP, OPENING_HOURS } from './shop';
 
 export type { CalendarDay, HolidayOverrides } from './holidays';
 
+/**
+ * The years the clock reads. A date a person sends outside them is refused where it comes in
+ * (`clockInstantField`, `clockDayField` in fields.ts): no order is placed or promised in them, and
+ * near year 10000 or before year 1 a wall date can no longer be computed or written (RangeError).
+ */
+export const CLOCK_FIRST_YEAR = 2000;
+export const CLOCK_LAST_YEAR = 2100;
+/** What a date outside the clock's years is told. */
+export const OUTSIDE_CLOCK_YEARS = `Please give a date between the years ${CLOCK_FIRST_YEAR} and ${CLOCK_LAST_YEAR}.`;
+
+const CLOCK_START = Date.UTC(CLOCK_FIRST_YEAR, 0, 1);
+const CLOCK_END = Date.UTC(CLOCK_LAST_YEAR + 1, 0, 1);
+
+/** Whether the clock reads `at`: a real instant within its years (in UTC). */
+export function isClockInstant(at: Date): boolean {
+  const time = at.getTime();
+  return Number.isFinite(time) && time >= CLOCK_START && time < CLOCK_END;
+}
+
+/** Whether the clock reads `day` (YYYY-MM-DD): its year is one of the clock's. */
+export function isClockDay(day: string): boolean {
+  const year = Number(day.slice(0, 4));
+  return year >= CLOCK_FIRST_YEAR && year <= CLOCK_LAST_YEAR;
+}
+
 /** Where the clock hangs and which days are closed; both default to the shop's. */
 export type ClockOptions = {
   /** IANA zone of the counter (default America/New_York). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_SET_FILES, MAX_SET_SHEETS, MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, PRINT_TYPES } from './pricing';
 import { stateCodeOf } from './usStates';
+import { isClockDay, isClockInstant, OUTSIDE_CLOCK_YEARS } from './clock';
 
 /**
  * C0 controls (NUL to US), DEL and C1 controls. No name, address, phone or search holds one; NUL in
@@ -261,4 +262,33 @@ export const adminPasswordField = z.string({ error: ADMIN_LOGIN_MISSING }).min(1
 /** The order number a person reads: the last 8 characters of the id, upper-cased. */
 export function orderNumberOf(id: string): string {
   return id.slice(-8).toUpperCase();
+}
+
+/**
+ * An instant a person sends, read by the shop clock: ISO-8601 with a date (`Date` alone would take
+ * "Nov 23" or a bare number), within the clock's years; anything else is a 400 with a sentence.
+ */
+export function clockInstantField(name: string) {
+  const notIso = `${name} must be an ISO-8601 date and time, e.g. 2026-11-23T10:00:00-05:00.`;
+  return z
+    .string({ error: notIso })
+    .max(100, notIso)
+    .transform((text, ctx) => {
+      const at = new Date(text);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: 'custom', message: notIso });
+        return z.NEVER;
+      }
+      if (!isClockInstant(at)) {
+        ctx.addIssue({ code: 'custom', message: OUTSIDE_CLOCK_YEARS });
+        return z.NEVER;
+      }
+      return at;
+    });
+}
+
+/** A calendar day a person sends (YYYY-MM-DD) within the shop clock's years; `message` says the format. */
+export function clockDayField(message: string) {
+  // Only a day in the format is asked its year: the format's own message is the one for the rest.
+  return z.iso.date({ error: message }).refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || isClockDay(day), OUTSIDE_CLOCK_YEARS);
 }

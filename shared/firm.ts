@@ -3,7 +3,7 @@
  * from fields.ts) and the JSON of a firm. One home for the server's routes and the firm page.
  */
 import { z } from 'zod';
-import { emailField, MAX_NAME, nameField, plainTextField, stateField } from './fields';
+import { clockDayField, emailField, MAX_NAME, nameField, plainTextField, stateField } from './fields';
 import { US_STATES } from './pricing';
 import { addCalendarDays, addCalendarMonths, type CalendarDay } from './holidays';
 import type { FirmTermsJson, InvoiceJson } from './invoice';
@@ -88,7 +88,7 @@ export const TaxCertificateSchema = z.object({
   kind: plainTextField('Certificate kind', 60),
   number: plainTextField('Certificate number', 50),
   expiresOn: z
-    .union([z.literal(''), z.iso.date({ error: 'Expires on must be a date (YYYY-MM-DD)' })])
+    .union([z.literal(''), clockDayField('Expires on must be a date (YYYY-MM-DD)')])
     .optional()
     .transform((v) => v || null),
 });

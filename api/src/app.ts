@@ -5,6 +5,7 @@ import { installBodyParsing } from './middleware/body';
 import { installClient } from './middleware/client';
 import { installApiNotFound, installErrorHandler } from './middleware/errors';
 import { installRequestLogging } from './middleware/logging';
+import { installRequestGuard } from './middleware/requestGuard';
 import { installSameOriginCheck, installSecurityHeaders } from './middleware/security';
 import { installSessionCookie, installSessionLoader } from './middleware/session';
 import { installRoutes } from './routes/index';
@@ -13,6 +14,7 @@ export type MakeAppOptions = { serveClient?: boolean };
 
 export function makeApp(ctx: AppContext, options: MakeAppOptions = {}): Express {
   const app = express();
+  installRequestGuard(app);
   installSecurityHeaders(app, ctx);
   installRequestLogging(app, ctx);
   installSameOriginCheck(app, ctx);

@@ -3,7 +3,14 @@
  * outage. graphile-worker and node-postgres can reject a promise nobody awaits when PostgreSQL
  * refuses or drops connections (e.g. while it restarts); Node's default is to exit. We log it
  * instead: the pools reconnect and the heartbeat sweep returns any job that was in flight.
+ *
+ * Work done for someone (a web request, `runOwned`) that leaves an error uncaught fails that work
+ * only: the error is logged and handed to its owner (the request answers 500), and the process goes
+ * on serving everyone else. An uncaught exception of no one's, a programming error in the process's
+ * own machinery, still ends the process, as Node's default would.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EventEmitter } from 'node:events';
 import type { Logger } from './logger';
 import { isDatabaseUnavailable } from './db';
 
@@ -18,12 +25,54 @@ export function isKnownDriverRestartBug(error: unknown): boolean {
   return /postgres[\\/]src[\\/]connection\.js/.test(stack) && /nextWrite/.test(stack);
 }
 
+/** Who work is done for, and how to tell them it failed. */
+export type ErrorOwner = {
+  /** How a log line names the work, e.g. `POST /api/upload-pdf`. */
+  name: string;
+  /** Fails the work with an error nothing else caught (a request answers 500). Must not throw. */
+  fail(error: unknown): void;
+};
+
+const owners = new AsyncLocalStorage<ErrorOwner>();
+
+/**
+ * Runs `work`, and everything it starts (callbacks, ticks, timers, promises), for `owner`: an error
+ * it leaves uncaught fails the owner instead of the process.
+ */
+export function runOwned<T>(owner: ErrorOwner, work: () => T): T {
+  return owners.run(owner, work);
+}
+
+/**
+ * Runs every event `emitter` emits for `owner`. Node emits a request's 'data', 'end' and 'close'
+ * from its connection's I/O, outside the work handling it: what a stream piped from the request
+ * does then (a parser's 'error' a tick later) would be no one's without this.
+ */
+export function emitOwned(owner: ErrorOwner, emitter: EventEmitter): void {
+  const emit = emitter.emit.bind(emitter);
+  emitter.emit = (event, ...args) => owners.run(owner, () => emit(event, ...args));
+}
+
+/** Logs and fails the current owner of `error`; false when the error is no one's. */
+function failOwner(log: Logger, kind: string, error: unknown): boolean {
+  const owner = owners.getStore();
+  if (!owner) return false;
+  log.error(`${kind} in ${owner.name} (continuing: only that request failed)`, { error });
+  try {
+    owner.fail(error);
+  } catch (failing) {
+    log.error(`could not answer ${owner.name}`, { error: failing });
+  }
+  return true;
+}
+
 export function installProcessGuards(log: Logger): void {
   process.on('uncaughtException', (error) => {
     if (isKnownDriverRestartBug(error)) {
       log.warn(`database driver error during a restart (continuing): ${error.message}`);
       return;
     }
+    if (failOwner(log, 'uncaught exception', error)) return;
     log.error('uncaught exception, exiting', { error });
     process.exit(1);
   });
@@ -33,6 +82,7 @@ export function installProcessGuards(log: Logger): void {
       log.warn(`database connection problem (continuing): ${message}`);
       return;
     }
+    if (failOwner(log, 'unhandled rejection', reason)) return;
     log.error('unhandled rejection', { error: reason });
   });
 }

@@ -6,7 +6,7 @@ import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { badRequest } from '#core/lib/errors';
+import { clockInstantField } from '#shared/fields';
 import { turnaround } from '#shared/readyBy';
 import { shopDay } from '#shared/clock';
 import { shopHolidaysAhead } from '#shared/holidays';
@@ -14,7 +14,7 @@ import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_M
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/pricing';
 import { centsToDollars } from '#shared/money';
 
-const TurnaroundQuery = z.object({ at: z.string().max(100).optional() });
+const TurnaroundQuery = z.object({ at: clockInstantField('at').optional() });
 
 const turnaroundQuery = validate({ query: TurnaroundQuery });
 
@@ -54,11 +54,7 @@ export function configRoutes(ctx: AppContext): Router {
   });
   router.get('/api/turnaround', turnaroundQuery, (req, res) => {
     const query = turnaroundQuery.input(req).query;
-    const at = query.at === undefined ? new Date() : new Date(query.at);
-    // Only ISO-8601 with a date; Date() alone would accept "Nov 23" or a bare number.
-    if (query.at !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(query.at) || Number.isNaN(at.getTime()))) {
-      throw badRequest('at must be an ISO-8601 date and time, e.g. 2026-11-23T10:00:00-05:00.');
-    }
+    const at = query.at ?? new Date();
     res.set('Cache-Control', 'no-store');
     res.json(turnaround(at, clock));
   });

@@ -17,7 +17,8 @@ import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
 import { requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
-import { uuidField, withoutInvisibleControls } from '#shared/fields';
+import { readMultipart } from '../http/multipart';
+import { clockDayField, uuidField, withoutInvisibleControls } from '#shared/fields';
 import { counterToday, INVOICE_NOT_FOUND, invoicePdf, payInvoice, sendInvoicePdf } from '../http/invoices';
 
 /** Control characters anywhere in a file name, dropped from the name kept. */
@@ -31,7 +32,6 @@ import {
   ProjectSchema,
   TaxCertificateSchema,
 } from '#shared/firm';
-import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 
 export const FIRM_NOT_FOUND = 'Firm not found.';
@@ -71,8 +71,8 @@ const statementInput = validate(
   {
     params: z.object({ firmId: uuidField, projectId: uuidField }),
     query: z.object({
-      from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-      to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+      from: clockDayField('from must be a date (YYYY-MM-DD)').optional(),
+      to: clockDayField('to must be a date (YYYY-MM-DD)').optional(),
     }),
   },
   'Project not found.',
@@ -98,20 +98,18 @@ export const CERTIFICATE_NOT_A_DOCUMENT = 'The certificate must be a PDF, PNG or
 
 /** A certificate form, read into memory (10 MB at most): its text fields and its one file. */
 function receiveCertificate(req: Request): Promise<{ fields: Record<string, string>; file: { bytes: Buffer; name: string } | null }> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-    } catch {
-      return reject(badRequest(CERTIFICATE_FORM));
-    }
-    const fields: Record<string, string> = {};
-    let file: { bytes: Buffer; name: string } | null = null;
-    let failure: Error | null = null;
-    parser.on('field', (name, value) => {
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; name: string } | null = null;
+  let failure: Error | null = null;
+  return readMultipart(req, {
+    limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+    notMultipart: badRequest(CERTIFICATE_FORM),
+    unreadable: 'The certificate could not be read. Please try again.',
+    tooManyFiles: badRequest('Send one certificate file at a time.'),
+    onField(name, value) {
       fields[name] = value;
-    });
-    parser.on('file', (field, stream, info) => {
+    },
+    onFile({ field, stream, fileName }) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => {
@@ -119,15 +117,13 @@ function receiveCertificate(req: Request): Promise<{ fields: Record<string, stri
         stream.resume();
       });
       stream.on('end', () => {
-        if (field === 'file') file = { bytes: Buffer.concat(chunks), name: info.filename || 'certificate' };
+        if (field === 'file') file = { bytes: Buffer.concat(chunks), name: fileName || 'certificate' };
       });
-    });
-    parser.on('filesLimit', () => {
-      failure = badRequest('Send one certificate file at a time.');
-    });
-    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
-    parser.on('error', () => reject(badRequest('The certificate could not be read. Please try again.')));
-    req.pipe(parser);
+    },
+    done() {
+      if (failure) throw failure;
+      return { fields, file };
+    },
   });
 }
 

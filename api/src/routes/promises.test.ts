@@ -38,6 +38,18 @@ describe('GET /api/turnaround', () => {
   });
 });
 
+describe('GET /api/turnaround outside the clock’s years', () => {
+  it('answers 400 with a sentence for 9999-12-31T23:59:59Z, 0000-01-01 and 0001-01-01T00:00:00Z, never 500', async () => {
+    for (const at of ['9999-12-31T23:59:59Z', '0000-01-01', '0001-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z']) {
+      const res = await shop.client().get(`/api/turnaround?at=${encodeURIComponent(at)}`);
+      expect(res.status, at).toBe(400);
+      expect(res.body.message, at).toBe('Please give a date between the years 2000 and 2100.');
+    }
+    const last = await shop.client().get(`/api/turnaround?at=${encodeURIComponent('2100-12-31T23:59:59Z')}`);
+    expect(last.status).toBe(200);
+  });
+});
+
 describe('GET /api/turnaround around Thanksgiving', () => {
   it('Wed Nov 25 2026 12:30 ET promises Friday: Thanksgiving is closed without any configuration', async () => {
     const res = await shop.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-25T12:30:00-05:00')}`);

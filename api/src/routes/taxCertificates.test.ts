@@ -93,6 +93,25 @@ describe('tax-exempt certificates', () => {
     expect(row).toEqual({ content_type: 'image/png', expires_on: null });
   });
 
+  it('refuses an expiry or a statement period outside the years 2000–2100 with 400 and a sentence, never a 500', async () => {
+    const { owner, firmId } = await firm();
+    const pdf = await makeDrawingPdf({ pages: 1, size: LETTER });
+    for (const expiresOn of ['9999-12-31', '0000-01-01', '0001-01-01']) {
+      const res = await owner.client.request('POST', `/api/firms/${firmId}/tax-certificates`, {
+        body: certificateForm({ ...ST5, expiresOn }, { bytes: pdf, name: 'x.pdf' }),
+      });
+      expect(res.status, expiresOn).toBe(400);
+      expect(res.body.message, expiresOn).toBe('Please give a date between the years 2000 and 2100.');
+    }
+    const { projectId } = (await owner.client.post(`/api/firms/${firmId}/projects`, { name: 'Main Street', code: 'MS-1' })).body;
+    for (const period of ['from=0000-01-01', 'to=9999-12-31', 'from=0001-01-01&to=2026-01-01']) {
+      const res = await owner.client.get(`/api/firms/${firmId}/projects/${projectId}/statement?${period}`);
+      expect(res.status, period).toBe(400);
+      expect(res.body.message, period).toBe('Please give a date between the years 2000 and 2100.');
+    }
+    expect(await shop.sql`select id from firm_tax_certificates where firm_id = ${firmId}`).toHaveLength(0);
+  });
+
   it('refuses what is not a certificate, naming the problem', async () => {
     const { owner, firmId } = await firm();
     const path = `/api/firms/${firmId}/tax-certificates`;

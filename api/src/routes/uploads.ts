@@ -1,5 +1,5 @@
 /**
- * Uploads. `POST /api/upload-pdf` streams one PDF (multipart field `pdf`) through busboy straight to
+ * Uploads. `POST /api/upload-pdf` streams one PDF (multipart field `pdf`, read by lib/multipart.ts) straight to
  * storage, checking the `%PDF-` signature and the 50 MB limit on the way, then writes the `uploads`
  * row and its `uploads__analyze` job in one transaction and answers 202; it works with either store.
  * `POST /api/uploads` says which way the browser should send a file: with S3 a presigned POST straight
@@ -14,8 +14,8 @@ import { hasPdfSignature, NOT_PDF_MESSAGE, PDF_SIGNATURE_WINDOW } from '#core/li
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import busboy from 'busboy';
 import { uploadIntake, type UploadIntake } from '../http/uploadIntake';
+import { readMultipart } from '../http/multipart';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { isUuid } from '#shared/ids';
@@ -98,48 +98,21 @@ type StoredFile = { uploadId: string; key: string; fileName: string; size: numbe
  * with 415 when it is not a PDF, leaving nothing in storage either way.
  */
 function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promise<StoredFile> {
-  return new Promise<StoredFile>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      // Two files, so a second one is seen (and refused) instead of silently dropped; file names are
-      // UTF-8 as browsers send them (busboy's default for `filename` parameters is Latin-1).
-      parser = busboy({
-        headers: req.headers,
-        defParamCharset: 'utf8',
-        // One byte over the limit: busboy calls a file that reaches `fileSize` too large, and a file of
-        // exactly 50 MB is within "at most 50 MB".
-        limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 2, fields: 10, parts: 20, fieldSize: 1024 },
-      });
-    } catch {
-      reject(unsupportedMediaType(NOT_MULTIPART_MESSAGE));
-      return;
-    }
-    let settled = false;
-    let stored: Promise<StoredFile> | null = null;
-    let gate: PdfGate | null = null;
-    let parsed = false;
-    let files = 0;
-    let otherFileField: string | null = null;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      gate?.destroy(error instanceof Error ? error : new Error(String(error)));
-      // A first file already stored in full is not wanted either.
-      stored?.then((file) => storage.delete(file.key)).catch(() => {});
-      reject(error);
-    };
-    const finishIfDone = () => {
-      if (!parsed || settled) return;
-      if (!stored)
-        return fail(badRequest(otherFileField === null ? NO_FILE_MESSAGE : `${NO_FILE_MESSAGE} The file came in the field "${otherFileField.slice(0, 40)}".`));
-      stored.then((file) => {
-        if (settled) return;
-        settled = true;
-        resolve(file);
-      }, fail);
-    };
-
-    parser.on('file', (field, stream, info) => {
+  let stored: Promise<StoredFile> | null = null;
+  let gate: PdfGate | null = null;
+  let files = 0;
+  let otherFileField: string | null = null;
+  return readMultipart(req, {
+    // Two files, so a second one is seen (and refused) instead of silently dropped. One byte over the
+    // limit: busboy calls a file that reaches `fileSize` too large, and a file of exactly 50 MB is
+    // within "at most 50 MB".
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 2, fields: 10, parts: 20, fieldSize: 1024 },
+    notMultipart: unsupportedMediaType(NOT_MULTIPART_MESSAGE),
+    unreadable: 'The upload could not be read. Please try again.',
+    through: intake.through(),
+    // A third file is past busboy's limit of two: it never reaches onFile.
+    tooManyFiles: badRequest(ONE_FILE_MESSAGE),
+    onFile({ field, stream, fileName }, fail) {
       files += 1;
       // More than one file (two PDFs, or another file beside the PDF): say so rather than pick one.
       if (files > 1) {
@@ -164,7 +137,7 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
       thisGate.on('error', () => stream.resume());
       stream.pipe(thisGate);
       stored = storage.put(key, thisGate, { contentType: 'application/pdf' }).then(
-        () => ({ uploadId, key, fileName: cleanFileName(info.filename), size: thisGate.size, sha256: thisGate.digest() }),
+        () => ({ uploadId, key, fileName: cleanFileName(fileName), size: thisGate.size, sha256: thisGate.digest() }),
         async (error: unknown) => {
           await storage.delete(key).catch(() => {});
           throw error;
@@ -172,18 +145,17 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
       );
       // A failed store answers at once (413 while the client is still sending), not after the body ends.
       stored.catch(fail);
-    });
-    // A third file is past busboy's limit of two: it never reaches 'file'.
-    parser.on('filesLimit', () => fail(badRequest(ONE_FILE_MESSAGE)));
-    parser.on('close', () => {
-      parsed = true;
-      finishIfDone();
-    });
-    parser.on('error', () => fail(badRequest('The upload could not be read. Please try again.')));
-    req.on('close', () => {
-      if (!req.complete) fail(badRequest('The upload was interrupted. Please try again.'));
-    });
-    req.pipe(intake.through()).pipe(parser);
+    },
+    done() {
+      if (!stored)
+        throw badRequest(otherFileField === null ? NO_FILE_MESSAGE : `${NO_FILE_MESSAGE} The file came in the field "${otherFileField.slice(0, 40)}".`);
+      return stored;
+    },
+    onFail(error) {
+      gate?.destroy(error instanceof Error ? error : new Error(String(error)));
+      // A first file already stored in full is not wanted either.
+      stored?.then((file) => storage.delete(file.key)).catch(() => {});
+    },
   });
 }
 
