@@ -134,7 +134,7 @@ afterAll(async () => {
 });
 
 describe('a multipart body that breaks off', () => {
-  it('is read only through lib/multipart.ts, and every route that reads one is tried here', () => {
+  it('is read only through http/multipart.ts, and every route that reads one is tried here', () => {
     const importers: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -144,7 +144,7 @@ describe('a multipart body that breaks off', () => {
       }
     };
     walk(API);
-    expect(importers).toEqual(['lib/multipart.ts']);
+    expect(importers).toEqual(['http/multipart.ts']);
     expect(multipartRouteFiles()).toEqual(routes.map((r) => r.file).sort());
   });
 

@@ -1,5 +1,5 @@
 /**
- * Uploads. `POST /api/upload-pdf` streams one PDF (multipart field `pdf`, read by lib/multipart.ts) straight to
+ * Uploads. `POST /api/upload-pdf` streams one PDF (multipart field `pdf`, read by http/multipart.ts) straight to
  * storage, checking the `%PDF-` signature and the 50 MB limit on the way, then writes the `uploads`
  * row and its `uploads__analyze` job in one transaction and answers 202; it works with either store.
  * `POST /api/uploads` says which way the browser should send a file: with S3 a presigned POST straight
