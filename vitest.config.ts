@@ -14,7 +14,7 @@ export const UNIT_FILES = [
   'core/lib/pdfFonts.test.ts',
   'core/lib/pdfLayout.test.ts',
   'core/lib/processGuards.test.ts',
-  'core/orders/commands/onlyCommandsWrite.test.ts',
+  'test/docs/oneHomePerChange.test.ts',
   'core/orders/commands/transitions.test.ts',
   'core/services/labels/builtin.test.ts',
   'core/services/pdf/analyze.test.ts',
