@@ -98,10 +98,10 @@ it('starts from a clone in a folder only its owner may enter, serves the shop on
   const page = await fetch(`${base}/`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
-  // As root, PostgreSQL's files live where the postgres user can reach them, and the start says where.
-  const moved = /PostgreSQL's data is in (\S+)\./.exec(output)?.[1];
-  if (isRoot) expect(moved, output).toBeTruthy();
-  pgData = moved ?? path.join(clone, '.data', 'pg');
+  // Every start says where PostgreSQL's files are (as root, where the postgres user can reach them).
+  const place = /PostgreSQL's data: (\S+) \(/.exec(output)?.[1];
+  expect(place, output).toBeTruthy();
+  pgData = place ?? path.join(clone, '.data', 'pg');
   expect(fs.existsSync(path.join(pgData, 'postmaster.pid'))).toBe(true);
 
   const pressed = Date.now();
