@@ -6,7 +6,7 @@
 import { shopFacts, TTL_MS } from '#shared/shop';
 import type { Env } from '#shared/env';
 import type { Queryable } from '../lib/db';
-import { createAuthToken } from '../lib/tokens';
+import { issueAuthToken } from '../accounts/commands/authTokens';
 import { queueEmail } from '../services/email/index';
 import { signOff } from './closing';
 import { greeting } from './theirWords';
@@ -20,7 +20,7 @@ type Recipient = { userId: string; email: string; firstName?: string | null };
 /** "Confirm your email address": following the link verifies it and brings earlier guest orders over. */
 export async function queueVerifyEmail(db: Queryable, env: Env, to: Recipient): Promise<void> {
   const shop = shopFacts(env);
-  const token = await createAuthToken(db, { kind: 'verify_email', ttlMs: VERIFY_EMAIL_TTL_MS, userId: to.userId, email: to.email });
+  const token = await issueAuthToken(db, { kind: 'verify_email', ttlMs: VERIFY_EMAIL_TTL_MS, userId: to.userId, email: to.email });
   const link = `${env.APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
   await queueEmail(db, {
     idempotencyKey: `user:${to.userId}:verify:${token.slice(0, 16)}`,
@@ -38,7 +38,7 @@ export async function queueVerifyEmail(db: Queryable, env: Env, to: Recipient): 
 /** "Reset your password": a one-hour, one-time link to /reset-password. */
 export async function queueResetPasswordEmail(db: Queryable, env: Env, to: Recipient): Promise<void> {
   const shop = shopFacts(env);
-  const token = await createAuthToken(db, { kind: 'reset_password', ttlMs: RESET_PASSWORD_TTL_MS, userId: to.userId, email: to.email });
+  const token = await issueAuthToken(db, { kind: 'reset_password', ttlMs: RESET_PASSWORD_TTL_MS, userId: to.userId, email: to.email });
   const link = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
   await queueEmail(db, {
     idempotencyKey: `user:${to.userId}:reset:${token.slice(0, 16)}`,
@@ -58,7 +58,7 @@ export async function queueResetPasswordEmail(db: Queryable, env: Env, to: Recip
  */
 export async function queueSetPasswordEmail(db: Queryable, env: Env, to: Recipient, options: { idempotencyKey?: string } = {}): Promise<void> {
   const shop = shopFacts(env);
-  const token = await createAuthToken(db, { kind: 'set_password', ttlMs: SET_PASSWORD_TTL_MS, userId: to.userId, email: to.email });
+  const token = await issueAuthToken(db, { kind: 'set_password', ttlMs: SET_PASSWORD_TTL_MS, userId: to.userId, email: to.email });
   const link = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}&welcome=1`;
   await queueEmail(db, {
     idempotencyKey: options.idempotencyKey ?? `user:${to.userId}:set-password:${token.slice(0, 16)}`,

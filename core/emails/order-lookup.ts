@@ -2,7 +2,7 @@
 import { shopFacts, TTL_MS } from '#shared/shop';
 import type { Env } from '#shared/env';
 import type { Queryable } from '../lib/db';
-import { createAuthToken } from '../lib/tokens';
+import { issueAuthToken } from '../accounts/commands/authTokens';
 import { queueEmail } from '../services/email/index';
 import { signOff } from './closing';
 
@@ -11,7 +11,7 @@ export const ORDER_LOOKUP_TTL_MS = TTL_MS.orderLookup;
 /** Creates the lookup token for `email` and queues the email with its link. */
 export async function queueOrderLookupEmail(db: Queryable, env: Env, email: string, orderCount: number): Promise<void> {
   const shop = shopFacts(env);
-  const token = await createAuthToken(db, { kind: 'order_lookup', ttlMs: ORDER_LOOKUP_TTL_MS, email });
+  const token = await issueAuthToken(db, { kind: 'order_lookup', ttlMs: ORDER_LOOKUP_TTL_MS, email });
   const link = `${env.APP_URL}/order-lookup?token=${encodeURIComponent(token)}`;
   const orders = orderCount === 1 ? 'your order' : `your ${orderCount} orders`;
   await queueEmail(db, {

@@ -7,7 +7,8 @@
 import { TTL_MS, type ShopFacts } from '#shared/shop';
 import type { Queryable } from '../lib/db';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { consumeAuthToken, createAuthToken, findAuthToken, hashToken } from '../lib/tokens';
+import { consumeAuthToken, issueAuthToken } from '../accounts/commands/authTokens';
+import { findAuthToken, hashToken } from '../lib/tokens';
 import { queueEmail } from '../services/email/index';
 import { signOff } from '../emails/closing';
 import { quoted, theirWords } from '../emails/theirWords';
@@ -47,7 +48,7 @@ export async function inviteToFirm(
   if (!firm) throw notFound('Firm not found.');
   const [inviter] = await tx<Inviter[]>`select email, first_name, last_name from users where id = ${input.invitedByUserId}`;
   if (!inviter) throw notFound('Account not found.');
-  const token = await createAuthToken(tx, { kind: 'firm_invite', ttlMs: FIRM_INVITE_TTL_MS, email: input.email });
+  const token = await issueAuthToken(tx, { kind: 'firm_invite', ttlMs: FIRM_INVITE_TTL_MS, email: input.email });
   const [tokenRow] = await tx<{ id: string }[]>`select id from auth_tokens where token_hash = ${hashToken(token)}`;
   const [old] = await tx<{ auth_token_id: string | null }[]>`
     select auth_token_id from firm_invites where firm_id = ${input.firmId} and email = ${input.email} and accepted_at is null for update`;

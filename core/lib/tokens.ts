@@ -1,25 +1,14 @@
 /**
- * One-time tokens sent by email (set password, reset password, verify email, order lookup).
- * Only a SHA-256 of the token is stored; the raw token exists in the email alone.
+ * One-time tokens sent by email (set password, reset password, verify email, order lookup): how they
+ * are hashed and found. Only a SHA-256 of the token is stored; the raw token exists in the email
+ * alone. Issuing and using them are commands (core/accounts/commands/authTokens.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Queryable } from './db';
 
 export type TokenKind = 'set_password' | 'reset_password' | 'verify_email' | 'order_lookup' | 'firm_invite';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Creates a token valid for `ttlMs`; returns the raw token to put in a link. */
-export async function createAuthToken(
-  db: Queryable,
-  input: { kind: TokenKind; ttlMs: number; userId?: string | null; email?: string | null },
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db`
-    insert into auth_tokens (kind, token_hash, user_id, email, expires_at)
-    values (${input.kind}, ${hashToken(token)}, ${input.userId ?? null}, ${input.email ?? null}, ${new Date(Date.now() + input.ttlMs)})`;
-  return token;
-}
 
 export type AuthTokenRow = { id: string; kind: TokenKind; user_id: string | null; email: string | null; expires_at: Date; used_at: Date | null };
 
@@ -30,10 +19,4 @@ export async function findAuthToken(db: Queryable, kind: TokenKind, token: strin
     where token_hash = ${hashToken(token)} and kind = ${kind} and expires_at > now()`;
   if (!row || (row.used_at && !options.allowUsed)) return null;
   return row;
-}
-
-/** Marks a token used; returns false when it was already used (a second click, a race). */
-export async function consumeAuthToken(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db`update auth_tokens set used_at = now() where id = ${id} and used_at is null returning id`;
-  return rows.length === 1;
 }

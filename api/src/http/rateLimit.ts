@@ -7,6 +7,8 @@
  */
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
+import { clearRateLimitHits, recordRateLimitHit, sweepStaleRateLimitHits, takeBackRateLimitHit } from '#core/accounts/commands/rateLimitHits';
+import { liveRateLimitCount } from '#core/accounts/queries';
 import type { Sql } from '#core/lib/db';
 import { tooManyRequests } from '#core/lib/errors';
 import { HashPriority } from '#core/lib/passwords';
@@ -88,7 +90,7 @@ export function adminSignInDelayMs(failuresFromClient: number, failuresOverall: 
   return Math.max(wait(failuresFromClient, ADMIN_FREE_FAILED_SIGN_INS_PER_CLIENT), wait(failuresOverall, ADMIN_FREE_FAILED_SIGN_INS_OVERALL));
 }
 
-/** A counter per key in `rate_limit_hits`; one upsert per request. */
+/** A counter per key in `rate_limit_hits` (core/accounts/commands/rateLimitHits.ts); one upsert per request. */
 export class PostgresRateLimitStore implements Store {
   prefix: string;
   constructor(
@@ -109,31 +111,23 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const [row] = await this.sql<{ hits: number; reset_at: Date }[]>`
-      select hits, reset_at from rate_limit_hits where key = ${this.k(key)} and reset_at > now()`;
-    return row ? { totalHits: row.hits, resetTime: row.reset_at } : undefined;
+    const count = await liveRateLimitCount(this.sql, this.k(key));
+    return count ? { totalHits: count.hits, resetTime: count.resetAt } : undefined;
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const windowSeconds = this.windowMs / 1000;
-    const [row] = await this.sql<{ hits: number; reset_at: Date }[]>`
-      insert into rate_limit_hits (key, hits, reset_at)
-      values (${this.k(key)}, 1, now() + make_interval(secs => ${windowSeconds}))
-      on conflict (key) do update set
-        hits = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.hits + 1 end,
-        reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
-      returning hits, reset_at`;
+    const count = await recordRateLimitHit(this.sql, { key: this.k(key), windowSeconds: this.windowMs / 1000 });
     // Expired counters are overwritten in place; now and then sweep those no one came back for.
-    if (Math.random() < 0.01) await this.sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`;
-    return { totalHits: row.hits, resetTime: row.reset_at };
+    if (Math.random() < 0.01) await sweepStaleRateLimitHits(this.sql);
+    return { totalHits: count.hits, resetTime: count.resetAt };
   }
 
   async decrement(key: string): Promise<void> {
-    await this.sql`update rate_limit_hits set hits = greatest(hits - 1, 0) where key = ${this.k(key)}`;
+    await takeBackRateLimitHit(this.sql, { key: this.k(key) });
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.sql`delete from rate_limit_hits where key = ${this.k(key)}`;
+    await clearRateLimitHits(this.sql, { key: this.k(key) });
   }
 }
 

@@ -3,11 +3,11 @@
  * live in the `sessions` table, so sign-out and expiry end them on the server: a copied cookie
  * replayed after sign-out finds no row. Customer and admin sessions are separate rows.
  */
-import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { endSession, extendSession, signInToNewSession, startSession } from '#core/accounts/commands/sessions';
+import { liveSessions, type SessionRow } from '#core/accounts/queries';
 import type { Sql } from '#core/lib/db';
 import { unauthorized } from '#core/lib/errors';
-import { moveSessionOrders } from '#core/orders/commands/ownership';
 
 export const CUSTOMER_IDLE_MS = 14 * 24 * 3600_000;
 export const CUSTOMER_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -33,13 +33,6 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** A `sessions` row as the loader reads it. */
-export type SessionRow = { sid: string; kind: string; user_id: string | null; expire: Date; created_at: Date; sess: { username?: string } | null };
-
-function newSid(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 function cookie(req: Request): CookieData {
   return (req.session ?? {}) as CookieData;
 }
@@ -48,11 +41,6 @@ function cookie(req: Request): CookieData {
 function cookieSessionIds(req: Request): string[] {
   const data = cookie(req);
   return [data.sid, data.adminSid].filter((x): x is string => typeof x === 'string');
-}
-
-/** The live rows for `ids`. */
-function liveSessionsQuery(sql: Sql, ids: string[]) {
-  return sql<SessionRow[]>`select sid, kind, user_id, expire, created_at, sess from sessions where sid in ${sql(ids)} and expire > now()`;
 }
 
 /** What the cookie's session rows say: who the request is, which rows to touch, and ids to drop. */
@@ -83,7 +71,7 @@ function resolveSessions(data: CookieData, rows: readonly SessionRow[], now = Da
 
 /** Slides the idle expiry of the rows `resolveSessions` listed. */
 async function touchSessions(sql: Sql, touch: ResolvedSessions['touch']): Promise<void> {
-  for (const { sid, expire } of touch) await sql`update sessions set expire = ${expire} where sid = ${sid}`;
+  for (const { sid, expire } of touch) await extendSession(sql, { sid, expire });
 }
 
 /**
@@ -108,7 +96,7 @@ export function loadSessions(sql: Sql) {
       return next();
     }
     try {
-      await applySessions(req, sql, await liveSessionsQuery(sql, ids));
+      await applySessions(req, sql, await liveSessions(sql, ids));
       next();
     } catch (error) {
       next(error);
@@ -119,8 +107,7 @@ export function loadSessions(sql: Sql) {
 /** The browser's session id, creating an anonymous session when there is none (uploads, guest orders). */
 export async function ensureSession(req: Request, sql: Sql): Promise<string> {
   if (req.shop.sid) return req.shop.sid;
-  const sid = newSid();
-  await sql`insert into sessions (sid, kind, expire) values (${sid}, 'customer', ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
+  const sid = await startSession(sql, { kind: 'customer', expire: new Date(Date.now() + CUSTOMER_IDLE_MS) });
   (req.session as CookieData).sid = sid;
   req.shop.sid = sid;
   return sid;
@@ -132,23 +119,11 @@ export async function ensureSession(req: Request, sql: Sql): Promise<string> {
  * (`previous_sign_in_at`, null on a first sign-in), so the dashboard knows "Welcome" from "Welcome back".
  */
 export async function signInCustomer(req: Request, sql: Sql, userId: string): Promise<string> {
-  const sid = newSid();
-  const old = req.shop.sid;
   // Only an anonymous session (or the same customer's) hands its uploads and orders over: signing in
   // as B in a browser where A is still signed in must not give B what A ordered in that session.
   const carryOver = req.shop.userId === null || req.shop.userId === userId;
-  await sql.begin(async (tx) => {
-    await tx`insert into sessions (sid, kind, user_id, expire) values (${sid}, 'customer', ${userId}, ${new Date(Date.now() + CUSTOMER_IDLE_MS)})`;
-    await tx`update users set previous_sign_in_at = last_sign_in_at, last_sign_in_at = now() where id = ${userId}`;
-    if (old && !carryOver) await tx`delete from sessions where sid = ${old}`;
-    if (old && carryOver) {
-      await tx`update uploads set session_sid = ${sid} where session_sid = ${old}`;
-      await tx`update upload_intents set session_sid = ${sid} where session_sid = ${old}`;
-      await moveSessionOrders(tx, { fromSid: old, toSid: sid });
-      await tx`update shipping_quotes set session_sid = ${sid} where session_sid = ${old}`;
-      await tx`delete from sessions where sid = ${old}`;
-    }
-  });
+  const expire = new Date(Date.now() + CUSTOMER_IDLE_MS);
+  const sid = await sql.begin((tx) => signInToNewSession(tx, { userId, expire, previousSid: req.shop.sid, carryOver }));
   (req.session as CookieData).sid = sid;
   req.shop.sid = sid;
   req.shop.userId = userId;
@@ -157,7 +132,7 @@ export async function signInCustomer(req: Request, sql: Sql, userId: string): Pr
 
 /** Ends the customer session on the server and in the cookie. */
 export async function signOutCustomer(req: Request, sql: Sql): Promise<void> {
-  if (req.shop.sid) await sql`delete from sessions where sid = ${req.shop.sid}`;
+  if (req.shop.sid) await endSession(sql, { sid: req.shop.sid });
   if (req.session) delete (req.session as CookieData).sid;
   req.shop.sid = null;
   req.shop.userId = null;
@@ -166,9 +141,8 @@ export async function signOutCustomer(req: Request, sql: Sql): Promise<void> {
 /** Starts an admin session, separate from any customer session. */
 export async function signInAdmin(req: Request, sql: Sql, username: string): Promise<void> {
   const old = cookie(req).adminSid;
-  if (old) await sql`delete from sessions where sid = ${old}`;
-  const sid = newSid();
-  await sql`insert into sessions (sid, kind, sess, expire) values (${sid}, 'admin', ${sql.json({ username })}, ${new Date(Date.now() + ADMIN_IDLE_MS)})`;
+  if (old) await endSession(sql, { sid: old });
+  const sid = await startSession(sql, { kind: 'admin', username, expire: new Date(Date.now() + ADMIN_IDLE_MS) });
   (req.session as CookieData).adminSid = sid;
   req.shop.adminUsername = username;
 }
@@ -176,7 +150,7 @@ export async function signInAdmin(req: Request, sql: Sql, username: string): Pro
 /** Ends the admin session on the server and in the cookie. */
 export async function signOutAdmin(req: Request, sql: Sql): Promise<void> {
   const sid = cookie(req).adminSid;
-  if (sid) await sql`delete from sessions where sid = ${sid}`;
+  if (sid) await endSession(sql, { sid });
   if (req.session) delete (req.session as CookieData).adminSid;
   req.shop.adminUsername = null;
 }

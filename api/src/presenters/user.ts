@@ -1,21 +1,6 @@
-/** The current-user JSON: never the password hash or provider ids. */
-export type UserRow = {
-  id: string;
-  email: string;
-  password_hash: string;
-  first_name: string | null;
-  last_name: string | null;
-  /** For a prefilled checkout; set at registration or by the first signed-in checkout. */
-  phone: string | null;
-  profile_image_url: string | null;
-  email_verified_at: Date | null;
-  /** The latest sign-in, and the one before it (null until the account has signed in twice). */
-  last_sign_in_at: Date | null;
-  previous_sign_in_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-};
+import type { UserRow } from '#core/accounts/userRow';
 
+/** The current-user JSON: never the password hash or provider ids. */
 export function presentUser(row: UserRow) {
   return {
     id: row.id,

@@ -8,13 +8,16 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { queueSetPasswordEmail, queueSignInAlertEmail, queueVerifyEmail } from '#core/emails/account-emails';
-import { addJob, type Queryable } from '#core/lib/db';
+import { consumeAuthToken } from '#core/accounts/commands/authTokens';
+import { createUser, enqueueClaimGuestOrders, setPassword, verifyEmail } from '#core/accounts/commands/users';
+import { findUserByEmail, findUserById } from '#core/accounts/queries';
+import { addJob } from '#core/lib/db';
 import { badRequest, conflict, unauthorized } from '#core/lib/errors';
 import { createRateLimits, FAILED_SIGN_INS_BEFORE_ALERT, signInDelayMs, signInHashPriority } from '../http/rateLimit';
 import { sleep } from '#core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../http/sessions';
-import { consumeAuthToken, findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
-import { presentUser, type UserRow } from '../presenters/user';
+import { findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
+import { presentUser } from '../presenters/user';
 import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '#shared/fields';
 
 export const RegisterSchema = z.object({
@@ -41,16 +44,11 @@ export const INVALID_SIGN_IN = 'Invalid email or password.';
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have emailed it a link to reset the password. The link works for 1 hour.';
 const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 
-/** Brings the verified address's guest orders into the account (worker/src/tasks/users__claim_guest_orders.ts). */
 const registerBody = validate({ body: RegisterSchema });
 const loginBody = validate({ body: LoginSchema });
 const forgotBody = validate({ body: ForgotSchema });
 const resetBody = validate({ body: ResetSchema });
 const verifyBody = validate({ body: VerifySchema });
-
-export function enqueueClaimGuestOrders(db: Queryable, userId: string): Promise<void> {
-  return addJob(db, 'users__claim_guest_orders', { userId }, { jobKey: `users:claim:${userId}`, maxAttempts: 5 });
-}
 
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -59,20 +57,23 @@ export function authRoutes(ctx: AppContext): Router {
   const log = ctx.log.child('auth');
   // Hash the dummy password now, so the first sign-in with an unknown address is not slower than the rest.
   void passwords.dummyHash();
+  /** The signed-in customer's account (requireUser has run), or null when it has been deleted since. */
+  const signedInUser = async (req: Request) => (req.shop.userId ? findUserById(sql, req.shop.userId) : null);
   /** A new password's hash queues behind clean requests when this client is busy signing in or failing to. */
   const newPasswordPriority = async (req: Request) => signInHashPriority(await limits.clientSignIns(req, false), 0);
 
   router.post('/api/auth/register', limits.authPerClient, registerBody, async (req, res) => {
     const input = registerBody.input(req).body;
-    const [taken] = await sql`select 1 from users where email = ${input.email}`;
-    if (taken) throw conflict('An account with this email already exists. Please sign in instead.');
+    if (await findUserByEmail(sql, input.email)) throw conflict('An account with this email already exists. Please sign in instead.');
     const passwordHash = await passwords.hash(input.password, { priority: await newPasswordPriority(req) });
     const user = await sql.begin(async (tx) => {
-      const [row] = await tx<UserRow[]>`
-        insert into users (email, password_hash, first_name, last_name, phone)
-        values (${input.email}, ${passwordHash}, ${input.firstName}, ${input.lastName}, ${input.phone})
-        on conflict (email) do nothing
-        returning *`;
+      const row = await createUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+      });
       if (!row) throw conflict('An account with this email already exists. Please sign in instead.');
       const to = { userId: row.id, email: row.email, firstName: row.first_name };
       if (input.setPasswordByEmail) await queueSetPasswordEmail(tx, ctx.env, to);
@@ -89,10 +90,10 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/api/auth/login', limits.authPerClient, limits.failedSignInsPerClient, loginBody, async (req, res) => {
     const input = loginBody.input(req).body;
     const accountKey = limits.accountKeyFor(input.email);
-    const [accountCounter, client, [user]] = await Promise.all([
+    const [accountCounter, client, user] = await Promise.all([
       limits.accountFailures.get(accountKey),
       limits.clientSignIns(req, true),
-      sql<UserRow[]>`select * from users where email = ${input.email}`,
+      findUserByEmail(sql, input.email),
     ]);
     const failures = accountCounter?.totalHits ?? 0;
     // Every attempt on an account that is being guessed at waits, the right password too: the owner
@@ -121,7 +122,7 @@ export function authRoutes(ctx: AppContext): Router {
     await signInCustomer(req, sql, user.id);
     await limits.accountFailures.resetKey(accountKey);
     // Guest orders placed with a verified address since the last sign-in join the account.
-    if (user.email_verified_at) await enqueueClaimGuestOrders(sql, user.id);
+    if (user.email_verified_at) await enqueueClaimGuestOrders(sql, { userId: user.id });
     // signInCustomer moved the sign-in read above to previous_sign_in_at: answer as the row now reads.
     res.json(presentUser({ ...user, previous_sign_in_at: user.last_sign_in_at, last_sign_in_at: new Date() }));
   });
@@ -132,7 +133,7 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   router.get('/api/auth/user', requireUser, async (req, res) => {
-    const [user] = await sql<UserRow[]>`select * from users where id = ${req.shop.userId}`;
+    const user = await signedInUser(req);
     if (!user) {
       await signOutCustomer(req, sql);
       throw unauthorized();
@@ -153,18 +154,13 @@ export function authRoutes(ctx: AppContext): Router {
     const input = resetBody.input(req).body;
     const token = (await findAuthToken(sql, 'reset_password', input.token)) ?? (await findAuthToken(sql, 'set_password', input.token));
     if (!token?.user_id) throw badRequest(BAD_LINK);
+    const userId = token.user_id;
     const passwordHash = await passwords.hash(input.password, { priority: await newPasswordPriority(req) });
     const user = await sql.begin(async (tx) => {
       if (!(await consumeAuthToken(tx, token.id))) throw badRequest(BAD_LINK);
-      const [row] = await tx<UserRow[]>`
-        update users set password_hash = ${passwordHash}, updated_at = now(),
-          email_verified_at = case when email = ${token.email} then coalesce(email_verified_at, now()) else email_verified_at end
-        where id = ${token.user_id} returning *`;
+      // A new password ends every session of the account; this browser signs in afresh below.
+      const row = await setPassword(tx, { userId, passwordHash, linkEmail: token.email });
       if (!row) throw badRequest(BAD_LINK);
-      // A new password ends every other session of the account.
-      await tx`delete from sessions where user_id = ${row.id}`;
-      await tx`update auth_tokens set used_at = now() where user_id = ${row.id} and kind in ('reset_password', 'set_password') and used_at is null`;
-      if (row.email_verified_at) await enqueueClaimGuestOrders(tx, row.id);
       return row;
     });
     await signInCustomer(req, sql, user.id);
@@ -176,13 +172,10 @@ export function authRoutes(ctx: AppContext): Router {
     // A second click on the same link still answers "confirmed".
     const token: AuthTokenRow | null = await findAuthToken(sql, 'verify_email', input.token, { allowUsed: true });
     if (!token?.user_id) throw badRequest(BAD_LINK);
+    const userId = token.user_id;
     const verified = await sql.begin(async (tx) => {
-      const [row] = await tx<{ id: string }[]>`
-        update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-        where id = ${token.user_id} and email = ${token.email} returning id`;
-      if (!row) return false;
+      if (!(await verifyEmail(tx, { userId, email: token.email }))) return false;
       await consumeAuthToken(tx, token.id);
-      await enqueueClaimGuestOrders(tx, row.id);
       return true;
     });
     if (!verified) throw badRequest(BAD_LINK);
@@ -190,7 +183,7 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   router.post('/api/auth/resend-verification', requireUser, limits.authPerClient, async (req, res) => {
-    const [user] = await sql<UserRow[]>`select * from users where id = ${req.shop.userId}`;
+    const user = await signedInUser(req);
     if (!user) throw unauthorized();
     if (user.email_verified_at) {
       res.json({ message: 'Your email address is already confirmed.' });

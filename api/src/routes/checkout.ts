@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
+import { setCustomerPhone } from '#core/accounts/commands/users';
 import type { Queryable } from '#core/lib/db';
 import { badRequest, forbidden, notFound, serviceUnavailable, HttpError } from '#core/lib/errors';
 import { ensureSession } from '../http/sessions';
@@ -266,7 +267,7 @@ async function placeWithIntent(
   phone: string,
 ): Promise<{ orderId: string; clientSecret: string }> {
   // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
-  if (who.userId && phone) await ctx.sql`update users set phone = ${phone}, updated_at = now() where id = ${who.userId} and phone is null`;
+  if (who.userId && phone) await setCustomerPhone(ctx.sql, { userId: who.userId, phone });
   const accessToken = randomBytes(24).toString('base64url');
   const placement = { userId: who.userId, sid: who.sid, accessToken, paymentProvider: payments.name };
   const order = { id: await ctx.sql.begin((tx) => placeOrder(tx, { fields, placement, files })) };

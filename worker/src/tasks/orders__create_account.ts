@@ -6,7 +6,9 @@
 import { shopFacts, TTL_MS } from '#shared/shop';
 import { randomBytes } from 'node:crypto';
 import { emailField } from '#shared/fields';
-import { createAuthToken } from '#core/lib/tokens';
+import { issueAuthToken } from '#core/accounts/commands/authTokens';
+import { createUser } from '#core/accounts/commands/users';
+import { findUserByEmail } from '#core/accounts/queries';
 import type { OrderRow } from '#core/orders/orderRow';
 import { queueEmail } from '#core/services/email/index';
 import { accountCreatedEmail } from '#core/emails/accountCreated';
@@ -22,18 +24,19 @@ export default defineTask({
     if (!order || !order.create_account || order.payment_status === 'unpaid') return;
     const email = emailField.safeParse(order.customer_email);
     if (!email.success) return ctx.log.warn('orders__create_account: order has no valid email', { orderId });
-    const [existing] = await ctx.sql<{ id: string }[]>`select id from users where email = ${email.data}`;
-    if (existing) return; // an existing account is left alone (also a re-run after success)
+    if (await findUserByEmail(ctx.sql, email.data)) return; // an existing account is left alone (also a re-run after success)
     const passwordHash = await ctx.passwords.hash(randomBytes(32).toString('base64url'));
     await ctx.sql.begin(async (tx) => {
-      const [user] = await tx<{ id: string }[]>`
-        insert into users (email, password_hash, first_name, last_name, phone)
-        values (${email.data}, ${passwordHash}, ${order.customer_first_name || null}, ${order.customer_last_name || null}, ${order.customer_phone || null})
-        on conflict (email) do nothing
-        returning id`;
+      const user = await createUser(tx, {
+        email: email.data,
+        passwordHash,
+        firstName: order.customer_first_name || null,
+        lastName: order.customer_last_name || null,
+        phone: order.customer_phone || null,
+      });
       if (!user) return; // registered meanwhile: leave it alone
       await claimOrder(tx, { orderId: order.id, userId: user.id });
-      const token = await createAuthToken(tx, { kind: 'set_password', ttlMs: TTL_MS.setPassword, userId: user.id, email: email.data });
+      const token = await issueAuthToken(tx, { kind: 'set_password', ttlMs: TTL_MS.setPassword, userId: user.id, email: email.data });
       const message = accountCreatedEmail({ firstName: order.customer_first_name, appUrl: ctx.env.APP_URL, token, shop: shopFacts(ctx.env) });
       await queueEmail(tx, {
         idempotencyKey: `order:${order.id}:account-created`,
