@@ -19,7 +19,6 @@ import { freePort } from '../helpers/net';
 const REPO = path.resolve(import.meta.dirname, '../..');
 /** Long enough for any orderly stop; the hang this guards against lasted 15 s. */
 const STOP_WITHIN_MS = 8_000;
-const isRoot = process.getuid?.() === 0;
 
 /** Marks every process of this run (the shop, its worker children, PostgreSQL). */
 const RUN_MARK = `BP_START_TEST=${randomUUID()}`;
