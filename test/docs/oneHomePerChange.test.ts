@@ -58,10 +58,6 @@ users api/src/routes/checkout.ts
 users worker/src/tasks/orders__create_account.ts
 
 shipping_quotes api/src/http/sessions.ts
-shipping_quotes api/src/routes/shipping.ts
-shipping_quotes worker/src/tasks/orders__cleanup_unpaid.ts
-payment_events api/src/routes/webhooks.ts
-payment_events worker/src/tasks/orders__reconcile_payment.ts
 emails worker/src/tasks/emails__send.ts
 
 upload_intents api/src/http/sessions.ts
@@ -97,14 +93,7 @@ saved_addresses core/addresses/addressBook.ts
 const ROUTES_WITH_SQL_NOT_YET_MOVED = `
 api/src/routes/auth.ts
 
-api/src/routes/adminLabels.ts
-api/src/routes/adminOrders.ts
-api/src/routes/adminTickets.ts
 api/src/routes/checkout.ts
-api/src/routes/orders.ts
-api/src/routes/payments.ts
-api/src/routes/shipping.ts
-api/src/routes/webhooks.ts
 
 api/src/routes/revisions.ts
 api/src/routes/uploads.ts
