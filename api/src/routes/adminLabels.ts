@@ -15,6 +15,7 @@ import type { OrderRow } from '../presenters/order';
 import { generateLabel } from '#core/services/labels/index';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { withOrderFiles } from '#core/orders/orderFiles';
+import { orderLabel } from '#core/orders/queries';
 import { contentDisposition, sendStoredFile } from '../http/files';
 import { orderNumberOf } from '#shared/fields';
 
@@ -45,7 +46,7 @@ export function adminLabelRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/shipping-label/:orderId', requireAdmin, labelParams, async (req, res) => {
     const id = labelParams.input(req).params.orderId;
-    const [order] = await ctx.sql<Pick<OrderRow, 'id' | 'label_key'>[]>`select id, label_key from orders where id = ${id}`;
+    const order = await orderLabel(ctx.sql, id);
     if (!order) throw notFound('Order not found.');
     if (!order.label_key) throw notFound('No label has been generated for this order yet.');
     const download = req.query.download === 'true' || req.query.download === '1';

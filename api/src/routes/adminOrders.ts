@@ -10,11 +10,10 @@ import type { AppContext } from '#core/context';
 import { ORDER_STATUSES, orderStatusField, uuidField } from '#shared/fields';
 import { badRequest, notFound } from '#core/lib/errors';
 import { requireAdmin } from '../http/sessions';
-import type { OrderRow } from '../presenters/order';
 import { changeStatus, undoStatusChange } from '#core/orders/commands/changeStatus';
 import { MAX_SET_FILES, STATUS_UNDO_SECONDS } from '#shared/limits';
 import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
-import type { Sql } from '#core/lib/db';
+import { adminOrderPage, emailLog, paidOrderCounts, paidOrderFileFields, paidOrderHistory } from '#core/orders/queries';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { contentDisposition, sendStoredFile } from '../http/files';
 
@@ -75,33 +74,6 @@ const orderFileParams = validate(
 );
 const emailsQuery = validate({ query: EmailsQuery });
 
-/**
- * The search box as SQL. A whole email address is an index lookup; a whole order number is one too,
- * and as a PO number can look like one ("20261125"), the job name and PO arms come along. Anything
- * else is a substring match on number, email, name, job name and PO number, served by the trigram
- * indexes orders_search_trgm_idx and orders_job_po_trgm_idx (same expressions). Each arm is its own
- * `select` and the list takes the union of their ids: ORed into the list query, a selective arm
- * (one order number) was costed like the loose `like` arms beside it, and PostgreSQL walked the
- * whole list by date filtering row by row. The number arm is left out when the text cannot be part
- * of an id, so no arm needs a scan.
- */
-function searchClause(sql: Sql, text: string | undefined) {
-  const q = text ? text.toLowerCase() : '';
-  if (!q) return sql``;
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return sql`and lower(o.customer_email) = ${q}`;
-  const qNumber = q.replace(/^#/, '');
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const arm = (condition: ReturnType<Sql>) => sql`select id from orders where payment_status <> 'unpaid' and ${condition}`;
-  const arms = [arm(sql`lower(job_name) like ${like}`), arm(sql`lower(po_number) like ${like}`)];
-  if (/^[0-9a-f]{8}$/.test(qNumber)) arms.unshift(arm(sql`right(id::text, 8) = ${qNumber}`));
-  else {
-    if (/^[0-9a-f-]{1,36}$/.test(qNumber)) arms.unshift(arm(sql`id::text like ${'%' + qNumber}`));
-    arms.push(arm(sql`lower(customer_email) like ${like}`), arm(sql`lower(customer_first_name || ' ' || customer_last_name) like ${like}`));
-  }
-  const union = arms.reduce((all, next) => sql`${all} union ${next}`);
-  return sql`and o.id in (${union})`;
-}
-
 export function adminOrderRoutes(ctx: AppContext): Router {
   const router = Router();
   const { sql } = ctx;
@@ -110,26 +82,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     const query = listQuery.input(req).query;
     const status = query.status && query.status !== 'all' ? query.status : null;
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
-    const due = query.sort === 'due';
-    const search = searchClause(sql, query.q);
-    // "due" walks the orders_paid_due_idx expression (orders from before ready_by use created_at).
-    const rows = due
-      ? await sql<(OrderRow & { cursor_ts: string })[]>`
-          select o.*, coalesce(o.ready_by, o.created_at)::text as cursor_ts from orders o
-          where o.payment_status <> 'unpaid'
-            ${status ? sql`and o.status = ${status}` : sql``}
-            ${search}
-            ${cursor ? sql`and (coalesce(o.ready_by, o.created_at), o.id) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
-          order by coalesce(o.ready_by, o.created_at), o.id
-          limit ${query.limit + 1}`
-      : await sql<(OrderRow & { cursor_ts: string })[]>`
-          select o.*, o.created_at::text as cursor_ts from orders o
-          where o.payment_status <> 'unpaid'
-            ${status ? sql`and o.status = ${status}` : sql``}
-            ${search}
-            ${cursor ? sql`and (o.created_at, o.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
-          order by o.created_at desc, o.id desc
-          limit ${query.limit + 1}`;
+    const rows = await adminOrderPage(sql, { status, q: query.q, sort: query.sort, cursor, limit: query.limit });
     const page = await withOrderFiles(sql, rows.slice(0, query.limit));
     const last = page[page.length - 1];
     res.set('Cache-Control', 'no-store');
@@ -140,8 +93,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   });
 
   router.get('/api/admin/order-counts', requireAdmin, async (_req, res) => {
-    const rows = await sql<{ status: string; count: number }[]>`
-      select status, count(*)::int as count from orders where payment_status <> 'unpaid' group by status`;
+    const rows = await paidOrderCounts(sql);
     const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.count ?? 0]));
     res.set('Cache-Control', 'no-store');
     res.json({ ...counts, total: rows.reduce((sum, r) => sum + r.count, 0) });
@@ -168,10 +120,8 @@ export function adminOrderRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/orders/:id/history', requireAdmin, orderIdParams, async (req, res) => {
     const id = orderIdParams.input(req).params.id;
-    const [order] = await sql`select 1 from orders where id = ${id} and payment_status <> 'unpaid'`;
-    if (!order) throw notFound('Order not found.');
-    const rows = await sql<{ from_status: string | null; to_status: string; changed_by: string; created_at: Date; undone_at: Date | null }[]>`
-      select from_status, to_status, changed_by, created_at, undone_at from order_status_history where order_id = ${id} order by created_at, id`;
+    const rows = await paidOrderHistory(sql, id);
+    if (!rows) throw notFound('Order not found.');
     res.json(
       rows.map((r) => ({
         fromStatus: r.from_status,
@@ -185,8 +135,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/pdf/:orderId', requireAdmin, orderFileParams, async (req, res) => {
     const { params, query } = orderFileParams.input(req);
-    const [row] = await sql<Pick<OrderRow, 'id' | 'upload_id' | 'file_key' | 'file_name' | 'page_count' | 'file_deleted_at' | 'files'>[]>`
-      select id, upload_id, file_key, file_name, page_count, file_deleted_at from orders where id = ${params.orderId} and payment_status <> 'unpaid'`;
+    const row = await paidOrderFileFields(sql, params.orderId);
     if (!row) throw notFound('Order not found.');
     await withOrderFiles(sql, [row]);
     const file = filesOf(row)[query.file - 1];
@@ -206,26 +155,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
   router.get('/api/admin/emails', requireAdmin, emailsQuery, async (req, res) => {
     const query = emailsQuery.input(req).query;
     if (!query.orderId && !query.to) throw badRequest('Give an orderId or a to address.');
-    const rows = await sql<
-      {
-        id: string;
-        order_id: string | null;
-        to_address: string;
-        subject: string;
-        kind: string;
-        status: string;
-        text_body: string;
-        error: string | null;
-        sent_at: Date | null;
-        created_at: Date;
-      }[]
-    >`
-      select id, order_id, to_address, subject, kind, status, text_body, error, sent_at, created_at from emails
-      where true
-        ${query.orderId ? sql`and order_id = ${query.orderId}` : sql``}
-        ${query.to ? sql`and lower(to_address) = ${query.to.toLowerCase()}` : sql``}
-      order by created_at desc, id
-      limit 500`;
+    const rows = await emailLog(sql, { orderId: query.orderId, to: query.to?.toLowerCase() });
     res.set('Cache-Control', 'no-store');
     res.json(
       rows.map((r) => ({

@@ -7,12 +7,12 @@ import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { notFound } from '#core/lib/errors';
 import { requireAdmin } from '../http/sessions';
-import type { OrderRow } from '../presenters/order';
 import { jobTicketFileName, renderJobTicket } from '#core/services/tickets/jobTicket';
 import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
 import { contentDisposition } from '../http/files';
 import { withOrderFiles } from '#core/orders/orderFiles';
+import { orderById } from '#core/orders/queries';
 
 const ticketParams = validate({ params: z.object({ orderId: uuidField }) }, 'Order not found.');
 
@@ -21,7 +21,7 @@ export function adminTicketRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/job-ticket/:orderId', requireAdmin, ticketParams, async (req, res) => {
     const id = ticketParams.input(req).params.orderId;
-    const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
+    const order = await orderById(ctx.sql, id);
     // An unpaid order is not the counter's yet: like every other admin read of one, it is not found.
     if (!order || order.payment_status === 'unpaid') throw notFound('Order not found.');
     await withOrderFiles(ctx.sql, [order]);

@@ -11,8 +11,17 @@ import { addJob, type Sql } from '#core/lib/db';
 import { badRequest, conflict, notFound } from '#core/lib/errors';
 import { findAuthToken } from '#core/lib/tokens';
 import { reorder, reorderSource } from '#core/orders/reorder';
-import { loadStatusHistory, type StatusChange } from '#core/orders/statusHistory';
-import { ORDER_FILES_COLUMN, withOrderFiles } from '#core/orders/orderFiles';
+import { loadStatusHistory } from '#core/orders/statusHistory';
+import { withOrderFiles } from '#core/orders/orderFiles';
+import {
+  accountOrders,
+  firmOrders,
+  orderById,
+  orderWithChanges,
+  paidOrderByEmailAndNumber,
+  paidOrdersOfEmail,
+  type LookupStatusRow,
+} from '#core/orders/queries';
 import { renderReceipt } from '#core/services/receipts/index';
 import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
@@ -32,31 +41,10 @@ import { recordReceipt } from '#core/orders/commands/files';
 import { membershipOf, projectOfFirm } from '#core/firms/membership';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
-  const [order] = await ctx.sql<OrderRow[]>`select * from orders where id = ${id}`;
+  const order = await orderById(ctx.sql, id);
   if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
   return order;
 }
-
-/** The order's status changes, oldest first, as one JSON column of the order's own query. */
-const STATUS_CHANGES = `(select coalesce(json_agg(json_build_object('to_status', h.to_status, 'created_at', h.created_at) order by h.created_at, h.id), '[]'::json)
-   from order_status_history h where h.order_id = o.id and h.undone_at is null) as status_changes`;
-
-type WithChanges = OrderRow & { status_changes: { to_status: OrderRow['status']; created_at: string }[] };
-
-/** The order row alone, and its timeline for presentOrder. */
-function splitChanges(row: WithChanges): { order: OrderRow; changes: StatusChange[] } {
-  const { status_changes, ...order } = row;
-  return { order, changes: status_changes.map((c) => ({ order_id: order.id, to_status: c.to_status, created_at: new Date(c.created_at) })) };
-}
-
-/** The order with its set files, and its status changes, in one round trip. */
-async function orderWithChanges(sql: Sql, id: string): Promise<{ order: OrderRow; changes: StatusChange[] } | null> {
-  const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(ORDER_FILES_COLUMN)}, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
-  return row ? splitChanges(row) : null;
-}
-
-/** Most orders one page of history shows. */
-export const ACCOUNT_ORDERS_LIMIT = 500;
 
 export const LOOKUP_ANSWER = 'If we have paid orders for that email address, we have sent it a link to see them. The link works for 24 hours.';
 
@@ -68,13 +56,6 @@ const lookupQuery = validate({
     orderNumber: z.string().max(100).optional(),
   }),
 });
-
-/** What both lookups read of an order: enough for its status sentence and promise, nothing more. */
-type LookupStatusRow = Pick<OrderRow, 'id' | 'status' | 'payment_status' | 'shipping_method' | 'tracking_number' | 'ready_by' | 'created_at'>;
-type LookupRow = LookupStatusRow & Pick<OrderRow, 'file_name' | 'total_cents' | 'access_token'>;
-
-/** The columns of LookupRow, for both queries. */
-const LOOKUP_COLUMNS = 'id, status, payment_status, shipping_method, tracking_number, ready_by, created_at';
 
 /**
  * An order's state as both lookups show it: the same `statusText` the order JSON carries (the
@@ -106,10 +87,7 @@ const orderParams = validate({ params: z.object({ id: uuidField }) }, 'Order not
 async function ordersOfLookupToken(sql: Sql, rawToken: string) {
   const token = await findAuthToken(sql, 'order_lookup', rawToken, { allowUsed: true });
   if (!token?.email) throw notFound('This tracking link is invalid or has expired. Please ask for a new one.');
-  const rows = await sql<LookupRow[]>`
-    select ${sql.unsafe(LOOKUP_COLUMNS)}, file_name, total_cents, access_token from orders
-    where lower(customer_email) = ${token.email} and payment_status <> 'unpaid'
-    order by created_at desc, id desc limit 200`;
+  const rows = await paidOrdersOfEmail(sql, token.email);
   return rows.map((o) => ({
     ...lookupStatus(o),
     fileName: o.file_name,
@@ -129,12 +107,7 @@ async function orderByEmailAndNumber(sql: Sql, rawEmail: string, rawNumber: stri
   const email = emailField.safeParse(rawEmail);
   const number = orderNumberField.safeParse(rawNumber);
   if (!email.success || !number.success) return [];
-  const orderNumber = number.data;
-  const rows = await sql<LookupStatusRow[]>`
-    select ${sql.unsafe(LOOKUP_COLUMNS)} from orders
-    where lower(customer_email) = ${email.data} and payment_status <> 'unpaid'
-      and upper(right(id::text, 8)) = ${orderNumber}
-    limit 1`;
+  const rows = await paidOrderByEmailAndNumber(sql, email.data, number.data);
   return rows.map((o) => ({ ...lookupStatus(o), url: `/orders/${o.id}` }));
 }
 
@@ -147,31 +120,16 @@ const listQuery = validate({
   }),
 });
 
-/** The account's own orders. Unpaid checkouts that were abandoned are not orders to the customer; refunded ones were. */
-function accountOrders(sql: Sql, userId: string): Promise<OrderRow[]> {
-  return sql<OrderRow[]>`
-    select * from orders
-    where user_id = ${userId} and payment_status <> 'unpaid'
-    order by created_at desc, id desc
-    limit ${ACCOUNT_ORDERS_LIMIT}`;
-}
-
 /**
  * Every order of the person's firm, whoever placed it (and those who have since left), optionally
  * of one project and of one person. Someone outside any firm gets 404, as on every firm route.
  */
-async function firmOrders(sql: Sql, userId: string, filter: { projectId: string | null; placedBy: string | null }): Promise<OrderRow[]> {
+async function firmOrdersOf(sql: Sql, userId: string, filter: { projectId: string | null; placedBy: string | null }): Promise<OrderRow[]> {
   const { projectId, placedBy } = filter;
   const membership = await membershipOf(sql, userId);
   if (!membership) throw notFound('You do not belong to a firm.');
   if (projectId && !(await projectOfFirm(sql, membership.firmId, projectId))) throw notFound('Project not found.');
-  return sql<OrderRow[]>`
-    select * from orders
-    where firm_id = ${membership.firmId} and payment_status <> 'unpaid'
-      and (${projectId}::uuid is null or project_id = ${projectId})
-      and (${placedBy}::uuid is null or placed_by_user_id = ${placedBy})
-    order by created_at desc, id desc
-    limit ${ACCOUNT_ORDERS_LIMIT}`;
+  return firmOrders(sql, membership.firmId, { projectId, placedBy });
 }
 
 /**
@@ -186,7 +144,7 @@ export function orderRoutes(ctx: AppContext): Router {
     const query = listQuery.input(req).query;
     const rows =
       query.scope === 'firm'
-        ? await firmOrders(ctx.sql, req.shop.userId as string, { projectId: query.projectId ?? null, placedBy: query.placedBy ?? null })
+        ? await firmOrdersOf(ctx.sql, req.shop.userId as string, { projectId: query.projectId ?? null, placedBy: query.placedBy ?? null })
         : await accountOrders(ctx.sql, req.shop.userId as string);
     res.set('Cache-Control', 'no-store');
     const history = await loadStatusHistory(

@@ -14,6 +14,7 @@ import { DemoPayments } from '#core/services/payments/demo';
 import { PaymentProviderError } from '#core/services/payments/index';
 import { enqueueReconcile } from '#core/services/payments/jobs';
 import { CANCELLED_ORDER_MESSAGE } from '#core/orders/commands/placeOrder';
+import { lockOrderById } from '#core/orders/queries';
 
 const ConfirmSchema = z.object({
   orderId: z.string().trim().max(100),
@@ -35,7 +36,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     if (!(payments instanceof DemoPayments)) throw notFound('The built-in card provider is not in use.');
     if (!z.uuid().safeParse(input.orderId).success) throw notFound('Order not found.');
     const result = await ctx.sql.begin(async (tx) => {
-      const [order] = await tx<OrderRow[]>`select * from orders where id = ${input.orderId} for update`;
+      const order = await lockOrderById(tx, input.orderId);
       if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
       if (!order.payment_intent_id || order.payment_provider !== 'demo') throw badRequest('This order has no test-mode payment. Please reload the checkout.');
       if (order.payment_status === 'paid') return { status: 'succeeded' as const };

@@ -1,6 +1,6 @@
 /** POST /api/shipping-rates: quotes for one tube to an address, stored so checkout can only use a real one. */
 import { validate } from '../middleware/validate';
-import { shopFacts, TTL_MS } from '#shared/shop';
+import { shopFacts } from '#shared/shop';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
@@ -28,9 +28,7 @@ import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } 
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
 import type { Sql } from '#core/lib/db';
-
-/** How long a quote can be used at checkout. */
-export const QUOTE_TTL_MS = TTL_MS.shippingQuote;
+import { storeShippingQuotes, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
 
 const RatesSchema = z
   .object({
@@ -55,18 +53,6 @@ const RatesSchema = z
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] });
-
-type QuoteRow = {
-  id: string;
-  service: string;
-  service_name: string;
-  cost_cents: number;
-  delivery_date: string | null;
-  delivery_time: string | null;
-  delivery_days: number | null;
-  carrier: string;
-  cheapest: boolean;
-};
 
 /** A stored quote as the contract's JSON; `free` when the order's subtotal makes this (cheapest) rate free. */
 const ratesBody = validate({ body: RatesSchema });
@@ -124,41 +110,6 @@ async function whatShips(
   return { tubeSize: tube.printSize, pageCount: tube.sheetCount, subtotalCents };
 }
 
-/** Keeps every quote for the session (checkout can only use a stored one), the cheapest marked, cheapest first. */
-async function storeQuotes(
-  sql: Sql,
-  quotes: RateQuote[],
-  o: { sid: string; provider: string; toAddress: RatesInput['toAddress']; printSize: PrintSize; pageCount: number },
-): Promise<QuoteRow[]> {
-  const expires = new Date(Date.now() + QUOTE_TTL_MS);
-  const cheapestCents = Math.min(...quotes.map((q) => q.costCents));
-  const cheapestIndex = quotes.findIndex((q) => q.costCents === cheapestCents);
-  const rows = await sql<QuoteRow[]>`
-    insert into shipping_quotes ${sql(
-      quotes.map((q, i) => ({
-        session_sid: o.sid,
-        provider: o.provider,
-        to_address: sql.json(o.toAddress),
-        print_size: o.printSize,
-        page_count: o.pageCount,
-        service: q.service,
-        service_name: q.serviceName,
-        carrier: q.carrier,
-        cost_cents: q.costCents,
-        delivery_days: q.deliveryDays,
-        delivery_date: q.deliveryDate,
-        delivery_time: q.deliveryTime,
-        weight_oz: q.weightOz,
-        provider_shipment_id: q.providerShipmentId ?? null,
-        provider_rate_id: q.providerRateId ?? null,
-        expires_at: expires,
-        cheapest: i === cheapestIndex,
-      })),
-    )}
-    returning id, service, service_name, carrier, cost_cents, delivery_date, delivery_time, delivery_days, cheapest`;
-  return rows.sort((a, b) => Number(b.cheapest) - Number(a.cheapest) || a.cost_cents - b.cost_cents || a.service.localeCompare(b.service));
-}
-
 export function shippingRoutes(ctx: AppContext): Router {
   const router = Router();
   const shop = shopFacts(ctx.env);
@@ -182,7 +133,7 @@ export function shippingRoutes(ctx: AppContext): Router {
       throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
     }
     if (quotes.length === 0) throw badRequest('No carrier can ship to that address. Please check it.');
-    const rows = await storeQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: tubeSize, pageCount });
+    const rows = await storeShippingQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: tubeSize, pageCount });
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
     res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
   });

@@ -7,18 +7,7 @@ import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { badRequest, notFound } from '#core/lib/errors';
 import type { PaymentEvent } from '#core/services/payments/index';
-import { enqueueReconcile } from '#core/services/payments/jobs';
-
-/** Event types that can change an order's payment. */
-const RECONCILE_TYPES = new Set([
-  'payment_intent.succeeded',
-  'payment_intent.processing',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-  'charge.succeeded',
-  'charge.refunded',
-  'charge.refund.updated',
-]);
+import { recordPaymentEvent } from '#core/orders/commands/paymentEvents';
 
 export function webhookRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -32,17 +21,8 @@ export function webhookRoutes(ctx: AppContext): Router {
     } catch {
       throw badRequest('The webhook signature is not valid.');
     }
-    const inserted = await ctx.sql.begin(async (tx) => {
-      const rows = await tx`
-        insert into payment_events (id, provider, type, payment_intent_id, payload)
-        values (${event.id}, 'stripe', ${event.type}, ${event.paymentIntentId}, ${tx.json(JSON.parse(req.body.toString('utf8')))})
-        on conflict (id) do nothing
-        returning id`;
-      if (rows.length === 0) return false;
-      if (event.paymentIntentId && RECONCILE_TYPES.has(event.type)) await enqueueReconcile(tx, event.paymentIntentId, event.id);
-      else await tx`update payment_events set processed_at = now() where id = ${event.id}`;
-      return true;
-    });
+    const payload: unknown = JSON.parse(req.body.toString('utf8'));
+    const inserted = await ctx.sql.begin((tx) => recordPaymentEvent(tx, { provider: 'stripe', event, payload }));
     res.json({ received: true, duplicate: !inserted });
   });
   return router;

@@ -7,6 +7,7 @@ import { UNPAID_ORDER_TTL_HOURS } from '#shared/limits';
 import { enqueueReconcile } from '#core/services/payments/jobs';
 import { defineTask } from '../task';
 import { deleteUnpaidOrder } from '#core/orders/commands/placeOrder';
+import { deleteExpiredQuotes } from '#core/checkout/commands/shippingQuotes';
 
 export default defineTask({
   name: 'orders__cleanup_unpaid',
@@ -34,10 +35,7 @@ export default defineTask({
       }
       if (await deleteUnpaidOrder(ctx.sql, { orderId: row.id })) deleted++;
     }
-    await ctx.sql`
-      delete from shipping_quotes q
-      where q.expires_at < now() - interval '1 day'
-        and not exists (select 1 from orders o where o.shipping_quote_id = q.id)`;
+    await deleteExpiredQuotes(ctx.sql);
     if (deleted > 0) log.info(`deleted ${deleted} abandoned unpaid order(s)`);
   },
 });

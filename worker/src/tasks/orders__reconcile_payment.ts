@@ -9,15 +9,11 @@ import { z } from 'zod';
 import type { OrderRow } from '#core/orders/orderRow';
 import { markPaid, markRefunded, recordCard } from '#core/orders/commands/markPaid';
 import { markInvoicePaid } from '#core/orders/commands/invoices';
+import { markEventsProcessed } from '#core/orders/commands/paymentEvents';
 import { PaymentProviderError, type PaymentIntentInfo } from '#core/services/payments/index';
-import { addJob, type Queryable } from '#core/lib/db';
+import { addJob } from '#core/lib/db';
 import { shopFacts } from '#shared/shop';
 import { defineTask } from '../task';
-
-/** Every event seen so far for the intent is answered by this run. */
-async function markEventsProcessed(db: Queryable, paymentIntentId: string): Promise<void> {
-  await db`update payment_events set processed_at = now() where payment_intent_id = ${paymentIntentId} and processed_at is null`;
-}
 
 export default defineTask({
   name: 'orders__reconcile_payment',
