@@ -65,22 +65,7 @@ payment_events worker/src/tasks/orders__reconcile_payment.ts
 emails worker/src/tasks/emails__send.ts
 
 upload_intents api/src/http/sessions.ts
-upload_intents api/src/routes/uploads.ts
-upload_intents worker/src/tasks/uploads__sweep_orphans.ts
-upload_sheets core/orders/reorder.ts
-upload_sheets worker/src/tasks/uploads__analyze.ts
 uploads api/src/http/sessions.ts
-uploads api/src/routes/uploads.ts
-uploads core/orders/reorder.ts
-uploads worker/src/tasks/orders__delete_files.ts
-uploads worker/src/tasks/uploads__analyze.ts
-uploads worker/src/tasks/uploads__cleanup.ts
-uploads worker/src/tasks/uploads__report.ts
-revision_removed_sheets worker/src/tasks/revisions__compare.ts
-revision_sheets worker/src/tasks/revisions__compare.ts
-revision_sheets worker/src/tasks/revisions__delete_expired.ts
-revisions worker/src/tasks/revisions__compare.ts
-revisions worker/src/tasks/revisions__delete_expired.ts
 
 exports api/src/routes/adminExports.ts
 exports worker/src/tasks/exports__build.ts

@@ -23,7 +23,7 @@ import { MAX_UPLOAD_BYTES } from '#shared/limits';
 import { uploadCompletePath, UploadStartSchema, UPLOAD_PDF_PATH, type UploadAccepted, type UploadRoute } from '#shared/upload';
 import { uuidField } from '#shared/fields';
 import type { AppContext } from '#core/context';
-import { addJob } from '#core/lib/db';
+import { completeUploadIntent, dropUploadIntent, openUploadIntent, recordUpload } from '#core/uploads/commands/receive';
 import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '#core/lib/errors';
 import { ensureSession } from '../http/sessions';
 import { canAccessUpload, presentUpload, type UploadRow, type UploadSheetRow } from '../presenters/upload';
@@ -188,19 +188,11 @@ async function completeDirectUpload(ctx: AppContext, req: Request, uploadId: str
   if (stored.size > MAX_UPLOAD_BYTES) {
     // The policy caps the size; a store that does not enforce it still gets no larger file in.
     await ctx.storage.delete(intent.storage_key);
-    await ctx.sql`delete from upload_intents where id = ${uploadId}`;
+    await dropUploadIntent(ctx.sql, { uploadId });
     throw payloadTooLarge(TOO_LARGE_MESSAGE);
   }
-  const moved = await ctx.sql.begin(async (tx) => {
-    const [gone] = await tx<IntentRow[]>`delete from upload_intents where id = ${uploadId} returning id`;
-    // Another request completed it meanwhile.
-    if (!gone) return false;
-    await tx`
-      insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key)
-      values (${intent.id}, ${intent.session_sid}, ${intent.user_id}, ${intent.file_name}, ${stored.size}, ${intent.storage_key})`;
-    await addJob(tx, 'uploads__analyze', { uploadId }, { jobKey: `uploads__analyze:${uploadId}`, maxAttempts: 3 });
-    return true;
-  });
+  const moved = await ctx.sql.begin((tx) => completeUploadIntent(tx, { uploadId, fileSize: stored.size }));
+  // Another request completed it meanwhile.
   if (!moved) return completeDirectUpload(ctx, req, uploadId);
   return accepted({ id: intent.id, file_name: intent.file_name, file_size: stored.size });
 }
@@ -218,12 +210,17 @@ export function uploadRoutes(ctx: AppContext): Router {
       const file = await receivePdf(req, ctx.storage, intake);
       try {
         const sid = await ensureSession(req, ctx.sql);
-        await ctx.sql.begin(async (tx) => {
-          await tx`
-            insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, sha256)
-            values (${file.uploadId}, ${sid}, ${req.shop.userId}, ${file.fileName}, ${file.size}, ${file.key}, ${file.sha256})`;
-          await addJob(tx, 'uploads__analyze', { uploadId: file.uploadId }, { jobKey: `uploads__analyze:${file.uploadId}`, maxAttempts: 3 });
-        });
+        await ctx.sql.begin((tx) =>
+          recordUpload(tx, {
+            uploadId: file.uploadId,
+            sessionSid: sid,
+            userId: req.shop.userId,
+            fileName: file.fileName,
+            fileSize: file.size,
+            storageKey: file.key,
+            sha256: file.sha256,
+          }),
+        );
       } catch (error) {
         await ctx.storage.delete(file.key).catch(() => {});
         throw error;
@@ -246,9 +243,7 @@ export function uploadRoutes(ctx: AppContext): Router {
       return void res.json(route);
     }
     const sid = await ensureSession(req, ctx.sql);
-    await ctx.sql`
-      insert into upload_intents (id, session_sid, user_id, file_name, file_size, storage_key)
-      values (${uploadId}, ${sid}, ${req.shop.userId}, ${cleanFileName(fileName)}, ${fileSize}, ${key})`;
+    await openUploadIntent(ctx.sql, { uploadId, sessionSid: sid, userId: req.shop.userId, fileName: cleanFileName(fileName), fileSize, storageKey: key });
     const route: UploadRoute = { method: 'presigned', uploadId, url: post.url, fields: post.fields, completeUrl: uploadCompletePath(uploadId) };
     res.status(201).json(route);
   });
