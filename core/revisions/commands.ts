@@ -5,8 +5,8 @@
  */
 import { addJob, type Queryable } from '../lib/db';
 import { REPORT_FLAG } from '../services/pdf/analyze';
-import type { ChangeReason, RevisionBox, SheetChange } from '#shared/revisions';
 import { revisionSourcesOf } from './revisionMoves';
+import type { RevisionRemovedRow, RevisionSheetRow } from './queries';
 
 export type StartRevisionInput = {
   previousOrderId: string | null;
@@ -34,24 +34,11 @@ export async function failRevision(db: Queryable, input: { revisionId: string; m
     where id = ${input.revisionId} and status = any(${revisionSourcesOf('failed')}::text[])`;
 }
 
-/** One sheet of the new issue as compared: what changed against the sheet it was matched with. */
-export type RevisionSheetRow = {
-  position: number;
-  sheet_number: string | null;
-  sheet_title: string | null;
-  change: SheetChange;
-  previous_position: number | null;
-  changed_share: number | null;
-  boxes: RevisionBox[];
-  reason: ChangeReason | null;
-  has_overlay: boolean;
-};
-
 /** The compare's result: every sheet, the previous issue's sheets no new one matched, and a note for the customer. */
 export type RecordComparisonInput = {
   revisionId: string;
   sheets: RevisionSheetRow[];
-  removed: { previous_position: number; sheet_number: string | null }[];
+  removed: RevisionRemovedRow[];
   message: string | null;
 };
 

@@ -91,8 +91,6 @@ api/src/routes/payments.ts
 api/src/routes/shipping.ts
 api/src/routes/webhooks.ts
 
-api/src/routes/revisions.ts
-api/src/routes/uploads.ts
 
 api/src/routes/adminExports.ts
 api/src/routes/adminFirms.ts

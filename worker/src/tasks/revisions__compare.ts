@@ -17,7 +17,8 @@ import { COMPARE_DPI, type PairResult, type SheetPair } from '#core/services/pdf
 import { revisionOverlayKey } from '#core/services/storage/keys';
 import { onlyInTitleBlock, planRevision, PREVIOUS_FILES_GONE_MESSAGE, type PlannedSheet } from '#core/revisions/plan';
 import { setSheetsOf } from '#core/uploads/sets';
-import { failRevision, recordComparison, type RevisionSheetRow } from '#core/revisions/commands';
+import { failRevision, recordComparison } from '#core/revisions/commands';
+import type { RevisionSheetRow } from '#core/revisions/queries';
 import { moveRevision } from '#core/revisions/revisionMoves';
 import type { RevisionStatus } from '#shared/revisions';
 import type { AppContext } from '#core/context';
