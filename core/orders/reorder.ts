@@ -16,6 +16,7 @@ import { centsToDollars } from '#shared/money';
 import { setName } from '#shared/orderText';
 import { priceSheets, type OrderPrintSize, type OrderPrintType, type PrintSize } from '#shared/pricing';
 import { sheetPapersOf } from '../uploads/papers';
+import { copyReadyUpload } from '../uploads/commands/files';
 import type { CheckoutData } from '#shared/checkout';
 
 export const FILE_GONE_MESSAGE = 'The file for this order has already been deleted after printing, as we promise. Please upload it again to order more prints.';
@@ -49,16 +50,20 @@ async function copyFile(ctx: AppContext, file: OrderFileRow, fallbackSize: strin
     : [];
   const colorSheets = file.uploadId ? await colorSheetNumbersOf(ctx.sql, file.uploadId) : null;
   const detectedSize = found?.detected_size ?? fallbackSize;
-  await ctx.sql`
-    insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, color_sheets, sheets_complete, analyzed_at)
-    values (${uploadId}, ${who.sid}, ${who.userId}, ${file.fileName}, ${size}, ${key}, 'ready', ${file.pageCount},
-            ${detectedSize}, ${found?.actual_size ?? null}, ${colorSheets}, true, now())`;
   // The sheets' sizes come along, so the copy prints and prices each sheet on its own paper too.
-  if (file.uploadId) {
-    await ctx.sql`
-      insert into upload_sheets (upload_id, number, width_in, height_in)
-      select ${uploadId}::uuid, number, width_in, height_in from upload_sheets where upload_id = ${file.uploadId}`;
-  }
+  await copyReadyUpload(ctx.sql, {
+    uploadId,
+    sessionSid: who.sid,
+    userId: who.userId,
+    fileName: file.fileName,
+    fileSize: size,
+    storageKey: key,
+    pageCount: file.pageCount,
+    detectedSize,
+    actualSize: found?.actual_size ?? null,
+    colorSheets,
+    sourceUploadId: file.uploadId,
+  });
   const papers = await sheetPapersOf(ctx.sql, uploadId, file.pageCount).catch(() => undefined);
   return { uploadId, size, detectedSize, papers };
 }

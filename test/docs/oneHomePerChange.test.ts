@@ -51,21 +51,7 @@ const WRITES_NOT_YET_HOME = `
 
 emails worker/src/tasks/emails__send.ts
 
-upload_intents api/src/routes/uploads.ts
-upload_intents worker/src/tasks/uploads__sweep_orphans.ts
-upload_sheets core/orders/reorder.ts
-upload_sheets worker/src/tasks/uploads__analyze.ts
-uploads api/src/routes/uploads.ts
-uploads core/orders/reorder.ts
-uploads worker/src/tasks/orders__delete_files.ts
-uploads worker/src/tasks/uploads__analyze.ts
-uploads worker/src/tasks/uploads__cleanup.ts
-uploads worker/src/tasks/uploads__report.ts
-revision_removed_sheets worker/src/tasks/revisions__compare.ts
-revision_sheets worker/src/tasks/revisions__compare.ts
-revision_sheets worker/src/tasks/revisions__delete_expired.ts
-revisions worker/src/tasks/revisions__compare.ts
-revisions worker/src/tasks/revisions__delete_expired.ts
+
 
 exports api/src/routes/adminExports.ts
 exports worker/src/tasks/exports__build.ts
@@ -83,8 +69,6 @@ const ROUTES_WITH_SQL_NOT_YET_MOVED = `
 
 api/src/routes/checkout.ts
 
-api/src/routes/revisions.ts
-api/src/routes/uploads.ts
 
 api/src/routes/adminExports.ts
 api/src/routes/adminFirms.ts

@@ -1,6 +1,7 @@
 /** Turns a revision's rows into its JSON (shared/revisions.ts): camelCase, overlay links, no internals. */
 import { orderNumberOf } from '#shared/fields';
-import type { ChangeReason, RevisionBox, RevisionJson, RevisionStatus, SheetChange } from '#shared/revisions';
+import type { RevisionJson, RevisionStatus } from '#shared/revisions';
+import type { RevisionRemovedRow, RevisionSheetRow } from '#core/revisions/queries';
 
 export type RevisionRow = {
   id: string;
@@ -10,18 +11,7 @@ export type RevisionRow = {
   user_id: string | null;
   session_sid: string | null;
 };
-export type RevisionSheetRow = {
-  position: number;
-  sheet_number: string | null;
-  sheet_title: string | null;
-  change: SheetChange;
-  previous_position: number | null;
-  changed_share: number | null;
-  boxes: RevisionBox[];
-  reason: ChangeReason | null;
-  has_overlay: boolean;
-};
-export type RevisionRemovedRow = { previous_position: number; sheet_number: string | null };
+export type { RevisionRemovedRow, RevisionSheetRow };
 
 /** The overlay's path; `token` (an order's access token the page was opened with) rides along so an <img> can load it. */
 export function overlayPath(revisionId: string, position: number, token: string | null): string {

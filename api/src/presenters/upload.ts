@@ -1,42 +1,11 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
 import { sheetWarnings } from '#shared/sheetNumbers';
-import { paperFor, sizeNameOf, type DetectedSize } from '#shared/sheets';
-import type { UploadInfo, UploadSheet, UploadStatus } from '#shared/upload';
+import { paperFor, sizeNameOf } from '#shared/sheets';
+import type { UploadInfo, UploadSheet } from '#shared/upload';
+import type { UploadRow, UploadSheetRow } from '#core/uploads/queries';
 
-/** The columns of `uploads` the API reads. */
-export type UploadRow = {
-  id: string;
-  session_sid: string | null;
-  user_id: string | null;
-  file_name: string;
-  file_size: number;
-  storage_key: string;
-  status: UploadStatus;
-  page_count: number | null;
-  detected_size: DetectedSize | null;
-  actual_size: string | null;
-  message: string | null;
-  preview_count: number;
-  sheets_complete: boolean;
-  created_at: Date;
-};
-
-/** The columns of `upload_sheets` the API reads (numeric sizes arrive as strings). */
-export type UploadSheetRow = {
-  number: number;
-  width_in: string | number;
-  height_in: string | number;
-  color: boolean | null;
-  color_share: number | null;
-  blank: boolean | null;
-  scale_notes: string[] | null;
-  low_resolution: boolean | null;
-  has_preview: boolean;
-  sheet_number: string | null;
-  sheet_title: string | null;
-  listed_sheets: string[] | null;
-};
+export type { UploadRow, UploadSheetRow };
 
 /** One sheet of the upload JSON; its preview through the upload's preview route. */
 export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet {

@@ -9,17 +9,17 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
 import { badRequest, HttpError, notFound } from '#core/lib/errors';
-import type { OrderRow } from '#core/orders/orderRow';
 import { startRevision } from '#core/revisions/commands';
 import { PREVIOUS_FILES_GONE_MESSAGE } from '#core/revisions/plan';
 import { orderIssueUploads } from '#core/revisions/previous';
+import { hasOverlay, ownedUploadVerdicts, previousOrderOf, removedSheetsOf, revisionSheetsOf, type UploadOwner } from '#core/revisions/queries';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { revisionOverlayKey } from '#core/services/storage/keys';
 import { canAccessOrder } from '../http/orderAccess';
 import { readableRevision, REVISION_NOT_FOUND } from '../http/revisionAccess';
 import { ensureSession } from '../http/sessions';
 import { validate } from '../middleware/validate';
-import { presentRevision, type RevisionRemovedRow, type RevisionSheetRow } from '../presenters/revision';
+import { presentRevision } from '../presenters/revision';
 import { uuidField } from '#shared/fields';
 import { StartRevisionSchema } from '#shared/revisions';
 
@@ -34,17 +34,12 @@ const overlayInput = validate(
   NOT_FOUND,
 );
 
-type Who = { sid: string | null; userId: string | null };
-type AccessOrder = Pick<OrderRow, 'user_id' | 'session_sid' | 'access_token' | 'payment_status'>;
-
 /**
  * The uploads named, in the order given, when every one is this browser's (or account's) and can be
  * printed; 404 for one that is not theirs, 400 for one that was turned down.
  */
-async function ownUploads(sql: Queryable, ids: string[], who: Who): Promise<string[]> {
-  const rows = await sql<{ id: string; status: string; message: string | null }[]>`
-    select id, status, message from uploads
-    where id = any(${ids}::uuid[]) and ((${who.sid}::text is not null and session_sid = ${who.sid}) or (${who.userId}::uuid is not null and user_id = ${who.userId}))`;
+async function ownUploads(sql: Queryable, ids: string[], who: UploadOwner): Promise<string[]> {
+  const rows = await ownedUploadVerdicts(sql, ids, who);
   if (rows.length !== ids.length) throw notFound('That upload was not found. Please upload your drawing again.');
   const rejected = rows.find((r) => r.status === 'rejected');
   if (rejected) throw badRequest(rejected.message ?? 'This drawing cannot be printed. Please upload another file.');
@@ -60,7 +55,7 @@ export function revisionRoutes(ctx: AppContext): Router {
     let previousOrderId: string | null = null;
     let previousUploadIds: string[];
     if ('previousOrderId' in body) {
-      const [order] = await ctx.sql<(OrderRow & AccessOrder)[]>`select * from orders where id = ${body.previousOrderId}`;
+      const order = await previousOrderOf(ctx.sql, body.previousOrderId);
       if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
       const kept = await orderIssueUploads(ctx, order);
       if (!kept) throw new HttpError(409, 'previous_files_deleted', PREVIOUS_FILES_GONE_MESSAGE);
@@ -77,13 +72,7 @@ export function revisionRoutes(ctx: AppContext): Router {
 
   router.get('/api/revisions/:id', revisionParams, async (req, res) => {
     const revision = await readableRevision(ctx.sql, req, revisionParams.input(req).params.id);
-    const [sheets, removed] = await Promise.all([
-      ctx.sql<RevisionSheetRow[]>`
-        select position, sheet_number, sheet_title, change, previous_position, changed_share, boxes, reason, has_overlay
-        from revision_sheets where revision_id = ${revision.id} order by position`,
-      ctx.sql<RevisionRemovedRow[]>`
-        select previous_position, sheet_number from revision_removed_sheets where revision_id = ${revision.id} order by previous_position`,
-    ]);
+    const [sheets, removed] = await Promise.all([revisionSheetsOf(ctx.sql, revision.id), removedSheetsOf(ctx.sql, revision.id)]);
     const token = typeof req.query.token === 'string' ? req.query.token : null;
     res.set('Cache-Control', 'private, no-store');
     res.json(presentRevision(revision, sheets, removed, token));
@@ -92,9 +81,7 @@ export function revisionRoutes(ctx: AppContext): Router {
   router.get('/api/revisions/:id/sheets/:position/overlay.png', overlayInput, async (req, res) => {
     const { params, query } = overlayInput.input(req);
     const revision = await readableRevision(ctx.sql, req, params.id);
-    const [sheet] = await ctx.sql<{ has_overlay: boolean }[]>`
-      select has_overlay from revision_sheets where revision_id = ${revision.id} and position = ${params.position}`;
-    if (!sheet?.has_overlay) throw notFound('This sheet has no overlay.');
+    if (!(await hasOverlay(ctx.sql, revision.id, params.position))) throw notFound('This sheet has no overlay.');
     let stream;
     try {
       stream = await ctx.storage.get(revisionOverlayKey(revision.id, params.position, query.size === 'large'));

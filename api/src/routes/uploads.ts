@@ -23,10 +23,11 @@ import { MAX_UPLOAD_BYTES } from '#shared/limits';
 import { uploadCompletePath, UploadStartSchema, UPLOAD_PDF_PATH, type UploadAccepted, type UploadRoute } from '#shared/upload';
 import { uuidField } from '#shared/fields';
 import type { AppContext } from '#core/context';
-import { addJob } from '#core/lib/db';
+import { completeUploadIntent, dropUploadIntent, openUploadIntent, recordUpload } from '#core/uploads/commands/receive';
 import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '#core/lib/errors';
 import { ensureSession } from '../http/sessions';
-import { canAccessUpload, presentUpload, type UploadRow, type UploadSheetRow } from '../presenters/upload';
+import { canAccessUpload, presentUpload, type UploadRow } from '../presenters/upload';
+import { uploadById, uploadIntentById, uploadSheetsOf } from '#core/uploads/queries';
 import type { Storage } from '#core/services/storage/index';
 import { validate } from '../middleware/validate';
 
@@ -162,8 +163,6 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
 const startBody = validate({ body: UploadStartSchema });
 const uploadParams = validate({ params: z.object({ uploadId: uuidField }) }, 'Upload not found.');
 
-type IntentRow = { id: string; session_sid: string; user_id: string | null; file_name: string; storage_key: string };
-
 /**
  * A presigned upload the browser says is in the bucket: checks that the object is there and within
  * the limit, then moves the intent to an `uploads` row with its analysis job, in one transaction.
@@ -176,31 +175,23 @@ async function completeDirectUpload(ctx: AppContext, req: Request, uploadId: str
     fileSize: Number(row.file_size),
     status: row.status ?? 'analyzing',
   });
-  const [done] = await ctx.sql<UploadRow[]>`select id, session_sid, user_id, file_name, file_size, status from uploads where id = ${uploadId}`;
+  const done = await uploadById(ctx.sql, uploadId);
   if (done) {
     if (!canAccessUpload(req, done)) throw notFound('Upload not found.');
     return accepted(done);
   }
-  const [intent] = await ctx.sql<IntentRow[]>`select id, session_sid, user_id, file_name, storage_key from upload_intents where id = ${uploadId}`;
+  const intent = await uploadIntentById(ctx.sql, uploadId);
   if (!intent || !canAccessUpload(req, intent)) throw notFound('Upload not found. It may have expired: please upload the file again.');
   const stored = await ctx.storage.stat(intent.storage_key);
   if (!stored) throw conflict('Your file has not arrived yet. Please upload it again.');
   if (stored.size > MAX_UPLOAD_BYTES) {
     // The policy caps the size; a store that does not enforce it still gets no larger file in.
     await ctx.storage.delete(intent.storage_key);
-    await ctx.sql`delete from upload_intents where id = ${uploadId}`;
+    await dropUploadIntent(ctx.sql, { uploadId });
     throw payloadTooLarge(TOO_LARGE_MESSAGE);
   }
-  const moved = await ctx.sql.begin(async (tx) => {
-    const [gone] = await tx<IntentRow[]>`delete from upload_intents where id = ${uploadId} returning id`;
-    // Another request completed it meanwhile.
-    if (!gone) return false;
-    await tx`
-      insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key)
-      values (${intent.id}, ${intent.session_sid}, ${intent.user_id}, ${intent.file_name}, ${stored.size}, ${intent.storage_key})`;
-    await addJob(tx, 'uploads__analyze', { uploadId }, { jobKey: `uploads__analyze:${uploadId}`, maxAttempts: 3 });
-    return true;
-  });
+  const moved = await ctx.sql.begin((tx) => completeUploadIntent(tx, { uploadId, fileSize: stored.size }));
+  // Another request completed it meanwhile.
   if (!moved) return completeDirectUpload(ctx, req, uploadId);
   return accepted({ id: intent.id, file_name: intent.file_name, file_size: stored.size });
 }
@@ -218,12 +209,17 @@ export function uploadRoutes(ctx: AppContext): Router {
       const file = await receivePdf(req, ctx.storage, intake);
       try {
         const sid = await ensureSession(req, ctx.sql);
-        await ctx.sql.begin(async (tx) => {
-          await tx`
-            insert into uploads (id, session_sid, user_id, file_name, file_size, storage_key, sha256)
-            values (${file.uploadId}, ${sid}, ${req.shop.userId}, ${file.fileName}, ${file.size}, ${file.key}, ${file.sha256})`;
-          await addJob(tx, 'uploads__analyze', { uploadId: file.uploadId }, { jobKey: `uploads__analyze:${file.uploadId}`, maxAttempts: 3 });
-        });
+        await ctx.sql.begin((tx) =>
+          recordUpload(tx, {
+            uploadId: file.uploadId,
+            sessionSid: sid,
+            userId: req.shop.userId,
+            fileName: file.fileName,
+            fileSize: file.size,
+            storageKey: file.key,
+            sha256: file.sha256,
+          }),
+        );
       } catch (error) {
         await ctx.storage.delete(file.key).catch(() => {});
         throw error;
@@ -246,9 +242,7 @@ export function uploadRoutes(ctx: AppContext): Router {
       return void res.json(route);
     }
     const sid = await ensureSession(req, ctx.sql);
-    await ctx.sql`
-      insert into upload_intents (id, session_sid, user_id, file_name, file_size, storage_key)
-      values (${uploadId}, ${sid}, ${req.shop.userId}, ${cleanFileName(fileName)}, ${fileSize}, ${key})`;
+    await openUploadIntent(ctx.sql, { uploadId, sessionSid: sid, userId: req.shop.userId, fileName: cleanFileName(fileName), fileSize, storageKey: key });
     const route: UploadRoute = { method: 'presigned', uploadId, url: post.url, fields: post.fields, completeUrl: uploadCompletePath(uploadId) };
     res.status(201).json(route);
   });
@@ -262,10 +256,7 @@ export function uploadRoutes(ctx: AppContext): Router {
   async function findUpload(req: Request): Promise<UploadRow> {
     const id = String(req.params.uploadId);
     if (!isUuid(id)) throw notFound('Upload not found.');
-    const [row] = await ctx.sql<UploadRow[]>`
-      select id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, message,
-             preview_count, sheets_complete, created_at
-      from uploads where id = ${id}`;
+    const row = await uploadById(ctx.sql, id);
     if (!row || !canAccessUpload(req, row)) throw notFound('Upload not found.');
     return row;
   }
@@ -273,13 +264,7 @@ export function uploadRoutes(ctx: AppContext): Router {
   router.get('/api/uploads/:uploadId', async (req, res, next) => {
     try {
       const row = await findUpload(req);
-      const sheets =
-        row.status === 'ready'
-          ? await ctx.sql<UploadSheetRow[]>`
-              select number, width_in, height_in, color, color_share, blank, scale_notes, low_resolution, has_preview,
-                sheet_number, sheet_title, listed_sheets
-              from upload_sheets where upload_id = ${row.id} order by number`
-          : [];
+      const sheets = row.status === 'ready' ? await uploadSheetsOf(ctx.sql, row.id) : [];
       res.set('Cache-Control', 'no-store');
       res.json(presentUpload(row, sheets));
     } catch (error) {

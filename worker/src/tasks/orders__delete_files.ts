@@ -5,6 +5,7 @@
  */
 import { defineTask } from '../task';
 import { markFilesDeleted } from '#core/orders/commands/files';
+import { markUploadFileDeleted } from '#core/uploads/commands/files';
 
 /** One file of a completed order's set: its stored key, its upload and that upload's folder key. */
 type FileRow = { order_id: string; file_key: string | null; upload_id: string | null; upload_key: string | null; shared: boolean };
@@ -52,7 +53,7 @@ export default defineTask({
           if (folder && folder.startsWith('uploads/')) await ctx.storage.deletePrefix(folder);
           else await ctx.storage.delete(key);
         }
-        if (file.upload_id) await ctx.sql`update uploads set file_deleted_at = coalesce(file_deleted_at, now()) where id = ${file.upload_id}`;
+        if (file.upload_id) await markUploadFileDeleted(ctx.sql, { uploadId: file.upload_id });
       }
       await markFilesDeleted(ctx.sql, { orderId: order.id });
     }

@@ -13,10 +13,14 @@ import { defineTask } from '../task';
 import { analyzeLimits, REPORT_FLAG, uploadPdfFile, type UploadPdfFile } from '../pdfJobs';
 import { addJob } from '#core/lib/db';
 import { compareSheetPairs } from '#core/services/pdf/analyze';
-import { COMPARE_DPI, type InchBox, type PairResult, type SheetPair } from '#core/services/pdf/sheetCompare';
+import { COMPARE_DPI, type PairResult, type SheetPair } from '#core/services/pdf/sheetCompare';
 import { revisionOverlayKey } from '#core/services/storage/keys';
 import { onlyInTitleBlock, planRevision, PREVIOUS_FILES_GONE_MESSAGE, type PlannedSheet } from '#core/revisions/plan';
 import { setSheetsOf } from '#core/uploads/sets';
+import { failRevision, recordComparison } from '#core/revisions/commands';
+import type { RevisionSheetRow } from '#core/revisions/queries';
+import { moveRevision } from '#core/revisions/revisionMoves';
+import type { RevisionStatus } from '#shared/revisions';
 import type { AppContext } from '#core/context';
 
 /** A revision waits this long for its files' sheet reports before it gives up. */
@@ -26,7 +30,7 @@ const WAIT_STEP_MS = 2000;
 /** Time each compared pair may take in the child, on top of a minute. */
 const MS_PER_PAIR = 3000;
 
-type RevisionRow = { status: string; previous_upload_ids: string[]; upload_ids: string[]; created_at: Date };
+type RevisionRow = { status: RevisionStatus; previous_upload_ids: string[]; upload_ids: string[]; created_at: Date };
 type UploadState = { id: string; status: string; sheets_complete: boolean; storage_key: string; file_deleted_at: Date | null };
 
 const COULD_NOT_COMPARE = 'We could not compare these sets. Please try again, or order the sheets you need.';
@@ -37,8 +41,9 @@ export default defineTask({
     const log = ctx.log.child('revisions__compare');
     const [revision] = await ctx.sql<RevisionRow[]>`
       select status, previous_upload_ids, upload_ids, created_at from revisions where id = ${revisionId}`;
-    if (!revision || revision.status !== 'comparing') return;
-    const fail = (message: string) => failRevision(ctx, revisionId, message);
+    // A revision already compared (a second run) is left alone: the table lets only a comparing one end.
+    if (!revision || moveRevision(revision.status, 'ready').kind === 'refused') return;
+    const fail = (message: string) => failRevision(ctx.sql, { revisionId, message });
 
     const ids = [...new Set([...revision.previous_upload_ids, ...revision.upload_ids])];
     const uploads = await ctx.sql<UploadState[]>`
@@ -102,24 +107,8 @@ export default defineTask({
   },
 });
 
-async function failRevision(ctx: AppContext, revisionId: string, message: string): Promise<void> {
-  await ctx.sql`update revisions set status = 'failed', message = ${message}, compared_at = now() where id = ${revisionId} and status = 'comparing'`;
-}
-
-type SheetRow = {
-  position: number;
-  sheet_number: string | null;
-  sheet_title: string | null;
-  change: 'changed' | 'unchanged' | 'new';
-  previous_position: number | null;
-  changed_share: number | null;
-  boxes: InchBox[];
-  reason: string | null;
-  has_overlay: boolean;
-};
-
 /** One sheet's row from its plan and, when it was compared, its result. */
-function sheetRow(planned: PlannedSheet, result: PairResult | undefined): SheetRow {
+function sheetRow(planned: PlannedSheet, result: PairResult | undefined): RevisionSheetRow {
   const { sheet, previous, decided } = planned;
   const base = { position: sheet.position, sheet_number: sheet.sheetNumber, sheet_title: sheet.sheetTitle, previous_position: previous?.position ?? null };
   if (decided) {
@@ -143,20 +132,5 @@ async function writeResults(
 ): Promise<void> {
   const rows = planned.map((p) => sheetRow(p, results.get(p.sheet.position)));
   const gone = removed.map((s) => ({ previous_position: s.position, sheet_number: s.sheetNumber }));
-  await ctx.sql.begin(async (tx) => {
-    const [still] = await tx`select 1 from revisions where id = ${revisionId} and status = 'comparing' for update`;
-    if (!still) return;
-    await tx`delete from revision_sheets where revision_id = ${revisionId}`;
-    await tx`delete from revision_removed_sheets where revision_id = ${revisionId}`;
-    await tx`
-      insert into revision_sheets (revision_id, position, sheet_number, sheet_title, change, previous_position, changed_share, boxes, reason, has_overlay)
-      select ${revisionId}::uuid, v.position, v.sheet_number, v.sheet_title, v.change, v.previous_position, v.changed_share, coalesce(v.boxes, '[]'::jsonb), v.reason, v.has_overlay
-      from jsonb_to_recordset(${tx.json(rows)}::jsonb) as v(position int, sheet_number text, sheet_title text, change text,
-        previous_position int, changed_share real, boxes jsonb, reason text, has_overlay boolean)`;
-    await tx`
-      insert into revision_removed_sheets (revision_id, previous_position, sheet_number)
-      select ${revisionId}::uuid, v.previous_position, v.sheet_number
-      from jsonb_to_recordset(${tx.json(gone)}::jsonb) as v(previous_position int, sheet_number text)`;
-    await tx`update revisions set status = 'ready', message = ${message}, compared_at = now() where id = ${revisionId}`;
-  });
+  await ctx.sql.begin((tx) => recordComparison(tx, { revisionId, sheets: rows, removed: gone, message }));
 }

@@ -8,6 +8,7 @@
 import { CLEANUP_BATCH, defineTask } from '../task';
 import { uploadTtlCutoff } from '#shared/limits';
 import { revisionPrefix } from '#core/services/storage/keys';
+import { deleteRevision, markOverlaysDeleted } from '#core/revisions/commands';
 
 export default defineTask({
   name: 'revisions__delete_expired',
@@ -26,7 +27,7 @@ export default defineTask({
         const [order] = await tx`select 1 from orders where revision_id = ${id} limit 1`;
         if (order) return;
         await ctx.storage.deletePrefix(revisionPrefix(id));
-        await tx`delete from revisions where id = ${id}`;
+        await deleteRevision(tx, { revisionId: id });
       });
     }
     const printed = await ctx.sql<{ id: string }[]>`
@@ -38,7 +39,7 @@ export default defineTask({
     for (const { id } of printed) {
       // Files first: a crash in between leaves a flag whose picture is gone (a 404), never a picture kept.
       await ctx.storage.deletePrefix(revisionPrefix(id));
-      await ctx.sql`update revision_sheets set has_overlay = false where revision_id = ${id}`;
+      await markOverlaysDeleted(ctx.sql, { revisionId: id });
     }
     if (unordered.length + printed.length > 0) log.info(`expired ${unordered.length} revision(s); removed the overlays of ${printed.length} printed one(s)`);
   },

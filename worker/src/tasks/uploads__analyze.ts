@@ -11,12 +11,13 @@
  */
 import os from 'node:os';
 import { defineTask } from '../task';
-import { analyzeLimits, REPORT_FLAG, uploadPdfFile } from '../pdfJobs';
+import { analyzeLimits, uploadPdfFile } from '../pdfJobs';
 import { analyzePdf, AnalyzerCrashedError, prewarmAnalyzer } from '#core/services/pdf/analyze';
-import { addJob } from '#core/lib/db';
+import { recordVerdict } from '#core/uploads/commands/analysis';
+import { moveUpload } from '#core/uploads/uploadMoves';
 import { fileHasPdfSignature, NOT_PDF_MESSAGE } from '#core/lib/pdfSignature';
 import type { AppContext } from '#core/context';
-import { POINTS_PER_INCH, rejectedVerdict, unreadableVerdict, type SheetPoints, type SheetVerdict } from '#shared/sheets';
+import { rejectedVerdict, unreadableVerdict, type SheetPoints, type SheetVerdict, type UploadStatus } from '#shared/sheets';
 
 // The worker loads this file at start: have the MuPDF child warm before the first upload arrives.
 prewarmAnalyzer();
@@ -28,9 +29,10 @@ export default defineTask({
   name: 'uploads__analyze',
   async run({ uploadId }, ctx, helpers) {
     const log = ctx.log.child('uploads__analyze');
-    const [upload] = await ctx.sql<{ status: string; storage_key: string }[]>`select status, storage_key from uploads where id = ${uploadId}`;
+    const [upload] = await ctx.sql<{ status: UploadStatus; storage_key: string }[]>`select status, storage_key from uploads where id = ${uploadId}`;
     if (!upload) return log.warn('upload row is gone', { uploadId });
-    if (upload.status !== 'analyzing') return;
+    // A verdict already given (a second run) is left alone: the table allows a verdict only while analyzing.
+    if (moveUpload(upload.status, 'ready', 'verdict').kind === 'refused') return;
 
     try {
       await analyze(upload.storage_key);
@@ -65,29 +67,7 @@ export default defineTask({
   },
 });
 
-/**
- * Writes the verdict, and only while the upload is still `analyzing` (a second run changes nothing);
- * for a ready set also its sheets and the job that reports on them, in the same transaction.
- */
-async function saveVerdict(ctx: AppContext, id: string, verdict: SheetVerdict, sheets: SheetPoints[]): Promise<void> {
-  await ctx.sql.begin(async (tx) => {
-    const updated = await tx`
-      update uploads set status = ${verdict.status}, page_count = ${verdict.pageCount}, detected_size = ${verdict.detectedSize},
-        actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = 0, analyzed_at = now()
-      where id = ${id} and status = 'analyzing'`;
-    if (updated.count === 0 || verdict.status !== 'ready') return;
-    const rows = sheets.map((s, i) => ({
-      number: i + 1,
-      width_in: +(s.width / POINTS_PER_INCH).toFixed(3),
-      height_in: +(s.height / POINTS_PER_INCH).toFixed(3),
-    }));
-    await tx`
-      insert into upload_sheets (upload_id, number, width_in, height_in)
-      select ${id}::uuid, v.number, v.width_in, v.height_in
-      from jsonb_to_recordset(${tx.json(rows)}::jsonb) as v(number int, width_in numeric, height_in numeric)
-      on conflict (upload_id, number) do nothing`;
-    // Behind every waiting verdict (priority), one at a time per worker process (REPORT_FLAG): the
-    // reports of different uploads run side by side on different workers.
-    await addJob(tx, 'uploads__report', { uploadId: id }, { jobKey: `uploads__report:${id}`, priority: 1, flags: [REPORT_FLAG], maxAttempts: 2 });
-  });
+/** Writes the verdict (core/uploads/commands/analysis.ts), in a transaction of its own. */
+async function saveVerdict(ctx: AppContext, uploadId: string, verdict: SheetVerdict, sheets: SheetPoints[]): Promise<void> {
+  await ctx.sql.begin((tx) => recordVerdict(tx, { uploadId, verdict, sheets }));
 }

@@ -9,6 +9,7 @@
 import { CLEANUP_BATCH, defineTask } from '../task';
 import { UPLOAD_TTL_HOURS, uploadTtlCutoff } from '#shared/limits';
 import { uploadPrefix } from '#core/services/storage/keys';
+import { deleteUpload } from '#core/uploads/commands/files';
 
 export default defineTask({
   name: 'uploads__cleanup',
@@ -30,7 +31,7 @@ export default defineTask({
             select 1 from orders where upload_id = ${id} union all select 1 from order_files where upload_id = ${id} limit 1`;
           if (order) return false;
           await ctx.storage.deletePrefix(uploadPrefix(id));
-          await tx`delete from uploads where id = ${id}`;
+          await deleteUpload(tx, { uploadId: id });
           return true;
         });
         if (gone) deleted += 1;

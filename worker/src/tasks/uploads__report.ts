@@ -16,7 +16,9 @@ import { analyzePdf } from '#core/services/pdf/analyze';
 import { uploadPreviewKey } from '#core/services/storage/keys';
 import type { AppContext } from '#core/context';
 import type { Logger } from '#core/lib/logger';
-import { NO_DRAWINGS_MESSAGE, type SheetReport } from '#shared/sheets';
+import { completeSheetReport, recordSheetReports } from '#core/uploads/commands/sheetReport';
+import { moveSheetReport } from '#core/uploads/uploadMoves';
+import type { SheetReport, UploadStatus } from '#shared/sheets';
 
 /** How long sheet reports gather before they are written in one statement. */
 const SHEET_BATCH_MS = 100;
@@ -25,9 +27,10 @@ export default defineTask({
   name: 'uploads__report',
   async run({ uploadId }, ctx, helpers) {
     const log = ctx.log.child('uploads__report');
-    const [upload] = await ctx.sql<{ status: string; storage_key: string; sheets_complete: boolean }[]>`
+    const [upload] = await ctx.sql<{ status: UploadStatus; storage_key: string; sheets_complete: boolean }[]>`
       select status, storage_key, sheets_complete from uploads where id = ${uploadId}`;
-    if (!upload || upload.status !== 'ready' || upload.sheets_complete) return;
+    // A complete report, or an upload with none to come (the table says when one may complete), is left alone.
+    if (!upload || moveSheetReport(upload.status, upload.sheets_complete ? 'complete' : 'pending', 'complete').kind === 'refused') return;
 
     const pdf = await uploadPdfFile(ctx, uploadId, upload.storage_key);
     if (!pdf) {
@@ -56,7 +59,7 @@ export default defineTask({
 });
 
 async function markComplete(ctx: AppContext, uploadId: string): Promise<void> {
-  await ctx.sql`update uploads set sheets_complete = true where id = ${uploadId} and status = 'ready'`;
+  await completeSheetReport(ctx.sql, { uploadId, allBlank: false });
 }
 
 /**
@@ -96,12 +99,7 @@ class SheetWriter {
     if (this.error) throw this.error;
     const allBlank = reports.length === pageCount && pageCount > 0 && reports.every((r) => r.blank === true);
     // The cheap check before the verdict found something painted; the pixels say every sheet is white.
-    await this.ctx.sql`
-      update uploads set sheets_complete = true,
-        status = case when ${allBlank} then 'rejected' else status end,
-        message = case when ${allBlank} then ${NO_DRAWINGS_MESSAGE} else message end,
-        detected_size = case when ${allBlank} then null else detected_size end
-      where id = ${this.uploadId} and status = 'ready'`;
+    await completeSheetReport(this.ctx.sql, { uploadId: this.uploadId, allBlank });
   }
 
   private then(step: () => Promise<void>): void {
@@ -125,17 +123,6 @@ class SheetWriter {
     }
     this.storedPreviews = stored;
     const rows = batch.map((r) => ({ ...r, has_preview: this.previews.has(r.number) }));
-    await this.ctx.sql.begin(async (tx) => {
-      await tx`
-        update upload_sheets s set color = v.color, blank = v.blank, low_resolution = v."lowResolution", has_preview = v.has_preview,
-          scale_notes = case when jsonb_typeof(v."scaleNotes") = 'array' then array(select jsonb_array_elements_text(v."scaleNotes")) end,
-          color_share = v."colorShare", sheet_number = v."sheetNumber", sheet_title = v."sheetTitle",
-          listed_sheets = case when jsonb_typeof(v."listedSheets") = 'array' then array(select jsonb_array_elements_text(v."listedSheets")) end
-        from jsonb_to_recordset(${tx.json(rows)}::jsonb)
-          as v(number int, color boolean, blank boolean, "lowResolution" boolean, has_preview boolean, "scaleNotes" jsonb,
-            "colorShare" real, "sheetNumber" text, "sheetTitle" text, "listedSheets" jsonb)
-        where s.upload_id = ${this.uploadId} and s.number = v.number`;
-      await tx`update uploads set preview_count = greatest(preview_count, ${stored}) where id = ${this.uploadId}`;
-    });
+    await this.ctx.sql.begin((tx) => recordSheetReports(tx, { uploadId: this.uploadId, reports: rows, previewCount: stored }));
   }
 }

@@ -12,6 +12,7 @@ import { uploadPrefix } from '#core/services/storage/keys';
 import { LEFTOVER_AGE_MS } from '#core/services/storage/leftovers';
 import { checkStoreOwner } from '#core/services/storage/owner';
 import { isUuid } from '#shared/ids';
+import { dropUploadIntent } from '#core/uploads/commands/receive';
 
 /** Upload ids looked up in the database at once. */
 const BATCH = 500;
@@ -35,7 +36,7 @@ export async function sweepUploadOrphans(ctx: AppContext, now = new Date()): Pro
   const expired = await ctx.sql<{ id: string }[]>`select id from upload_intents where created_at < ${cutoff} order by created_at limit ${BATCH}`;
   for (const { id } of expired) {
     await ctx.storage.deletePrefix(uploadPrefix(id));
-    await ctx.sql`delete from upload_intents where id = ${id} and created_at < ${cutoff}`;
+    await dropUploadIntent(ctx.sql, { uploadId: id, createdBefore: cutoff });
     intents += 1;
   }
 
