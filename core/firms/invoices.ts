@@ -14,7 +14,6 @@ import {
   type InvoiceStatus,
 } from '#shared/invoice';
 import type { Queryable } from '../lib/db';
-import { notFound } from '../lib/errors';
 import { OPEN_INVOICE, openBalanceCents } from '../orders/commands/invoices';
 
 /** An invoice row with what its JSON and its PDF need from the order. */
@@ -114,14 +113,6 @@ function termsJson(terms: FirmTerms | null, limitCents: number | null, openCents
     openBalance: centsToDecimal(openCents),
     available: terms && limitCents !== null ? centsToDecimal(Math.max(0, limitCents - openCents)) : null,
   };
-}
-
-/** Opens, changes or closes a firm's terms (closing keeps the limit's history out: it is cleared). 404 for no such firm. */
-export async function setFirmTerms(tx: Queryable, input: { firmId: string; terms: FirmTerms | null; creditLimitCents: number | null }): Promise<void> {
-  const rows = await tx`
-    update firms set terms = ${input.terms}, credit_limit_cents = ${input.terms ? input.creditLimitCents : null}, updated_at = now()
-    where id = ${input.firmId} returning id`;
-  if (rows.length === 0) throw notFound('Firm not found.');
 }
 
 /** Every firm for the counter's view: owner, size, terms, open balance and overdue invoices. */

@@ -86,8 +86,6 @@ exports api/src/routes/adminExports.ts
 exports worker/src/tasks/exports__build.ts
 exports worker/src/tasks/exports__delete_expired.ts
 firm_addresses core/addresses/addressBook.ts
-firm_tax_certificates core/firms/certificates.ts
-firms core/firms/invoices.ts
 invoices core/firms/invoices.ts
 invoices core/orders/commands/invoices.ts
 saved_addresses core/addresses/addressBook.ts

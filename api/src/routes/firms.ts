@@ -8,11 +8,15 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
-import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '#core/firms/commands';
+import { createFirm, renameFirm } from '#core/firms/commands/firms';
+import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
+import { removeMember } from '#core/firms/commands/members';
+import { createProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
 import { membershipOf, type Membership } from '#core/firms/membership';
 import { renderStatement, statementRows } from '#core/firms/statement';
-import { certificateContentType, fileCertificate, withdrawCertificate } from '#core/firms/certificates';
+import { certificateContentType } from '#core/firms/certificates';
+import { fileCertificate, withdrawCertificate } from '#core/firms/commands/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
 import { requireUser } from '../http/sessions';
