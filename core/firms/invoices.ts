@@ -1,7 +1,7 @@
 /**
  * A firm's account as the firm page and the counter see it: its terms and credit limit, what is
- * open and what is left, and its invoices (open, overdue, paid or void). The order side of an
- * invoice (placing one, settling one) is in orders/commands/invoices.ts.
+ * open and what is left, and its invoices (open, overdue, paid or void). Every change to an invoice
+ * (issuing one, paying one) is in ../invoices/commands/.
  */
 import { orderNumberOf } from '#shared/fields';
 import {
@@ -146,14 +146,4 @@ export async function firmsForAdmin(db: Queryable, today: string): Promise<Admin
     createdAt: r.created_at.toISOString(),
     ...termsJson(r.terms, r.credit_limit_cents, Number(r.open_cents)),
   }));
-}
-
-/** Records the card payment asked for an invoice (its one intent). */
-export async function attachInvoicePayment(tx: Queryable, input: { invoiceId: string; paymentIntentId: string }): Promise<void> {
-  await tx`update invoices set payment_intent_id = ${input.paymentIntentId} where id = ${input.invoiceId} and payment_intent_id is null`;
-}
-
-/** Records where the invoice's PDF is stored. */
-export async function recordInvoicePdf(tx: Queryable, input: { invoiceId: string; key: string }): Promise<void> {
-  await tx`update invoices set pdf_key = ${input.key} where id = ${input.invoiceId}`;
 }

@@ -86,8 +86,6 @@ exports api/src/routes/adminExports.ts
 exports worker/src/tasks/exports__build.ts
 exports worker/src/tasks/exports__delete_expired.ts
 firm_addresses core/addresses/addressBook.ts
-invoices core/firms/invoices.ts
-invoices core/orders/commands/invoices.ts
 saved_addresses core/addresses/addressBook.ts
 `;
 
@@ -108,7 +106,6 @@ api/src/routes/revisions.ts
 api/src/routes/uploads.ts
 
 api/src/routes/adminExports.ts
-api/src/routes/adminFirms.ts
 api/src/routes/firms.ts
 `;
 

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { OrderRow } from '#core/orders/orderRow';
 import { markPaid, markRefunded, recordCard } from '#core/orders/commands/markPaid';
-import { markInvoicePaid } from '#core/orders/commands/invoices';
+import { markInvoicePaid } from '#core/invoices/commands/markInvoicePaid';
 import { PaymentProviderError, type PaymentIntentInfo } from '#core/services/payments/index';
 import { addJob, type Queryable } from '#core/lib/db';
 import { shopFacts } from '#shared/shop';
