@@ -85,8 +85,6 @@ revisions worker/src/tasks/revisions__delete_expired.ts
 exports api/src/routes/adminExports.ts
 exports worker/src/tasks/exports__build.ts
 exports worker/src/tasks/exports__delete_expired.ts
-firm_addresses core/addresses/addressBook.ts
-saved_addresses core/addresses/addressBook.ts
 `;
 
 /** Route files that still hold SQL. Only ever shrinks. */
