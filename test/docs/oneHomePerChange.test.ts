@@ -82,9 +82,6 @@ revision_sheets worker/src/tasks/revisions__delete_expired.ts
 revisions worker/src/tasks/revisions__compare.ts
 revisions worker/src/tasks/revisions__delete_expired.ts
 
-exports api/src/routes/adminExports.ts
-exports worker/src/tasks/exports__build.ts
-exports worker/src/tasks/exports__delete_expired.ts
 `;
 
 /** Route files that still hold SQL. Only ever shrinks. */
@@ -103,7 +100,6 @@ api/src/routes/webhooks.ts
 api/src/routes/revisions.ts
 api/src/routes/uploads.ts
 
-api/src/routes/adminExports.ts
 api/src/routes/firms.ts
 `;
 
