@@ -100,7 +100,6 @@ api/src/routes/webhooks.ts
 api/src/routes/revisions.ts
 api/src/routes/uploads.ts
 
-api/src/routes/firms.ts
 `;
 
 const listed = (text: string) =>

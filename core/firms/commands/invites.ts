@@ -79,17 +79,19 @@ export function firmInviteEmail(input: { inviter: Inviter; firmName: string; to:
 }
 
 /**
- * The signed-in person accepts an invite: they become a member. 400 for a dead link, 403 when
+ * The signed-in person accepts an invite: they become a member. 404 when their account is gone, 400 for a dead link, 403 when
  * they are not the invited address, 409 when they already belong to another firm. Accepting again
  * (a second click) answers with the same firm.
  */
-export async function acceptInvite(tx: Queryable, input: { token: string; userId: string; email: string }): Promise<string> {
+export async function acceptInvite(tx: Queryable, input: { token: string; userId: string }): Promise<string> {
+  const [user] = await tx<{ email: string }[]>`select email from users where id = ${input.userId}`;
+  if (!user) throw notFound('Account not found.');
   const token = await findAuthToken(tx, 'firm_invite', input.token, { allowUsed: true });
   if (!token) throw badRequest(BAD_INVITE);
   const [invite] = await tx<{ id: string; firm_id: string; email: string; accepted_by_user_id: string | null; accepted_at: Date | null }[]>`
     select id, firm_id, email, accepted_by_user_id, accepted_at from firm_invites where auth_token_id = ${token.id} for update`;
   if (!invite) throw badRequest(BAD_INVITE);
-  if (invite.email !== input.email) throw forbidden(INVITE_FOR_SOMEONE_ELSE);
+  if (invite.email !== user.email) throw forbidden(INVITE_FOR_SOMEONE_ELSE);
   const membership = await membershipOf(tx, input.userId);
   if (membership?.firmId === invite.firm_id) return invite.firm_id;
   if (invite.accepted_at || token.used_at) throw badRequest(BAD_INVITE);
