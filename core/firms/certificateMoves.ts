@@ -1,6 +1,6 @@
 /**
  * The one table of a tax-exempt certificate's moves. Every change of its `status` is looked up here
- * first; the commands in certificates.ts are the only code that writes it.
+ * first; the commands in commands/certificates.ts are the only code that writes it.
  *
  * An owner files a certificate (pending); the counter verifies or rejects it. A verified one can be
  * withdrawn by the counter (with a reason the owners read) or by an owner: later orders are taxed,

@@ -1,7 +1,7 @@
 /**
  * A firm's account as the firm page and the counter see it: its terms and credit limit, what is
- * open and what is left, and its invoices (open, overdue, paid or void). The order side of an
- * invoice (placing one, settling one) is in orders/commands/invoices.ts.
+ * open and what is left, and its invoices (open, overdue, paid or void). Every change to an invoice
+ * (issuing one, paying one) is in ../invoices/commands/.
  */
 import { orderNumberOf } from '#shared/fields';
 import {
@@ -14,7 +14,6 @@ import {
   type InvoiceStatus,
 } from '#shared/invoice';
 import type { Queryable } from '../lib/db';
-import { notFound } from '../lib/errors';
 import { OPEN_INVOICE, openBalanceCents } from '../orders/commands/invoices';
 
 /** An invoice row with what its JSON and its PDF need from the order. */
@@ -116,14 +115,6 @@ function termsJson(terms: FirmTerms | null, limitCents: number | null, openCents
   };
 }
 
-/** Opens, changes or closes a firm's terms (closing keeps the limit's history out: it is cleared). 404 for no such firm. */
-export async function setFirmTerms(tx: Queryable, input: { firmId: string; terms: FirmTerms | null; creditLimitCents: number | null }): Promise<void> {
-  const rows = await tx`
-    update firms set terms = ${input.terms}, credit_limit_cents = ${input.terms ? input.creditLimitCents : null}, updated_at = now()
-    where id = ${input.firmId} returning id`;
-  if (rows.length === 0) throw notFound('Firm not found.');
-}
-
 /** Every firm for the counter's view: owner, size, terms, open balance and overdue invoices. */
 export async function firmsForAdmin(db: Queryable, today: string): Promise<AdminFirmJson[]> {
   const rows = await db<
@@ -155,14 +146,4 @@ export async function firmsForAdmin(db: Queryable, today: string): Promise<Admin
     createdAt: r.created_at.toISOString(),
     ...termsJson(r.terms, r.credit_limit_cents, Number(r.open_cents)),
   }));
-}
-
-/** Records the card payment asked for an invoice (its one intent). */
-export async function attachInvoicePayment(tx: Queryable, input: { invoiceId: string; paymentIntentId: string }): Promise<void> {
-  await tx`update invoices set payment_intent_id = ${input.paymentIntentId} where id = ${input.invoiceId} and payment_intent_id is null`;
-}
-
-/** Records where the invoice's PDF is stored. */
-export async function recordInvoicePdf(tx: Queryable, input: { invoiceId: string; key: string }): Promise<void> {
-  await tx`update invoices set pdf_key = ${input.key} where id = ${input.invoiceId}`;
 }

@@ -6,7 +6,9 @@
 import type { Response } from 'express';
 import type { AppContext } from '#core/context';
 import { badRequest, conflict, notFound, serviceUnavailable } from '#core/lib/errors';
-import { attachInvoicePayment, invoiceById } from '#core/firms/invoices';
+import { invoiceById } from '#core/firms/invoices';
+import { attachInvoicePayment, INVOICE_NOT_FOUND } from '#core/invoices/commands/markInvoicePaid';
+import { moveInvoice } from '#core/invoices/invoiceMoves';
 import { renderInvoice } from '#core/firms/invoicePdf';
 import type { OrderRow } from '#core/orders/orderRow';
 import { DemoPayments } from '#core/services/payments/demo';
@@ -16,7 +18,7 @@ import { shopDay } from '#shared/clock';
 import { centsToDecimal, invoiceNumberText, type FirmTerms } from '#shared/invoice';
 import { shopFacts } from '#shared/shop';
 
-export const INVOICE_NOT_FOUND = 'Invoice not found.';
+export { INVOICE_NOT_FOUND };
 
 /** The counter's day now (YYYY-MM-DD), by the shop clock. */
 export function counterToday(ctx: AppContext): string {
@@ -65,8 +67,8 @@ export async function payInvoice(
     const invoice = await invoiceById(tx, { invoiceId: input.invoiceId, firmId: input.firmId, today: counterToday(ctx) });
     if (!invoice) throw notFound(INVOICE_NOT_FOUND);
     const number = invoiceNumberText(invoice.number);
-    if (invoice.status === 'paid') throw conflict(`Invoice ${number} is already paid.`);
-    if (invoice.status === 'void') throw conflict(`Invoice ${number} is void: its order was cancelled.`);
+    const move = moveInvoice(invoice, 'paid', 'owner');
+    if (move.kind === 'refused') throw conflict(move.reason);
     let intent: { id: string; clientSecret: string };
     try {
       if (invoice.payment_intent_id) {

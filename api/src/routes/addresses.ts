@@ -8,7 +8,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { forgetAddress, listAddresses, rememberAddress, rememberFirmAddress } from '#core/addresses/addressBook';
+import { listAddresses } from '#core/addresses/addressBook';
+import { forgetAddress, rememberAddress, rememberFirmAddress } from '#core/addresses/commands/addresses';
 import { requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
 import { SaveAddressSchema } from '#shared/address';

@@ -6,8 +6,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { addJob } from '#core/lib/db';
 import { conflict, notFound } from '#core/lib/errors';
+import { requestExport } from '#core/exports/commands/exports';
+import { exportById, type ExportRow } from '#core/exports/queries';
 import { requireAdmin } from '../http/sessions';
 import { contentDisposition, sendStoredFile } from '../http/files';
 import { validate } from '../middleware/validate';
@@ -22,17 +23,6 @@ const ExportBody = z.object({
     .max(EXPORT_MAX_ORDERS, `Export at most ${EXPORT_MAX_ORDERS} orders at a time`),
   exportFormat: z.literal('zip', { error: 'exportFormat must be "zip"' }).default('zip'),
 });
-
-type ExportRow = {
-  id: string;
-  status: 'processing' | 'completed' | 'failed';
-  total_files: number;
-  processed_files: number;
-  storage_key: string | null;
-  error: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-};
 
 /** The contract's export status JSON. */
 export function presentExport(row: ExportRow) {
@@ -54,24 +44,18 @@ const exportParams = validate({ params: z.object({ exportId: uuidField }) }, 'Ex
 
 export function adminExportRoutes(ctx: AppContext): Router {
   const router = Router();
-  const { sql } = ctx;
 
   router.post('/api/admin/export-files', requireAdmin, exportBody, async (req, res) => {
     const { body } = exportBody.input(req);
     const ids = [...new Set(body.orderIds)];
     const admin = req.shop.adminUsername ?? 'admin';
-    const exportId = await sql.begin(async (tx) => {
-      const [row] = await tx<{ id: string }[]>`
-        insert into exports (requested_by, order_ids, total_files) values (${admin}, ${ids}::uuid[], ${ids.length}) returning id`;
-      await addJob(tx, 'exports__build', { exportId: row.id }, { jobKey: `export:${row.id}`, maxAttempts: 3 });
-      return row.id;
-    });
+    const exportId = await ctx.sql.begin((tx) => requestExport(tx, { requestedBy: admin, orderIds: ids }));
     res.json({ exportId, status: 'processing' });
   });
 
   router.get('/api/admin/export-status/:exportId', requireAdmin, exportParams, async (req, res) => {
     const id = exportParams.input(req).params.exportId;
-    const [row] = await sql<ExportRow[]>`select * from exports where id = ${id}`;
+    const row = await exportById(ctx.sql, id);
     if (!row) throw notFound('Export not found.');
     res.set('Cache-Control', 'no-store');
     res.json(presentExport(row));
@@ -79,7 +63,7 @@ export function adminExportRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/export-download/:exportId', requireAdmin, exportParams, async (req, res) => {
     const id = exportParams.input(req).params.exportId;
-    const [row] = await sql<ExportRow[]>`select * from exports where id = ${id}`;
+    const row = await exportById(ctx.sql, id);
     if (!row) throw notFound('Export not found. Exports are kept for 24 hours.');
     if (row.status !== 'completed' || !row.storage_key) throw conflict(row.status === 'failed' ? 'This export failed.' : 'This export is not finished yet.');
     const name = `blueprint-export-${row.created_at.toISOString().slice(0, 10)}-${id.slice(-8)}.zip`;

@@ -48,7 +48,7 @@ import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type Order
 import { placeInvoicedOrder, type PlacedInvoice } from '#core/orders/commands/invoices';
 import { PAYMENT_METHODS } from '#shared/invoice';
 import { exemptionFields, exemptionFor, exemptionJson, exemptPrice } from '#core/firms/certificates';
-import { rememberShippedAddress } from '#core/addresses/addressBook';
+import { rememberShippedAddress } from '#core/addresses/commands/addresses';
 import type { OrderRow } from '../presenters/order';
 import { PaymentProviderError, type PaymentProvider } from '#core/services/payments/index';
 import { AddressSchema, type Address } from '#shared/address';

@@ -8,11 +8,16 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
-import { acceptInvite, createFirm, createProject, inviteToFirm, removeMember, renameFirm, revokeInvite } from '#core/firms/commands';
+import { createFirm, renameFirm } from '#core/firms/commands/firms';
+import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
+import { removeMember } from '#core/firms/commands/members';
+import { createProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
 import { membershipOf, type Membership } from '#core/firms/membership';
+import { firmName, firmProject, invitesSentToday } from '#core/firms/queries';
 import { renderStatement, statementRows } from '#core/firms/statement';
-import { certificateContentType, fileCertificate, withdrawCertificate } from '#core/firms/certificates';
+import { certificateContentType } from '#core/firms/certificates';
+import { fileCertificate, withdrawCertificate } from '#core/firms/commands/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
 import { requireUser } from '../http/sessions';
@@ -163,9 +168,8 @@ export function firmRoutes(ctx: AppContext): Router {
   router.post('/api/firms/:firmId/invites', owner, inviteBody, async (req, res) => {
     const m = membership(req);
     const { email } = inviteBody.input(req).body;
-    const [{ sent }] = await ctx.sql<{ sent: number }[]>`
-      select count(*)::int as sent from firm_invites where firm_id = ${m.firmId} and created_at > now() - interval '1 day'`;
-    if (sent >= INVITES_PER_DAY) throw tooManyRequests(`A firm can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
+    if ((await invitesSentToday(ctx.sql, m.firmId)) >= INVITES_PER_DAY)
+      throw tooManyRequests(`A firm can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
     const inviteId = await ctx.sql.begin((tx) =>
       inviteToFirm(tx, { firmId: m.firmId, email, invitedByUserId: m.userId, appUrl: ctx.env.APP_URL, shop: shopFacts(ctx.env) }),
     );
@@ -200,13 +204,13 @@ export function firmRoutes(ctx: AppContext): Router {
     const from = query.from ?? null;
     const to = query.to ?? null;
     if (from && to && from > to) throw badRequest('The period starts after it ends. Please choose a start date on or before the end date.');
-    const [project] = await ctx.sql<{ name: string; code: string }[]>`
-      select name, code from firm_projects where id = ${params.projectId} and firm_id = ${m.firmId}`;
+    const project = await firmProject(ctx.sql, { firmId: m.firmId, projectId: params.projectId });
     if (!project) throw notFound('Project not found.');
-    const [firm] = await ctx.sql<{ name: string }[]>`select name from firms where id = ${m.firmId}`;
+    const name = await firmName(ctx.sql, m.firmId);
+    if (name === null) throw notFound(FIRM_NOT_FOUND);
     const shop = shopFacts(ctx.env);
     const rows = await statementRows(ctx.sql, { firmId: m.firmId, projectId: params.projectId, from, to, timeZone: shop.timeZone });
-    const pdf = await renderStatement({ firmName: firm.name, project, from, to, rows }, shop);
+    const pdf = await renderStatement({ firmName: name, project, from, to, rows }, shop);
     res.set('Cache-Control', 'private, no-store');
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
@@ -261,9 +265,7 @@ export function firmRoutes(ctx: AppContext): Router {
 
   router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {
     const userId = req.shop.userId as string;
-    const [user] = await ctx.sql<{ email: string }[]>`select email from users where id = ${userId}`;
-    if (!user) throw notFound('Account not found.');
-    const firmId = await ctx.sql.begin((tx) => acceptInvite(tx, { token: acceptBody.input(req).body.token, userId, email: user.email }));
+    const firmId = await ctx.sql.begin((tx) => acceptInvite(tx, { token: acceptBody.input(req).body.token, userId }));
     const found = await membershipOf(ctx.sql, userId);
     res.json({ firmId, role: found?.role ?? 'member' });
   });

@@ -9,7 +9,7 @@ import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildUser } from '#test/helpers/factories';
 import { customerClient, adminClient } from '#test/helpers/adminTestKit';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
-import { createFirm } from '#core/firms/commands';
+import { createFirm } from '#core/firms/commands/firms';
 
 const SHOP_NAME = 'Plan Room Prints';
 let shop: TestShop;

@@ -2,9 +2,9 @@
  * Orders on a firm's account (docs/decisions/027-paying-on-account.md). Placing one checks the
  * firm's terms, its overdue invoices and its credit limit under a lock on the firm's row, so two
  * orders at once cannot both fit in the last of the limit; the order is placed `invoiced` (printed
- * like a paid order) with its invoice, and its receipt and invoice PDF are queued. Settling the
- * invoice (the counter marks it paid, or the owner's card payment for it succeeds) makes the order
- * paid, once.
+ * like a paid order) with its invoice (invoices/commands/), and its receipt and invoice PDF are
+ * queued. Settling the invoice (the counter marks it paid, or the owner's card payment for it
+ * succeeds: invoices/commands/markInvoicePaid.ts) makes the order paid, once.
  */
 import { readyBy, type ClockOptions } from '#shared/readyBy';
 import { longDayText, shopDay } from '#shared/clock';
@@ -14,6 +14,7 @@ import { addJob, type Queryable } from '../../lib/db';
 import { forbidden, HttpError } from '../../lib/errors';
 import { placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
 import { paymentSourcesOf } from './transitions';
+import { issueInvoice } from '../../invoices/commands/issueInvoice';
 
 /** An unpaid invoice that is not void (its order was not cancelled) counts against the limit. */
 export const OPEN_INVOICE = `i.paid_at is null and o.status <> 'failed'`;
@@ -78,46 +79,30 @@ export async function placeInvoicedOrder(
     files: input.files,
   });
   const dueOn = dueOnFor(now, firm.terms, input.clock);
-  const [invoice] = await tx<{ id: string; number: string }[]>`
-    insert into invoices (firm_id, order_id, amount_cents, issued_at, due_on)
-    values (${input.firmId}, ${orderId}, ${input.fields.total_cents}, ${now}, ${dueOn})
-    returning id, number::text as number`;
   // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
   await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });
-  await addJob(tx, 'invoices__render_pdf', { invoiceId: invoice.id }, { jobKey: `invoice:${invoice.id}`, maxAttempts: 8 });
+  const invoice = await issueInvoice(tx, { firmId: input.firmId, orderId, amountCents: input.fields.total_cents, issuedAt: now, dueOn });
   return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn };
 }
 
-/** How an invoice was settled: by the counter (a check, a transfer) or by the owner's card. */
-export type InvoicePayment = { paidBy: 'admin' } | { paidBy: 'card'; paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
-
 /**
- * Marks the invoice paid and its order paid, once: `unchanged` when it was already paid (by the
- * counter or by card). A card payment is recorded on the order (its intent and card), so a later
- * refund of it reaches the order through the usual reconciliation.
+ * The order side of a settled invoice (invoices/commands/markInvoicePaid.ts, in its transaction):
+ * the order becomes paid, once. A card payment is recorded on the order (its intent and card), so a
+ * later refund of it reaches the order through the usual reconciliation.
  */
-export async function markInvoicePaid(
+export async function markInvoicedOrderPaid(
   tx: Queryable,
-  input: { invoiceId: string; payment: InvoicePayment },
-): Promise<{ kind: 'paid'; orderId: string } | { kind: 'unchanged'; paidBy: 'admin' | 'card' | null }> {
-  const [invoice] = await tx<{ order_id: string }[]>`
-    update invoices set paid_at = now(), paid_by = ${input.payment.paidBy}
-    where id = ${input.invoiceId} and paid_at is null
-    returning order_id`;
-  if (!invoice) {
-    const [current] = await tx<{ paid_by: 'admin' | 'card' | null }[]>`select paid_by from invoices where id = ${input.invoiceId}`;
-    return { kind: 'unchanged', paidBy: current?.paid_by ?? null };
-  }
-  const card = input.payment.paidBy === 'card' ? input.payment : null;
+  input: { orderId: string; card: { paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null } | null },
+): Promise<void> {
+  const { card } = input;
   const [order] = await tx<{ status: string }[]>`
     update orders set payment_status = 'paid', paid_at = now(), updated_at = now(),
       payment_intent_id = coalesce(payment_intent_id, ${card?.paymentIntentId ?? null}),
       card_brand = coalesce(card_brand, ${card?.cardBrand ?? null}), card_last4 = coalesce(card_last4, ${card?.cardLast4 ?? null})
-    where id = ${invoice.order_id} and payment_status in ${tx(paymentSourcesOf('paid', 'invoice'))}
+    where id = ${input.orderId} and payment_status in ${tx(paymentSourcesOf('paid', 'invoice'))}
     returning status`;
   // A card payment for an order the counter cancelled meanwhile (its invoice was void): returned, as markPaid does.
   if (card && order?.status === 'failed') {
-    await addJob(tx, 'orders__refund_cancelled', { orderId: invoice.order_id }, { jobKey: `refund:${invoice.order_id}`, maxAttempts: 12 });
+    await addJob(tx, 'orders__refund_cancelled', { orderId: input.orderId }, { jobKey: `refund:${input.orderId}`, maxAttempts: 12 });
   }
-  return { kind: 'paid', orderId: invoice.order_id };
 }

@@ -16,8 +16,9 @@ import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
 import type { OrderRow } from '#core/orders/orderRow';
 import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
+import { exportById } from '#core/exports/queries';
+import { completeExport, failExport, recordExportProgress, startExportBuild } from '#core/exports/commands/exports';
 
-type ExportRow = { id: string; order_ids: string[]; status: string };
 type FileRow = OrderRow;
 
 /** Progress is written at most this often (and always at the end). */
@@ -66,7 +67,7 @@ export default defineTask({
   name: 'exports__build',
   async run({ exportId }, ctx, helpers) {
     const log = ctx.log.child('exports');
-    const [exp] = await ctx.sql<ExportRow[]>`select id, order_ids, status from exports where id = ${exportId}`;
+    const exp = await exportById(ctx.sql, exportId);
     if (!exp) return log.warn('export row is gone', { exportId });
     if (exp.status !== 'processing') return;
     const orders = await ctx.sql<FileRow[]>`
@@ -75,13 +76,10 @@ export default defineTask({
     await withOrderFiles(ctx.sql, orders);
     const files = orders.filter((o) => o.file_key !== null && o.file_deleted_at === null);
     if (files.length === 0) {
-      await ctx.sql`
-        update exports set status = 'failed', total_files = 0, processed_files = 0,
-          error = 'None of the selected orders has a file to export (files are deleted after printing).'
-        where id = ${exportId}`;
+      await failExport(ctx.sql, { exportId, reason: 'nothing to export' });
       return;
     }
-    await ctx.sql`update exports set total_files = ${files.length}, processed_files = 0, error = null where id = ${exportId}`;
+    await startExportBuild(ctx.sql, { exportId, totalFiles: files.length });
 
     const key = exportKeyOf(exportId);
     // A previous attempt killed mid-write may have left a temp file behind: start from a clean folder.
@@ -127,16 +125,13 @@ export default defineTask({
         processed += 1;
         if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
           lastWrite = Date.now();
-          await ctx.sql`update exports set processed_files = ${processed} where id = ${exportId} and status = 'processing'`;
+          await recordExportProgress(ctx.sql, { exportId, processedFiles: processed });
         }
       }
       if (missing.length > 0) archive.append(`These files were missing from storage:\n${missing.join('\n')}\n`, { name: 'MISSING-FILES.txt' });
       await archive.finalize();
       const { size } = await stored;
-      await ctx.sql`
-        update exports set status = 'completed', processed_files = ${processed}, storage_key = ${key}, byte_size = ${size},
-          completed_at = now(), error = null
-        where id = ${exportId}`;
+      await completeExport(ctx.sql, { exportId, processedFiles: processed, key, byteSize: size });
       log.info('export completed', { exportId, files: processed, bytes: size });
     } catch (error) {
       archive.abort();
@@ -144,7 +139,7 @@ export default defineTask({
       const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
       log.warn('export failed', { exportId, attempt: helpers.job.attempts, error });
       if (lastAttempt) {
-        await ctx.sql`update exports set status = 'failed', error = 'Export process failed' where id = ${exportId}`;
+        await failExport(ctx.sql, { exportId, reason: 'last attempt failed' });
         return;
       }
       throw error;

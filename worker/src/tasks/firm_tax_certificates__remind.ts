@@ -3,7 +3,7 @@
  * date a month before its 12 months end (core/firms/certificates.ts), on the counter's calendar. Safe
  * to run any number of times: each verification of a certificate is reminded of once.
  */
-import { remindCertificateRenewals } from '#core/firms/certificates';
+import { remindCertificateRenewals } from '#core/firms/commands/certificates';
 import { shopDay } from '#shared/clock';
 import { shopFacts } from '#shared/shop';
 import { defineTask } from '../task';

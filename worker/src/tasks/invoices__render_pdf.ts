@@ -6,7 +6,8 @@
 import { shopFacts } from '#shared/shop';
 import { shopDay } from '#shared/clock';
 import type { OrderRow } from '#core/orders/orderRow';
-import { invoiceById, recordInvoicePdf } from '#core/firms/invoices';
+import { invoiceById } from '#core/firms/invoices';
+import { recordInvoicePdf } from '#core/invoices/commands/issueInvoice';
 import { renderInvoice } from '#core/firms/invoicePdf';
 import { queueInvoiceEmails } from '#core/emails/invoiceIssued';
 import { invoiceKey } from '#core/services/storage/keys';

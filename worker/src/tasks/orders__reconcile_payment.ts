@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { OrderRow } from '#core/orders/orderRow';
 import { markPaid, markRefunded, recordCard } from '#core/orders/commands/markPaid';
-import { markInvoicePaid } from '#core/orders/commands/invoices';
+import { markInvoicePaid } from '#core/invoices/commands/markInvoicePaid';
 import { markEventsProcessed } from '#core/orders/commands/paymentEvents';
 import { PaymentProviderError, type PaymentIntentInfo } from '#core/services/payments/index';
 import { addJob } from '#core/lib/db';

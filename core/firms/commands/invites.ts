@@ -1,37 +1,21 @@
 /**
- * Every change to a firm and its people: create it, rename it, invite, accept, revoke, remove or
- * leave, add a project. Each is one function of (transaction, input); routes check who may act
- * (api/src/routes/firms.ts) and call one of these. Nothing here writes an order: an order keeps
- * the firm it was placed for whoever comes or goes.
+ * Inviting people into a firm: an owner invites an address (emailed a one-time link), the invited
+ * person accepts it, an owner withdraws an open invite.
  */
 import { TTL_MS, type ShopFacts } from '#shared/shop';
-import type { Queryable } from '../lib/db';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { consumeAuthToken, issueAuthToken } from '../accounts/commands/authTokens';
-import { findAuthToken, hashToken } from '../lib/tokens';
-import { queueEmail } from '../services/email/index';
-import { signOff } from '../emails/closing';
-import { quoted, theirWords } from '../emails/theirWords';
-import { membershipOf } from './membership';
+import type { Queryable } from '../../lib/db';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { consumeAuthToken, issueAuthToken } from '../../accounts/commands/authTokens';
+import { findAuthToken, hashToken } from '../../lib/tokens';
+import { queueEmail } from '../../services/email/index';
+import { signOff } from '../../emails/closing';
+import { quoted, theirWords } from '../../emails/theirWords';
+import { membershipOf } from '../membership';
+import { ALREADY_IN_A_FIRM } from './firms';
 
 export const FIRM_INVITE_TTL_MS = TTL_MS.firmInvite;
-export const ALREADY_IN_A_FIRM = 'You already belong to a firm. Leave it first to create or join another.';
 export const BAD_INVITE = 'This invite link is invalid or has expired. Please ask the firm for a new one.';
 export const INVITE_FOR_SOMEONE_ELSE = 'This invite was sent to another email address. Please sign in with the address it was sent to.';
-export const LAST_OWNER = 'A firm needs an owner: its last owner cannot leave or be removed.';
-
-/** A new firm with its creator as owner; 409 when they already belong to one. */
-export async function createFirm(tx: Queryable, input: { userId: string; name: string }): Promise<string> {
-  if (await membershipOf(tx, input.userId)) throw conflict(ALREADY_IN_A_FIRM);
-  const [firm] = await tx<{ id: string }[]>`insert into firms (name, created_by_user_id) values (${input.name}, ${input.userId}) returning id`;
-  await tx`insert into firm_members (user_id, firm_id, role) values (${input.userId}, ${firm.id}, 'owner')`;
-  return firm.id;
-}
-
-/** A new name for the firm. */
-export async function renameFirm(tx: Queryable, input: { firmId: string; name: string }): Promise<void> {
-  await tx`update firms set name = ${input.name}, updated_at = now() where id = ${input.firmId}`;
-}
 
 /**
  * Invites an address and emails it a one-time link to /firm-invite. Inviting the same address again
@@ -96,17 +80,19 @@ export function firmInviteEmail(input: { inviter: Inviter; firmName: string; to:
 }
 
 /**
- * The signed-in person accepts an invite: they become a member. 400 for a dead link, 403 when
+ * The signed-in person accepts an invite: they become a member. 404 when their account is gone, 400 for a dead link, 403 when
  * they are not the invited address, 409 when they already belong to another firm. Accepting again
  * (a second click) answers with the same firm.
  */
-export async function acceptInvite(tx: Queryable, input: { token: string; userId: string; email: string }): Promise<string> {
+export async function acceptInvite(tx: Queryable, input: { token: string; userId: string }): Promise<string> {
+  const [user] = await tx<{ email: string }[]>`select email from users where id = ${input.userId}`;
+  if (!user) throw notFound('Account not found.');
   const token = await findAuthToken(tx, 'firm_invite', input.token, { allowUsed: true });
   if (!token) throw badRequest(BAD_INVITE);
   const [invite] = await tx<{ id: string; firm_id: string; email: string; accepted_by_user_id: string | null; accepted_at: Date | null }[]>`
     select id, firm_id, email, accepted_by_user_id, accepted_at from firm_invites where auth_token_id = ${token.id} for update`;
   if (!invite) throw badRequest(BAD_INVITE);
-  if (invite.email !== input.email) throw forbidden(INVITE_FOR_SOMEONE_ELSE);
+  if (invite.email !== user.email) throw forbidden(INVITE_FOR_SOMEONE_ELSE);
   const membership = await membershipOf(tx, input.userId);
   if (membership?.firmId === invite.firm_id) return invite.firm_id;
   if (invite.accepted_at || token.used_at) throw badRequest(BAD_INVITE);
@@ -123,31 +109,4 @@ export async function revokeInvite(tx: Queryable, input: { firmId: string; invit
     delete from firm_invites where id = ${input.inviteId} and firm_id = ${input.firmId} and accepted_at is null returning auth_token_id`;
   if (!gone) throw notFound('Invite not found.');
   if (gone.auth_token_id) await consumeAuthToken(tx, gone.auth_token_id);
-}
-
-/**
- * Someone leaves the firm (themselves) or is removed (by an owner). Their orders stay with the firm.
- * 404 when they are not in it, 403 when a member removes someone else, 409 for the last owner.
- */
-export async function removeMember(tx: Queryable, input: { firmId: string; actor: { userId: string; role: string }; userId: string }): Promise<void> {
-  const [target] = await tx<{ role: string }[]>`
-    select role from firm_members where firm_id = ${input.firmId} and user_id = ${input.userId} for update`;
-  if (!target) throw notFound('That person is not a member of this firm.');
-  if (input.actor.userId !== input.userId && input.actor.role !== 'owner') throw forbidden('Only an owner of the firm can remove someone.');
-  if (target.role === 'owner') {
-    const [{ owners }] = await tx<{ owners: number }[]>`
-      select count(*)::int as owners from firm_members where firm_id = ${input.firmId} and role = 'owner'`;
-    if (owners <= 1) throw conflict(LAST_OWNER);
-  }
-  await tx`delete from firm_members where firm_id = ${input.firmId} and user_id = ${input.userId}`;
-}
-
-/** A new project of the firm; 409 when the firm already has a project with that code (any case). */
-export async function createProject(tx: Queryable, input: { firmId: string; userId: string; name: string; code: string }): Promise<string> {
-  const [taken] = await tx`select 1 from firm_projects where firm_id = ${input.firmId} and lower(code) = lower(${input.code})`;
-  if (taken) throw conflict(`This firm already has a project with the code ${input.code}.`);
-  const [project] = await tx<{ id: string }[]>`
-    insert into firm_projects (firm_id, name, code, created_by_user_id) values (${input.firmId}, ${input.name}, ${input.code}, ${input.userId})
-    returning id`;
-  return project.id;
 }
