@@ -47,20 +47,11 @@ export const COMMAND_HOMES: Record<string, string[]> = {
 
 /** `table file` for each write that has not moved to its home yet. Only ever shrinks. */
 const WRITES_NOT_YET_HOME = `
-
-
-emails worker/src/tasks/emails__send.ts
-
-
-
 `;
 
 /** Route files that still hold SQL. Only ever shrinks. */
 const ROUTES_WITH_SQL_NOT_YET_MOVED = `
-
 api/src/routes/checkout.ts
-
-
 `;
 
 const listed = (text: string) =>

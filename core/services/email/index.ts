@@ -50,3 +50,10 @@ export async function queueEmail(db: Queryable, input: QueueEmailInput): Promise
   await addJob(db, 'emails__send', { emailId: row.id }, { jobKey: `email:${row.id}`, maxAttempts: 8 });
   return row.id;
 }
+
+/** Records that a queued email left through `provider` as `messageId` (the row is locked by its sender). */
+export async function markEmailSent(db: Queryable, input: { emailId: string; provider: string; messageId: string | null }): Promise<void> {
+  await db`
+    update emails set status = 'sent', sent_at = now(), provider = ${input.provider}, provider_message_id = ${input.messageId}, error = null
+    where id = ${input.emailId}`;
+}

@@ -6,7 +6,7 @@
 import { buffer } from 'node:stream/consumers';
 import { defineTask } from '../task';
 import { StorageNotFoundError } from '#core/services/storage/index';
-import type { EmailAttachment, QueuedAttachment } from '#core/services/email/index';
+import { markEmailSent, type EmailAttachment, type QueuedAttachment } from '#core/services/email/index';
 
 type EmailRow = {
   id: string;
@@ -45,9 +45,7 @@ export default defineTask({
         attachments,
         idempotencyKey: email.idempotency_key,
       });
-      await tx`
-        update emails set status = 'sent', sent_at = now(), provider = ${ctx.email.name}, provider_message_id = ${messageId}, error = null
-        where id = ${emailId}`;
+      await markEmailSent(tx, { emailId, provider: ctx.email.name, messageId });
     });
   },
 });
