@@ -16,16 +16,18 @@
  * The files and the customer's choices are one state (./usePrintSet.ts, a reducer): this component
  * and the card show it and dispatch what the customer does.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useUser } from '../../data/auth';
 import { Card } from '../ui';
-import { ConfigurationCard } from './ConfigurationCard';
 import { DropZone, type DropZoneProgress } from './DropZone';
 import { SetFiles } from './SetFiles';
 import { usePrintSet } from './usePrintSet';
 
 /** A signed-in customer's "This is a revision of order #…": its own chunk, outside the landing page's budget. */
 const RevisionOfOrder = lazy(() => import('./RevisionOfOrder'));
+/** The configuration card: its own chunk too, fetched as soon as the set has a file (chosen, or coming back). */
+const loadCard = () => import('./ConfigurationCard');
+const ConfigurationCard = lazy(() => loadCard().then((m) => ({ default: m.ConfigurationCard })));
 
 export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Analyzing Document...', complete: 'Upload Complete!' } as const;
 
@@ -33,6 +35,10 @@ export function UploadSection() {
   const { user } = useUser();
   const { state, set, pendingFiles, dispatch, addFiles } = usePrintSet();
   const { entries, choices, goingToCheckout, justUploaded, refusal } = state;
+  const hasFiles = entries.length > 0;
+  useEffect(() => {
+    if (hasFiles) void loadCard();
+  }, [hasFiles]);
 
   const rows = entries.map((e) => {
     const file = set?.files?.find((f) => f.uploadId === e.info?.uploadId);
@@ -61,22 +67,24 @@ export function UploadSection() {
 
   if (set) {
     const card = (
-      <ConfigurationCard
-        set={set}
-        choices={choices}
-        dispatch={dispatch}
-        goingToCheckout={goingToCheckout}
-        checkingColor={!set.sheetsComplete && !state.inkChosen}
-        pendingFiles={pendingFiles}
-        fileList={fileList}
-        revisionOf={
-          user && pendingFiles === 0 ? (
-            <Suspense fallback={null}>
-              <RevisionOfOrder uploadIds={set.files?.map((f) => f.uploadId) ?? [set.uploadId]} />
-            </Suspense>
-          ) : null
-        }
-      />
+      <Suspense fallback={null}>
+        <ConfigurationCard
+          set={set}
+          choices={choices}
+          dispatch={dispatch}
+          goingToCheckout={goingToCheckout}
+          checkingColor={!set.sheetsComplete && !state.inkChosen}
+          pendingFiles={pendingFiles}
+          fileList={fileList}
+          revisionOf={
+            user && pendingFiles === 0 ? (
+              <Suspense fallback={null}>
+                <RevisionOfOrder uploadIds={set.files?.map((f) => f.uploadId) ?? [set.uploadId]} />
+              </Suspense>
+            ) : null
+          }
+        />
+      </Suspense>
     );
     if (!justUploaded) return card;
     return (
