@@ -8,9 +8,8 @@
 import { validate } from '../middleware/validate';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
-import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { adminPasswordField, adminUsernameField } from '#shared/fields';
+import { AdminSignInSchema } from '#shared/signIn';
 import { unauthorized } from '#core/lib/errors';
 import { requireAdmin, signInAdmin, signOutAdmin } from '../http/sessions';
 import { sleep } from '#core/lib/time';
@@ -26,10 +25,8 @@ import {
 } from '../http/rateLimit';
 import { queueAdminSignInAlertEmail } from '#core/emails/account-emails';
 
-const LoginSchema = z.object({ username: adminUsernameField, password: adminPasswordField });
-
 /** Equal-time comparison of two strings of any length (hashes first, so lengths do not leak). */
-const adminLoginBody = validate({ body: LoginSchema });
+const adminLoginBody = validate({ body: AdminSignInSchema });
 
 export function sameSecret(a: string, b: string): boolean {
   const x = createHash('sha256').update(a).digest();

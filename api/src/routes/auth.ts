@@ -18,7 +18,8 @@ import { sleep } from '#core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../http/sessions';
 import { findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
 import { presentUser } from '../presenters/user';
-import { emailField, firstNameField, lastNameField, newPasswordField, passwordField, phoneField } from '#shared/fields';
+import { emailField, firstNameField, lastNameField, newPasswordField, phoneField } from '#shared/fields';
+import { SignInSchema } from '#shared/signIn';
 
 export const RegisterSchema = z.object({
   email: emailField,
@@ -34,7 +35,6 @@ export const RegisterSchema = z.object({
   setPasswordByEmail: z.boolean().optional(),
 });
 
-export const LoginSchema = z.object({ email: emailField, password: passwordField });
 const ForgotSchema = z.object({ email: emailField });
 const tokenField = z.string({ error: 'This link is not complete. Please open it again from your email.' }).trim().min(10).max(200);
 const ResetSchema = z.object({ token: tokenField, password: newPasswordField });
@@ -45,7 +45,7 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we
 const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 
 const registerBody = validate({ body: RegisterSchema });
-const loginBody = validate({ body: LoginSchema });
+const loginBody = validate({ body: SignInSchema });
 const forgotBody = validate({ body: ForgotSchema });
 const resetBody = validate({ body: ResetSchema });
 const verifyBody = validate({ body: VerifySchema });

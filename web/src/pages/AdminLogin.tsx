@@ -6,16 +6,15 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button, Card, TextField } from '../components/ui';
 import { errorMessage } from '../data/useSubmit';
 import { adminApi } from '../data/admin';
-import { adminPasswordField, adminUsernameField } from '#shared/fields';
+import { AdminSignInSchema } from '#shared/signIn';
 
-const AdminLoginForm = z.object({ username: adminUsernameField, password: adminPasswordField });
-type AdminLoginInput = z.input<typeof AdminLoginForm>;
-type AdminLogin = z.output<typeof AdminLoginForm>;
-const zodCheck = zodResolver(AdminLoginForm);
+type AdminLoginInput = z.input<typeof AdminSignInSchema>;
+type AdminLogin = z.output<typeof AdminSignInSchema>;
+const zodCheck = zodResolver(AdminSignInSchema);
 
 /** The spec's message names both fields: with both empty it shows once, under the username. */
 const checkLogin: Resolver<AdminLoginInput, unknown, AdminLogin> = async (values, context, options) => {

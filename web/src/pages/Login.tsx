@@ -6,25 +6,24 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
 import { AuthCard } from '../components/account/AuthCard';
 import { ApiError, apiRequest } from '../data/client';
 import { errorMessage } from '../data/useSubmit';
 import { useSignedIn, type User } from '../data/auth';
-import { emailField, passwordField } from '#shared/fields';
+import { SignInSchema } from '#shared/signIn';
 
-const LoginForm = z.object({ email: emailField, password: passwordField });
-type LoginInput = z.input<typeof LoginForm>;
+type LoginInput = z.input<typeof SignInSchema>;
 
 export default function Login() {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const form = useForm<LoginInput, unknown, z.output<typeof LoginForm>>({ resolver: zodResolver(LoginForm), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput, unknown, z.output<typeof SignInSchema>>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
-  async function signIn(credentials: z.output<typeof LoginForm>) {
+  async function signIn(credentials: z.output<typeof SignInSchema>) {
     try {
       const user = await apiRequest<User>('POST', '/api/auth/login', credentials);
       await signedIn(user);

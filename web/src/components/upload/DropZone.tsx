@@ -8,10 +8,9 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { MAX_SET_FILES } from '#shared/limits';
 import { ErrorNote, ProgressBar, cx } from '../ui';
+import type { UploadRefusal } from './printSet';
 
 export type DropZoneProgress = { caption: string; fileName: string; percent: number; detail: string };
-/** Why the last file was turned down (the spec's toast title and message). */
-export type UploadRefusal = { title: string; message: string };
 
 /** The files of a dropped folder, however deep (the browser hands over a folder as an entry to read). */
 async function filesOfEntry(entry: FileSystemEntry): Promise<File[]> {

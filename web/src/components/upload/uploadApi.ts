@@ -73,10 +73,11 @@ export const POLL_DELAYS_MS = [40, 80, 120, 160];
 export const POLL_EVERY_MS = 200;
 /** How often the per-sheet report (color, previews) is asked about once the price shows. */
 export const REPORT_POLL_EVERY_MS = 400;
-const POLL_FOR_MS = 3 * 60_000;
+/** How long the analysis, then the per-sheet report, is asked about before giving up. */
+export const POLL_FOR_MS = 3 * 60_000;
 
 /** Sleeps `ms`, or rejects with an AbortError as soon as `signal` aborts. */
-export function wait(ms: number, signal: AbortSignal): Promise<void> {
+function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
     const timer = setTimeout(resolve, ms);
@@ -99,20 +100,5 @@ export async function waitForAnalysis(uploadId: string, signal: AbortSignal): Pr
     if (info.status !== 'analyzing') return info;
     if (Date.now() > until) throw new Error('Checking your PDF is taking longer than it should. Please try again in a few minutes.');
     await wait(POLL_DELAYS_MS[attempt] ?? POLL_EVERY_MS, signal);
-  }
-}
-
-/**
- * After `ready`, asks for the upload until its per-sheet report is complete, handing each answer to
- * `onInfo` (sheets fill in: color, blank, scale notes, previews). Stops on abort or after a while.
- */
-export async function followSheetReport(uploadId: string, onInfo: (info: UploadInfo) => void, signal: AbortSignal): Promise<void> {
-  const until = Date.now() + POLL_FOR_MS;
-  while (Date.now() < until) {
-    await wait(REPORT_POLL_EVERY_MS, signal);
-    const info = await apiRequest<UploadInfo>('GET', `/api/uploads/${uploadId}`);
-    if (signal.aborted) return;
-    onInfo(info);
-    if (info.sheetsComplete) return;
   }
 }

@@ -7,7 +7,7 @@ import { setName } from '#shared/orderText';
 import { sheetWarnings } from '#shared/sheetNumbers';
 import type { DetectedSize } from '#shared/sheets';
 import type { UploadInfo } from '#shared/upload';
-import type { ConfiguredUpload, SetFile } from './ConfigurationCard';
+import type { ConfiguredUpload, SetFile } from './printSet';
 
 /** A ready upload: analysed, with a sheet count and a paper. */
 export type ReadyInfo = UploadInfo & { pageCount: number; detectedSize: DetectedSize };

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { UploadInfo, UploadSheet } from '#shared/upload';
+import { INITIAL_PRINT_SET, printSetReducer, setOf, type PrintSetAction, type PrintSetState } from './printSetReducer';
+import type { ReadyInfo } from './uploadSet';
+
+const sheet = (number: number, color: boolean | null): UploadSheet => ({
+  number,
+  widthIn: 36,
+  heightIn: 24,
+  paper: '24x36',
+  sizeName: null,
+  color,
+  colorShare: color ? 0.5 : 0,
+  blank: false,
+  scaleNotes: [],
+  lowResolution: false,
+  previewUrl: null,
+  sheetNumber: null,
+  sheetTitle: null,
+});
+
+/** A ready file whose report says these sheets' colors (null: not judged yet). */
+function ready(id: string, colors: (boolean | null)[], sheetsComplete = true): ReadyInfo {
+  const info: UploadInfo = {
+    uploadId: id,
+    status: 'ready',
+    fileName: `${id}.pdf`,
+    fileSize: 100,
+    pageCount: colors.length,
+    detectedSize: '24x36',
+    actualSize: null,
+    message: null,
+    sheets: colors.map((c, i) => sheet(i + 1, c)),
+    colorSheetCount: colors.filter(Boolean).length,
+    warnings: [],
+    listedSheets: [],
+    sheetsComplete,
+  };
+  return info as ReadyInfo;
+}
+
+const run = (actions: PrintSetAction[], from: PrintSetState = INITIAL_PRINT_SET) => actions.reduce(printSetReducer, from);
+const added = (key: string): PrintSetAction => ({ type: 'fileAdded', key, fileName: `${key}.pdf`, control: new AbortController() });
+const inSet = (key: string, info: ReadyInfo): PrintSetAction[] => [added(key), { type: 'fileSent', key }, { type: 'fileReady', key, info, followUntil: 0 }];
+
+describe('printSetReducer', () => {
+  it('starts the first file at its own size, one set, B&W while color is not judged', () => {
+    const state = run([added('a'), { type: 'fileProgress', key: 'a', percent: 40 }]);
+    expect(state.entries[0]).toMatchObject({ stage: 'uploading', percent: 40 });
+    const done = run(inSet('a', ready('a', [null, null], false)).slice(1), state);
+    expect(done.justUploaded).toBe(true);
+    expect(done.choices).toEqual({ printSize: 'asDrawn', printType: 'bw', sets: 1, halfSets: 0, colorSheets: [] });
+  });
+
+  it('follows the color the report finds until the customer chooses, then keeps the choice', () => {
+    const waiting = run(inSet('a', ready('a', [null, null, null], false)));
+    const found = run([{ type: 'reportArrived', info: ready('a', [true, false, true]) }], waiting);
+    expect(found.choices).toMatchObject({ printType: 'auto', colorSheets: [1, 3] });
+
+    const chosen = run([{ type: 'printTypeChosen', printType: 'bw' }], waiting);
+    const later = run([{ type: 'reportArrived', info: ready('a', [true, true, true]) }], chosen);
+    expect(later.inkChosen).toBe(true);
+    expect(later.choices.printType).toBe('bw');
+  });
+
+  it('prints all color when every sheet is, and stops waiting for a report that will not come', () => {
+    expect(run(inSet('a', ready('a', [true, true]))).choices.printType).toBe('color');
+    const stopped = run([{ type: 'reportStopped', uploadIds: ['a'] }], run(inSet('a', ready('a', [null], false))));
+    expect(setOf(stopped.entries)?.sheetsComplete).toBe(true);
+  });
+
+  it('starts color only where needed from the detected sheets, and switching a sheet chooses auto', () => {
+    const state = run([...inSet('a', ready('a', [true, false, false])), { type: 'printTypeChosen', printType: 'bw' }]);
+    expect(run([{ type: 'printTypeChosen', printType: 'auto' }], state).choices.colorSheets).toEqual([1]);
+    expect(run([{ type: 'colorSheetsChosen', colorSheets: [2] }], state).choices).toMatchObject({ printType: 'auto', colorSheets: [2] });
+  });
+
+  it('moves chosen color sheets with their file, and drops a removed file’s', () => {
+    const state = run([
+      ...inSet('a', ready('a', [false, false])),
+      ...inSet('b', ready('b', [false])),
+      { type: 'colorSheetsChosen', colorSheets: [2, 3] },
+      { type: 'fileMoved', key: 'b', by: -1 },
+    ]);
+    expect(state.entries.map((e) => e.key)).toEqual(['b', 'a']);
+    expect(state.choices.colorSheets).toEqual([1, 3]);
+    expect(run([{ type: 'fileRemoved', key: 'b' }], state).choices.colorSheets).toEqual([2]);
+    expect(run([{ type: 'fileMoved', key: 'b', by: -1 }], state)).toBe(state);
+  });
+
+  it('starts over when the last file goes, keeping the refusal on show', () => {
+    const refusal = { title: 'Upload failed', message: 'No.' };
+    const state = run([...inSet('a', ready('a', [false])), { type: 'setsChosen', sets: 3 }, { type: 'refused', refusal }, { type: 'fileRemoved', key: 'a' }]);
+    expect(state).toEqual({ ...INITIAL_PRINT_SET, refusal });
+    expect(run([{ type: 'filesChosen' }], state).refusal).toBeNull();
+  });
+
+  it('ignores a file that is ready after it was removed', () => {
+    const state = run([added('a'), { type: 'fileRemoved', key: 'a' }, { type: 'fileReady', key: 'a', info: ready('a', [false]), followUntil: 0 }]);
+    expect(state).toEqual(INITIAL_PRINT_SET);
+  });
+
+  it('goes to checkout once, and only when every file is in and priced', () => {
+    const pending = run([...inSet('a', ready('a', [false])), added('b'), { type: 'checkoutStarted' }]);
+    expect(pending.goingToCheckout).toBe(false);
+    const ready1 = run([{ type: 'fileRemoved', key: 'b' }, { type: 'checkoutStarted' }], pending);
+    expect(ready1.goingToCheckout).toBe(true);
+    expect(run([{ type: 'checkoutStarted' }], ready1)).toBe(ready1);
+    expect(run([{ type: 'halfSetsChosen', halfSets: 0 }, { type: 'setsChosen', sets: 0 }, { type: 'checkoutStarted' }], pending).goingToCheckout).toBe(false);
+  });
+
+  it('restores the stored choices, keeping only color sheets the set still has', () => {
+    const state = run([
+      {
+        type: 'restored',
+        entries: [{ key: 'f0', info: ready('a', [true, false]) }],
+        stored: { uploadId: 'a', name: 'a.pdf', pageCount: 2, size: 100, printSize: '30x42', printType: 'auto', totalAmount: 10, sets: 2, colorSheets: [2, 5] },
+        followUntil: 0,
+      },
+    ]);
+    expect(state.inkChosen).toBe(true);
+    expect(state.justUploaded).toBe(false);
+    expect(state.choices).toEqual({ printSize: '30x42', printType: 'auto', sets: 2, halfSets: 0, colorSheets: [2] });
+  });
+});
