@@ -165,6 +165,45 @@ describe('customer accounts in the browser', () => {
     await page.context().close();
   });
 
+  it('works the avatar menu from the keyboard: opens on the first item, arrows move, Escape returns to the button', async () => {
+    const page = await openPage(browser);
+    const errors = watchPageErrors(page);
+    const c = shop.client();
+    await c.post('/api/auth/register', { email: 'keys@example.com', password: 'password123', firstName: 'Kay', lastName: 'Keys' });
+    await page.goto(`${shop.url}/login`);
+    await page.getByLabel('Email').fill('keys@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Kay' }).waitFor();
+
+    const button = page.getByRole('button', { name: 'Account menu' });
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect.poll(focused).toBe('My Orders');
+    await expectNoSeriousA11y(page);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Sign out');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(async () => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // Space opens it too; Enter on an item chooses it.
+    await page.keyboard.press(' ');
+    await expect.poll(focused).toBe('My Orders');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${shop.url}/orders`);
+    await menu.waitFor({ state: 'detached' });
+    errors.assertClean();
+    await page.context().close();
+  });
+
   it('shows a placeholder in the 64 px navigation bar while the session loads', async () => {
     const page = await openPage(browser);
     let release: () => void = () => {};

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { drawLabel } from './builtin';
 import { orderRowFor } from '#test/helpers/orderRow';
 import { pdfPageTexts, renderPngs } from '#test/helpers/pdfPages';
+import { readCode128Row } from '#test/helpers/barcode';
 import { DEFAULT_SHOP } from '#shared/shop';
 
 const shipped = (overrides: Parameters<typeof orderRowFor>[0]) =>
@@ -25,6 +26,14 @@ describe('drawLabel', () => {
     expect(pages).toHaveLength(1);
     for (const text of ['ΖΩΉ ИВАНОВА', '1 MAIN ST 王', 'КВ. 7', 'ALBANY, NY 12207', 'BP12 3456 7890 1234 56']) expect(pages[0]).toContain(text);
     expect(await renderPngs(pdf, 'label')).toEqual({ pages: 1, stderr: '' });
+  });
+
+  it('draws the tracking number as Code 128 bars that a scanner reads back', async () => {
+    const pdf = await drawLabel({ order: shipped({}), shop: DEFAULT_SHOP, service: 'UPS Ground', weightOz: 12, trackingNumber: 'BP1234567890123456' });
+    // The bars span y 250..340 pt; read across their middle.
+    expect(await readCode128Row(pdf, { y: 295 })).toBe('BP1234567890123456');
+    // Above the bars there is nothing to read.
+    await expect(readCode128Row(pdf, { y: 240 })).rejects.toThrow();
   });
 
   it('keeps the longest name and address on its one page, above the weight line', async () => {

@@ -5,7 +5,6 @@ import { addJob } from '../../lib/db';
 import { adminClient } from '#test/helpers/adminTestKit';
 import { startEasyPostFake, type EasyPostFake } from '#test/helpers/easypostFake';
 import { generateLabel } from './index';
-import { code128Modules, code128Values } from './code128';
 
 let shop: TestShop;
 let fake: EasyPostFake;
@@ -89,15 +88,5 @@ describe('EasyPost labels', () => {
     const res = await admin.post(`/api/admin/generate-label/${order.id}`);
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/try again/);
-  });
-});
-
-describe('Code 128', () => {
-  it('encodes with start B, a mod-103 checksum and stop, every symbol 11 modules wide', () => {
-    // "BP1": values 34, 48, 17; checksum (104 + 34*1 + 48*2 + 17*3) % 103 = 285 % 103 = 79.
-    expect(code128Values('BP1')).toEqual([104, 34, 48, 17, 79, 106]);
-    const modules = code128Modules('BP1234567890123456');
-    expect(modules.reduce((a, b) => a + b, 0)).toBe(11 * (18 + 2) + 13);
-    expect(() => code128Values('é')).toThrow();
   });
 });

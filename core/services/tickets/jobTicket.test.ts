@@ -7,7 +7,8 @@ import PDFDocument from 'pdfkit';
 import { renderJobTicket, splitNotes } from './jobTicket';
 import { orderRowFor } from '#test/helpers/orderRow';
 import { pdfPageTexts, renderPngs } from '#test/helpers/pdfPages';
-import { MAX_ORDER_NOTES, orderNotesField } from '#shared/fields';
+import { readCode128Row } from '#test/helpers/barcode';
+import { MAX_ORDER_NOTES, orderNotesField, orderNumberOf } from '#shared/fields';
 import { DEFAULT_SHOP } from '#shared/shop';
 
 const NAME = '王 Smith Résidence 図面 планы №7';
@@ -22,6 +23,13 @@ async function ticketPages(notes: string | null, extra: Parameters<typeof orderR
 }
 
 describe('renderJobTicket', () => {
+  it('draws the order number as Code 128 bars that a scanner reads back', async () => {
+    const order = orderRowFor({ job_name: NAME, rush_order: true });
+    const pdf = await renderJobTicket(order, DEFAULT_SHOP);
+    // The bars span y 94..148 pt at the right margin, right of RUSH; read across their middle.
+    expect(await readCode128Row(pdf, { y: 120, fromX: 250 })).toBe(orderNumberOf(order.id));
+  });
+
   it('prints a job name, customer and address in Latin, Cyrillic, Greek and CJK exactly, on one page', async () => {
     const pages = await ticketPages('Roll 王 Smith’s set first — планы ①', {
       customer_first_name: 'Ζωή',

@@ -4,7 +4,7 @@
  * While the admin is signed in it says so, with a way to the console and a sign-out, in place of the
  * customer's Sign In.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'wouter';
 import { buttonClasses } from './ui';
 import { useSignOut, useUser, type User } from '../data/auth';
@@ -92,94 +92,45 @@ function initials(user: User): string {
   return letters || user.email[0]?.toUpperCase() || '?';
 }
 
-/** The avatar button and its menu: keyboard reachable, closes on Escape, outside click or choice. */
+/**
+ * The avatar button and its menu, through Radix's dropdown menu: the WAI-ARIA menu button pattern
+ * (Enter, Space or the arrow keys open it on the first or last item, arrows, Home, End and typeahead
+ * move, Escape closes and returns focus to the button, an outside click or a choice closes it).
+ * Not modal, so a click outside, on Upload say, still does what it says as the menu closes.
+ */
 function AccountMenu({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  function moveFocus(e: React.KeyboardEvent) {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    e.preventDefault();
-    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
-  }
-
+  const item = 'block w-full cursor-pointer px-4 py-2 text-left text-sm text-slate-800 outline-none hover:bg-slate-50 data-[highlighted]:bg-slate-100';
   return (
-    <div className="relative" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-blueprint-700 text-sm font-semibold text-white ring-offset-2 hover:bg-blueprint-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blueprint-500"
-      >
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-blueprint-700 text-sm font-semibold text-white ring-offset-2 hover:bg-blueprint-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blueprint-500">
         <span className="sr-only">Account menu</span>
         {user.profileImageUrl ? (
           <img src={user.profileImageUrl} alt="" className="h-9 w-9 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true">{initials(user)}</span>
         )}
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
           aria-label="Account"
-          onKeyDown={moveFocus}
-          className="absolute right-0 mt-2 w-60 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          align="end"
+          sideOffset={8}
+          className="z-50 w-60 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <div className="border-b border-slate-100 px-4 py-3">
+          <DropdownMenu.Label className="border-b border-slate-100 px-4 py-3">
             <p className="text-sm font-semibold text-slate-900">{user.previousSignInAt === null ? 'Welcome!' : 'Welcome back!'}</p>
             <p className="text-xs text-slate-600">Customer Account</p>
             <p className="mt-1 truncate text-xs text-slate-500">{user.email}</p>
-          </div>
-          <Link
-            href="/orders"
-            role="menuitem"
-            onClick={() => setOpen(false)}
-            className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-50 focus:bg-slate-100 focus:outline-none"
-          >
-            My Orders
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              void signOut();
-            }}
-            className="block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50 focus:bg-slate-100 focus:outline-none"
-          >
+          </DropdownMenu.Label>
+          <DropdownMenu.Item asChild className={item}>
+            <Link href="/orders">My Orders</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={() => void signOut()}>
             Sign out
-          </button>
-        </div>
-      )}
-    </div>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -2,6 +2,11 @@
  * The one way a form sends: `busy` while the action runs, `error` with the server's message when it
  * throws, and the try/finally in one place. `submit` resolves with the action's result, or
  * undefined when it failed (the error is then in `error`).
+ *
+ * Not swr/mutation's useSWRMutation: it runs every trigger, so a second press on Pay before the
+ * button re-renders disabled would send a second payment; it calls onError only for the latest of
+ * overlapping triggers; its isMutating cannot stay busy while a successful action navigates away;
+ * and it needs a cache key these actions do not have. Wrapped to do all that, it would be this hook.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from './client';
