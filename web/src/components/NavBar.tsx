@@ -4,12 +4,15 @@
  * While the admin is signed in it says so, with a way to the console and a sign-out, in place of the
  * customer's Sign In.
  */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from './ui';
-import { useSignOut, useUser, type User } from '../data/auth';
+import { useUser } from '../data/auth';
 import { useAdminSignedIn, useAdminSignOut } from '../data/admin';
 import { useShopConfig } from '../data/config';
+
+// Only a signed-in customer needs the menu: its chunk stays out of the landing page's bundle.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 export function Logo() {
   const { shop } = useShopConfig();
@@ -50,7 +53,9 @@ export function NavBar() {
                     My Orders
                   </Link>
                 </div>
-                <AccountMenu user={user} />
+                <Suspense fallback={<span aria-hidden="true" className="h-9 w-9 rounded-full bg-blueprint-700" />}>
+                  <AccountMenu user={user} />
+                </Suspense>
               </>
             ) : (
               !admin && (
@@ -84,53 +89,5 @@ function AdminState() {
         Sign out
       </button>
     </div>
-  );
-}
-
-function initials(user: User): string {
-  const letters = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase();
-  return letters || user.email[0]?.toUpperCase() || '?';
-}
-
-/**
- * The avatar button and its menu, through Radix's dropdown menu: the WAI-ARIA menu button pattern
- * (Enter, Space or the arrow keys open it on the first or last item, arrows, Home, End and typeahead
- * move, Escape closes and returns focus to the button, an outside click or a choice closes it).
- * Not modal, so a click outside, on Upload say, still does what it says as the menu closes.
- */
-function AccountMenu({ user }: { user: User }) {
-  const signOut = useSignOut();
-  const item = 'block w-full cursor-pointer px-4 py-2 text-left text-sm text-slate-800 outline-none hover:bg-slate-50 data-[highlighted]:bg-slate-100';
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-blueprint-700 text-sm font-semibold text-white ring-offset-2 hover:bg-blueprint-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blueprint-500">
-        <span className="sr-only">Account menu</span>
-        {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" className="h-9 w-9 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden="true">{initials(user)}</span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          aria-label="Account"
-          align="end"
-          sideOffset={8}
-          className="z-50 w-60 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="border-b border-slate-100 px-4 py-3">
-            <p className="text-sm font-semibold text-slate-900">{user.previousSignInAt === null ? 'Welcome!' : 'Welcome back!'}</p>
-            <p className="text-xs text-slate-600">Customer Account</p>
-            <p className="mt-1 truncate text-xs text-slate-500">{user.email}</p>
-          </DropdownMenu.Label>
-          <DropdownMenu.Item asChild className={item}>
-            <Link href="/orders">My Orders</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={() => void signOut()}>
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }
