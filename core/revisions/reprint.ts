@@ -9,6 +9,9 @@ import type { RevisionPrint } from '#shared/orderText';
 
 export const NOTHING_TO_PRINT_MESSAGE = 'Nothing to print';
 
+/** A revision's reprint: the revision, the order it revises (when still there), and the positions printed. */
+export type Reprint = { revisionId: string; previousOrderId: string | null; positions: number[] };
+
 /**
  * The positions to print, ascending: the customer's choice (each a sheet of the new issue, once), or
  * by default its changed and new sheets. None → 400 "Nothing to print".

@@ -5,20 +5,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { OrderRow } from '../presenters/order';
+import { ownsOrder } from '#core/orders/ownsOrder';
+
+export { ownsOrder };
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/**
- * True when `who` placed the order: the account that owns it or the browser session that placed it.
- * Only they may change it (re-price, reorder); a token or the admin may read it, not act as its owner.
- */
-export function ownsOrder(who: { sid: string | null; userId: string | null }, order: Pick<OrderRow, 'user_id' | 'session_sid'>): boolean {
-  if (who.userId !== null && order.user_id === who.userId) return true;
-  return who.sid !== null && order.session_sid === who.sid;
 }
 
 /**

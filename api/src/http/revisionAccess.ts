@@ -5,7 +5,7 @@
 import type { Request } from 'express';
 import type { Queryable } from '#core/lib/db';
 import { badRequest, notFound } from '#core/lib/errors';
-import { printPositionsFor } from '#core/revisions/reprint';
+import { printPositionsFor, type Reprint } from '#core/revisions/reprint';
 import { readySet, type SetOwner, type UploadSet } from '#core/uploads/sets';
 import type { OrderRow } from '#core/orders/orderRow';
 import type { RevisionRow } from '../presenters/revision';
@@ -25,9 +25,6 @@ export async function readableRevision(sql: Queryable, req: Request, id: string)
   const { order: _order, ...revision } = row;
   return revision;
 }
-
-/** A revision's reprint: the revision, the order it revises (when still there), and the positions printed. */
-export type Reprint = { revisionId: string; previousOrderId: string | null; positions: number[] };
 
 type SetRequest = { uploadId?: string; uploadIds?: string[]; revisionId?: string; printPositions?: number[] };
 

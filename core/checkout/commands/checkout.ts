@@ -1,0 +1,341 @@
+/**
+ * Checkout as one command: the drawing set (resolved by the caller, who applies its access rule) is
+ * priced from the server's facts (the printed sheets, the price table, the stored shipping quote,
+ * the destination's tax and the firm's exemption), then placed by card, on the firm's account, or as
+ * a re-price of the browser's unpaid order. Nothing is written before the order is: the customer's
+ * phone and the address book are saved in the transaction that places (or re-prices) it, after its
+ * refusals, so a refused checkout changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../lib/db';
+import { badRequest, forbidden, notFound, serviceUnavailable, HttpError } from '../../lib/errors';
+import { setCustomerPhone } from '../../accounts/commands/users';
+import { rememberShippedAddress } from '../../addresses/commands/addresses';
+import { exemptionFields, exemptionFor, exemptPrice, type TaxExemption } from '../../firms/certificates';
+import { firmOrderFields } from '../../firms/membership';
+import { placeInvoicedOrder, type PlacedInvoice } from '../../orders/commands/invoices';
+import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '../../orders/commands/placeOrder';
+import type { OrderRow } from '../../orders/orderRow';
+import { ownsOrder } from '../../orders/ownsOrder';
+import type { Reprint } from '../../revisions/reprint';
+import { PaymentProviderError, type PaymentProvider } from '../../services/payments/index';
+import { printedSheetsOf } from '../../uploads/printed';
+import { setWarningsOf, type UploadSet } from '../../uploads/sets';
+import { AddressSchema, type Address } from '#shared/address';
+import { emailField } from '#shared/fields';
+import { priceOrder, tubeOf, type OrderPrintSize, type OrderPrintType, type PriceBreakdown, type PrintSize } from '#shared/pricing';
+import { shopFacts } from '#shared/shop';
+import { turnaround } from '#shared/readyBy';
+import type { SheetWarning } from '#shared/sheetNumbers';
+
+/** What the customer asked for, validated by the caller; every amount is the server's. */
+export type CheckoutRequest = {
+  orderId?: string;
+  updateOnly?: boolean;
+  printSize: OrderPrintSize;
+  printType: OrderPrintType;
+  sets: number;
+  halfSets: number;
+  colorSheets?: number[];
+  jobName: string | null;
+  poNumber: string | null;
+  notes: string | null;
+  rushOrder: boolean;
+  shippingMethod: 'pickup' | 'shipping';
+  rateId?: string | null;
+  shippingAddress?: unknown;
+  customerEmail: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerPhone: string;
+  createAccount?: boolean;
+  projectId?: string | null;
+  paymentMethod: 'card' | 'invoice';
+};
+
+/** Who checks out: the browser session and, when signed in, the account. */
+export type Customer = { sid: string; userId: string | null };
+
+/** The checkout's answer: the order and how it is paid, with the price and exemption it was placed at. */
+export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | null } & (
+  | { placed: 'card'; orderId: string; clientSecret: string }
+  | { placed: 'repriced'; orderId: string; clientSecret: string }
+  | { placed: 'invoiced'; invoice: PlacedInvoice }
+);
+
+export const NOT_ON_ACCOUNT = 'Paying on account is for signed-in members of a firm with Net 30 terms. Please pay by card.';
+
+type QuoteRow = {
+  id: string;
+  to_address: { state: string; zipCode: string };
+  print_size: string;
+  page_count: number;
+  service_name: string;
+  cost_cents: number;
+  delivery_date: string | null;
+  delivery_time: string | null;
+  cheapest: boolean;
+};
+
+/** What a checkout saves for its customer once the order is placed: the first phone, the address shipped to. */
+type Remembered = { userId: string | null; phone: string | null; address: Address | null };
+
+/**
+ * Places (or re-prices) the order for `set`: refused with an HttpError before anything is written.
+ * `payments` is the shop's provider (the caller answers 503 without one).
+ */
+export async function checkout(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  input: { request: CheckoutRequest; customer: Customer; set: UploadSet; reprint: Reprint | null },
+): Promise<CheckoutResult> {
+  const { request, customer, set, reprint } = input;
+  // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
+  const { colorSheets, part: printed } = await printedSheetsOf(ctx.sql, set, request.printType, request.colorSheets, reprint?.positions ?? null);
+  const { pageCount, papers } = printed;
+  const warnings = await setWarningsOf(ctx.sql, set);
+  const files = orderFilesOf(set);
+  const { quote, address } = await chosenShipping(ctx.sql, request, pageCount, papers, customer.sid);
+  const listPrice = priceOrder({
+    pageCount,
+    printSize: request.printSize,
+    printType: request.printType,
+    sets: request.sets,
+    halfSets: request.halfSets,
+    papers,
+    colorSheets: printed.colorSheets,
+    rushOrder: request.rushOrder,
+    shippingMethod: request.shippingMethod,
+    shippingCostCents: quote?.cost_cents ?? 0,
+    // Free shipping is always applied here, whatever the rates request carried.
+    cheapestShipping: quote?.cheapest ?? false,
+    state: address?.state ?? null,
+    shopState: shopFacts(ctx.env).state,
+  });
+  // A signed-in member's order belongs to their firm (and the project it names); the firm's
+  // verified certificate for the state whose tax applies makes its tax $0.00.
+  const firm = await firmOrderFields(ctx.sql, customer.userId, request.projectId ?? null);
+  const exemption =
+    firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
+  const price = exemption ? exemptPrice(listPrice) : listPrice;
+  const fields = {
+    ...orderFields(ctx, { request, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price }),
+    ...firm,
+    ...exemptionFields(exemption),
+  };
+  // The phone only with a new card order, as before; the address with every placement.
+  const remembered: Remembered = { userId: customer.userId, phone: null, address };
+
+  // On the firm's account: a new order, placed at once (the card checkout's unpaid order, if any,
+  // is left to the clean-up of abandoned checkouts).
+  if (request.paymentMethod === 'invoice') {
+    if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
+    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered);
+    return { placed: 'invoiced', invoice, price, exemption };
+  }
+  // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
+  if (request.updateOnly === true) {
+    if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
+    const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption };
+  }
+  const placed = await placeWithIntent(ctx, payments, customer, fields, files, { ...remembered, phone: request.customerPhone || null });
+  return { placed: 'card', ...placed, price, exemption };
+}
+
+/** Saves what the checkout remembers for a signed-in customer, in the placing transaction. */
+async function remember(tx: Queryable, r: Remembered): Promise<void> {
+  if (!r.userId) return;
+  // The account keeps the first phone its owner checks out with, for the next prefilled checkout.
+  if (r.phone) await setCustomerPhone(tx, { userId: r.userId, phone: r.phone });
+  // Their address book (or their firm's, when it keeps the address) offers the address last shipped to first.
+  if (r.address) await rememberShippedAddress(tx, r.userId, r.address);
+}
+
+function providerFailure(error: unknown): HttpError {
+  if (error instanceof PaymentProviderError && !error.retryable) return badRequest(error.message);
+  return serviceUnavailable('The payment provider is not answering. Please try again in a moment.');
+}
+
+/** Today's date at the counter (YYYY-MM-DD): a certificate is good through its expiry day there. */
+function shopToday(ctx: AppContext): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: shopFacts(ctx.env).timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** Shipping: a stored quote of this session, for this destination and this tube (every set in it). */
+async function chosenShipping(
+  sql: Queryable,
+  request: CheckoutRequest,
+  pageCount: number,
+  papers: PrintSize[],
+  sid: string,
+): Promise<{ quote: QuoteRow | null; address: Address | null }> {
+  if (request.shippingMethod !== 'shipping') return { quote: null, address: null };
+  const address = AddressSchema.parse(request.shippingAddress ?? {});
+  if (!request.rateId) throw badRequest('Please choose a shipping rate.');
+  if (!z.uuid().safeParse(request.rateId).success) throw badRequest('That shipping rate is not valid. Please choose a rate again.');
+  const [row] = await sql<QuoteRow[]>`
+    select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
+    where id = ${request.rateId} and session_sid = ${sid} and expires_at > now()`;
+  const tube = tubeOf({ pageCount, printSize: request.printSize, papers, sets: request.sets, halfSets: request.halfSets });
+  const matches =
+    row &&
+    row.print_size === tube.printSize &&
+    row.page_count === tube.sheetCount &&
+    row.to_address.state === address.state &&
+    row.to_address.zipCode === address.zipCode;
+  if (!matches) throw badRequest('That shipping rate no longer matches your order. Please choose a shipping rate again.');
+  return { quote: row, address };
+}
+
+/** The order's columns, every amount from the server's price. */
+function orderFields(
+  ctx: AppContext,
+  o: {
+    request: CheckoutRequest;
+    set: UploadSet;
+    warnings: SheetWarning[];
+    colorSheets: number[];
+    printed: number;
+    reprint: Reprint | null;
+    quote: QuoteRow | null;
+    address: Address | null;
+    price: PriceBreakdown;
+  },
+) {
+  const { request, set, quote, address, price } = o;
+  // The order's own file columns name the set's first file (what older screens and jobs read); the
+  // whole set is in order_files.
+  const [first] = set.files;
+  const shop = shopFacts(ctx.env);
+  const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[request.rushOrder ? 'rush' : 'regular'];
+  const estimatedDelivery = quote
+    ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
+    : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
+  return {
+    upload_id: first.uploadId,
+    file_name: first.fileName,
+    file_key: first.storageKey,
+    file_size: first.fileSize,
+    page_count: o.printed,
+    revision_id: o.reprint?.revisionId ?? null,
+    revision_of_order_id: o.reprint?.previousOrderId ?? null,
+    print_positions: o.reprint?.positions ?? null,
+    sheet_warnings: ctx.sql.json(o.warnings),
+    print_size: request.printSize,
+    print_type: request.printType,
+    sets: price.sets,
+    half_sets: price.halfSets,
+    color_sheets: o.colorSheets,
+    color_sheet_count: price.colorSheetCount,
+    bw_sheet_count: price.bwSheetCount,
+    price_lines: ctx.sql.json(price.lines),
+    job_name: request.jobName,
+    po_number: request.poNumber,
+    notes: request.notes,
+    price_per_page_cents: price.pricePerPageCents,
+    subtotal_cents: price.subtotalCents,
+    rush_order: request.rushOrder,
+    rush_fee_cents: price.rushFeeCents,
+    shipping_method: request.shippingMethod,
+    shipping_cost_cents: price.shippingCostCents,
+    shipping_quote_id: quote?.id ?? null,
+    shipping_service: quote?.service_name ?? null,
+    shipping_address: address ? ctx.sql.json(address) : null,
+    tax_state: price.taxState || null,
+    tax_rate_millipercent: price.taxRateMillipercent,
+    tax_cents: price.taxCents,
+    total_cents: price.totalCents,
+    customer_email: request.customerEmail,
+    customer_first_name: request.customerFirstName,
+    customer_last_name: request.customerLastName,
+    customer_phone: request.customerPhone || null,
+    create_account: request.createAccount ?? false,
+    estimated_delivery: estimatedDelivery,
+  };
+}
+
+type OrderFields = ReturnType<typeof orderFields>;
+
+/** Inserts the unpaid order (saving what the customer gave) and creates its one payment intent. */
+async function placeWithIntent(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  customer: Customer,
+  fields: OrderFields,
+  files: OrderFileInput[],
+  remembered: Remembered,
+): Promise<{ orderId: string; clientSecret: string }> {
+  const accessToken = randomBytes(24).toString('base64url');
+  const placement = { userId: customer.userId, sid: customer.sid, accessToken, paymentProvider: payments.name };
+  const orderId = await ctx.sql.begin(async (tx) => {
+    const id = await placeOrder(tx, { fields, placement, files });
+    await remember(tx, remembered);
+    return id;
+  });
+  try {
+    const intent = await ctx.sql.begin(async (tx) => {
+      const created = await payments.createIntent(tx, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null });
+      await attachPaymentIntent(tx, { orderId, paymentIntentId: created.id });
+      return created;
+    });
+    return { orderId, clientSecret: intent.clientSecret };
+  } catch (error) {
+    ctx.log.warn('creating a payment intent failed', { error, orderId });
+    // The unpaid order without an intent is removed by the clean-up job.
+    throw providerFailure(error);
+  }
+}
+
+/** Places the order on the firm's account: terms, overdue invoices and the credit limit are checked by the command. */
+async function placeOnAccount(
+  ctx: AppContext,
+  customer: Customer,
+  fields: OrderFields & { firm_id: string },
+  files: OrderFileInput[],
+  request: CheckoutRequest,
+  remembered: Remembered,
+): Promise<PlacedInvoice> {
+  // No card step follows to catch the load-time placeholders: the details must be real now.
+  if (!request.customerFirstName || !request.customerLastName || !emailField.safeParse(request.customerEmail).success) {
+    throw badRequest('Please fill in your first name, last name and a valid email address before placing the order.');
+  }
+  const placement = { userId: customer.userId, sid: customer.sid, accessToken: randomBytes(24).toString('base64url'), paymentProvider: null };
+  const shop = shopFacts(ctx.env);
+  const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
+  return ctx.sql.begin(async (tx) => {
+    const placed = await placeInvoicedOrder(tx, { fields, placement, files, firmId: fields.firm_id, clock });
+    await remember(tx, remembered);
+    return placed;
+  });
+}
+
+/** Re-prices an unpaid order of this browser and its intent; resolves with the intent's client secret. */
+async function reprice(
+  sql: AppContext['sql'],
+  payments: PaymentProvider,
+  orderId: string,
+  customer: Customer,
+  fields: OrderFields,
+  files: OrderFileInput[],
+  remembered: Remembered,
+): Promise<string> {
+  return sql.begin(async (tx) => {
+    const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_intent_id'>[]>`
+      select id, session_sid, user_id, payment_intent_id from orders where id = ${orderId} for update`;
+    if (!order || !ownsOrder(customer, order)) throw notFound('Order not found.');
+    const paymentIntentId = order.payment_intent_id;
+    // The order first (it refuses a paid order or another drawing), then the intent: a provider
+    // failure rolls the new price (and the address saved with it) back.
+    await repriceOrder(tx, { orderId, fields, files });
+    if (!paymentIntentId) throw badRequest('This order has no payment yet. Please reload the checkout.');
+    await remember(tx, remembered);
+    try {
+      return (await payments.updateIntent(tx as Queryable, paymentIntentId, fields.total_cents)).clientSecret;
+    } catch (error) {
+      throw providerFailure(error);
+    }
+  });
+}
