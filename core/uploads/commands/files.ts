@@ -1,14 +1,9 @@
 /** An upload's file over its life after the verdict: copied for a reorder, deleted after printing, or gone with its row. */
 import type { Queryable } from '../../lib/db';
+import type { UploadFileInput } from './receive';
 
 /** A ready upload made from an earlier order's file: the copy's key and what is known of the set already. */
-export type CopyReadyUploadInput = {
-  uploadId: string;
-  sessionSid: string;
-  userId: string | null;
-  fileName: string;
-  fileSize: number;
-  storageKey: string;
+export type CopyReadyUploadInput = UploadFileInput & {
   pageCount: number;
   detectedSize: string;
   actualSize: string | null;

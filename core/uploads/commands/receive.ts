@@ -4,14 +4,18 @@
  */
 import { addJob, type Queryable } from '../../lib/db';
 
-/** A stored PDF to record: who sent it, and where it is. */
-export type RecordUploadInput = {
+/** An upload's file: whose it is, what it is called, and where it is stored. */
+export type UploadFileInput = {
   uploadId: string;
   sessionSid: string;
   userId: string | null;
   fileName: string;
   fileSize: number;
   storageKey: string;
+};
+
+/** A stored PDF to record: who sent it, and where it is. */
+export type RecordUploadInput = UploadFileInput & {
   /** Known when the bytes came through the API; null for a presigned upload straight to the bucket. */
   sha256: string | null;
 };
@@ -25,7 +29,7 @@ export async function recordUpload(tx: Queryable, input: RecordUploadInput): Pro
 }
 
 /** A presigned upload handed out: the key the server chose, for whom, and the size the browser declared. */
-export type OpenUploadIntentInput = Omit<RecordUploadInput, 'sha256'>;
+export type OpenUploadIntentInput = UploadFileInput;
 
 /** Records the intent of a presigned upload, until the browser says the file is there (or the sweep removes it). */
 export async function openUploadIntent(db: Queryable, input: OpenUploadIntentInput): Promise<void> {
