@@ -350,8 +350,21 @@ describe('one look on every page', { timeout: 120_000 }, () => {
     await reduced.goto(`${shop.url}/`);
     await reduced.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
     expect(await reduced.evaluate(() => getComputedStyle(document.querySelector('main > div') as HTMLElement).animationName)).toBe('none');
+    // Watch every class the page wrapper takes, so the proof is what happened, not how fast a loaded
+    // machine happened to render it.
+    await reduced.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenClasses: string[] }).seenClasses = seen;
+      const main = document.querySelector('main') as HTMLElement;
+      new MutationObserver(() => {
+        const cls = (main.firstElementChild as HTMLElement | null)?.className;
+        if (cls) seen.push(cls);
+      }).observe(main, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
     await reduced.locator('footer').getByRole('link', { name: 'Track Orders' }).click();
-    await reduced.waitForFunction(() => !document.getElementById('pricing'), undefined, { timeout: 300 });
+    await reduced.waitForFunction(() => !document.getElementById('pricing'));
+    const seenClasses = await reduced.evaluate(() => (window as unknown as { seenClasses: string[] }).seenClasses);
+    expect(seenClasses).not.toContain('page-exit');
     await reduced.context().close();
   });
 });

@@ -59,7 +59,7 @@ describe('a mixed-size set at true scale', () => {
     errors.assertClean();
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await page.waitForURL(`${shop.url}/checkout`, { timeout: 5_000 });
+    await page.waitForURL(`${shop.url}/checkout`, { timeout: 30_000 });
     const stored = CheckoutDataSchema.parse(JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_DATA_KEY)) ?? 'null'));
     expect(stored).toMatchObject({ printSize: 'asDrawn', sets: 1, halfSets: 2, totalAmount: 28.91 });
     await page.getByText('1 set + 2 half-size sets × 3 sheets', { exact: false }).first().waitFor({ timeout: 15_000 });

@@ -109,7 +109,7 @@ describe('the upload area', () => {
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.getByRole('button', { name: 'Going to Checkout...' }).waitFor();
-    await page.waitForURL(`${shop.url}/checkout`, { timeout: 5_000 });
+    await page.waitForURL(`${shop.url}/checkout`, { timeout: 30_000 });
     const stored = CheckoutDataSchema.parse(JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_DATA_KEY)) ?? 'null'));
     expect(stored).toMatchObject({
       fileName: 'A-100 Floor Plans.pdf',
