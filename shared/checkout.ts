@@ -25,6 +25,8 @@ export const CheckoutDataSchema = z.object({
   halfSets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(0),
   /** With `auto`: the positions (1..pageCount through the set) to print in color. */
   colorSheets: z.array(z.number().int().positive()).optional(),
+  /** The set's positions in the order they print ("Sort by discipline"); absent: file order. */
+  sheetOrder: z.array(z.number().int().positive()).max(MAX_SET_SHEETS).optional(),
   /** Carried over by a reorder. */
   jobName: z.string().max(100).nullish(),
   poNumber: z.string().max(50).nullish(),

@@ -174,6 +174,13 @@ export const printPositionsField = z
   })
   .max(MAX_SET_SHEETS);
 
+/** The set's positions in the order they print (`POST /api/uploads/sort`'s answer); checked to be 1..N each once by the server. */
+export const sheetOrderField = z
+  .array(z.number({ error: 'Sheet order must be sheet positions' }).int('Sheet order must be sheet positions'), {
+    error: 'Sheet order must be a list of sheet positions',
+  })
+  .max(MAX_SET_SHEETS);
+
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
 // keep their line breaks (a textarea makes them), nothing else.
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

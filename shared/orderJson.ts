@@ -88,6 +88,8 @@ export type OrderJson = {
   revisionOf: { orderId: string; orderNumber: string } | null;
   /** A revision's reprint: the positions of the new issue printed (`pageCount` of them); null for a whole set. */
   printPositions: number[] | null;
+  /** The set's positions (1..N) in the order they print, as sorted on the card; null: in file order. */
+  sheetOrder: number[] | null;
   createdAt: string;
   updatedAt: string;
 };

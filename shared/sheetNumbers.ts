@@ -1,9 +1,11 @@
 /**
  * Sheet numbers and titles read from a sheet's title block, and the preflight of a set they make
- * possible (a sheet number twice, a sheet listed on the cover that no sheet carries). The MuPDF child
+ * possible (a sheet number twice, a sheet listed on the cover that no sheet carries, a series that
+ * skips one number). The MuPDF child
  * hands over the sheet's text lines with their size and place (sheetReport.ts); everything here is
  * pure text matching, like ./scaleNotes.ts.
  */
+import { normalizeSheetNumber, numberGaps } from './sheetOrder';
 
 /**
  * A sheet number as drawing sets write them: a discipline prefix of one or two letters (three for
@@ -29,14 +31,7 @@ export function isSheetNumber(text: string): boolean {
   return SHEET_NUMBER.test(text.trim());
 }
 
-/** A sheet number as compared across the set: upper case, no spaces, dashes of any kind made one. */
-export function normalizeSheetNumber(text: string): string {
-  return text
-    .trim()
-    .toUpperCase()
-    .replace(/[\u2010\u2013]/g, '-')
-    .replace(/\s+/g, '');
-}
+export { normalizeSheetNumber };
 
 /** The letters a sheet number starts with: its discipline (`FP` of `FP-101`). */
 function prefixOf(sheetNumber: string): string {
@@ -111,7 +106,7 @@ export function listedSheetNumbers(text: string): string[] {
   return found;
 }
 
-export const SHEET_WARNING_KINDS = ['duplicate_sheet', 'missing_sheet'] as const;
+export const SHEET_WARNING_KINDS = ['duplicate_sheet', 'missing_sheet', 'number_gap'] as const;
 export type SheetWarningKind = (typeof SHEET_WARNING_KINDS)[number];
 /** A preflight warning about a set: it warns, it never blocks an order. */
 export type SheetWarning = { kind: SheetWarningKind; sheetNumber: string; positions: number[]; message: string };
@@ -127,7 +122,8 @@ function sheetsPhrase(positions: readonly number[]): string {
  * sheet, and each sheet number the first sheet lists (its drawing index, `listed`) that no sheet
  * carries. An index entry counts only when its discipline prefix is one the set's title blocks use
  * and the index lists at least two numbers that the set does carry, so a cover's code references
- * (`R-2` occupancy) are not taken for sheets.
+ * (`R-2` occupancy) are not taken for sheets. Then each number a series skips (./sheetOrder.ts),
+ * unless the index already said it is missing.
  */
 export function sheetWarnings(sheets: readonly { position: number; sheetNumber: string | null }[], listed: readonly string[] = []): SheetWarning[] {
   const warnings: SheetWarning[] = [];
@@ -161,6 +157,17 @@ export function sheetWarnings(sheets: readonly { position: number; sheetNumber: 
         message: `Sheet ${n} is listed in the drawing index on the first sheet, but no sheet in the set carries that number: it may be missing.`,
       });
     }
+  }
+  // A number the drawing index already reports missing is said once, by the index.
+  const reported = new Set(warnings.filter((w) => w.kind === 'missing_sheet').map((w) => w.sheetNumber));
+  for (const gap of numberGaps(sheets)) {
+    if (reported.has(normalizeSheetNumber(gap.missing))) continue;
+    warnings.push({
+      kind: 'number_gap',
+      sheetNumber: gap.missing,
+      positions: gap.positions,
+      message: `${gap.missing} is not in the set: ${gap.before} is followed by ${gap.after}`,
+    });
   }
   return warnings;
 }

@@ -83,7 +83,8 @@ export const UploadInfoSchema = z.object({
   colorSheetCount: z.number().int().nonnegative().nullable(),
   /**
    * The preflight of the set, once every sheet is reported: a sheet number carried twice, a sheet
-   * the first sheet's drawing index lists that no sheet carries. They warn; they never block.
+   * the first sheet's drawing index lists that no sheet carries, a number a series skips
+   * (`number_gap`). They warn; they never block.
    */
   warnings: z.array(
     z.object({
@@ -103,3 +104,7 @@ export const UploadInfoSchema = z.object({
   sheetsComplete: z.boolean(),
 });
 export type UploadInfo = z.infer<typeof UploadInfoSchema>;
+
+/** `POST /api/uploads/sort {uploadIds}` → `{order}`: the set's positions (1..N through its files) in the standard's order. */
+export const SORT_UPLOADS_PATH = '/api/uploads/sort';
+export type SheetOrderAnswer = { order: number[] };

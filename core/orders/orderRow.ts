@@ -91,6 +91,8 @@ export type OrderRow = {
   revision_id: string | null;
   revision_of_order_id: string | null;
   print_positions: number[] | null;
+  /** The set's positions in the order they print (the customer's "Sort by discipline"); null: file order. */
+  sheet_order: number[] | null;
   created_at: Date;
   updated_at: Date;
 };

@@ -74,6 +74,7 @@ export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {
     revision_id: null,
     revision_of_order_id: null,
     print_positions: null,
+    sheet_order: null,
     created_at: created,
     updated_at: created,
     ...overrides,

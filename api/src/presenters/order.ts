@@ -95,6 +95,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
       : null,
     revisionOf: row.revision_of_order_id ? { orderId: row.revision_of_order_id, orderNumber: orderNumberOf(row.revision_of_order_id) } : null,
     printPositions: row.print_positions ?? null,
+    sheetOrder: row.sheet_order ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

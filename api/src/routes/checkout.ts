@@ -32,6 +32,7 @@ import {
   printPositionsField,
   printSizeField,
   setsField,
+  sheetOrderField,
   uploadIdsField,
   uuidField,
   webAddressMessage,
@@ -74,6 +75,8 @@ export const CreateIntentSchema = z
     halfSets: halfSetsField.default(0),
     /** Only with `auto`: exactly these positions (1..N through the set) print in color. Checked against the set below. */
     colorSheets: colorSheetsField.optional(),
+    /** The set's positions (1..N) in the order they print (`POST /api/uploads/sort`); checked against the set by the checkout. */
+    sheetOrder: sheetOrderField.optional(),
     jobName: jobNameField,
     poNumber: poNumberField,
     notes: orderNotesField,

@@ -20,8 +20,18 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { isUuid } from '#shared/ids';
 import { MAX_UPLOAD_BYTES } from '#shared/limits';
-import { uploadCompletePath, UploadStartSchema, UPLOAD_PDF_PATH, type UploadAccepted, type UploadRoute } from '#shared/upload';
-import { uuidField } from '#shared/fields';
+import {
+  SORT_UPLOADS_PATH,
+  uploadCompletePath,
+  UploadStartSchema,
+  UPLOAD_PDF_PATH,
+  type SheetOrderAnswer,
+  type UploadAccepted,
+  type UploadRoute,
+} from '#shared/upload';
+import { uploadIdsField, uuidField } from '#shared/fields';
+import { sortSheetPositions } from '#shared/sheetOrder';
+import { setSheetsOf } from '#core/uploads/sets';
 import type { AppContext } from '#core/context';
 import { completeUploadIntent, dropUploadIntent, openUploadIntent, recordUpload } from '#core/uploads/commands/receive';
 import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '#core/lib/errors';
@@ -161,6 +171,7 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
 }
 
 const startBody = validate({ body: UploadStartSchema });
+const sortBody = validate({ body: z.object({ uploadIds: uploadIdsField }) });
 const uploadParams = validate({ params: z.object({ uploadId: uuidField }) }, 'Upload not found.');
 
 /**
@@ -270,6 +281,27 @@ export function uploadRoutes(ctx: AppContext): Router {
     } catch (error) {
       next(error);
     }
+  });
+
+  // The set's sheets in the standard's order (shared/sheetOrder.ts), read from their title blocks:
+  // each file must be the caller's (404 otherwise, as for one upload), ready, and fully reported.
+  router.post(SORT_UPLOADS_PATH, sortBody, async (req, res) => {
+    const { uploadIds } = sortBody.input(req).body;
+    const rows: UploadRow[] = [];
+    for (const id of uploadIds) {
+      const row = await uploadById(ctx.sql, id);
+      if (!row || !canAccessUpload(req, row)) throw notFound('Upload not found.');
+      rows.push(row);
+    }
+    for (const [index, row] of rows.entries()) {
+      const label = rows.length > 1 ? `File ${index + 1} (${row.file_name}): ` : '';
+      if (row.status === 'analyzing') throw badRequest(`${label}Your drawing is still being analyzed. Please wait a moment and try again.`);
+      if (row.status !== 'ready') throw badRequest(`${label}${row.message ?? 'This drawing cannot be printed. Please upload another file.'}`);
+      if (!row.sheets_complete) throw conflict(`${label}The sheet numbers are still being read. Please try again in a moment.`);
+    }
+    const sheets = await setSheetsOf(ctx.sql, uploadIds);
+    const body: SheetOrderAnswer = { order: sortSheetPositions(sheets.map((sheet) => sheet.sheetNumber)) };
+    res.json(body);
   });
 
   router.get('/api/uploads/:uploadId/preview/:page', async (req, res, next) => {

@@ -29,6 +29,7 @@ import { priceOrder, tubeOf, type OrderPrintSize, type OrderPrintType, type Pric
 import { shopFacts } from '#shared/shop';
 import { turnaround } from '#shared/readyBy';
 import type { SheetWarning } from '#shared/sheetNumbers';
+import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
 
 /** What the customer asked for, validated by the caller; every amount is the server's. */
 export type CheckoutRequest = {
@@ -39,6 +40,8 @@ export type CheckoutRequest = {
   sets: number;
   halfSets: number;
   colorSheets?: number[];
+  /** The set's positions in the order they print; absent: file order. */
+  sheetOrder?: number[];
   jobName: string | null;
   poNumber: string | null;
   notes: string | null;
@@ -92,6 +95,7 @@ export async function checkout(
   input: { request: CheckoutRequest; customer: Customer; set: UploadSet; reprint: Reprint | null },
 ): Promise<CheckoutResult> {
   const { request, customer, set, reprint } = input;
+  if (request.sheetOrder && !isSheetOrderOf(request.sheetOrder, set.pageCount)) throw badRequest(sheetOrderMessage(set.pageCount));
   // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
   const { colorSheets, part: printed } = await printedSheetsOf(ctx.sql, set, request.printType, request.colorSheets, reprint?.positions ?? null);
   const { pageCount, papers } = printed;
@@ -223,6 +227,7 @@ function orderFields(
     revision_id: o.reprint?.revisionId ?? null,
     revision_of_order_id: o.reprint?.previousOrderId ?? null,
     print_positions: o.reprint?.positions ?? null,
+    sheet_order: request.sheetOrder ?? null,
     sheet_warnings: ctx.sql.json(o.warnings),
     print_size: request.printSize,
     print_type: request.printType,

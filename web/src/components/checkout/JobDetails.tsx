@@ -14,13 +14,14 @@ export function jobDetailsFrom(data: CheckoutData): JobDetails {
   return { jobName: data.jobName ?? '', poNumber: data.poNumber ?? '', notes: '' };
 }
 
-/** The prints part of a create-payment-intent body: sets, print type and, with auto, the color sheets. */
+/** The prints part of a create-payment-intent body: sets, print type, with auto the color sheets, and the sheets' order once sorted. */
 export function printsBody(data: CheckoutData) {
   return {
     printType: data.printType,
     sets: data.sets ?? 1,
     halfSets: data.halfSets ?? 0,
     ...(data.printType === 'auto' ? { colorSheets: data.colorSheets ?? [] } : {}),
+    ...(data.sheetOrder ? { sheetOrder: data.sheetOrder } : {}),
   };
 }
 

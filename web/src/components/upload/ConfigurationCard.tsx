@@ -44,10 +44,13 @@ import type { PrintSetAction } from './printSetReducer';
 import { MarkupOnlyOffer, SetWarnings } from './SetNotes';
 import { SetsStepper } from './SetsStepper';
 import { SheetPreviews } from './SheetPreviews';
+import { SheetOrder } from './SheetOrder';
 
 export type ConfigurationCardProps = {
   set: ConfiguredUpload;
   choices: PrintChoices;
+  /** The positions in the order they print once sorted by discipline; null in file order. */
+  sheetOrder?: number[] | null;
   dispatch: (action: PrintSetAction) => void;
   goingToCheckout: boolean;
   /** The per-sheet report has not said which sheets are color yet (and the customer has not chosen). */
@@ -62,7 +65,17 @@ export type ConfigurationCardProps = {
 
 const pages = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
 
-export function ConfigurationCard({ set, choices, dispatch, goingToCheckout, checkingColor, pendingFiles = 0, fileList, revisionOf }: ConfigurationCardProps) {
+export function ConfigurationCard({
+  set,
+  choices,
+  sheetOrder = null,
+  dispatch,
+  goingToCheckout,
+  checkingColor,
+  pendingFiles = 0,
+  fileList,
+  revisionOf,
+}: ConfigurationCardProps) {
   const { printSize, printType, sets, halfSets, colorSheets } = choices;
   // The sets as typed; `sets` is the last valid number. A new `sets` from outside (restored) shows as typed.
   const [setsText, setSetsText] = useState(String(sets));
@@ -117,9 +130,11 @@ export function ConfigurationCard({ set, choices, dispatch, goingToCheckout, che
       <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 [&>*]:min-w-0">
         <SheetPreviews
           upload={set}
+          order={sheetOrder}
           isColor={isColor}
           onToggle={(n) => dispatch({ type: 'colorSheetsChosen', colorSheets: toggledColorSheets(set, choices, n) })}
         />
+        <SheetOrder set={set} sheetOrder={sheetOrder} dispatch={dispatch} disabled={goingToCheckout} />
         <SetWarnings warnings={set.warnings ?? []} />
         {revisionOf}
         <MarkupOnlyOffer

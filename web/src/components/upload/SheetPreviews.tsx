@@ -20,7 +20,18 @@ const previewUrlOf = (upload: ConfiguredUpload, number: number) =>
  * Every sheet with its preview, its badges (blank, low resolution, the scales written on it) and its
  * ink: a button that switches the sheet between color and B&W.
  */
-export function SheetPreviews({ upload, isColor, onToggle }: { upload: ConfiguredUpload; isColor: (n: number) => boolean; onToggle: (n: number) => void }) {
+export function SheetPreviews({
+  upload,
+  order = null,
+  isColor,
+  onToggle,
+}: {
+  upload: ConfiguredUpload;
+  /** The positions in the order they print (sorted by discipline); null: in file order. */
+  order?: readonly number[] | null;
+  isColor: (n: number) => boolean;
+  onToggle: (n: number) => void;
+}) {
   const [large, setLarge] = useState<number | null>(null);
   // Each file has its own previews (the first MAX_PREVIEWS of its sheets).
   const files = upload.files ?? [{ firstPosition: 1, pageCount: upload.pageCount }];
@@ -40,12 +51,12 @@ export function SheetPreviews({ upload, isColor, onToggle }: { upload: Configure
     <div>
       {/* relative: the screen-reader-only text of sheets scrolled out of view must not widen the page. */}
       <ul aria-label="Sheet previews" className="relative flex gap-3 overflow-x-auto pb-2">
-        {Array.from({ length: upload.pageCount }, (_, i) => {
-          const number = i + 1;
+        {(order ?? Array.from({ length: upload.pageCount }, (_, i) => i + 1)).map((number, i) => {
           const report = upload.sheets?.find((s) => s.number === number);
           const color = isColor(number);
           // A set of several files: each file's name over its first sheet, and a rule between files.
-          const several = (upload.files?.length ?? 0) > 1;
+          // Sorted across files, the sheets no longer sit under their files' names.
+          const several = (upload.files?.length ?? 0) > 1 && !order;
           const fileStart = several ? upload.files?.find((f) => f.firstPosition === number) : undefined;
           return (
             <li key={number} className={cx('shrink-0', fileStart && number > 1 && 'border-l-2 border-slate-300 pl-3')}>

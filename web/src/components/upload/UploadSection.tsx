@@ -71,6 +71,7 @@ export function UploadSection() {
         <ConfigurationCard
           set={set}
           choices={choices}
+          sheetOrder={state.sheetOrder}
           dispatch={dispatch}
           goingToCheckout={goingToCheckout}
           checkingColor={!set.sheetsComplete && !state.inkChosen}

@@ -109,6 +109,25 @@ describe('printSetReducer', () => {
     expect(run([{ type: 'halfSetsChosen', halfSets: 0 }, { type: 'setsChosen', sets: 0 }, { type: 'checkoutStarted' }], pending).goingToCheckout).toBe(false);
   });
 
+  it('sorts the set by discipline once its numbers are read, and any change of the files keeps file order again', () => {
+    const numbered = (id: string, numbers: string[], complete = true): ReadyInfo => {
+      const info = ready(
+        id,
+        numbers.map(() => false),
+        complete,
+      );
+      return { ...info, sheets: info.sheets.map((s, i) => ({ ...s, sheetNumber: numbers[i] })) };
+    };
+    const reading = run(inSet('a', numbered('a', ['A-101', 'G-001'], false)));
+    expect(run([{ type: 'sheetsSorted' }], reading).sheetOrder).toBeNull();
+    const state = run([...inSet('a', numbered('a', ['A-101', 'G-001'])), ...inSet('b', numbered('b', ['S-101'])), { type: 'sheetsSorted' }]);
+    expect(state.sheetOrder).toEqual([2, 3, 1]);
+    expect(run([{ type: 'fileOrderKept' }], state).sheetOrder).toBeNull();
+    expect(run([{ type: 'setsChosen', sets: 2 }], state).sheetOrder).toEqual([2, 3, 1]);
+    expect(run([{ type: 'fileMoved', key: 'b', by: -1 }], state).sheetOrder).toBeNull();
+    expect(run([{ type: 'fileRemoved', key: 'b' }], state).sheetOrder).toBeNull();
+  });
+
   it('restores the stored choices, keeping only color sheets the set still has', () => {
     const state = run([
       {

@@ -9,6 +9,7 @@ import type { OrderPrintSize, OrderPrintType } from '#shared/pricing';
 import { detectedColorSheets, initialInk, NO_CHOICES, priceOf, type ConfiguredUpload, type PrintChoices, type UploadRefusal } from './printSet';
 import type { StoredUpload } from './storedUpload';
 import { combineSet, movePositions, type ReadyInfo } from './uploadSet';
+import { sortSheetPositions } from '#shared/sheetOrder';
 
 /** One file of the set: on its way, being analysed, or ready (its upload's JSON). */
 export type SetEntry = {
@@ -33,6 +34,8 @@ export type PrintSetState = {
   goingToCheckout: boolean;
   /** The last file turned down: shown under the drop zone until the next file is chosen. */
   refusal: UploadRefusal | null;
+  /** "Sort by discipline": the set's positions in the order they print; null in file order. Any change of the files drops it. */
+  sheetOrder: number[] | null;
 };
 
 export type PrintSetAction =
@@ -55,6 +58,10 @@ export type PrintSetAction =
   | { type: 'setsChosen'; sets: number }
   | { type: 'halfSetsChosen'; halfSets: number }
   | { type: 'refused'; refusal: UploadRefusal }
+  /** Print the sheets in the National CAD Standard's order, read from their title blocks. */
+  | { type: 'sheetsSorted' }
+  /** Back to the order of the files. */
+  | { type: 'fileOrderKept' }
   | { type: 'checkoutStarted' };
 
 export const INITIAL_PRINT_SET: PrintSetState = {
@@ -64,6 +71,7 @@ export const INITIAL_PRINT_SET: PrintSetState = {
   justUploaded: false,
   goingToCheckout: false,
   refusal: null,
+  sheetOrder: null,
 };
 
 /** The ready files' answers, in the order shown. */
@@ -192,6 +200,14 @@ function apply(state: PrintSetState, action: PrintSetAction): PrintSetState {
       return choose(state, { halfSets: action.halfSets });
     case 'refused':
       return { ...state, refusal: action.refusal };
+    case 'sheetsSorted': {
+      // The same rule as `POST /api/uploads/sort`; only once every sheet's number is read.
+      const set = setOf(state.entries);
+      if (!set?.sheetsComplete || !set.sheets || set.sheets.length !== set.pageCount) return state;
+      return { ...state, sheetOrder: sortSheetPositions(set.sheets.map((s) => s.sheetNumber)) };
+    }
+    case 'fileOrderKept':
+      return { ...state, sheetOrder: null };
     case 'checkoutStarted': {
       // Once, and only for a set that is all in and priced.
       const set = setOf(state.entries);
@@ -203,7 +219,13 @@ function apply(state: PrintSetState, action: PrintSetAction): PrintSetState {
 
 /** The upload screen's reducer: the action, then the detected ink while the customer has not chosen one. */
 export function printSetReducer(state: PrintSetState, action: PrintSetAction): PrintSetState {
-  const next = apply(state, action);
+  const applied = apply(state, action);
+  // Positions belong to the files as they were: another file, one fewer or another order starts from file order again.
+  const filesOf = (s: PrintSetState) =>
+    readyInfos(s.entries)
+      .map((i) => `${i.uploadId}:${i.pageCount}`)
+      .join(',');
+  const next = applied.sheetOrder && filesOf(applied) !== filesOf(state) ? { ...applied, sheetOrder: null } : applied;
   if (next.inkChosen || inkKey(next.entries) === inkKey(state.entries)) return next;
   const set = setOf(next.entries);
   if (!set) return next;

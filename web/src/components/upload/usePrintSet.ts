@@ -176,7 +176,7 @@ export function usePrintSet() {
   const { goingToCheckout } = state;
   useEffect(() => {
     if (!goingToCheckout) return;
-    const { entries, choices } = latest.current;
+    const { entries, choices, sheetOrder } = latest.current;
     const current = setOf(entries);
     const price = current && priceOf(current, choices);
     if (!current || !price || !choices.printSize || !choices.printType) return;
@@ -192,6 +192,7 @@ export function usePrintSet() {
       sets: choices.sets,
       halfSets: choices.halfSets,
       ...(choices.printType === 'auto' ? { colorSheets: choices.colorSheets } : {}),
+      ...(sheetOrder ? { sheetOrder } : {}),
       pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
     };
