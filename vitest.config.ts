@@ -22,6 +22,7 @@ export const UNIT_FILES = [
   'core/services/pdf/linework.test.ts',
   'core/services/pdf/mupdfAdapter.test.ts',
   'core/services/pdf/openFiles.test.ts',
+  'core/services/pdf/printFindings.test.ts',
   'core/services/pdf/previews.test.ts',
   'core/services/pdf/sheetCompare.test.ts',
   'core/services/pdf/sheetReport.test.ts',

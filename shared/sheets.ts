@@ -5,6 +5,7 @@
  */
 import { MAX_PAGES, SIZE_TOLERANCE_INCHES } from './limits';
 import { PRINT_SIZES, type PrintSize } from './pricing';
+import type { PrintFindings } from './printNotes';
 
 /** Where a PDF is sent (multipart field `pdf`): the client posts here, the web process routes it. */
 export const UPLOAD_PDF_PATH = '/api/upload-pdf';
@@ -217,6 +218,8 @@ export type SheetReport = {
   scaleNotes: string[] | null;
   /** A raster image covering a quarter of it at under 150 dpi at print size. */
   lowResolution: boolean | null;
+  /** What will not print as it looks: hairlines, light grey, fonts not embedded (shared/printNotes.ts). */
+  printFindings: PrintFindings | null;
 };
 
 /** A color sheet whose colored ink covers less than this share of it carries color markup only (clouds, notes). */

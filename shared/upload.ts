@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PRINT_SIZES } from './pricing';
 import { SHEET_WARNING_KINDS } from './sheetNumbers';
+import { PRINT_NOTE_KINDS } from './printNotes';
 import { DETECTED_SIZES, SIZE_NAMES, UPLOAD_STATUSES } from './sheets';
 
 export * from './sheets';
@@ -60,6 +61,14 @@ export const UploadSheetSchema = z.object({
   sheetNumber: z.string().nullable(),
   /** The sheet's title beside its number, null when none was found. */
   sheetTitle: z.string().nullable(),
+  /**
+   * What will not print as it looks on screen (hairlines per printed scale, light grey, fonts the
+   * file does not embed), each with the share of the sheet it affects; null while still coming.
+   * They warn; they never block.
+   */
+  printNotes: z
+    .array(z.object({ kind: z.enum(PRINT_NOTE_KINDS), share: z.number().min(0).max(1), message: z.string(), printedAt: z.enum(['full', 'half']).optional() }))
+    .nullable(),
 });
 export type UploadSheet = z.infer<typeof UploadSheetSchema>;
 

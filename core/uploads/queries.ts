@@ -1,6 +1,7 @@
 /** Reads of uploads the HTTP side needs: an upload with its sheets, and a presigned upload's intent. */
 import type { Queryable } from '../lib/db';
 import type { DetectedSize, UploadStatus } from '#shared/sheets';
+import type { PrintFindings } from '#shared/printNotes';
 
 /** The columns of `uploads` the API reads. */
 export type UploadRow = {
@@ -34,6 +35,8 @@ export type UploadSheetRow = {
   sheet_number: string | null;
   sheet_title: string | null;
   listed_sheets: string[] | null;
+  /** What will not print as it looks (shared/printNotes.ts); null until reported. */
+  print_findings: PrintFindings | null;
 };
 
 /** The upload, or undefined; whoever asks checks who may see it. */
@@ -49,7 +52,7 @@ export async function uploadById(db: Queryable, uploadId: string): Promise<Uploa
 export async function uploadSheetsOf(db: Queryable, uploadId: string): Promise<UploadSheetRow[]> {
   return await db<UploadSheetRow[]>`
     select number, width_in, height_in, color, color_share, blank, scale_notes, low_resolution, has_preview,
-      sheet_number, sheet_title, listed_sheets
+      sheet_number, sheet_title, listed_sheets, print_findings
     from upload_sheets where upload_id = ${uploadId} order by number`;
 }
 

@@ -1,6 +1,7 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
 import { sheetWarnings } from '#shared/sheetNumbers';
+import { printNotesOf } from '#shared/printNotes';
 import { paperFor, sizeNameOf } from '#shared/sheets';
 import type { UploadInfo, UploadSheet } from '#shared/upload';
 import type { UploadRow, UploadSheetRow } from '#core/uploads/queries';
@@ -26,6 +27,7 @@ export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet
     previewUrl: row.has_preview ? `/api/uploads/${uploadId}/preview/${row.number}` : null,
     sheetNumber: row.sheet_number,
     sheetTitle: row.sheet_title,
+    printNotes: row.print_findings ? printNotesOf(row.print_findings, row.sheet_number ?? `sheet ${row.number}`) : null,
   };
 }
 

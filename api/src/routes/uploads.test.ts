@@ -122,6 +122,8 @@ describe('POST /api/upload-pdf', () => {
       // The helper writes A-101, A-102… large in each sheet's corner, the set's title beside it.
       sheetNumber: `A-${100 + number}`,
       sheetTitle: 'Test drawing set',
+      // Dark lines of 1 pt and more, text in Helvetica: nothing that will not print.
+      printNotes: [],
     });
     expect(after.body).toEqual({
       ...before.body,

@@ -110,7 +110,7 @@ const HARMLESS_STATE = new Set([
   'UseBlackPtComp',
 ]);
 
-/** `{ fillAlpha, strokeAlpha }` of an ExtGState lineworkOf() can model, or null. */
+/** `{ fillAlpha, strokeAlpha, lineWidth }` of an ExtGState lineworkOf() can model, or null. */
 export function modelledState(dict: mupdf.PDFObject): ReturnType<LineworkOptions['extGState']> {
   if (!dict.isDictionary()) return null;
   let modelled = true;
@@ -122,7 +122,7 @@ export function modelledState(dict: mupdf.PDFObject): ReturnType<LineworkOptions
   });
   if (!modelled) return null;
   const alpha = (name: string) => (dict.get(name).isNumber() ? dict.get(name).asNumber() : undefined);
-  return { fillAlpha: alpha('ca'), strokeAlpha: alpha('CA') };
+  return { fillAlpha: alpha('ca'), strokeAlpha: alpha('CA'), lineWidth: alpha('LW') };
 }
 
 /** Paint operators in a content stream: fill, stroke, text, image, XObject, shading. */

@@ -14,6 +14,8 @@
 // cannot tokenise, or dark paint whose place on the sheet it cannot be certain of while no other
 // paint is certain ink.
 
+import { countStroke, expansion, isLight, noMarks, type Marks } from './printFindings';
+
 /** The device color space types judged here. */
 export type SpaceType = 'Gray' | 'RGB' | 'CMYK';
 /** A color: its space's type (null: not judged here) and its values (null: set by a space not yet given any). */
@@ -31,7 +33,7 @@ for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = DELIMITS;
 /** An operator's name as a number: up to three bytes, for a switch without making strings. */
 const key = (name: string): number => [...name].reduce((k, c, i) => k | (c.charCodeAt(0) << (8 * i)), 0);
 const OP = Object.fromEntries(
-  ['q', 'Q', 'cm', 'gs', 'BDC', 'BI', 'Tr', 'd0', 'd1']
+  ['q', 'Q', 'cm', 'gs', 'w', 'BDC', 'BI', 'Tr', 'd0', 'd1']
     .concat(['m', 'l', 'c', 'v', 'y', 're', 'h', 'W', 'W*', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'])
     .map((name) => [name, key(name)]),
 );
@@ -105,6 +107,8 @@ type State = {
   unmodelled: boolean;
   clip: Float64Array;
   clipKnown: boolean;
+  /** The line width (user space), for the hairlines of printFindings.ts. */
+  lineWidth: number;
 };
 function stateOf(
   ctm: Float64Array,
@@ -115,10 +119,11 @@ function stateOf(
   unmodelled: boolean,
   clip: Float64Array,
   clipKnown: boolean,
+  lineWidth: number,
 ): State {
-  return { ctm, fill, stroke, fillAlpha, strokeAlpha, unmodelled, clip, clipKnown };
+  return { ctm, fill, stroke, fillAlpha, strokeAlpha, unmodelled, clip, clipKnown, lineWidth };
 }
-const copyOf = (s: State): State => stateOf(s.ctm, s.fill, s.stroke, s.fillAlpha, s.strokeAlpha, s.unmodelled, s.clip, s.clipKnown);
+const copyOf = (s: State): State => stateOf(s.ctm, s.fill, s.stroke, s.fillAlpha, s.strokeAlpha, s.unmodelled, s.clip, s.clipKnown, s.lineWidth);
 
 /** A pixel or paint whose channels differ by less than this (of 255) is grey: anti-aliasing, near-greys, CMYK greys. */
 export const GREY_SPREAD = 24;
@@ -161,14 +166,14 @@ function unsure(): never {
 export type LineworkOptions = {
   ctm: ArrayLike<number>;
   sheet: number[];
-  extGState: (name: string) => { fillAlpha?: number; strokeAlpha?: number } | null;
+  extGState: (name: string) => { fillAlpha?: number; strokeAlpha?: number; lineWidth?: number } | null;
   colorSpace?: (name: string) => SpaceType | null;
 };
 
 export function lineworkOf(
   bytes: Uint8Array,
   { ctm, sheet, extGState, colorSpace = () => null }: LineworkOptions,
-): { content: Uint8Array; ink: boolean } | null {
+): { content: Uint8Array; ink: boolean; marks: Marks } | null {
   try {
     return new Scan(bytes, ctm, sheet, extGState, colorSpace).run();
   } catch (error) {
@@ -212,6 +217,8 @@ class Scan {
   moveWaiting: boolean;
   closed: boolean;
   pathIsRectangle: boolean;
+  /** The stroked lines judged here, counted for printFindings.ts. */
+  marks: Marks;
 
   constructor(
     bytes: Uint8Array,
@@ -230,7 +237,8 @@ class Scan {
     /** Dark paint was left out whose place could not be judged: sure only if other ink is. */
     this.doubtful = false;
     // The clip starts at the sheet's edges: MuPDF may clip a page to its crop box.
-    this.state = stateOf(Float64Array.from(ctm), BLACK, BLACK, 1, 1, false, Float64Array.of(sx0, sy0, sx1, sy1), true);
+    this.state = stateOf(Float64Array.from(ctm), BLACK, BLACK, 1, 1, false, Float64Array.of(sx0, sy0, sx1, sy1), true, 1);
+    this.marks = noMarks();
     this.saved = [];
 
     // Operands since the last operator, as byte ranges read only when an operator needs them.
@@ -261,8 +269,8 @@ class Scan {
     this.pathIsRectangle = false;
   }
 
-  /** Reads the stream through: `{ content, ink }`, or throws Unsure. */
-  run(): { content: Uint8Array; ink: boolean } {
+  /** Reads the stream through: `{ content, ink, marks }`, or throws Unsure. */
+  run(): { content: Uint8Array; ink: boolean; marks: Marks } {
     const bytes = this.bytes;
     const length = bytes.length;
     let i = 0;
@@ -307,7 +315,7 @@ class Scan {
     }
     if (this.pathOpen) unsure();
     if (!this.ink && this.doubtful) unsure();
-    return { content: withoutCuts(bytes, this.cuts), ink: this.ink };
+    return { content: withoutCuts(bytes, this.cuts), ink: this.ink, marks: this.marks };
   }
 
   operand(start: number, end: number, kind: number): void {
@@ -411,9 +419,14 @@ class Scan {
         else {
           if (gs.fillAlpha !== undefined) state.fillAlpha = gs.fillAlpha;
           if (gs.strokeAlpha !== undefined) state.strokeAlpha = gs.strokeAlpha;
+          if (gs.lineWidth !== undefined) state.lineWidth = gs.lineWidth;
         }
         return false;
       }
+      case OP.w:
+        this.numbers(1);
+        state.lineWidth = this.num(0);
+        return false;
       case OP.BDC:
         // Optional content may hide what follows; MuPDF decides that.
         if (this.name(0) === 'OC') unsure();
@@ -521,7 +534,14 @@ class Scan {
       const fills = op !== OP.S && op !== OP.s && op !== OP.n;
       const strokes = op === OP.S || op === OP.s || op === OP.B || op === OP['B*'] || op === OP.b || op === OP['b*'];
       if (fills) this.judgePaint(state.fill, state.fillAlpha);
-      if (strokes) this.judgePaint(state.stroke, state.strokeAlpha);
+      if (strokes) {
+        this.judgePaint(state.stroke, state.strokeAlpha);
+        if (state.strokeAlpha > 0) {
+          const m = state.ctm;
+          countStroke(this.marks, state.lineWidth, expansion(m[0], m[1], m[2], m[3]));
+          if (isLight(state.stroke.type, state.stroke.values)) this.marks.light++;
+        }
+      }
       const ranges = this.pathRanges;
       for (let r = 0; r < ranges.length; r += 2) cut(this.cuts, this.bytes, ranges[r], ranges[r + 1]);
       cut(this.cuts, this.bytes, opStart, end);

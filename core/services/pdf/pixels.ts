@@ -3,6 +3,7 @@
 import * as mupdf from 'mupdf';
 import { GREY_SPREAD, INK_BELOW, paintOf } from './linework';
 import { releaseBorrowed } from './mupdfAdapter';
+import { countStroke, expansion, isLight, type Marks } from './printFindings';
 
 /** [x0, y0, x1, y1] */
 export type Rect = [number, number, number, number];
@@ -176,10 +177,13 @@ export type Survey = {
  * `unsure` when it painted what only pixels can judge: images, shadings, soft masks, blend modes,
  * spot and indexed colors, or CMYK with C, M or Y in it.
  *
+ * With `marks`, it counts each stroked line and text run into them (printFindings.ts): one pass
+ * serves both.
+ *
  * Each wrapper MuPDF hands the device is released before the callback returns: paths in a display
  * list live in the list's own memory, and must not be released after it is gone.
  */
-export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]: readonly number[]): Survey {
+export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]: readonly number[], marks?: Marks): Survey {
   const seen: Survey = { ink: false, tinted: false, unsure: false, tintedBounds: null };
   // A color space's kind by its MuPDF pointer: the same few spaces come back on every call.
   const types = new Map<number, string>();
@@ -188,11 +192,15 @@ export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]:
    * Paint of this color: notes doubt; when it is colored, or dark while no ink is known yet, asks
    * for its bounds (`boundsOf`) to note where color is and whether it is ink on the sheet.
    */
-  const note = (space: mupdf.ColorSpace, color: number[], alpha: number, boundsOf: () => readonly number[]) => {
-    if (alpha <= 0) return;
+  const typeOf = (space: mupdf.ColorSpace) => {
     const pointer = space.pointer as number;
     let type = types.get(pointer);
     if (type === undefined) types.set(pointer, (type = space.getType()));
+    return type;
+  };
+  const note = (space: mupdf.ColorSpace, color: number[], alpha: number, boundsOf: () => readonly number[]) => {
+    if (alpha <= 0) return;
+    const type = typeOf(space);
     const judged = paintOf(type, color);
     if (!judged) {
       seen.unsure = true;
@@ -209,7 +217,7 @@ export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]:
     }
     if (dark && onSheet(bounds)) seen.ink = true;
   };
-  /** A path or text filled (`stroke` null) or stroked. */
+  /** A path or text filled (`stroke` null) or stroked; `text` for text. */
   const paint = (
     shape: mupdf.Path | mupdf.Text,
     stroke: mupdf.StrokeState | null,
@@ -217,9 +225,16 @@ export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]:
     space: mupdf.ColorSpace,
     color: number[],
     alpha: number,
+    text = false,
   ) => {
     // A fill's bounds take no stroke: MuPDF.js accepts null there, though its types ask for a StrokeState.
     note(space, color, alpha, () => shape.getBounds(stroke as mupdf.StrokeState, ctm));
+    // Linework (stroked paths) and text, for printFindings.ts; a filled path is neither.
+    if (marks && alpha > 0 && (text || stroke)) {
+      if (text) marks.texts++;
+      else if (stroke) countStroke(marks, stroke.getLineWidth(), expansion(ctm[0], ctm[1], ctm[2], ctm[3]));
+      if (isLight(typeOf(space), color)) marks.light++;
+    }
     shape.destroy();
     stroke?.destroy();
     space.destroy();
@@ -227,8 +242,8 @@ export function survey(source: mupdf.DisplayList | mupdf.Page, [x0, y0, x1, y1]:
   const device = new mupdf.Device({
     fillPath: (path, _evenOdd, ctm, space, color, alpha) => paint(path, null, ctm, space, color, alpha),
     strokePath: (path, stroke, ctm, space, color, alpha) => paint(path, stroke, ctm, space, color, alpha),
-    fillText: (text, ctm, space, color, alpha) => paint(text, null, ctm, space, color, alpha),
-    strokeText: (text, stroke, ctm, space, color, alpha) => paint(text, stroke, ctm, space, color, alpha),
+    fillText: (text, ctm, space, color, alpha) => paint(text, null, ctm, space, color, alpha, true),
+    strokeText: (text, stroke, ctm, space, color, alpha) => paint(text, stroke, ctm, space, color, alpha, true),
     fillImageMask(image, ctm, space, color, alpha) {
       releaseBorrowed(image);
       note(space, color, alpha, () => placedBounds(ctm));

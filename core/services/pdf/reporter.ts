@@ -52,6 +52,7 @@ const UNKNOWN: Omit<SheetReport, 'number'> = {
   sheetNumber: null,
   sheetTitle: null,
   listedSheets: null,
+  printFindings: null,
 };
 
 function report(job: Extract<ReporterCommand, { op: 'report' }>): void {

@@ -1,7 +1,8 @@
 // The per-sheet report the MuPDF child's report threads make once a set is accepted: color judged
 // from paint calls and, where they cannot tell, rendered pixels (pixels.ts); blank; the scale notes
 // written on the sheet (shared/scaleNotes.ts); low-resolution scans (resolution.ts); the preview
-// (previews.ts). Functions of MuPDF objects, so the threads stay loops.
+// (previews.ts); what will not print as it looks (hairlines, light grey, fonts not embedded:
+// printFindings.ts). Functions of MuPDF objects, so the threads stay loops.
 import type * as mupdf from 'mupdf';
 import { findScaleNotes } from '#shared/scaleNotes';
 import { findSheetNumber, listedSheetNumbers, type TextLine } from '#shared/sheetNumbers';
@@ -11,6 +12,7 @@ import { lineworkOf } from './linework';
 import { MupdfChangedError, documentOf } from './mupdfAdapter';
 import { COLOR_SHARE, colorOf, survey, visibleColor } from './pixels';
 import { downscaledPreviewOf, pagePreviewOf, previewOf } from './previews';
+import { findingsOf, noMarks, unembeddedFonts, type Marks } from './printFindings';
 import { lowResolution } from './resolution';
 
 /** A sheet's report fields, every one known (a sheet number or title not found is null). */
@@ -50,7 +52,8 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
   const bounds = page.getBounds();
   const list = page.toDisplayList(true);
   try {
-    const seen = survey(list, bounds);
+    const marks = noMarks();
+    const seen = survey(list, bounds, marks);
     let preview: Uint8Array | null = null;
     let inked = seen.ink;
     let colorShare = 0;
@@ -71,7 +74,7 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
         colorShare >= COLOR_SHARE || (part !== null && part.colorShare > 0) || (seen.tintedBounds !== null && visibleColor(list, bounds, seen.tintedBounds));
     }
     if (previewPx && !preview) preview = previewOf(list, bounds, previewPx, seen.tinted || seen.unsure);
-    return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, first), preview };
+    return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, first, { page, marks }), preview };
   } finally {
     list.destroy();
   }
@@ -111,11 +114,13 @@ export function reportByLinework(page: mupdf.Page, first = false): SheetFields |
       //  - ink: a sheet with none found here may be blank, and is judged whole (blank sheets are rare);
       //  - color: a pass straight over the page, which drops nothing, must find none (or the whole
       //    sheet, seeing color, would be judged by its pixels).
-      const seen = survey(list, bounds);
+      // The linework's marks, and those of the rest (text, forms) as the list has them.
+      const marks = judged.marks;
+      const seen = survey(list, bounds, marks);
       if (seen.tinted || seen.unsure || (!judged.ink && !seen.ink)) return null;
       const all = survey(page, bounds);
       if (all.tinted || all.unsure) return null;
-      return sheetOf(list, bounds, true, { color: false, colorShare: 0 }, first);
+      return sheetOf(list, bounds, true, { color: false, colorShare: 0 }, first, { page, marks });
     } finally {
       list.destroy();
     }
@@ -132,11 +137,14 @@ function sheetOf(
   inked: boolean,
   { color, colorShare }: { color: boolean; colorShare: number },
   first: boolean,
+  { page, marks }: { page: mupdf.Page; marks: Marks },
 ): SheetFields {
   const text = list.toStructuredText('preserve-images');
   try {
     const chars = text.asText();
-    const { sheetNumber, sheetTitle } = findSheetNumber(textLines(text, bounds), { width: bounds[2] - bounds[0], height: bounds[3] - bounds[1] });
+    const lines = textLines(text, bounds);
+    const { sheetNumber, sheetTitle } = findSheetNumber(lines, { width: bounds[2] - bounds[0], height: bounds[3] - bounds[1] });
+    const missing = documentOf(page) ? unembeddedFonts(page as mupdf.PDFPage) : new Set<string>();
     return {
       color,
       colorShare,
@@ -147,6 +155,7 @@ function sheetOf(
       sheetTitle,
       // Only the first sheet's list is read: a cover sheet's drawing index (shared/sheetNumbers.ts).
       listedSheets: first ? listedSheetNumbers(chars) : [],
+      printFindings: findingsOf(marks, lines, missing),
     };
   } finally {
     text.destroy();
@@ -154,22 +163,22 @@ function sheetOf(
 }
 
 /** A line of MuPDF's structured text as its JSON gives it. */
-type JsonLine = { bbox: { x: number; y: number; w: number; h: number }; font: { size: number }; text: string };
+type JsonLine = { bbox: { x: number; y: number; w: number; h: number }; font: { name: string; size: number }; text: string };
 
 /**
  * The lines of a sheet's structured text, each with its font size, placed from the sheet's top left.
  * From MuPDF's JSON of the page, one call: walking it char by char from JavaScript costs a dense
  * sheet several times as much.
  */
-function textLines(text: mupdf.StructuredText, [x, y]: readonly number[]): TextLine[] {
-  const lines: TextLine[] = [];
+function textLines(text: mupdf.StructuredText, [x, y]: readonly number[]): (TextLine & { font: string })[] {
+  const lines: (TextLine & { font: string })[] = [];
   const page = JSON.parse(text.asJSON()) as { blocks: { type: string; lines?: JsonLine[] }[] };
   for (const block of page.blocks) {
     for (const line of block.lines ?? []) {
       const words = line.text.trim();
       if (!words) continue;
       const { bbox } = line;
-      lines.push({ text: words, size: line.font.size, x0: bbox.x - x, y0: bbox.y - y, x1: bbox.x + bbox.w - x, y1: bbox.y + bbox.h - y });
+      lines.push({ text: words, font: line.font.name, size: line.font.size, x0: bbox.x - x, y0: bbox.y - y, x1: bbox.x + bbox.w - x, y1: bbox.y + bbox.h - y });
     }
   }
   return lines;

@@ -15,10 +15,11 @@ export async function recordSheetReports(tx: Queryable, { uploadId, reports, pre
     update upload_sheets s set color = v.color, blank = v.blank, low_resolution = v."lowResolution", has_preview = v.has_preview,
       scale_notes = case when jsonb_typeof(v."scaleNotes") = 'array' then array(select jsonb_array_elements_text(v."scaleNotes")) end,
       color_share = v."colorShare", sheet_number = v."sheetNumber", sheet_title = v."sheetTitle",
-      listed_sheets = case when jsonb_typeof(v."listedSheets") = 'array' then array(select jsonb_array_elements_text(v."listedSheets")) end
+      listed_sheets = case when jsonb_typeof(v."listedSheets") = 'array' then array(select jsonb_array_elements_text(v."listedSheets")) end,
+      print_findings = case when jsonb_typeof(v."printFindings") = 'object' then v."printFindings" end
     from jsonb_to_recordset(${tx.json(reports)}::jsonb)
       as v(number int, color boolean, blank boolean, "lowResolution" boolean, has_preview boolean, "scaleNotes" jsonb,
-        "colorShare" real, "sheetNumber" text, "sheetTitle" text, "listedSheets" jsonb)
+        "colorShare" real, "sheetNumber" text, "sheetTitle" text, "listedSheets" jsonb, "printFindings" jsonb)
     where s.upload_id = ${uploadId} and s.number = v.number`;
   await tx`update uploads set preview_count = greatest(preview_count, ${previewCount}) where id = ${uploadId}`;
 }

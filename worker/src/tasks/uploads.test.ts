@@ -133,6 +133,7 @@ describe('uploads__analyze', () => {
         previewUrl: null,
         sheetNumber: null,
         sheetTitle: null,
+        printNotes: null,
       });
       expect(await shop.ctx.storage.stat(uploadPreviewKey(uploadId, 1))).toBeNull();
       open();

@@ -41,7 +41,7 @@ import {
   type PrintChoices,
 } from './printSet';
 import type { PrintSetAction } from './printSetReducer';
-import { MarkupOnlyOffer, SetWarnings } from './SetNotes';
+import { MarkupOnlyOffer, notesFor, PrintNotes, SetWarnings } from './SetNotes';
 import { SetsStepper } from './SetsStepper';
 import { SheetPreviews } from './SheetPreviews';
 import { SheetOrder } from './SheetOrder';
@@ -136,6 +136,7 @@ export function ConfigurationCard({
         />
         <SheetOrder set={set} sheetOrder={sheetOrder} dispatch={dispatch} disabled={goingToCheckout} />
         <SetWarnings warnings={set.warnings ?? []} />
+        <PrintNotes notes={notesFor(set.sheets, halfSets)} />
         {revisionOf}
         <MarkupOnlyOffer
           upload={set}

@@ -1,6 +1,7 @@
 /** What the card says about the set beyond its price: its preflight warnings and sheets that are color markup only. */
 import { formatCents } from '#shared/money';
 import { Button } from '../ui';
+import type { PrintNote } from '#shared/printNotes';
 import type { ConfiguredUpload } from './printSet';
 
 /** The preflight of the set: each warning as a sentence. They warn; ordering goes on. */
@@ -12,6 +13,32 @@ export function SetWarnings({ warnings }: { warnings: NonNullable<ConfiguredUplo
       <ul className="mt-1 list-disc pl-5">
         {warnings.map((w) => (
           <li key={`${w.kind}-${w.sheetNumber}`}>{w.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Badge words for each kind of print note, on the sheet's preview. */
+export const PRINT_NOTE_BADGES = { hairline: 'Hairlines', light_gray: 'Light grey', missing_font: 'Font not embedded' } as const;
+
+/**
+ * The print notes that hold for the choices: hairlines too thin at full size always, those too thin
+ * only at half size when half-size sets are ordered.
+ */
+export function notesFor(sheets: ConfiguredUpload['sheets'], halfSets: number): PrintNote[] {
+  return (sheets ?? []).flatMap((sheet) => (sheet.printNotes ?? []).filter((note) => note.printedAt !== 'half' || halfSets > 0));
+}
+
+/** What may not print as it looks on screen, sheet by sheet, in the report's words. They warn; ordering goes on. */
+export function PrintNotes({ notes }: { notes: readonly PrintNote[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <div role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <p className="font-semibold">May not print as it looks on screen</p>
+      <ul className="mt-1 list-disc pl-5">
+        {notes.map((note) => (
+          <li key={note.message}>{note.message}</li>
         ))}
       </ul>
     </div>

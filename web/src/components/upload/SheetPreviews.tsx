@@ -9,6 +9,7 @@ import { MAX_PREVIEWS } from '#shared/limits';
 import { isColorMarkupOnly } from '#shared/sheets';
 import { cx } from '../ui';
 import type { ConfiguredUpload } from './printSet';
+import { PRINT_NOTE_BADGES } from './SetNotes';
 
 /** The enlarged preview's dialog (Radix), loaded when a sheet is first enlarged: not part of the landing page's JavaScript. */
 const LargePreview = lazy(() => import('./LargePreview'));
@@ -124,6 +125,12 @@ export function SheetPreviews({
                   )}
                   {report?.blank && <span className="rounded bg-amber-100 px-1 text-amber-900">Blank sheet</span>}
                   {report?.lowResolution && <span className="rounded bg-amber-100 px-1 text-amber-900">Low resolution</span>}
+                  {report?.printNotes?.map((note) => (
+                    <span key={`${note.kind}-${note.printedAt ?? ''}`} className="rounded bg-amber-100 px-1 text-amber-900" title={note.message}>
+                      {PRINT_NOTE_BADGES[note.kind]}
+                      {note.printedAt === 'half' ? ' (half size)' : ''}
+                    </span>
+                  ))}
                   {report?.scaleNotes?.map((note) => (
                     <span key={note} className="rounded bg-blue-50 px-1 text-blue-900" title="Scale written on the sheet">
                       Scale {note}

@@ -30,6 +30,7 @@ const sheet = (number: number, color: boolean | null, widthIn = 36, heightIn = 2
   previewUrl: null,
   sheetNumber: null,
   sheetTitle: null,
+  printNotes: null,
 });
 
 const upload = (sheets: UploadSheet[] | null, detectedSize: ConfiguredUpload['detectedSize'] = '24x36', pageCount = sheets?.length ?? 2): ConfiguredUpload => ({

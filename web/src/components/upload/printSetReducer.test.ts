@@ -17,6 +17,7 @@ const sheet = (number: number, color: boolean | null): UploadSheet => ({
   previewUrl: null,
   sheetNumber: null,
   sheetTitle: null,
+  printNotes: null,
 });
 
 /** A ready file whose report says these sheets' colors (null: not judged yet). */

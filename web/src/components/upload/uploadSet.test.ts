@@ -16,6 +16,7 @@ const sheet = (number: number, sheetNumber: string | null, widthIn = 36, heightI
   previewUrl: null,
   sheetNumber,
   sheetTitle: null,
+  printNotes: null,
 });
 
 function file(id: string, sheets: UploadSheet[], listedSheets: string[] = []): ReadyInfo {
