@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_SET_FILES, MAX_SET_SHEETS } from './limits';
+import { BINDS, FOLDS } from './finishing';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES } from './pricing';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
@@ -23,6 +24,10 @@ export const CheckoutDataSchema = z.object({
   sets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(1),
   /** Half-size copies; absent on data stored before half-size sets existed. */
   halfSets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(0),
+  /** 11" x 17" reduced copies, and finishing of the full-size and half-size sets; absent: none. */
+  reducedSets: z.number().int().min(MIN_SETS).max(MAX_SETS).optional(),
+  finishing: z.object({ fold: z.enum(FOLDS), bind: z.enum(BINDS), holes: z.union([z.literal(0), z.literal(3)]) }).optional(),
+  halfFinishing: z.object({ fold: z.enum(FOLDS), bind: z.enum(BINDS), holes: z.union([z.literal(0), z.literal(3)]) }).optional(),
   /** With `auto`: the positions (1..pageCount through the set) to print in color. */
   colorSheets: z.array(z.number().int().positive()).optional(),
   /** The set's positions in the order they print ("Sort by discipline"); absent: file order. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_SET_FILES, MAX_SET_SHEETS, MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, PRINT_TYPES } from './pricing';
 import { stateCodeOf } from './usStates';
+import { BINDS, FOLDS } from './finishing';
 import { isClockDay, isClockInstant, OUTSIDE_CLOCK_YEARS } from './clock';
 
 /**
@@ -157,6 +158,8 @@ const copiesField = (label: string) => {
 export const setsField = copiesField('Sets');
 /** Half-size copies of the set: every sheet at 50% on half its paper. */
 export const halfSetsField = copiesField('Half-size sets');
+/** 11" x 17" reduced copies of the set: every sheet fit to 11" x 17", not to scale. */
+export const reducedSetsField = copiesField('Reduced sets');
 /** The words for an order with no set at all. */
 export const NO_SETS_MESSAGE = 'Please order at least one set, full size or half size.';
 
@@ -180,6 +183,16 @@ export const sheetOrderField = z
     error: 'Sheet order must be a list of sheet positions',
   })
   .max(MAX_SET_SHEETS);
+
+/** `finishing` and `halfFinishing` at checkout (./finishing.ts); each part defaults to none. */
+export const finishingField = z.object(
+  {
+    fold: z.enum(FOLDS, { error: 'Fold must be none or title_out' }).default('none'),
+    bind: z.enum(BINDS, { error: 'Bind must be none, staple_left or screw_post' }).default('none'),
+    holes: z.union([z.literal(0), z.literal(3)], { error: 'Holes must be 0 or 3' }).default(0),
+  },
+  { error: 'Finishing must be an object: {fold, bind, holes}' },
+);
 
 // Control characters end up on the receipt, the job ticket and in emails: refuse them. Notes may
 // keep their line breaks (a textarea makes them), nothing else.

@@ -1,4 +1,5 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
+import type { Finishing } from './finishing';
 import type { OrderStatus, PaymentStatus } from './fields';
 import type { OrderPrintSize, OrderPrintType, PriceLineJson } from './pricing';
 import type { SheetWarning } from './sheetNumbers';
@@ -90,6 +91,10 @@ export type OrderJson = {
   printPositions: number[] | null;
   /** The set's positions (1..N) in the order they print, as sorted on the card; null: in file order. */
   sheetOrder: number[] | null;
+  /** 11" x 17" reduced sets, and what the counter does to the full-size and half-size sets. */
+  reducedSets: number;
+  finishing: Finishing;
+  halfFinishing: Finishing;
   createdAt: string;
   updatedAt: string;
 };

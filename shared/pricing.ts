@@ -3,6 +3,7 @@
  * All amounts are integer cents; tax is rounded half up once, on subtotal + rush + shipping.
  */
 import { centsToDollars, mulDivRoundHalfUp } from './money';
+import { finishingLines, NO_FINISHING, REDUCED_PAPER, REDUCED_PRICE_PER_PAGE_CENTS, type Finishing } from './finishing';
 
 export const PRINT_SIZES = ['24x36', '30x42'] as const;
 export type PrintSize = (typeof PRINT_SIZES)[number];
@@ -137,8 +138,11 @@ export function formatTaxRate(millipercent: number): string {
   return `${Number((millipercent / 1000).toFixed(3))}%`;
 }
 
-/** One line of a price: `quantity` prints at `unitPriceCents`, `amountCents` = quantity × unit price. */
-export type PriceLine = { description: string; ink: PrintType; quantity: number; unitPriceCents: number; amountCents: number };
+/**
+ * One line of a price: `quantity` prints (or finishing steps) at `unitPriceCents`, `amountCents` =
+ * quantity × unit price. `ink` is null on a finishing line (folding, binding, holes).
+ */
+export type PriceLine = { description: string; ink: PrintType | null; quantity: number; unitPriceCents: number; amountCents: number };
 
 export type SheetsInput = {
   pageCount: number;
@@ -149,6 +153,11 @@ export type SheetsInput = {
   sets?: number;
   /** Half-size copies of the set; 0 when absent. */
   halfSets?: number;
+  /** 11" x 17" reduced copies of the set (./finishing.ts); 0 when absent. They take no finishing. */
+  reducedSets?: number;
+  /** Finishing of the full-size and of the half-size sets (./finishing.ts); none when absent. */
+  finishing?: Finishing;
+  halfFinishing?: Finishing;
   /** Each sheet's own paper in page order (shared/sheets.ts, papersOf); required with `asDrawn`. */
   papers?: readonly PrintSize[];
   /** With `auto`: the sheet numbers printed in color. Needed when the sheets are on more than one paper. */
@@ -160,6 +169,7 @@ export type SheetsInput = {
 export type SheetsPrice = {
   sets: number;
   halfSets: number;
+  reducedSets: number;
   bwSheetCount: number;
   colorSheetCount: number;
   /** The one per-sheet price when every sheet is one ink, one paper and one scale, else null. */
@@ -189,9 +199,11 @@ export function priceSheets(input: SheetsInput): SheetsPrice {
   if (!Number.isInteger(pageCount) || pageCount < 1) throw new RangeError('pageCount must be a positive integer');
   const sets = input.sets ?? 1;
   const halfSets = input.halfSets ?? 0;
+  const reducedSets = input.reducedSets ?? 0;
   setsRange('sets', sets);
   setsRange('halfSets', halfSets);
-  if (sets + halfSets < MIN_TOTAL_SETS) throw new RangeError('at least one set, full or half size');
+  setsRange('reducedSets', reducedSets);
+  if (sets + halfSets + reducedSets < MIN_TOTAL_SETS) throw new RangeError('at least one set, full size, half size or reduced');
   const papers = orderPapers(pageCount, input.printSize, input.papers);
   const isColor = sheetInks(pageCount, papers, printType, input.colorSheets, input.colorSheetCount);
   const colorSheetCount = isColor.filter(Boolean).length;
@@ -216,8 +228,37 @@ export function priceSheets(input: SheetsInput): SheetsPrice {
       }
     }
   }
+  // Reduced sets: every sheet on 11" x 17", one line per ink.
+  for (const ink of PRINT_TYPES) {
+    const count = ink === 'color' ? colorSheetCount : bwSheetCount;
+    if (reducedSets === 0 || count === 0) continue;
+    const unitPriceCents = REDUCED_PRICE_PER_PAGE_CENTS[ink];
+    const quantity = reducedSets * count;
+    lines.push({
+      description: `${REDUCED_PAPER.label} reduced ${INK_LINE_LABELS[ink]}`,
+      ink,
+      quantity,
+      unitPriceCents,
+      amountCents: quantity * unitPriceCents,
+    });
+  }
   const pricePerPageCents = lines.length === 1 ? lines[0].unitPriceCents : null;
-  return { sets, halfSets, bwSheetCount, colorSheetCount, pricePerPageCents, lines, subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0) };
+  // Finishing after the prints, full-size sets first; reduced sets take none.
+  const finished = [
+    ...finishingLines(input.finishing ?? NO_FINISHING, sets, pageCount, false),
+    ...finishingLines(input.halfFinishing ?? NO_FINISHING, halfSets, pageCount, true),
+  ].map((l): PriceLine => ({ ...l, ink: null }));
+  lines.push(...finished);
+  return {
+    sets,
+    halfSets,
+    reducedSets,
+    bwSheetCount,
+    colorSheetCount,
+    pricePerPageCents,
+    lines,
+    subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+  };
 }
 
 /** Which sheets (by index) print in color. A count alone cannot say which paper they are on, so it needs one paper. */
@@ -322,11 +363,12 @@ export function orderSubtotalCents(input: SheetsInput): number {
   return priceSheets(input).subtotalCents;
 }
 
-/** `2 sets + 1 half-size set` / `3 half-size sets` / `1 set`: which sets an order prints, for every screen and paper. */
-export function setsText(sets: number, halfSets: number): string {
+/** `2 sets + 1 half-size set` / `3 half-size sets` / `1 set + 1 reduced set`: which sets an order prints, for every screen and paper. */
+export function setsText(sets: number, halfSets: number, reducedSets = 0): string {
   const parts: string[] = [];
   if (sets > 0) parts.push(`${sets} ${sets === 1 ? 'set' : 'sets'}`);
   if (halfSets > 0) parts.push(`${halfSets} half-size ${halfSets === 1 ? 'set' : 'sets'}`);
+  if (reducedSets > 0) parts.push(`${reducedSets} reduced 11" x 17" ${reducedSets === 1 ? 'set' : 'sets'}`);
   return parts.join(' + ');
 }
 

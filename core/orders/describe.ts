@@ -26,9 +26,9 @@ export function printSizeText(order: Pick<Described, 'print_size'>): string {
 }
 
 /** "2 sets + 1 half-size set of 42 sheets, As drawn (100%)": which sets are half-size, on every document. */
-export function orderSetsLine(order: Pick<Described, 'sets' | 'half_sets' | 'page_count' | 'print_size'>): string {
+export function orderSetsLine(order: Pick<Described, 'sets' | 'half_sets' | 'page_count' | 'print_size'> & { reduced_sets?: number }): string {
   const sheets = `${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'}`;
-  return `${setsText(order.sets, order.half_sets ?? 0)} of ${sheets}, ${printSizeText(order)}`;
+  return `${setsText(order.sets, order.half_sets ?? 0, order.reduced_sets ?? 0)} of ${sheets}, ${printSizeText(order)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Finishing } from '#shared/finishing';
 import type { PriceLine } from '#shared/pricing';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import type { OrderFileJson } from '#shared/orderJson';
@@ -91,6 +92,10 @@ export type OrderRow = {
   revision_id: string | null;
   revision_of_order_id: string | null;
   print_positions: number[] | null;
+  /** 11" x 17" reduced sets; finishing of the full-size and half-size sets (null on older orders: none). */
+  reduced_sets: number;
+  finishing: Finishing | null;
+  half_finishing: Finishing | null;
   /** The set's positions in the order they print (the customer's "Sort by discipline"); null: file order. */
   sheet_order: number[] | null;
   created_at: Date;

@@ -8,6 +8,7 @@ import { statusText } from '#shared/orderStatus';
 import type { StatusChange } from '#core/orders/statusHistory';
 
 import { linesToJson } from '#shared/pricing';
+import { NO_FINISHING } from '#shared/finishing';
 import { filesOf } from '#core/orders/orderFiles';
 import { priceLinesOf, sheetCountsOf, taxExemptionOf, type OrderRow } from '#core/orders/orderRow';
 
@@ -96,6 +97,9 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     revisionOf: row.revision_of_order_id ? { orderId: row.revision_of_order_id, orderNumber: orderNumberOf(row.revision_of_order_id) } : null,
     printPositions: row.print_positions ?? null,
     sheetOrder: row.sheet_order ?? null,
+    reducedSets: row.reduced_sets ?? 0,
+    finishing: row.finishing ?? NO_FINISHING,
+    halfFinishing: row.half_finishing ?? NO_FINISHING,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -19,6 +19,8 @@ import {
   colorSheetsField,
   controlCharacterMessage,
   halfSetsField,
+  finishingField,
+  reducedSetsField,
   NO_SETS_MESSAGE,
   hasNoControlCharacters,
   holdsWebAddress,
@@ -40,6 +42,7 @@ import {
 } from '#shared/fields';
 import { formatTaxRate, linesToJson, type PriceBreakdown } from '#shared/pricing';
 import { PAYMENT_METHODS } from '#shared/invoice';
+import { NO_FINISHING } from '#shared/finishing';
 import { longDayText } from '#shared/clock';
 
 /**
@@ -73,6 +76,11 @@ export const CreateIntentSchema = z
     printType: orderPrintTypeField,
     sets: setsField.default(1),
     halfSets: halfSetsField.default(0),
+    /** 11" x 17" reduced sets (not to scale, no finishing). */
+    reducedSets: reducedSetsField.default(0),
+    /** Finishing of the full-size sets and of the half-size sets; checked against the set by the checkout. */
+    finishing: finishingField.default(NO_FINISHING),
+    halfFinishing: finishingField.default(NO_FINISHING),
     /** Only with `auto`: exactly these positions (1..N through the set) print in color. Checked against the set below. */
     colorSheets: colorSheetsField.optional(),
     /** The set's positions (1..N) in the order they print (`POST /api/uploads/sort`); checked against the set by the checkout. */
@@ -94,7 +102,7 @@ export const CreateIntentSchema = z
     /** `invoice`: on the firm's account (Net 30), placed at once with no payment intent. */
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card or invoice' }).default('card'),
   })
-  .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
+  .refine((v) => v.sets + v.halfSets + v.reducedSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
   .refine((v) => v.uploadId || v.uploadIds || v.revisionId, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
   .refine((v) => v.printPositions === undefined || v.revisionId, { message: 'printPositions needs a revisionId.', path: ['printPositions'] })
@@ -115,6 +123,7 @@ export function presentAmounts(price: PriceBreakdown) {
     pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
     sets: price.sets,
     halfSets: price.halfSets,
+    reducedSets: price.reducedSets,
     bwSheetCount: price.bwSheetCount,
     colorSheetCount: price.colorSheetCount,
     lines: linesToJson(price.lines),

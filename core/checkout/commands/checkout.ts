@@ -30,6 +30,7 @@ import { shopFacts } from '#shared/shop';
 import { turnaround } from '#shared/readyBy';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
+import { finishingProblem, type Finishing } from '#shared/finishing';
 
 /** What the customer asked for, validated by the caller; every amount is the server's. */
 export type CheckoutRequest = {
@@ -39,6 +40,10 @@ export type CheckoutRequest = {
   printType: OrderPrintType;
   sets: number;
   halfSets: number;
+  /** 11" x 17" reduced sets, and the finishing of the full-size and half-size sets (shared/finishing.ts). */
+  reducedSets: number;
+  finishing: Finishing;
+  halfFinishing: Finishing;
   colorSheets?: number[];
   /** The set's positions in the order they print; absent: file order. */
   sheetOrder?: number[];
@@ -99,6 +104,8 @@ export async function checkout(
   // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
   const { colorSheets, part: printed } = await printedSheetsOf(ctx.sql, set, request.printType, request.colorSheets, reprint?.positions ?? null);
   const { pageCount, papers } = printed;
+  const finishingRefusal = finishingProblem({ ...request, pageCount });
+  if (finishingRefusal) throw badRequest(finishingRefusal);
   const warnings = await setWarningsOf(ctx.sql, set);
   const files = orderFilesOf(set);
   const { quote, address } = await chosenShipping(ctx.sql, request, pageCount, papers, customer.sid);
@@ -108,6 +115,9 @@ export async function checkout(
     printType: request.printType,
     sets: request.sets,
     halfSets: request.halfSets,
+    reducedSets: request.reducedSets,
+    finishing: request.finishing,
+    halfFinishing: request.halfFinishing,
     papers,
     colorSheets: printed.colorSheets,
     rushOrder: request.rushOrder,
@@ -233,6 +243,9 @@ function orderFields(
     print_type: request.printType,
     sets: price.sets,
     half_sets: price.halfSets,
+    reduced_sets: price.reducedSets,
+    finishing: ctx.sql.json(request.finishing),
+    half_finishing: ctx.sql.json(request.halfFinishing),
     color_sheets: o.colorSheets,
     color_sheet_count: price.colorSheetCount,
     bw_sheet_count: price.bwSheetCount,

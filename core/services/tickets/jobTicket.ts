@@ -5,6 +5,7 @@
  * Everything, checklist included, is on page 1; notes longer than the room left there continue on a
  * second page, and a ticket never has more than two.
  */
+import { finishingInstructions } from '#shared/finishing';
 import { renderPdf, type Pdf } from '../../lib/pdfDocument';
 import { drawLines, drawText, layoutLines, lineHeight, textWidth, type BlockOptions } from '../../lib/pdfLayout';
 import { orderNumberOf } from '#shared/fields';
@@ -45,7 +46,21 @@ const LABEL_WIDTH = 110;
 /** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
 const BODY_SIZES = [12, 11, 10, 9];
 /** The ticket's rows, in the order they print. */
-type RowName = 'Customer' | 'Delivery' | 'Ready by' | 'Job name' | 'PO' | 'Project' | 'Tax' | 'File' | 'Size' | 'Sets' | 'Color sheets' | 'Sheets' | 'Revision';
+type RowName =
+  | 'Customer'
+  | 'Delivery'
+  | 'Ready by'
+  | 'Job name'
+  | 'PO'
+  | 'Project'
+  | 'Tax'
+  | 'File'
+  | 'Size'
+  | 'Sets'
+  | 'Finishing'
+  | 'Color sheets'
+  | 'Sheets'
+  | 'Revision';
 /**
  * At the smallest size, the most lines each row may take, so page 1 always holds them; keyed by the
  * row's name, so a row shown only for some orders never shifts another row's cap.
@@ -61,6 +76,7 @@ const ROW_MAX_LINES: Record<RowName, number> = {
   File: 3,
   Size: 2,
   Sets: 5,
+  Finishing: 3,
   'Color sheets': 3,
   Sheets: 5,
   Revision: 8,
@@ -136,6 +152,13 @@ export function renderJobTicket(
         ? 'As drawn at 100%: each sheet on the smaller paper it fits (see the lines below)'
         : `${PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size}, every sheet on it`;
     const half = halfSizeNote(order);
+    const finishing = finishingInstructions({
+      finishing: order.finishing,
+      halfFinishing: order.half_finishing,
+      sets: order.sets,
+      halfSets: order.half_sets ?? 0,
+      reducedSets: order.reduced_sets ?? 0,
+    });
     const full = order.sets * order.page_count;
     const halves = (order.half_sets ?? 0) * order.page_count;
     const a = order.shipping_address;
@@ -169,13 +192,15 @@ export function renderJobTicket(
       [
         'Sets',
         [
-          `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} ` +
+          `${setsText(order.sets, order.half_sets ?? 0, order.reduced_sets ?? 0)} of ${order.page_count} ${order.page_count === 1 ? 'sheet' : 'sheets'} ` +
             (halves ? `(${full} full-size, ${halves} half-size prints)` : `(${full} prints)`),
           ...(half ? [half] : []),
           // Which paper and scale each print goes on, when that is more than one size.
           ...(half || order.print_size === 'asDrawn' ? priceLinesOf(order).map((l) => `${l.quantity} × ${l.description}`) : []),
         ].join('\n'),
       ],
+      // Folding (which way the title block faces), binding, holes and reduced sets, when ordered.
+      ...(finishing.length > 0 ? ([['Finishing', finishing.join('\n')]] as [RowName, string][]) : []),
       ['Color sheets', `${colorSheetsText(order)} (${counts.color} color, ${counts.bw} B&W per set)`],
       // A revision's slip-sheet instructions: each printed sheet replaces its predecessor or goes in
       // after a sheet, and the sheets dropped from the set come out.

@@ -265,7 +265,8 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                   </p>
                 )}
                 <p>
-                  {((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0) && `${setsText(data.sets ?? 1, data.halfSets ?? 0)} × `}
+                  {((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0 || (data.reducedSets ?? 0) > 0) &&
+                    `${setsText(data.sets ?? 1, data.halfSets ?? 0, data.reducedSets ?? 0)} × `}
                   {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {ORDER_PRINT_SIZE_LABELS[data.printSize]} · {PRINT_TYPE_LABELS[data.printType]}
                 </p>
                 {form.rushOrder && <p className="mt-1 font-semibold text-orange-800">RUSH ORDER</p>}

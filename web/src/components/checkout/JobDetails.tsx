@@ -22,6 +22,9 @@ export function printsBody(data: CheckoutData) {
     halfSets: data.halfSets ?? 0,
     ...(data.printType === 'auto' ? { colorSheets: data.colorSheets ?? [] } : {}),
     ...(data.sheetOrder ? { sheetOrder: data.sheetOrder } : {}),
+    ...(data.reducedSets ? { reducedSets: data.reducedSets } : {}),
+    ...(data.finishing ? { finishing: data.finishing } : {}),
+    ...(data.halfFinishing ? { halfFinishing: data.halfFinishing } : {}),
   };
 }
 

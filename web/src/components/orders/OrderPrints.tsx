@@ -8,8 +8,8 @@ import { setsText, type PriceLineJson } from '#shared/pricing';
 import type { OrderJson } from '#shared/orderJson';
 
 /** "3 sets of 42 sheets" / "2 sets + 1 half-size set of 42 sheets": which sets are half-size. */
-export function orderSetsText(order: Pick<OrderJson, 'sets' | 'pageCount'> & { halfSets?: number }): string {
-  return `${setsText(order.sets, order.halfSets ?? 0)} of ${order.pageCount} ${order.pageCount === 1 ? 'sheet' : 'sheets'}`;
+export function orderSetsText(order: Pick<OrderJson, 'sets' | 'pageCount'> & { halfSets?: number; reducedSets?: number }): string {
+  return `${setsText(order.sets, order.halfSets ?? 0, order.reducedSets ?? 0)} of ${order.pageCount} ${order.pageCount === 1 ? 'sheet' : 'sheets'}`;
 }
 
 /** "Sheets 7-8" / "All sheets" / "None (black and white)". */

@@ -45,6 +45,8 @@ import { MarkupOnlyOffer, notesFor, PrintNotes, SetWarnings } from './SetNotes';
 import { SetsStepper } from './SetsStepper';
 import { SheetPreviews } from './SheetPreviews';
 import { SheetOrder } from './SheetOrder';
+import { FinishingChoice } from './FinishingChoice';
+import { finishingProblem, NO_FINISHING, REDUCED_MARK, REDUCED_PAPER, REDUCED_PRICE_PER_PAGE_CENTS } from '#shared/finishing';
 
 export type ConfigurationCardProps = {
   set: ConfiguredUpload;
@@ -77,6 +79,13 @@ export function ConfigurationCard({
   revisionOf,
 }: ConfigurationCardProps) {
   const { printSize, printType, sets, halfSets, colorSheets } = choices;
+  const reducedSets = choices.reducedSets ?? 0;
+  const [reducedText, setReducedText] = useState(String(reducedSets));
+  const [reducedShown, setReducedShown] = useState(reducedSets);
+  if (reducedShown !== reducedSets) {
+    setReducedShown(reducedSets);
+    setReducedText(String(reducedSets));
+  }
   // The sets as typed; `sets` is the last valid number. A new `sets` from outside (restored) shows as typed.
   const [setsText, setSetsText] = useState(String(sets));
   const [setsShown, setSetsShown] = useState(sets);
@@ -91,7 +100,18 @@ export function ConfigurationCard({
     setHalfText(String(halfSets));
   }
   const setsError =
-    setsProblem(setsText) ?? setsProblem(halfText, 'Half-size sets') ?? (sets + halfSets < 1 ? 'Please order at least one set, full size or half size.' : null);
+    setsProblem(setsText) ??
+    setsProblem(halfText, 'Half-size sets') ??
+    setsProblem(reducedText, 'Reduced sets') ??
+    (sets + halfSets + reducedSets < 1 ? 'Please order at least one set, full size or half size.' : null) ??
+    // Finishing that does not apply: the server's own sentence (shared/finishing.ts).
+    finishingProblem({
+      finishing: choices.finishing ?? NO_FINISHING,
+      halfFinishing: choices.halfFinishing ?? NO_FINISHING,
+      sets,
+      halfSets,
+      pageCount: set.pageCount,
+    });
   const isColor = (n: number) => isColorSheet(choices, n);
   const autoCount = printType === 'auto' ? colorSheets.length : (detectedColorSheets(set) ?? colorSheets).length;
   const price = priceOf(set, choices);
@@ -201,7 +221,33 @@ export function ConfigurationCard({
             text={halfText}
             onText={setHalfText}
           />
+          <SetsStepper
+            label="Reduced sets"
+            hint={`Every sheet fit to ${REDUCED_PAPER.label} for the field, marked "${REDUCED_MARK}" (${formatCents(REDUCED_PRICE_PER_PAGE_CENTS.bw)} B&W, ${formatCents(REDUCED_PRICE_PER_PAGE_CENTS.color)} color a sheet; no finishing).`}
+            sets={reducedSets}
+            onSets={(n) => dispatch({ type: 'reducedSetsChosen', reducedSets: n })}
+            text={reducedText}
+            onText={setReducedText}
+          />
         </div>
+        {sets > 0 && (
+          <FinishingChoice
+            legend="Finishing of the full-size sets"
+            half={false}
+            value={choices.finishing}
+            disabled={goingToCheckout}
+            onChange={(finishing) => dispatch({ type: 'finishingChosen', sets: 'full', finishing })}
+          />
+        )}
+        {halfSets > 0 && (
+          <FinishingChoice
+            legend="Finishing of the half-size sets"
+            half
+            value={choices.halfFinishing}
+            disabled={goingToCheckout}
+            onChange={(finishing) => dispatch({ type: 'finishingChosen', sets: 'half', finishing })}
+          />
+        )}
 
         {printSize && printType && (waiting || setsError || !price) && <SummaryPending setsError={setsError} pendingFiles={pendingFiles} />}
 

@@ -8,6 +8,7 @@ import { MAX_SETS, MIN_SETS, ORDER_PRINT_TYPES, PRINT_SIZE_LABELS, PRINT_SIZES, 
 import type { OrderPrintSize, OrderPrintType, PrintSize, SheetsPrice } from '#shared/pricing';
 import { matchPrintSize, type DetectedSize } from '#shared/sheets';
 import type { UploadInfo, UploadSheet } from '#shared/upload';
+import type { Finishing } from '#shared/finishing';
 
 /** What the per-sheet analysis says of one sheet (fields are null while it is still coming). */
 export type SheetReport = UploadSheet;
@@ -45,6 +46,11 @@ export type PrintChoices = {
   halfSets: number;
   /** With `auto`: the sheet numbers printed in color. */
   colorSheets: number[];
+  /** 11" x 17" reduced copies (not to scale, no finishing); 0 when absent. */
+  reducedSets?: number;
+  /** Finishing of the full-size and the half-size sets (shared/finishing.ts); none when absent. */
+  finishing?: Finishing;
+  halfFinishing?: Finishing;
 };
 
 /** The choices of a card with no set: nothing chosen, one set. */
@@ -81,7 +87,10 @@ export function papersUsed(upload: ConfiguredUpload): PrintSize[] {
 /** The card's price of these choices, or null when it cannot be priced yet (or the sets are out of range). */
 export function priceChoices(
   upload: ConfiguredUpload,
-  c: { printSize: OrderPrintSize; printType: OrderPrintType; sets: number; halfSets: number; colorSheets: number[] },
+  c: Pick<PrintChoices, 'sets' | 'halfSets' | 'colorSheets' | 'reducedSets' | 'finishing' | 'halfFinishing'> & {
+    printSize: OrderPrintSize;
+    printType: OrderPrintType;
+  },
 ): SheetsPrice | null {
   const papers = uploadPapers(upload);
   if (c.printSize === 'asDrawn' && !papers) return null;
@@ -92,6 +101,9 @@ export function priceChoices(
       printType: c.printType,
       sets: c.sets,
       halfSets: c.halfSets,
+      reducedSets: c.reducedSets ?? 0,
+      finishing: c.finishing,
+      halfFinishing: c.halfFinishing,
       papers: papers ?? undefined,
       colorSheets: c.printType === 'auto' ? c.colorSheets : undefined,
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UploadInfo, UploadSheet } from '#shared/upload';
 import { INITIAL_PRINT_SET, printSetReducer, setOf, type PrintSetAction, type PrintSetState } from './printSetReducer';
 import type { ReadyInfo } from './uploadSet';
+import { priceOf } from './printSet';
 
 const sheet = (number: number, color: boolean | null): UploadSheet => ({
   number,
@@ -127,6 +128,24 @@ describe('printSetReducer', () => {
     expect(run([{ type: 'setsChosen', sets: 2 }], state).sheetOrder).toEqual([2, 3, 1]);
     expect(run([{ type: 'fileMoved', key: 'b', by: -1 }], state).sheetOrder).toBeNull();
     expect(run([{ type: 'fileRemoved', key: 'b' }], state).sheetOrder).toBeNull();
+  });
+
+  it('prices reduced sets and finishing chosen on the card, as the server does', () => {
+    const state = run([
+      ...inSet('a', ready('a', [false, false])),
+      { type: 'reducedSetsChosen', reducedSets: 1 },
+      { type: 'finishingChosen', sets: 'full', finishing: { fold: 'title_out', bind: 'staple_left', holes: 0 } },
+    ]);
+    expect(state.choices).toMatchObject({ reducedSets: 1, finishing: { fold: 'title_out', bind: 'staple_left', holes: 0 } });
+    const set = setOf(state.entries);
+    const price = set && priceOf(set, state.choices);
+    expect(price?.lines.map((l) => [l.description, l.quantity])).toEqual([
+      ['24" x 36" black and white', 2],
+      ['11" x 17" reduced black and white', 2],
+      ['Folding to 9" x 12", title block out (full-size sets)', 2],
+      ['Staple binding, left edge (full-size sets)', 1],
+    ]);
+    expect(price?.subtotalCents).toBe(2 * 599 + 2 * 99 + 2 * 50 + 200);
   });
 
   it('restores the stored choices, keeping only color sheets the set still has', () => {

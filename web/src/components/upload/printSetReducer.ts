@@ -6,6 +6,7 @@
  * ./usePrintSet.ts, which dispatches what happened.
  */
 import type { OrderPrintSize, OrderPrintType } from '#shared/pricing';
+import type { Finishing } from '#shared/finishing';
 import { detectedColorSheets, initialInk, NO_CHOICES, priceOf, type ConfiguredUpload, type PrintChoices, type UploadRefusal } from './printSet';
 import type { StoredUpload } from './storedUpload';
 import { combineSet, movePositions, type ReadyInfo } from './uploadSet';
@@ -57,6 +58,9 @@ export type PrintSetAction =
   | { type: 'colorSheetsChosen'; colorSheets: number[] }
   | { type: 'setsChosen'; sets: number }
   | { type: 'halfSetsChosen'; halfSets: number }
+  | { type: 'reducedSetsChosen'; reducedSets: number }
+  /** Finishing of the full-size (`full`) or the half-size sets. */
+  | { type: 'finishingChosen'; sets: 'full' | 'half'; finishing: Finishing }
   | { type: 'refused'; refusal: UploadRefusal }
   /** Print the sheets in the National CAD Standard's order, read from their title blocks. */
   | { type: 'sheetsSorted' }
@@ -198,6 +202,10 @@ function apply(state: PrintSetState, action: PrintSetAction): PrintSetState {
       return choose(state, { sets: action.sets });
     case 'halfSetsChosen':
       return choose(state, { halfSets: action.halfSets });
+    case 'reducedSetsChosen':
+      return choose(state, { reducedSets: action.reducedSets });
+    case 'finishingChosen':
+      return choose(state, action.sets === 'full' ? { finishing: action.finishing } : { halfFinishing: action.finishing });
     case 'refused':
       return { ...state, refusal: action.refusal };
     case 'sheetsSorted': {

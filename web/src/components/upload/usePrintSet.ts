@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } 
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import type { CheckoutData } from '#shared/checkout';
+import { hasFinishing } from '#shared/finishing';
 import { MAX_SET_FILES, MAX_UPLOAD_BYTES } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
 import { setName } from '#shared/orderText';
@@ -193,6 +194,9 @@ export function usePrintSet() {
       halfSets: choices.halfSets,
       ...(choices.printType === 'auto' ? { colorSheets: choices.colorSheets } : {}),
       ...(sheetOrder ? { sheetOrder } : {}),
+      ...(choices.reducedSets ? { reducedSets: choices.reducedSets } : {}),
+      ...(choices.finishing && hasFinishing(choices.finishing) ? { finishing: choices.finishing } : {}),
+      ...(choices.halfFinishing && hasFinishing(choices.halfFinishing) ? { halfFinishing: choices.halfFinishing } : {}),
       pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
       totalAmount: centsToDollars(price.subtotalCents),
     };
