@@ -50,7 +50,7 @@ export function SummaryPrice({
         <dt className="text-slate-600">Pages</dt>
         <dd className="text-right text-slate-900">{pageCount}</dd>
         <dt className="text-slate-600">Sets</dt>
-        <dd className="text-right text-slate-900">{describeSets(sets, halfSets)}</dd>
+        <dd className="text-right text-slate-900">{describeSets(sets, halfSets, choices.reducedSets ?? 0)}</dd>
         <dt className="text-slate-600">Print size</dt>
         <dd className="text-right text-slate-900">{printSize === 'asDrawn' ? ORDER_PRINT_SIZE_LABELS.asDrawn : PRINT_SIZE_LABELS[printSize]}</dd>
         <dt className="text-slate-600">Print type</dt>
