@@ -160,5 +160,15 @@ describe('printSetReducer', () => {
     expect(state.inkChosen).toBe(true);
     expect(state.justUploaded).toBe(false);
     expect(state.choices).toEqual({ printSize: '30x42', printType: 'auto', sets: 2, halfSets: 0, colorSheets: [2] });
+    const finishing = { fold: 'title_out', bind: 'screw_post', holes: 0 } as const;
+    const again = run([
+      {
+        type: 'restored',
+        entries: [{ key: 'f0', info: ready('a', [false, false]) }],
+        stored: { uploadId: 'a', name: 'a.pdf', pageCount: 2, size: 100, printSize: 'asDrawn', printType: 'bw', totalAmount: 10, reducedSets: 2, finishing },
+        followUntil: 0,
+      },
+    ]);
+    expect(again.choices).toMatchObject({ reducedSets: 2, finishing });
   });
 });

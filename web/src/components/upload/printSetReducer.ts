@@ -184,6 +184,9 @@ function apply(state: PrintSetState, action: PrintSetAction): PrintSetState {
           colorSheets: ink.colorSheets.filter((n) => n <= set.pageCount),
           sets: stored.sets ?? 1,
           halfSets: stored.halfSets ?? 0,
+          ...(stored.reducedSets ? { reducedSets: stored.reducedSets } : {}),
+          ...(stored.finishing ? { finishing: stored.finishing } : {}),
+          ...(stored.halfFinishing ? { halfFinishing: stored.halfFinishing } : {}),
         },
       };
     }

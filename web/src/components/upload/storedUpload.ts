@@ -8,6 +8,7 @@ import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES, type OrderPri
 import { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY } from '#shared/storageKeys';
 import { isUuid } from '#shared/ids';
 import { MAX_SET_FILES } from '#shared/limits';
+import { BINDS, FOLDS, HOLES, type Finishing } from '#shared/finishing';
 
 export { CHECKOUT_DATA_KEY, UPLOADED_FILE_KEY };
 
@@ -27,6 +28,16 @@ export type StoredUpload = {
   colorSheets?: number[];
   /** A set of several files: every file in print order (the first is `uploadId`). */
   uploadIds?: string[];
+  /** Reduced sets and finishing; absent in values stored before they existed. */
+  reducedSets?: number;
+  finishing?: Finishing;
+  halfFinishing?: Finishing;
+};
+
+const isFinishing = (v: unknown): v is Finishing => {
+  if (typeof v !== 'object' || v === null) return false;
+  const f = v as Record<string, unknown>;
+  return (FOLDS as readonly unknown[]).includes(f.fold) && (BINDS as readonly unknown[]).includes(f.bind) && (HOLES as readonly unknown[]).includes(f.holes);
 };
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -48,6 +59,9 @@ function isStoredUpload(v: unknown): v is StoredUpload {
     (o.colorSheets === undefined || (Array.isArray(o.colorSheets) && o.colorSheets.every((n) => isCount(n) && n >= 1))) &&
     (o.uploadIds === undefined ||
       (Array.isArray(o.uploadIds) && o.uploadIds.length <= MAX_SET_FILES && o.uploadIds.every((id) => typeof id === 'string' && isUuid(id)))) &&
+    (o.reducedSets === undefined || (isCount(o.reducedSets) && o.reducedSets <= MAX_SETS)) &&
+    (o.finishing === undefined || isFinishing(o.finishing)) &&
+    (o.halfFinishing === undefined || isFinishing(o.halfFinishing)) &&
     (o.totalAmount === null || (typeof o.totalAmount === 'number' && o.totalAmount >= 0))
   );
 }

@@ -149,6 +149,9 @@ export function usePrintSet() {
       sets: choices.sets,
       halfSets: choices.halfSets,
       colorSheets: choices.colorSheets,
+      ...(choices.reducedSets ? { reducedSets: choices.reducedSets } : {}),
+      ...(choices.finishing ? { finishing: choices.finishing } : {}),
+      ...(choices.halfFinishing ? { halfFinishing: choices.halfFinishing } : {}),
       ...((set.files?.length ?? 0) > 1 ? { uploadIds: set.files?.map((f) => f.uploadId) } : {}),
     });
   }, [set, state]);
