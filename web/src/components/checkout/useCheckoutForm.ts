@@ -8,7 +8,7 @@ import { jobDetailsFrom, printsBody, type JobDetails } from './JobDetails';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { uploadsBody, type CheckoutData } from '#shared/checkout';
+import { uploadsBody, type CheckoutData, type CreateIntentBody } from '#shared/checkout';
 import { stateCodeOf } from '#shared/usStates';
 import { apiRequest } from '../../data/client';
 import type { User } from '../../data/auth';
@@ -85,7 +85,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     }
   }, [user, fields]);
 
-  const body = useCallback(() => {
+  /** The form as the route's schema takes it (CreateIntentSchema, shared with the route). */
+  const body = useCallback((): CreateIntentBody => {
     const values = fields.getValues();
     return {
       ...uploadsBody(data),
@@ -122,7 +123,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       customerFirstName: '',
       customerLastName: '',
       customerPhone: '',
-    })
+    } satisfies CreateIntentBody)
       .then((answer) => {
         if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
         setIntent(answer);
