@@ -30,12 +30,14 @@ export const UNIT_FILES = [
   'core/services/storage/s3.test.ts',
   'core/services/tickets/jobTicket.test.ts',
   'core/uploads/printed.test.ts',
+  'api/src/http/unreadableRequest.test.ts',
   'api/src/http/uploadIntake.test.ts',
   'api/src/middleware/errors.test.ts',
   'api/src/middleware/session.test.ts',
   'api/src/middleware/validate.test.ts',
   'test/corpus/verdicts.test.ts',
   'test/docs/paths.test.ts',
+  'worker/src/reportGate.test.ts',
 ];
 
 /**

@@ -211,6 +211,11 @@ describe('the total on Pay', { timeout: 90_000 }, () => {
     await page.waitForFunction(() => (document.querySelector('form#checkout-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
     await page.getByRole('button', { name: 'Pay $40.49' }).click();
     await page.getByTestId('pay-problem').getByText('The total is now $19.16. Nothing was charged: please check it and press Pay again.').waitFor();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Total updated')
+      .first()
+      .waitFor();
     const unpaid = await shop.sql<{ payment_status: string }[]>`select payment_status from orders where customer_email = 'ada.total@example.com'`;
     expect(unpaid.map((o) => o.payment_status)).toEqual(['unpaid']);
     await screenshot(page, 'forms-total-changed');
