@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { clockDayField, emailField, MAX_NAME, nameField, plainTextField, stateField } from './fields';
 import { US_STATES } from './pricing';
 import { addCalendarDays, addCalendarMonths, type CalendarDay } from './holidays';
+import { isClockDay, OUTSIDE_CLOCK_YEARS } from './clock';
 import type { FirmTermsJson, InvoiceJson } from './invoice';
 
 export const MAX_FIRM_NAME = MAX_NAME;
@@ -25,6 +26,23 @@ export const FirmInviteSchema = z.object({ email: emailField });
 export const AcceptInviteSchema = z.object({ token: z.string({ error: 'The invite link is missing its token' }).trim().min(1).max(200) });
 /** POST /api/firms/{firmId}/projects. */
 export const ProjectSchema = z.object({ name: projectNameField, code: projectCodeField });
+
+export const SPEND_MONTH_FORMAT = 'month must be a month (YYYY-MM), such as 2026-11';
+export const SPEND_MONTH_AHEAD = 'That month has not begun yet. Please choose this month or an earlier one.';
+
+/** GET /api/firms/{firmId}/reports/spend: a month of the counter's calendar, as a CSV or a PDF. */
+export const SpendReportQuerySchema = z.object({
+  month: z
+    .string({ error: SPEND_MONTH_FORMAT })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SPEND_MONTH_FORMAT)
+    .refine((month) => isClockDay(`${month}-01`), OUTSIDE_CLOCK_YEARS),
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }).default('csv'),
+});
+
+/** Whether `month` (YYYY-MM) is still to come on the day `today` (YYYY-MM-DD): a report of it would be empty by definition. */
+export function isMonthAhead(month: string, today: CalendarDay): boolean {
+  return month > today.slice(0, 7);
+}
 
 export const FIRM_ROLES = ['owner', 'member'] as const;
 export type FirmRole = (typeof FIRM_ROLES)[number];

@@ -13,9 +13,10 @@ import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/i
 import { removeMember } from '#core/firms/commands/members';
 import { createProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
-import { membershipOf, type Membership } from '#core/firms/membership';
+import { isApprover, membershipOf, type Membership } from '#core/firms/membership';
 import { firmName, firmProject, invitesSentToday } from '#core/firms/queries';
 import { renderStatement, statementRows } from '#core/firms/statement';
+import { renderSpendReport, spendCsv, spendLines, spendOrders } from '#core/firms/spendReport';
 import { certificateContentType } from '#core/firms/certificates';
 import { fileCertificate, withdrawCertificate } from '#core/firms/commands/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
@@ -34,13 +35,17 @@ import {
   FirmSchema,
   MAX_CERTIFICATE_BYTES,
   OwnerWithdrawCertificateSchema,
+  isMonthAhead,
   ProjectSchema,
+  SPEND_MONTH_AHEAD,
+  SpendReportQuerySchema,
   TaxCertificateSchema,
 } from '#shared/firm';
 import { randomUUID } from 'node:crypto';
 
 export const FIRM_NOT_FOUND = 'Firm not found.';
 export const OWNERS_ONLY = 'Only an owner of the firm can do that.';
+export const APPROVERS_ONLY = 'Only an owner or an approver of the firm can do that.';
 /** Invites one firm may send in a day: enough for any office, too few to be a way to send spam. */
 export const INVITES_PER_DAY = 50;
 
@@ -53,8 +58,8 @@ function membership(req: Request): Membership & { userId: string } {
   return found;
 }
 
-/** Lets through only people of the firm in the path (owners only with `owner`). */
-function firmAccess(ctx: AppContext, need: 'member' | 'owner') {
+/** Lets through only people of the firm in the path (owners only with `owner`; owners and approvers with `approver`). */
+function firmAccess(ctx: AppContext, need: 'member' | 'approver' | 'owner') {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const firmId = uuidField.safeParse(req.params.firmId);
     const userId = req.shop.userId;
@@ -62,6 +67,7 @@ function firmAccess(ctx: AppContext, need: 'member' | 'owner') {
     const found = await membershipOf(ctx.sql, userId);
     if (!found || found.firmId !== firmId.data) return next(notFound(FIRM_NOT_FOUND));
     if (need === 'owner' && found.role !== 'owner') return next(forbidden(OWNERS_ONLY));
+    if (need === 'approver' && !isApprover(found.role)) return next(forbidden(APPROVERS_ONLY));
     membershipBy.set(req, { ...found, userId });
     next();
   };
@@ -82,6 +88,7 @@ const statementInput = validate(
   },
   'Project not found.',
 );
+const spendInput = validate({ query: SpendReportQuerySchema });
 const invoiceParams = validate({ params: z.object({ firmId: uuidField, invoiceId: uuidField }) }, INVOICE_NOT_FOUND);
 const payInput = validate(
   {
@@ -136,6 +143,7 @@ export function firmRoutes(ctx: AppContext): Router {
   const router = Router();
   const member = firmAccess(ctx, 'member');
   const owner = firmAccess(ctx, 'owner');
+  const approver = firmAccess(ctx, 'approver');
 
   router.post('/api/firms', requireUser, firmBody, async (req, res) => {
     const { name } = firmBody.input(req).body;
@@ -215,6 +223,27 @@ export function firmRoutes(ctx: AppContext): Router {
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
     res.send(pdf);
+  });
+
+  // The month's spend, for the people who answer for it: owners and approvers.
+  router.get('/api/firms/:firmId/reports/spend', approver, spendInput, async (req, res) => {
+    const m = membership(req);
+    const { month, format } = spendInput.input(req).query;
+    if (isMonthAhead(month, counterToday(ctx))) throw badRequest(SPEND_MONTH_AHEAD);
+    const name = await firmName(ctx.sql, m.firmId);
+    if (name === null) throw notFound(FIRM_NOT_FOUND);
+    const shop = shopFacts(ctx.env);
+    const lines = spendLines(await spendOrders(ctx.sql, { firmId: m.firmId, month, timeZone: shop.timeZone }));
+    res.set('Cache-Control', 'private, no-store');
+    if (format === 'pdf') {
+      res.set('Content-Type', 'application/pdf');
+      res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="spend-${month}.pdf"`);
+      res.send(await renderSpendReport({ firmName: name, month, lines }, shop));
+      return;
+    }
+    res.set('Content-Type', 'text/csv; charset=utf-8; header=present');
+    res.set('Content-Disposition', `attachment; filename="spend-${month}.csv"`);
+    res.send(spendCsv(lines));
   });
 
   router.post('/api/firms/:firmId/tax-certificates', owner, async (req, res) => {
