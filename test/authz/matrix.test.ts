@@ -268,6 +268,13 @@ const ROWS: Row[] = [
     json: () => ({ name: 'Matrix project', code: `M-${unique()}` }),
     expect: [404, 201, 404, 404],
   },
+  // Any member changes a project (as any member adds one): A renames it to itself.
+  {
+    route: 'PATCH /api/firms/:firmId/projects/:projectId',
+    path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}`,
+    json: () => ({ name: 'Matrix tower' }),
+    expect: [404, 200, 404, 404],
+  },
   // The month's spend is for owners and approvers: A owns the firm.
   { route: 'GET /api/firms/:firmId/reports/spend', path: (f) => `/api/firms/${f.firmA}/reports/spend?month=2026-10`, expect: [404, 200, 404, 404] },
   {

@@ -8,10 +8,10 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
-import { createFirm, renameFirm } from '#core/firms/commands/firms';
+import { createFirm, renameFirm, setFirmRules } from '#core/firms/commands/firms';
 import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
 import { removeMember } from '#core/firms/commands/members';
-import { createProject } from '#core/firms/commands/projects';
+import { createProject, updateProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
 import { isApprover, membershipOf, type Membership } from '#core/firms/membership';
 import { firmName, firmProject, invitesSentToday } from '#core/firms/queries';
@@ -21,6 +21,7 @@ import { certificateContentType } from '#core/firms/certificates';
 import { fileCertificate, withdrawCertificate } from '#core/firms/commands/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
+import { dollarsToCents } from '#shared/money';
 import { requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
 import { readMultipart } from '../http/multipart';
@@ -32,10 +33,12 @@ const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
 import {
   AcceptInviteSchema,
   FirmInviteSchema,
+  FirmPatchSchema,
   FirmSchema,
   MAX_CERTIFICATE_BYTES,
   OwnerWithdrawCertificateSchema,
   isMonthAhead,
+  ProjectPatchSchema,
   ProjectSchema,
   SPEND_MONTH_AHEAD,
   SpendReportQuerySchema,
@@ -74,6 +77,8 @@ function firmAccess(ctx: AppContext, need: 'member' | 'approver' | 'owner') {
 }
 
 const firmBody = validate({ body: FirmSchema });
+const firmPatchBody = validate({ body: FirmPatchSchema });
+const projectPatch = validate({ params: z.object({ firmId: uuidField, projectId: uuidField }), body: ProjectPatchSchema }, 'Project not found.');
 const inviteBody = validate({ body: FirmInviteSchema });
 const acceptBody = validate({ body: AcceptInviteSchema });
 const projectBody = validate({ body: ProjectSchema });
@@ -167,9 +172,18 @@ export function firmRoutes(ctx: AppContext): Router {
     res.json(firm);
   });
 
-  router.patch('/api/firms/:firmId', owner, firmBody, async (req, res) => {
+  // A new name, new buying rules, or both, in one transaction.
+  router.patch('/api/firms/:firmId', owner, firmPatchBody, async (req, res) => {
     const m = membership(req);
-    await ctx.sql.begin((tx) => renameFirm(tx, { firmId: m.firmId, name: firmBody.input(req).body.name }));
+    const { name, rules } = firmPatchBody.input(req).body;
+    await ctx.sql.begin(async (tx) => {
+      if (name !== undefined) await renameFirm(tx, { firmId: m.firmId, name });
+      if (rules) {
+        const { approvalOverDollars, ...flags } = rules;
+        const approvalOverCents = approvalOverDollars === undefined ? undefined : approvalOverDollars === null ? null : dollarsToCents(approvalOverDollars);
+        await setFirmRules(tx, { firmId: m.firmId, rules: { ...flags, approvalOverCents } });
+      }
+    });
     res.json(await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx)));
   });
 
@@ -200,9 +214,20 @@ export function firmRoutes(ctx: AppContext): Router {
 
   router.post('/api/firms/:firmId/projects', member, projectBody, async (req, res) => {
     const m = membership(req);
-    const { name, code } = projectBody.input(req).body;
-    const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code }));
+    const { name, code, costCodes } = projectBody.input(req).body;
+    const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code, costCodes }));
     res.status(201).json({ projectId });
+  });
+
+  // Any member may change a project, as any member may add one; placed orders keep what they were placed with.
+  router.patch('/api/firms/:firmId/projects/:projectId', member, projectPatch, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = projectPatch.input(req);
+    await ctx.sql.begin((tx) => updateProject(tx, { firmId: m.firmId, projectId: params.projectId, ...body }));
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx));
+    const project = firm?.projects.find((p) => p.id === params.projectId);
+    if (!project) throw notFound('Project not found.');
+    res.json(project);
   });
 
   // Any member may download it: they see the same orders in the firm's list.
