@@ -1,7 +1,8 @@
 /**
  * /firm: the signed-in person's firm. Without one, a form to create it. With one: its members
- * (an owner removes, anyone leaves), open invites (owners invite and withdraw), projects (anyone
- * adds one), the firm's shared address book and the firm's orders, filtered by project and by person.
+ * (an owner removes, anyone leaves), the buying rules (owners set them), the month's spend report
+ * (owners), open invites (owners invite and withdraw), projects and their cost codes (anyone adds
+ * and edits them), the firm's shared address book and the firm's orders, filtered by project and by person.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +17,8 @@ import { FirmAccount } from '../components/firm/FirmAccount';
 import { changeFirm, fileCertificate, useMyFirm } from '../data/firm';
 import { FirmOrders, personName } from '../components/firm/FirmOrders';
 import { FirmAddresses } from '../components/firm/FirmAddresses';
+import { FirmRules, SpendReport } from '../components/firm/FirmRules';
+import { CostCodes } from '../components/firm/CostCodes';
 import { CERTIFICATE_STATUS, certificateDates } from '../components/firm/certificateStatus';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { errorMessage } from '../data/useSubmit';
@@ -92,6 +95,8 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Members firm={firm} userId={userId} />
+          <FirmRules firm={firm} />
+          {owner ? <SpendReport firm={firm} /> : null}
           {owner && firm.invites ? <Invites firm={firm} /> : null}
           <Projects firm={firm} />
           <FirmAddresses firm={firm} />
@@ -218,20 +223,23 @@ function Projects({ firm }: { firm: FirmJson }) {
       {firm.projects.length > 0 ? (
         <ul className="divide-y divide-slate-100 border-b border-slate-100">
           {firm.projects.map((p) => (
-            <li key={p.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
-              <span className="min-w-0 truncate">
-                <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
-              </span>
-              {/* Every paid order of the project, with the sums: what a reimbursable claim needs. */}
-              <a
-                href={`/api/firms/${firm.id}/projects/${p.id}/statement`}
-                target="_blank"
-                rel="noreferrer"
-                className="shrink-0 text-sm font-medium text-blueprint-700 underline"
-                aria-label={`Statement for ${p.code} (PDF)`}
-              >
-                Statement
-              </a>
+            <li key={p.id} className="grid gap-2 px-4 py-3 text-sm sm:px-6">
+              <div className="flex items-center justify-between gap-3">
+                <span className="min-w-0 truncate">
+                  <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
+                </span>
+                {/* Every paid order of the project, with the sums: what a reimbursable claim needs. */}
+                <a
+                  href={`/api/firms/${firm.id}/projects/${p.id}/statement`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="shrink-0 text-sm font-medium text-blueprint-700 underline"
+                  aria-label={`Statement for ${p.code} (PDF)`}
+                >
+                  Statement
+                </a>
+              </div>
+              <CostCodes firmId={firm.id} project={p} />
             </li>
           ))}
         </ul>
