@@ -12,3 +12,6 @@ alter table firms drop constraint if exists firms_approval_over_cents_check;
 alter table firms add constraint firms_approval_over_cents_check check (approval_over_cents between 0 and 100000000);
 -- A project's cost codes ([{code, name}], e.g. 04-REIMB "Reimbursable printing"), in the order set.
 alter table firm_projects add column if not exists cost_codes jsonb not null default '[]'::jsonb;
+-- Approvers: members an owner trusts to approve members' orders and read the firm's spend.
+alter table firm_members drop constraint if exists firm_members_role_check;
+alter table firm_members add constraint firm_members_role_check check (role in ('owner', 'approver', 'member'));

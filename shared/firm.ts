@@ -90,8 +90,12 @@ export function isMonthAhead(month: string, today: CalendarDay): boolean {
   return month > today.slice(0, 7);
 }
 
-export const FIRM_ROLES = ['owner', 'member'] as const;
+/** Owners run the firm; approvers approve members' orders and read its spend; members order. */
+export const FIRM_ROLES = ['owner', 'approver', 'member'] as const;
 export type FirmRole = (typeof FIRM_ROLES)[number];
+
+/** PATCH /api/firms/{firmId}/members/{userId}: the role an owner gives someone who is not an owner. */
+export const MemberRoleSchema = z.object({ role: z.enum(['approver', 'member'], { error: 'role must be approver or member' }) });
 
 export type FirmMemberJson = { userId: string; email: string; firstName: string | null; lastName: string | null; role: FirmRole; joinedAt: string };
 export type FirmInviteJson = { id: string; email: string; invitedAt: string; expiresAt: string | null };

@@ -15,7 +15,7 @@ export async function loadFirm(db: Queryable, firmId: string, role: FirmRole, to
   const members = await db<{ user_id: string; email: string; first_name: string | null; last_name: string | null; role: FirmRole; joined_at: Date }[]>`
     select m.user_id, u.email, u.first_name, u.last_name, m.role, m.joined_at
     from firm_members m join users u on u.id = m.user_id
-    where m.firm_id = ${firmId} order by m.role = 'owner' desc, m.joined_at, u.email`;
+    where m.firm_id = ${firmId} order by m.role = 'owner' desc, m.role = 'approver' desc, m.joined_at, u.email`;
   const projects = await db<{ id: string; name: string; code: string; cost_codes: CostCodeJson[]; created_at: Date }[]>`
     select id, name, code, cost_codes, created_at from firm_projects where firm_id = ${firmId} order by lower(code)`;
   const invites =

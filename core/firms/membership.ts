@@ -15,9 +15,9 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
   return row ? { firmId: row.firm_id, role: row.role } : null;
 }
 
-/** Whether this role may approve members' orders and read the firm's spend: owners do. */
+/** Whether this role may approve members' orders and read the firm's spend: owners and approvers. */
 export function isApprover(role: FirmRole): boolean {
-  return role === 'owner';
+  return role === 'owner' || role === 'approver';
 }
 
 /** The firm's owners, each with the address their emails go to. */

@@ -1,6 +1,6 @@
 /**
- * A firm's buying rules in the browser: the owner turns them on and gives a project its cost codes
- * on the firm page; a member's checkout says the rule, offers the project's cost codes, is refused
+ * A firm's buying rules in the browser: the owner turns them on, gives a project its cost codes and
+ * makes a member an approver on the firm page; a member's checkout says the rule, offers the project's cost codes, is refused
  * with the firm's sentence without a PO number, and places the order with one. Screens at 1366 and
  * 390 px wide.
  */
@@ -74,6 +74,13 @@ describe('a firm’s buying rules', () => {
       { code: '04-REIMB', name: 'Reimbursable printing' },
       { code: '09-CA', name: 'Construction administration' },
     ]);
+    // The owner makes the member an approver, and takes it back.
+    await ownerPage.getByRole('button', { name: 'Make approver: Milo Mason' }).click();
+    await ownerPage.getByRole('button', { name: 'Remove approver: Milo Mason' }).waitFor();
+    expect((await shop.sql`select role from firm_members where user_id = ${member.id}`)[0].role).toBe('approver');
+    await ownerPage.getByRole('button', { name: 'Remove approver: Milo Mason' }).click();
+    await ownerPage.getByRole('button', { name: 'Make approver: Milo Mason' }).waitFor();
+    expect((await shop.sql`select role from firm_members where user_id = ${member.id}`)[0].role).toBe('member');
     ownerErrors.assertClean();
     await ownerPage.context().close();
 

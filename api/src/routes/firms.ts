@@ -10,7 +10,7 @@ import type { AppContext } from '#core/context';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
 import { createFirm, renameFirm, setFirmRules } from '#core/firms/commands/firms';
 import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
-import { removeMember } from '#core/firms/commands/members';
+import { removeMember, setMemberRole } from '#core/firms/commands/members';
 import { createProject, updateProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
 import { isApprover, membershipOf, type Membership } from '#core/firms/membership';
@@ -35,6 +35,7 @@ import {
   FirmInviteSchema,
   FirmPatchSchema,
   FirmSchema,
+  MemberRoleSchema,
   MAX_CERTIFICATE_BYTES,
   OwnerWithdrawCertificateSchema,
   isMonthAhead,
@@ -106,6 +107,10 @@ const payInput = validate(
 const withdrawCertificateInput = validate(
   { params: z.object({ firmId: uuidField, certificateId: uuidField }), body: OwnerWithdrawCertificateSchema },
   'Certificate not found.',
+);
+const memberRole = validate(
+  { params: z.object({ firmId: uuidField, userId: uuidField }), body: MemberRoleSchema },
+  'That person is not a member of this firm.',
 );
 const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
 
@@ -202,6 +207,15 @@ export function firmRoutes(ctx: AppContext): Router {
     const m = membership(req);
     await ctx.sql.begin((tx) => revokeInvite(tx, { firmId: m.firmId, inviteId: inviteParams.input(req).params.inviteId }));
     res.json({ message: 'The invite is withdrawn.' });
+  });
+
+  // An owner gives someone the approver's role (or takes it back); answers with the person as the firm page lists them.
+  router.patch('/api/firms/:firmId/members/:userId', owner, memberRole, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = memberRole.input(req);
+    await ctx.sql.begin((tx) => setMemberRole(tx, { firmId: m.firmId, userId: params.userId, role: body.role }));
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx));
+    res.json(firm?.members.find((p) => p.userId === params.userId));
   });
 
   // Leaving (yourself) or removing (an owner); the orders stay with the firm.

@@ -22,7 +22,7 @@ import { CostCodes } from '../components/firm/CostCodes';
 import { CERTIFICATE_STATUS, certificateDates } from '../components/firm/certificateStatus';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { errorMessage } from '../data/useSubmit';
-import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
+import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type FirmRole, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
 
 export default function Firm() {
@@ -84,7 +84,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
     <>
       <header className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-3xl font-bold text-slate-900">{firm.name}</h1>
-        <Badge tone={owner ? 'processing' : 'neutral'}>{owner ? 'Owner' : 'Member'}</Badge>
+        <Badge tone={owner ? 'processing' : 'neutral'}>{ROLE_NAMES[firm.role]}</Badge>
       </header>
       <p className="mt-1 text-slate-600">Orders placed by the firm’s members belong to the firm, and every member sees them here.</p>
       {/* minmax(0, 1fr): long email addresses truncate instead of widening a phone's column. */}
@@ -96,7 +96,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Members firm={firm} userId={userId} />
           <FirmRules firm={firm} />
-          {owner ? <SpendReport firm={firm} /> : null}
+          {firm.role !== 'member' ? <SpendReport firm={firm} /> : null}
           {owner && firm.invites ? <Invites firm={firm} /> : null}
           <Projects firm={firm} />
           <FirmAddresses firm={firm} />
@@ -106,6 +106,8 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
     </>
   );
 }
+
+const ROLE_NAMES: Record<FirmRole, string> = { owner: 'Owner', approver: 'Approver', member: 'Member' };
 
 function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -129,6 +131,20 @@ function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
       setBusy(null);
     }
   }
+  async function giveRole(member: FirmMemberJson, role: 'approver' | 'member') {
+    setBusy(member.userId);
+    try {
+      await changeFirm('PATCH', `/api/firms/${firm.id}/members/${member.userId}`, { role });
+      toast({
+        title: role === 'approver' ? 'Approver added' : 'Approver role removed',
+        description: role === 'approver' ? `${personName(member)} can approve orders and read the spend report.` : `${personName(member)} is a member again.`,
+      });
+    } catch (error) {
+      toast({ title: 'Could not change the role', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
   return (
     <Card>
       <CardHeader title="Members" description={`${firm.members.length} ${firm.members.length === 1 ? 'person' : 'people'}`} />
@@ -142,15 +158,28 @@ function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900">
                   {personName(m)} {self ? <span className="text-slate-500">(you)</span> : null}{' '}
-                  {m.role === 'owner' ? <Badge tone="processing">Owner</Badge> : null}
+                  {m.role !== 'member' ? <Badge tone={m.role === 'owner' ? 'processing' : 'neutral'}>{ROLE_NAMES[m.role]}</Badge> : null}
                 </p>
                 <p className="truncate text-xs text-slate-500">{m.email}</p>
               </div>
-              {canAct ? (
-                <Button variant="outline" size="sm" disabled={busy === m.userId} onClick={() => void remove(m)}>
-                  {self ? 'Leave' : 'Remove'}
-                </Button>
-              ) : null}
+              <div className="flex shrink-0 flex-wrap justify-end gap-2">
+                {firm.role === 'owner' && m.role !== 'owner' ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy === m.userId}
+                    onClick={() => void giveRole(m, m.role === 'approver' ? 'member' : 'approver')}
+                    aria-label={`${m.role === 'approver' ? 'Remove approver' : 'Make approver'}: ${personName(m)}`}
+                  >
+                    {m.role === 'approver' ? 'Remove approver' : 'Make approver'}
+                  </Button>
+                ) : null}
+                {canAct ? (
+                  <Button variant="outline" size="sm" disabled={busy === m.userId} onClick={() => void remove(m)}>
+                    {self ? 'Leave' : 'Remove'}
+                  </Button>
+                ) : null}
+              </div>
             </li>
           );
         })}
