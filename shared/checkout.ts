@@ -28,6 +28,7 @@ import {
   uuidField,
   webAddressMessage,
   withoutInvisibleControls,
+  optionalPlainTextField,
 } from './fields';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
@@ -137,6 +138,8 @@ export const CreateIntentSchema = z
     createAccount: z.boolean().optional(),
     /** A project of the signed-in customer's firm (400 otherwise). */
     projectId: uuidField.nullish(),
+    /** One of that project's cost codes (400 otherwise). */
+    costCode: optionalPlainTextField('Cost code', 30),
     /** `invoice`: on the firm's account (Net 30), placed at once with no payment intent. */
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card or invoice' }).default('card'),
   })

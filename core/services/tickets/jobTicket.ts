@@ -45,7 +45,21 @@ const LABEL_WIDTH = 110;
 /** The rows' type sizes, largest first: the first at which every row and the checklist fit page 1. */
 const BODY_SIZES = [12, 11, 10, 9];
 /** The ticket's rows, in the order they print. */
-type RowName = 'Customer' | 'Delivery' | 'Ready by' | 'Job name' | 'PO' | 'Project' | 'Tax' | 'File' | 'Size' | 'Sets' | 'Color sheets' | 'Sheets' | 'Revision';
+type RowName =
+  | 'Customer'
+  | 'Delivery'
+  | 'Ready by'
+  | 'Job name'
+  | 'PO'
+  | 'Project'
+  | 'Cost code'
+  | 'Tax'
+  | 'File'
+  | 'Size'
+  | 'Sets'
+  | 'Color sheets'
+  | 'Sheets'
+  | 'Revision';
 /**
  * At the smallest size, the most lines each row may take, so page 1 always holds them; keyed by the
  * row's name, so a row shown only for some orders never shifts another row's cap.
@@ -57,6 +71,7 @@ const ROW_MAX_LINES: Record<RowName, number> = {
   'Job name': 3,
   PO: 2,
   Project: 2,
+  'Cost code': 1,
   Tax: 2,
   File: 3,
   Size: 2,
@@ -162,6 +177,7 @@ export function renderJobTicket(
       ['PO', order.po_number ?? '-'],
       // A firm's project, when the order names one: the counter files the prints by it.
       ...(order.project_code ? ([['Project', orderProjectText(order) ?? order.project_code]] as [RowName, string][]) : []),
+      ...(order.cost_code ? ([['Cost code', order.cost_code]] as [RowName, string][]) : []),
       // Why the tax is $0.00, when a firm's certificate made it so.
       ...(order.tax_exempt_text ? ([['Tax', order.tax_exempt_text]] as [RowName, string][]) : []),
       ['File', setFilesText(order)],

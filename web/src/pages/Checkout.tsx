@@ -236,8 +236,15 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
       <form id="checkout-form" onSubmit={onSubmit} noValidate className="mt-8 grid gap-6 lg:grid-cols-[1fr_380px]">
         <div className="grid min-w-0 gap-6">
           <ContactSection form={form} />
-          <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} />
-          <ProjectSection signedIn={Boolean(user)} projectId={form.projectId} onChange={form.setProjectId} disabled={pay.busy} />
+          <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} poRequired={myFirm?.firm?.rules.requirePoNumber ?? false} />
+          <ProjectSection
+            signedIn={Boolean(user)}
+            projectId={form.projectId}
+            onChange={form.setProjectId}
+            costCode={form.costCode}
+            onCostCodeChange={form.setCostCode}
+            disabled={pay.busy}
+          />
           <TurnaroundSection form={form} />
           <DeliverySection form={form} />
           {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}

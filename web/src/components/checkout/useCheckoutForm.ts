@@ -60,7 +60,13 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const [createAccount, setCreateAccount] = useState(false);
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   /** The firm project the order is for (a signed-in firm member's choice), or null. */
-  const [projectId, setProjectId] = useState<string | null>(null);
+  const [projectId, setProjectIdState] = useState<string | null>(null);
+  /** One of that project's cost codes, or null; a new project starts with none chosen. */
+  const [costCode, setCostCode] = useState<string | null>(null);
+  function setProjectId(id: string | null) {
+    setProjectIdState(id);
+    setCostCode(null);
+  }
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
 
@@ -99,12 +105,13 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       shippingAddress: values.shippingMethod === 'shipping' ? addressToSend(values.address) : null,
       createAccount: user ? false : createAccount,
       projectId: user ? projectId : null,
+      costCode: user && projectId ? costCode : null,
       customerEmail: values.email.trim(),
       customerFirstName: values.firstName.trim(),
       customerLastName: values.lastName.trim(),
       customerPhone: values.phone.trim(),
     };
-  }, [data, job, rushOrder, rateId, createAccount, user, projectId, fields]);
+  }, [data, job, rushOrder, rateId, createAccount, user, projectId, costCode, fields]);
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
   const started = useRef(false);
@@ -253,6 +260,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     setJob,
     projectId,
     setProjectId,
+    costCode,
+    setCostCode,
     setCreateAccount,
     intent,
     setIntent,
