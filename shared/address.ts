@@ -23,7 +23,15 @@ function stateOwnsZip(a: { state: string; zipCode: string }, ctx: z.RefinementCt
   if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['zipCode'] });
 }
 
-export const AddressSchema = z.object(addressFields).superRefine(stateOwnsZip);
+/**
+ * Each address field on its own, as the checkout form checks them while they are typed: the ZIP's
+ * state is left to the rates request, whose answer the page shows beside the rates (and Pay then
+ * points at the rates, not the ZIP).
+ */
+export const AddressFieldsSchema = z.object(addressFields);
+
+/** An address the shop takes: the fields, and a ZIP in the state. Used by every route that takes one. */
+export const AddressSchema = AddressFieldsSchema.superRefine(stateOwnsZip);
 
 /** An address that passed AddressSchema. */
 export type Address = z.infer<typeof AddressSchema>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { clockDayField, emailField, MAX_NAME, nameField, plainTextField, stateField } from './fields';
 import { US_STATES } from './pricing';
 import { addCalendarDays, addCalendarMonths, type CalendarDay } from './holidays';
+import { isClockDay, OUTSIDE_CLOCK_YEARS } from './clock';
 import type { FirmTermsJson, InvoiceJson } from './invoice';
 
 export const MAX_FIRM_NAME = MAX_NAME;
@@ -17,21 +18,88 @@ export const firmNameField = nameField('Firm name', MAX_FIRM_NAME);
 export const projectNameField = plainTextField('Project name', MAX_PROJECT_NAME);
 export const projectCodeField = plainTextField('Project code', MAX_PROJECT_CODE);
 
-/** POST /api/firms and PATCH /api/firms/{firmId}. */
+/** POST /api/firms. */
 export const FirmSchema = z.object({ name: firmNameField });
+
+/** Largest amount a firm may set as its approval limit, in dollars. */
+export const MAX_APPROVAL_OVER_DOLLARS = 1_000_000;
+
+/** A firm's buying rules as the API sends them. `approvalOverDollars` null: no order needs approval. */
+export type FirmRulesJson = { requirePoNumber: boolean; requireCostCode: boolean; approvalOverDollars: number | null };
+
+/** The rules an owner sets: any of the three; those left out stay as they are. */
+export const FirmRulesSchema = z.strictObject(
+  {
+    requirePoNumber: z.boolean({ error: 'requirePoNumber must be true or false' }).optional(),
+    requireCostCode: z.boolean({ error: 'requireCostCode must be true or false' }).optional(),
+    approvalOverDollars: z
+      .number({ error: 'approvalOverDollars must be an amount in dollars, or null for never' })
+      .min(0, 'approvalOverDollars must be $0 or more')
+      .max(MAX_APPROVAL_OVER_DOLLARS, `approvalOverDollars must be at most $${MAX_APPROVAL_OVER_DOLLARS.toLocaleString('en-US')}`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'approvalOverDollars must be whole cents')
+      .nullable()
+      .optional(),
+  },
+  { error: 'rules must be an object: {requirePoNumber, requireCostCode, approvalOverDollars}' },
+);
+
+/** PATCH /api/firms/{firmId}: a new name, new rules, or both. */
+export const FirmPatchSchema = z
+  .object({ name: firmNameField.optional(), rules: FirmRulesSchema.optional() })
+  .refine((v) => v.name !== undefined || v.rules !== undefined, { message: 'Send a new name, new rules, or both.', path: ['name'] });
 /** POST /api/firms/{firmId}/invites. */
 export const FirmInviteSchema = z.object({ email: emailField });
 /** POST /api/firm-invites/accept. */
 export const AcceptInviteSchema = z.object({ token: z.string({ error: 'The invite link is missing its token' }).trim().min(1).max(200) });
-/** POST /api/firms/{firmId}/projects. */
-export const ProjectSchema = z.object({ name: projectNameField, code: projectCodeField });
+export const MAX_COST_CODES = 50;
+export const costCodeField = plainTextField('Cost code', 30);
+export const costCodeNameField = plainTextField('Cost code name', 100);
+/** A project's cost code, as a firm bills printing back: `04-REIMB` "Reimbursable printing". */
+export const CostCodeSchema = z.object({ code: costCodeField, name: costCodeNameField }, { error: 'Each cost code needs a code and a name' });
+export type CostCodeJson = { code: string; name: string };
+/** A project's cost codes: each code once (in any case). */
+export const costCodesField = z
+  .array(CostCodeSchema, { error: 'costCodes must be a list of {code, name}' })
+  .max(MAX_COST_CODES, `A project can have at most ${MAX_COST_CODES} cost codes.`)
+  .refine((codes) => new Set(codes.map((c) => c.code.toLowerCase())).size === codes.length, 'Each cost code can be listed only once.');
 
-export const FIRM_ROLES = ['owner', 'member'] as const;
+/** POST /api/firms/{firmId}/projects. */
+export const ProjectSchema = z.object({ name: projectNameField, code: projectCodeField, costCodes: costCodesField.default([]) });
+/** PATCH /api/firms/{firmId}/projects/{projectId}: any of its name, code and cost codes. */
+export const ProjectPatchSchema = z
+  .object({ name: projectNameField.optional(), code: projectCodeField.optional(), costCodes: costCodesField.optional() })
+  .refine((v) => v.name !== undefined || v.code !== undefined || v.costCodes !== undefined, {
+    message: 'Send the project’s new name, code or cost codes.',
+    path: ['name'],
+  });
+
+export const SPEND_MONTH_FORMAT = 'month must be a month (YYYY-MM), such as 2026-11';
+export const SPEND_MONTH_AHEAD = 'That month has not begun yet. Please choose this month or an earlier one.';
+
+/** GET /api/firms/{firmId}/reports/spend: a month of the counter's calendar, as a CSV or a PDF. */
+export const SpendReportQuerySchema = z.object({
+  month: z
+    .string({ error: SPEND_MONTH_FORMAT })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SPEND_MONTH_FORMAT)
+    .refine((month) => isClockDay(`${month}-01`), OUTSIDE_CLOCK_YEARS),
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }).default('csv'),
+});
+
+/** Whether `month` (YYYY-MM) is still to come on the day `today` (YYYY-MM-DD): a report of it would be empty by definition. */
+export function isMonthAhead(month: string, today: CalendarDay): boolean {
+  return month > today.slice(0, 7);
+}
+
+/** Owners run the firm; approvers approve members' orders and read its spend; members order. */
+export const FIRM_ROLES = ['owner', 'approver', 'member'] as const;
 export type FirmRole = (typeof FIRM_ROLES)[number];
+
+/** PATCH /api/firms/{firmId}/members/{userId}: the role an owner gives someone who is not an owner. */
+export const MemberRoleSchema = z.object({ role: z.enum(['approver', 'member'], { error: 'role must be approver or member' }) });
 
 export type FirmMemberJson = { userId: string; email: string; firstName: string | null; lastName: string | null; role: FirmRole; joinedAt: string };
 export type FirmInviteJson = { id: string; email: string; invitedAt: string; expiresAt: string | null };
-export type FirmProjectJson = { id: string; name: string; code: string; createdAt: string };
+export type FirmProjectJson = { id: string; name: string; code: string; costCodes: CostCodeJson[]; createdAt: string };
 
 /** GET /api/firms/{firmId}. */
 export type FirmJson = {
@@ -40,6 +108,8 @@ export type FirmJson = {
   /** The role of the person asking. */
   role: FirmRole;
   members: FirmMemberJson[];
+  /** The firm's buying rules, which every member's checkout follows. */
+  rules: FirmRulesJson;
   /** Open invites; null for a member (inviting is an owner's part). */
   invites: FirmInviteJson[] | null;
   projects: FirmProjectJson[];

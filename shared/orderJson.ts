@@ -83,6 +83,8 @@ export type OrderJson = {
   projectId: string | null;
   projectCode: string | null;
   projectName: string | null;
+  /** The project's cost code the order was placed under (the firm bills it back by it), or null. */
+  costCode: string | null;
   /** The signed-in person who placed it (name and email as typed at checkout); null for a guest order. */
   placedBy: { userId: string; name: string; email: string } | null;
   /** The order this one reprints the changed sheets of (a revision), or null. */

@@ -1,7 +1,9 @@
 /**
  * "Your card payment for invoice INV-… was refunded": sent to the firm's owners (any of them may have
  * paid it from the firm page) when a card payment landed on an invoice the counter had already marked
- * paid, and was given back (docs/decisions/031-duplicate-invoice-payment.md). Each address once.
+ * paid, and was given back. Each address once (keyed by invoice and address, so a task run twice
+ * sends nothing twice). It names the day the counter marked it paid and promises no bank's timing,
+ * since the refund's arrival is the card issuer's.
  */
 import { longDayText, shopDay } from '#shared/clock';
 import { orderNumberOf } from '#shared/fields';

@@ -1,6 +1,7 @@
 /** What the firm page shows: the firm, its people, its open invites (owners only) and its projects. */
 import type { Queryable } from '../lib/db';
-import type { FirmJson, FirmRole } from '#shared/firm';
+import type { CostCodeJson, FirmJson, FirmRole } from '#shared/firm';
+import { firmRules } from './rules';
 import { firmCertificates } from './certificates';
 import { firmTerms, unpaidInvoices } from './invoices';
 
@@ -14,9 +15,9 @@ export async function loadFirm(db: Queryable, firmId: string, role: FirmRole, to
   const members = await db<{ user_id: string; email: string; first_name: string | null; last_name: string | null; role: FirmRole; joined_at: Date }[]>`
     select m.user_id, u.email, u.first_name, u.last_name, m.role, m.joined_at
     from firm_members m join users u on u.id = m.user_id
-    where m.firm_id = ${firmId} order by m.role = 'owner' desc, m.joined_at, u.email`;
-  const projects = await db<{ id: string; name: string; code: string; created_at: Date }[]>`
-    select id, name, code, created_at from firm_projects where firm_id = ${firmId} order by lower(code)`;
+    where m.firm_id = ${firmId} order by m.role = 'owner' desc, m.role = 'approver' desc, m.joined_at, u.email`;
+  const projects = await db<{ id: string; name: string; code: string; cost_codes: CostCodeJson[]; created_at: Date }[]>`
+    select id, name, code, cost_codes, created_at from firm_projects where firm_id = ${firmId} order by lower(code)`;
   const invites =
     role === 'owner'
       ? await db<{ id: string; email: string; created_at: Date; expires_at: Date | null }[]>`
@@ -37,7 +38,8 @@ export async function loadFirm(db: Queryable, firmId: string, role: FirmRole, to
       joinedAt: m.joined_at.toISOString(),
     })),
     invites: invites?.map((i) => ({ id: i.id, email: i.email, invitedAt: i.created_at.toISOString(), expiresAt: i.expires_at?.toISOString() ?? null })) ?? null,
-    projects: projects.map((p) => ({ id: p.id, name: p.name, code: p.code, createdAt: p.created_at.toISOString() })),
+    rules: (await firmRules(db, firmId)) ?? { requirePoNumber: false, requireCostCode: false, approvalOverDollars: null },
+    projects: projects.map((p) => ({ id: p.id, name: p.name, code: p.code, costCodes: p.cost_codes, createdAt: p.created_at.toISOString() })),
     certificates: role === 'owner' ? await firmCertificates(db, firmId, today) : null,
     terms: await firmTerms(db, firmId),
     invoices: await unpaidInvoices(db, firmId, today),

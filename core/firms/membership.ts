@@ -15,6 +15,11 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
   return row ? { firmId: row.firm_id, role: row.role } : null;
 }
 
+/** Whether this role may approve members' orders and read the firm's spend: owners and approvers. */
+export function isApprover(role: FirmRole): boolean {
+  return role === 'owner' || role === 'approver';
+}
+
 /** The firm's owners, each with the address their emails go to. */
 export async function firmOwners(db: Queryable, firmId: string): Promise<{ id: string; email: string }[]> {
   return db<{ id: string; email: string }[]>`

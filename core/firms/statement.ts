@@ -1,6 +1,6 @@
 /**
  * The project statement PDF: every paid order of one firm project in a period, one row each (date,
- * order number, job name, PO, who ordered, sheets and sets, prints, rush and shipping, tax, total;
+ * order number, job name, PO and cost code, who ordered, sheets and sets, prints, rush and shipping, tax, total;
  * under an exempt order's row, the certificate that made its tax $0.00) and the sums; the document a firm attaches to a reimbursable-expense claim. Landscape letter, the
  * column heads repeated on every page.
  */
@@ -18,6 +18,8 @@ export type StatementRow = {
   paid_on: string;
   job_name: string | null;
   po_number: string | null;
+  /** The project's cost code it was placed under. */
+  cost_code: string | null;
   placed_by: string;
   page_count: number;
   sets: number;
@@ -42,7 +44,7 @@ export type Statement = {
 export async function statementRows(db: Queryable, input: { firmId: string; projectId: string; from: string | null; to: string | null; timeZone: string }) {
   return db<StatementRow[]>`
     select id, to_char((coalesce(paid_at, created_at) at time zone ${input.timeZone})::date, 'YYYY-MM-DD') as paid_on,
-      job_name, po_number, trim(customer_first_name || ' ' || customer_last_name) as placed_by,
+      job_name, po_number, cost_code, trim(customer_first_name || ' ' || customer_last_name) as placed_by,
       page_count, sets, subtotal_cents, rush_fee_cents + shipping_cost_cents as extras_cents, tax_cents, total_cents,
       tax_exempt_text
     from orders
@@ -89,8 +91,8 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
       const cols = [
         { head: 'Date', w: 72 },
         { head: 'Order', w: 58 },
-        { head: 'Job name', w: 120 },
-        { head: 'PO', w: 60 },
+        { head: 'Job name', w: 100 },
+        { head: 'PO · cost code', w: 80 },
         { head: 'Ordered by', w: 96 },
         { head: 'Sheets × sets', w: 74, right: true },
         { head: 'Prints', w: 58, right: true },
@@ -134,7 +136,7 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
           dayText(r.paid_on),
           orderNumberOf(r.id),
           r.job_name ?? '',
-          r.po_number ?? '',
+          [r.po_number, r.cost_code].filter(Boolean).join('\n'),
           r.placed_by,
           `${r.page_count} × ${r.sets}`,
           formatCents(r.subtotal_cents),

@@ -16,9 +16,11 @@
  * - by priority: requests from clients and for accounts with recent failed sign-ins queue behind
  *   clean ones, and a client's guesses never take the last free slot, so a guessing burst delays
  *   mostly itself and a clean sign-in waits for at most one hash already running.
- * The queue is hand-written (a few dozen lines): p-limit has neither priorities nor a bound, and
- * p-queue's priorities neither tell how much work waits ahead of a new entry (which the bound needs)
- * nor keep a slot from one class.
+ * The queue is hand-written (docs/decisions/040-hash-queue-not-p-limit.md): p-limit is a FIFO that
+ * counts entries, so it has no priorities, cannot tell how much work waits ahead of a new entry (which
+ * the bound needs), cannot take one jumped entry out of its line, and a nested limit for guesses
+ * would hold an outer slot while it waits; p-queue's priorities fail the bound and the kept slot the
+ * same way.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { tooManyRequests } from './errors';

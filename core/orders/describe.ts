@@ -10,7 +10,7 @@ type Described = Pick<
   OrderRow,
   'sets' | 'half_sets' | 'page_count' | 'print_size' | 'print_type' | 'color_sheets' | 'color_sheet_count' | 'bw_sheet_count' | 'job_name' | 'po_number'
 > &
-  Partial<Pick<OrderRow, 'project_code' | 'project_name'>>;
+  Partial<Pick<OrderRow, 'project_code' | 'project_name' | 'cost_code'>>;
 
 /** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
 export function colorSheetsText(order: Described): string {
@@ -64,6 +64,7 @@ export function orderDetailLines(order: Described, revision: RevisionPrint | nul
     ...(order.job_name ? [`Job name: ${order.job_name}`] : []),
     ...(order.po_number ? [`PO: ${order.po_number}`] : []),
     ...(order.project_code ? [`Project: ${orderProjectText(order)}`] : []),
+    ...(order.cost_code ? [`Cost code: ${order.cost_code}`] : []),
   ];
 }
 

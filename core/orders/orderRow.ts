@@ -75,6 +75,8 @@ export type OrderRow = {
   project_code: string | null;
   /** The project's name when the order was placed. */
   project_name: string | null;
+  /** The project's cost code it was placed under (one of the project's then). */
+  cost_code: string | null;
   /** The signed-in person who placed it; null for a guest. */
   placed_by_user_id: string | null;
   /** The firm's certificate that made the tax $0.00, and the words shown for it. */

@@ -262,6 +262,13 @@ const ROWS: Row[] = [
   },
   // Only A, the owner, may withdraw the invite (once: the table asks each identity once).
   { route: 'DELETE /api/firms/:firmId/invites/:inviteId', path: (f) => `/api/firms/${f.firmA}/invites/${f.inviteA}`, expect: [404, 200, 404, 404] },
+  // Giving a role is the owner's: A gets past the door (and is told an owner's role is not changed here).
+  {
+    route: 'PATCH /api/firms/:firmId/members/:userId',
+    path: (f) => `/api/firms/${f.firmA}/members/${f.userA}`,
+    json: () => ({ role: 'approver' }),
+    expect: [404, 409, 404, 404],
+  },
   // A cannot leave as the firm's last owner; nobody outside learns who is in it.
   { route: 'DELETE /api/firms/:firmId/members/:userId', path: (f) => `/api/firms/${f.firmA}/members/${f.userA}`, expect: [404, 409, 404, 404] },
   {
@@ -270,6 +277,15 @@ const ROWS: Row[] = [
     json: () => ({ name: 'Matrix project', code: `M-${unique()}` }),
     expect: [404, 201, 404, 404],
   },
+  // Any member changes a project (as any member adds one): A renames it to itself.
+  {
+    route: 'PATCH /api/firms/:firmId/projects/:projectId',
+    path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}`,
+    json: () => ({ name: 'Matrix tower' }),
+    expect: [404, 200, 404, 404],
+  },
+  // The month's spend is for owners and approvers: A owns the firm.
+  { route: 'GET /api/firms/:firmId/reports/spend', path: (f) => `/api/firms/${f.firmA}/reports/spend?month=2026-10`, expect: [404, 200, 404, 404] },
   {
     route: 'GET /api/firms/:firmId/projects/:projectId/statement',
     path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}/statement`,

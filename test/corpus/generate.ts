@@ -113,7 +113,14 @@ function manyPages(n: number, w = D_W, h = D_H): Buffer {
 }
 
 /** The corpus, in a stable order. */
-export const ENTRIES: Entry[] = [
+export /**
+ * How the bombs are compressed: zlib's run-length strategy at level 9 makes a stream of the same size
+ * as plain level 9 (1.17 MB for the 1.2 GB image) three to six times faster, since a bomb is one long
+ * run; plain level 9 searched its hash chains for 12 s of the corpus's 15 s.
+ */
+const BOMB_DEFLATE: zlib.ZlibOptions = { level: 9, strategy: zlib.constants.Z_RLE };
+
+const ENTRIES: Entry[] = [
   // Not PDFs at all, whatever the name says.
   { name: 'empty.pdf', why: 'zero bytes', expect: 'refused', bytes: () => Buffer.alloc(0) },
   { name: 'picture.pdf', why: 'a PNG named .pdf', expect: 'refused', bytes: () => Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(2000)]) },
@@ -221,7 +228,8 @@ export const ENTRIES: Entry[] = [
     name: 'content-bomb.pdf',
     why: 'a 24x36 page whose 120 kB content stream inflates to 120 MB',
     expect: 'settles',
-    bytes: () => onePage(`${box(D_W, D_H)} /Contents 4 0 R`, [stream('/Filter /FlateDecode', zlib.deflateSync(Buffer.alloc(120 * 1024 * 1024, 0x20), { level: 9 }))]),
+    bytes: () =>
+      onePage(`${box(D_W, D_H)} /Contents 4 0 R`, [stream('/Filter /FlateDecode', zlib.deflateSync(Buffer.alloc(120 * 1024 * 1024, 0x20), BOMB_DEFLATE))]),
   },
   {
     name: 'image-bomb.pdf',
@@ -230,7 +238,7 @@ export const ENTRIES: Entry[] = [
     bytes: () => {
       const side = 20_000;
       // Deflate row by row so generating the bomb never holds the decoded image in memory.
-      const deflate = zlib.createDeflate({ level: 9 });
+      const deflate = zlib.createDeflate(BOMB_DEFLATE);
       const chunks: Buffer[] = [];
       deflate.on('data', (c: Buffer) => chunks.push(c));
       const row = Buffer.alloc(side * 3);

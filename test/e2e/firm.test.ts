@@ -48,12 +48,12 @@ describe('the firm page', () => {
     await owner.page.getByRole('button', { name: 'Create firm' }).click();
     await owner.page.getByRole('heading', { name: 'Keystone Architects' }).waitFor();
 
-    await owner.page.getByLabel('Code').fill('BCL-24');
+    await owner.page.getByLabel('Code', { exact: true }).fill('BCL-24');
     await owner.page.getByLabel('Project name').fill('Bergen County Library');
     await owner.page.getByRole('button', { name: 'Add project' }).click();
     await owner.page.getByRole('link', { name: 'Statement for BCL-24 (PDF)' }).waitFor();
     // The same code again is refused where it was typed.
-    await owner.page.getByLabel('Code').fill('bcl-24');
+    await owner.page.getByLabel('Code', { exact: true }).fill('bcl-24');
     await owner.page.getByLabel('Project name').fill('Again');
     await owner.page.getByRole('button', { name: 'Add project' }).click();
     await owner.page.getByRole('alert').filter({ hasText: 'already has a project with the code bcl-24' }).first().waitFor();

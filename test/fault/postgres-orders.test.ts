@@ -32,7 +32,13 @@ beforeAll(async () => {
   pg = await startEmbeddedPostgres({ dataDir, database: 'shop', persistent: true });
   await migrateDatabase(pg.url, { includeCurrent: true });
   const sql = connect(pg.url, { max: 8 });
-  shop = await startTestShop({ database: { url: pg.url, name: 'shop', sql, drop: () => sql.end({ timeout: 1 }) } });
+  // A job whose fetch or release the outage cut off stays locked by the worker until it is idle and
+  // the lock is a dead-worker window old (releaseLostJobs); production's 30 s window made this test
+  // wait that long for its last reconciliation. 10 s is still longer than the outage and twelve beats.
+  shop = await startTestShop({
+    env: { WORKER_DEAD_AFTER_SECONDS: '10' },
+    database: { url: pg.url, name: 'shop', sql, drop: () => sql.end({ timeout: 1 }) },
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -24,6 +24,12 @@ import { startFakeResend } from '../helpers/providerFakes';
 import { browserWithUpload, CUSTOMER, pickupBody } from '../helpers/checkout';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * The dead-worker window, shortened from production's 30 s: the second worker takes the jobs over
+ * once the killed one has been silent this long, and the test waited the whole 30 s for it. 5 s is
+ * still six missed beats of a live worker (it beats every window / 6).
+ */
+const DEAD_AFTER_SECONDS = 5;
 let shop: TestShop;
 /** Connections of their own for the held rows (the shop's pool stays free for the checks). */
 let holder: Sql;
@@ -64,6 +70,7 @@ function startWorkerProcess(): ChildProcess {
       DATA_DIR: shop.dataDir,
       LOG_LEVEL: 'silent',
       WORKER_CONCURRENCY: '8',
+      WORKER_DEAD_AFTER_SECONDS: String(DEAD_AFTER_SECONDS),
       RESEND_API_KEY: 're_test_fake',
       RESEND_BASE_URL: proxyUrl,
     },

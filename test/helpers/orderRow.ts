@@ -64,6 +64,7 @@ export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {
     project_id: null,
     project_code: null,
     project_name: null,
+    cost_code: null,
     placed_by_user_id: null,
     tax_exempt_certificate_id: null,
     tax_exempt_text: null,

@@ -116,6 +116,17 @@ const JSON_ROUTES: JsonRoute[] = [
   { method: 'POST', path: () => '/api/admin/export-files', body: (f) => ({ orderIds: [f.order.id], exportFormat: 'zip' }) },
   { method: 'POST', path: (f) => `/api/orders/${f.order.id}/reorder`, body: () => ({}) },
   { method: 'PATCH', path: (f) => `/api/admin/firms/${f.firmId}`, body: () => ({ terms: 'net30', creditLimit: 2500 }) },
+  // A firm's rules and a project's cost codes: each field replaced in turn.
+  {
+    method: 'PATCH',
+    path: (f) => `/api/firms/${f.firmId}`,
+    body: () => ({ name: 'Hostile Partners', rules: { requirePoNumber: false, approvalOverDollars: 100 } }),
+  },
+  {
+    method: 'POST',
+    path: (f) => `/api/firms/${f.firmId}/projects`,
+    body: () => ({ name: 'Hostile tower', code: 'H-1', costCodes: [{ code: '04-REIMB', name: 'Printing' }] }),
+  },
   // The address book: each address field and the book (`scope`) replaced in turn.
   { method: 'POST', path: () => '/api/addresses', body: () => ({ ...address, scope: 'firm' }) },
   { method: 'POST', path: () => '/api/revisions', body: (f) => ({ previousOrderId: f.order.id, uploadIds: [f.uploadId] }) },
@@ -146,6 +157,7 @@ const PARAM_ROUTES = [
   '/api/admin/invoices?status=:p',
   '/api/admin/invoices/:p/pdf',
   '/api/firms/:p/invoices/:p/pdf',
+  '/api/firms/:p/reports/spend?month=:p&format=:p',
 ];
 
 let shop: TestShop;

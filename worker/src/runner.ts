@@ -22,7 +22,7 @@ import { checkStoreOwner } from '#core/services/storage/owner';
 import type { AppContext } from '#core/context';
 import type { Logger } from '#core/lib/logger';
 import { loadTaskList } from './tasks';
-import { REPORT_FLAG } from './pdfJobs';
+import { createReportGate } from './reportGate';
 
 export const CRONTAB_FILE = path.join(PROJECT_ROOT, 'worker/crontab');
 
@@ -54,9 +54,6 @@ function readCrontab(tasks: TaskList) {
   return items;
 }
 
-/** Longest stretch a process holds reports back while it measures uploads (see forbiddenFlags). */
-export const VERDICTS_FIRST_MS = 3000;
-
 export type RunningWorker = { runner: Runner; stop(): Promise<void> };
 
 export type StartWorkerOptions = { concurrency?: number; pollInterval?: number; cron?: boolean };
@@ -80,26 +77,18 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     poolId = workerPool.id;
     void beat();
   });
-  let reportsRunning = 0;
-  const isReport = (job: { flags?: Record<string, true> | null }) => !!job.flags?.[REPORT_FLAG];
-  // Verdicts first: while this process measures uploads (a set of many files arriving at once), it
-  // starts no report, which would take a core from them; for at most VERDICTS_FIRST_MS at a stretch,
-  // so a steady stream of uploads cannot hold reports back for ever.
-  let analysesRunning = 0;
-  let analysingSince = 0;
-  const isAnalysis = (job: { task_identifier: string }) => job.task_identifier === 'uploads__analyze';
+  // Verdicts first: no report while this process runs one or measures uploads (see reportGate.ts).
+  const reports = createReportGate();
   // The jobs this pool is running: a job locked by this pool and not among them was lost hold of
   // (the database went away while it was fetched or released), see releaseLostJobs.
   const running = new Set<string>();
   events.on('job:start', ({ job }) => {
     running.add(String(job.id));
-    if (isReport(job)) reportsRunning++;
-    if (isAnalysis(job) && analysesRunning++ === 0) analysingSince = Date.now();
+    reports.started(job);
   });
   events.on('job:complete', ({ job }) => {
     running.delete(String(job.id));
-    if (isReport(job)) reportsRunning--;
-    if (isAnalysis(job)) analysesRunning--;
+    reports.ended(job);
   });
 
   const concurrency = options.concurrency ?? ctx.env.WORKER_CONCURRENCY;
@@ -149,7 +138,7 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     logger: workerLogger(log),
     events,
     // Skip reports while this process runs one, or measures uploads; other jobs (and other processes) take them.
-    forbiddenFlags: () => (reportsRunning > 0 || (analysesRunning > 0 && Date.now() - analysingSince < VERDICTS_FIRST_MS) ? [REPORT_FLAG] : null),
+    forbiddenFlags: () => reports.forbiddenFlags(),
   });
   let stopped: Promise<void> | null = null;
   return {

@@ -87,6 +87,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     projectId: row.project_id,
     projectCode: row.project_code,
     projectName: row.project_name,
+    costCode: row.cost_code,
     placedBy: row.placed_by_user_id
       ? {
           userId: row.placed_by_user_id,

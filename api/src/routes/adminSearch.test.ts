@@ -60,12 +60,16 @@ describe('admin search by job name and PO number', () => {
     // back: with a handful of rows the planner would rightly scan the table instead.
     await shop.sql
       .begin(async (tx) => {
+        // The record is built in a lateral join: `(jsonb_populate_record(…)).*` would build it once
+        // per column of orders (PostgreSQL expands `.*` into one call each), 30 s instead of 1.
         await tx`
           insert into orders
-          select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
-            'id', gen_random_uuid(), 'access_token', 'copy-' || g, 'payment_intent_id', 'pi-copy-' || g,
-            'job_name', 'Tower ' || g, 'po_number', 'PO-' || (100000 + g)))).*
-          from orders o, generate_series(1, 3000) g where o.id = ${model.id}`;
+          select copy.*
+          from orders o, generate_series(1, 3000) g,
+            lateral jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
+              'id', gen_random_uuid(), 'access_token', 'copy-' || g, 'payment_intent_id', 'pi-copy-' || g,
+              'job_name', 'Tower ' || g, 'po_number', 'PO-' || (100000 + g))) copy
+          where o.id = ${model.id}`;
         // A production index has long merged its fast-update pending list; this one just took 3,000 rows.
         await tx`select gin_clean_pending_list('orders_job_po_trgm_idx')`;
         await tx`analyze orders`;

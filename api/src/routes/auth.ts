@@ -18,22 +18,9 @@ import { sleep } from '#core/lib/time';
 import { requireUser, signInCustomer, signOutCustomer } from '../http/sessions';
 import { findAuthToken, type AuthTokenRow } from '#core/lib/tokens';
 import { presentUser } from '../presenters/user';
-import { emailField, firstNameField, lastNameField, newPasswordField, phoneField } from '#shared/fields';
+import { emailField, newPasswordField } from '#shared/fields';
+import { RegisterSchema } from '#shared/register';
 import { SignInSchema } from '#shared/signIn';
-
-export const RegisterSchema = z.object({
-  email: emailField,
-  password: newPasswordField,
-  firstName: firstNameField,
-  lastName: lastNameField,
-  /** Optional: prefills the checkout. */
-  phone: phoneField,
-  /**
-   * Set by the checkout's 'Create an account' box (which registers with a throwaway password): the
-   * email then carries a "choose your password" link instead of a plain address confirmation.
-   */
-  setPasswordByEmail: z.boolean().optional(),
-});
 
 const ForgotSchema = z.object({ email: emailField });
 const tokenField = z.string({ error: 'This link is not complete. Please open it again from your email.' }).trim().min(10).max(200);

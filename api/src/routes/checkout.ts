@@ -6,7 +6,6 @@
  * (core/checkout/commands/checkout.ts) prices and places.
  */
 import { Router } from 'express';
-import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { serviceUnavailable } from '#core/lib/errors';
 import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
@@ -15,101 +14,9 @@ import { ensureSession } from '../http/sessions';
 import { requestedSet } from '../http/revisionAccess';
 import { validate } from '../middleware/validate';
 import { centsToDollars } from '#shared/money';
-import {
-  colorSheetsField,
-  controlCharacterMessage,
-  halfSetsField,
-  finishingField,
-  reducedSetsField,
-  NO_SETS_MESSAGE,
-  hasNoControlCharacters,
-  holdsWebAddress,
-  jobNameField,
-  MAX_NAME,
-  NO_UPLOAD_MESSAGE,
-  ONE_UPLOAD_FIELD_MESSAGE,
-  orderNotesField,
-  orderPrintTypeField,
-  poNumberField,
-  printPositionsField,
-  printSizeField,
-  setsField,
-  sheetOrderField,
-  uploadIdsField,
-  uuidField,
-  webAddressMessage,
-  withoutInvisibleControls,
-} from '#shared/fields';
+import { CreateIntentSchema } from '#shared/checkout';
 import { formatTaxRate, linesToJson, type PriceBreakdown } from '#shared/pricing';
-import { PAYMENT_METHODS } from '#shared/invoice';
-import { NO_FINISHING } from '#shared/finishing';
 import { longDayText } from '#shared/clock';
-
-/**
- * Customer fields are accepted as placeholders here (the page asks for an intent at load, before
- * the customer has typed anything); they must be real before the payment is confirmed.
- */
-const looseText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .refine(hasNoControlCharacters, controlCharacterMessage(label))
-    .overwrite(withoutInvisibleControls)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
-/** A name, loose as above, that holds no web address: it is the greeting of every email about the order. */
-const looseName = (label: string) => looseText(label, MAX_NAME).refine((v) => !holdsWebAddress(v), webAddressMessage(label));
-
-export const CreateIntentSchema = z
-  .object({
-    orderId: uuidField.optional(),
-    updateOnly: z.boolean().optional(),
-    /** A drawing set of one file; or `uploadIds`, the set's files in print order (exactly one of them). */
-    uploadId: uuidField.optional(),
-    uploadIds: uploadIdsField.optional(),
-    /** A revision's reprint: its new issue's files (uploadId/uploadIds, if sent, must be the same) and the positions to print. */
-    revisionId: uuidField.optional(),
-    /** With revisionId: the positions of the new issue to print; its changed and new sheets when absent. */
-    printPositions: printPositionsField.optional(),
-    printSize: printSizeField,
-    printType: orderPrintTypeField,
-    sets: setsField.default(1),
-    halfSets: halfSetsField.default(0),
-    /** 11" x 17" reduced sets (not to scale, no finishing). */
-    reducedSets: reducedSetsField.default(0),
-    /** Finishing of the full-size sets and of the half-size sets; checked against the set by the checkout. */
-    finishing: finishingField.default(NO_FINISHING),
-    halfFinishing: finishingField.default(NO_FINISHING),
-    /** Only with `auto`: exactly these positions (1..N through the set) print in color. Checked against the set below. */
-    colorSheets: colorSheetsField.optional(),
-    /** The set's positions (1..N) in the order they print (`POST /api/uploads/sort`); checked against the set by the checkout. */
-    sheetOrder: sheetOrderField.optional(),
-    jobName: jobNameField,
-    poNumber: poNumberField,
-    notes: orderNotesField,
-    rushOrder: z.boolean().default(false),
-    shippingMethod: z.enum(['pickup', 'shipping'], { error: 'Delivery method must be pickup or shipping' }).default('pickup'),
-    rateId: z.string().trim().max(100).nullish(),
-    shippingAddress: z.unknown().optional(),
-    customerEmail: looseText('Email', 254).transform((v) => v.toLowerCase()),
-    customerFirstName: looseName('First name'),
-    customerLastName: looseName('Last name'),
-    customerPhone: looseText('Phone', 40),
-    createAccount: z.boolean().optional(),
-    /** A project of the signed-in customer's firm (400 otherwise). */
-    projectId: uuidField.nullish(),
-    /** `invoice`: on the firm's account (Net 30), placed at once with no payment intent. */
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card or invoice' }).default('card'),
-  })
-  .refine((v) => v.sets + v.halfSets + v.reducedSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
-  .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
-  .refine((v) => v.uploadId || v.uploadIds || v.revisionId, { message: NO_UPLOAD_MESSAGE, path: ['uploadId'] })
-  .refine((v) => v.printPositions === undefined || v.revisionId, { message: 'printPositions needs a revisionId.', path: ['printPositions'] })
-  .refine((v) => v.colorSheets === undefined || v.printType === 'auto', {
-    message: 'Color sheets can only be chosen with print type auto.',
-    path: ['colorSheets'],
-  });
 
 /** The amounts as the page shows them. */
 export function presentAmounts(price: PriceBreakdown) {

@@ -8,18 +8,20 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
-import { createFirm, renameFirm } from '#core/firms/commands/firms';
+import { createFirm, renameFirm, setFirmRules } from '#core/firms/commands/firms';
 import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
-import { removeMember } from '#core/firms/commands/members';
-import { createProject } from '#core/firms/commands/projects';
+import { removeMember, setMemberRole } from '#core/firms/commands/members';
+import { createProject, updateProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
-import { membershipOf, type Membership } from '#core/firms/membership';
+import { isApprover, membershipOf, type Membership } from '#core/firms/membership';
 import { firmName, firmProject, invitesSentToday } from '#core/firms/queries';
 import { renderStatement, statementRows } from '#core/firms/statement';
+import { renderSpendReport, spendCsv, spendLines, spendOrders } from '#core/firms/spendReport';
 import { certificateContentType } from '#core/firms/certificates';
 import { fileCertificate, withdrawCertificate } from '#core/firms/commands/certificates';
 import { taxCertificateKey } from '#core/services/storage/keys';
 import { shopFacts } from '#shared/shop';
+import { dollarsToCents } from '#shared/money';
 import { requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
 import { readMultipart } from '../http/multipart';
@@ -31,16 +33,23 @@ const CONTROL_CHARACTERS_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
 import {
   AcceptInviteSchema,
   FirmInviteSchema,
+  FirmPatchSchema,
   FirmSchema,
+  MemberRoleSchema,
   MAX_CERTIFICATE_BYTES,
   OwnerWithdrawCertificateSchema,
+  isMonthAhead,
+  ProjectPatchSchema,
   ProjectSchema,
+  SPEND_MONTH_AHEAD,
+  SpendReportQuerySchema,
   TaxCertificateSchema,
 } from '#shared/firm';
 import { randomUUID } from 'node:crypto';
 
 export const FIRM_NOT_FOUND = 'Firm not found.';
 export const OWNERS_ONLY = 'Only an owner of the firm can do that.';
+export const APPROVERS_ONLY = 'Only an owner or an approver of the firm can do that.';
 /** Invites one firm may send in a day: enough for any office, too few to be a way to send spam. */
 export const INVITES_PER_DAY = 50;
 
@@ -53,8 +62,8 @@ function membership(req: Request): Membership & { userId: string } {
   return found;
 }
 
-/** Lets through only people of the firm in the path (owners only with `owner`). */
-function firmAccess(ctx: AppContext, need: 'member' | 'owner') {
+/** Lets through only people of the firm in the path (owners only with `owner`; owners and approvers with `approver`). */
+function firmAccess(ctx: AppContext, need: 'member' | 'approver' | 'owner') {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const firmId = uuidField.safeParse(req.params.firmId);
     const userId = req.shop.userId;
@@ -62,12 +71,15 @@ function firmAccess(ctx: AppContext, need: 'member' | 'owner') {
     const found = await membershipOf(ctx.sql, userId);
     if (!found || found.firmId !== firmId.data) return next(notFound(FIRM_NOT_FOUND));
     if (need === 'owner' && found.role !== 'owner') return next(forbidden(OWNERS_ONLY));
+    if (need === 'approver' && !isApprover(found.role)) return next(forbidden(APPROVERS_ONLY));
     membershipBy.set(req, { ...found, userId });
     next();
   };
 }
 
 const firmBody = validate({ body: FirmSchema });
+const firmPatchBody = validate({ body: FirmPatchSchema });
+const projectPatch = validate({ params: z.object({ firmId: uuidField, projectId: uuidField }), body: ProjectPatchSchema }, 'Project not found.');
 const inviteBody = validate({ body: FirmInviteSchema });
 const acceptBody = validate({ body: AcceptInviteSchema });
 const projectBody = validate({ body: ProjectSchema });
@@ -82,6 +94,7 @@ const statementInput = validate(
   },
   'Project not found.',
 );
+const spendInput = validate({ query: SpendReportQuerySchema });
 const invoiceParams = validate({ params: z.object({ firmId: uuidField, invoiceId: uuidField }) }, INVOICE_NOT_FOUND);
 const payInput = validate(
   {
@@ -94,6 +107,10 @@ const payInput = validate(
 const withdrawCertificateInput = validate(
   { params: z.object({ firmId: uuidField, certificateId: uuidField }), body: OwnerWithdrawCertificateSchema },
   'Certificate not found.',
+);
+const memberRole = validate(
+  { params: z.object({ firmId: uuidField, userId: uuidField }), body: MemberRoleSchema },
+  'That person is not a member of this firm.',
 );
 const memberParams = validate({ params: z.object({ firmId: uuidField, userId: uuidField }) }, 'That person is not a member of this firm.');
 
@@ -136,6 +153,7 @@ export function firmRoutes(ctx: AppContext): Router {
   const router = Router();
   const member = firmAccess(ctx, 'member');
   const owner = firmAccess(ctx, 'owner');
+  const approver = firmAccess(ctx, 'approver');
 
   router.post('/api/firms', requireUser, firmBody, async (req, res) => {
     const { name } = firmBody.input(req).body;
@@ -159,9 +177,18 @@ export function firmRoutes(ctx: AppContext): Router {
     res.json(firm);
   });
 
-  router.patch('/api/firms/:firmId', owner, firmBody, async (req, res) => {
+  // A new name, new buying rules, or both, in one transaction.
+  router.patch('/api/firms/:firmId', owner, firmPatchBody, async (req, res) => {
     const m = membership(req);
-    await ctx.sql.begin((tx) => renameFirm(tx, { firmId: m.firmId, name: firmBody.input(req).body.name }));
+    const { name, rules } = firmPatchBody.input(req).body;
+    await ctx.sql.begin(async (tx) => {
+      if (name !== undefined) await renameFirm(tx, { firmId: m.firmId, name });
+      if (rules) {
+        const { approvalOverDollars, ...flags } = rules;
+        const approvalOverCents = approvalOverDollars === undefined ? undefined : approvalOverDollars === null ? null : dollarsToCents(approvalOverDollars);
+        await setFirmRules(tx, { firmId: m.firmId, rules: { ...flags, approvalOverCents } });
+      }
+    });
     res.json(await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx)));
   });
 
@@ -182,6 +209,15 @@ export function firmRoutes(ctx: AppContext): Router {
     res.json({ message: 'The invite is withdrawn.' });
   });
 
+  // An owner gives someone the approver's role (or takes it back); answers with the person as the firm page lists them.
+  router.patch('/api/firms/:firmId/members/:userId', owner, memberRole, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = memberRole.input(req);
+    await ctx.sql.begin((tx) => setMemberRole(tx, { firmId: m.firmId, userId: params.userId, role: body.role }));
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx));
+    res.json(firm?.members.find((p) => p.userId === params.userId));
+  });
+
   // Leaving (yourself) or removing (an owner); the orders stay with the firm.
   router.delete('/api/firms/:firmId/members/:userId', member, memberParams, async (req, res) => {
     const m = membership(req);
@@ -192,9 +228,20 @@ export function firmRoutes(ctx: AppContext): Router {
 
   router.post('/api/firms/:firmId/projects', member, projectBody, async (req, res) => {
     const m = membership(req);
-    const { name, code } = projectBody.input(req).body;
-    const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code }));
+    const { name, code, costCodes } = projectBody.input(req).body;
+    const projectId = await ctx.sql.begin((tx) => createProject(tx, { firmId: m.firmId, userId: m.userId, name, code, costCodes }));
     res.status(201).json({ projectId });
+  });
+
+  // Any member may change a project, as any member may add one; placed orders keep what they were placed with.
+  router.patch('/api/firms/:firmId/projects/:projectId', member, projectPatch, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = projectPatch.input(req);
+    await ctx.sql.begin((tx) => updateProject(tx, { firmId: m.firmId, projectId: params.projectId, ...body }));
+    const firm = await loadFirm(ctx.sql, m.firmId, m.role, counterToday(ctx));
+    const project = firm?.projects.find((p) => p.id === params.projectId);
+    if (!project) throw notFound('Project not found.');
+    res.json(project);
   });
 
   // Any member may download it: they see the same orders in the firm's list.
@@ -215,6 +262,27 @@ export function firmRoutes(ctx: AppContext): Router {
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
     res.send(pdf);
+  });
+
+  // The month's spend, for the people who answer for it: owners and approvers.
+  router.get('/api/firms/:firmId/reports/spend', approver, spendInput, async (req, res) => {
+    const m = membership(req);
+    const { month, format } = spendInput.input(req).query;
+    if (isMonthAhead(month, counterToday(ctx))) throw badRequest(SPEND_MONTH_AHEAD);
+    const name = await firmName(ctx.sql, m.firmId);
+    if (name === null) throw notFound(FIRM_NOT_FOUND);
+    const shop = shopFacts(ctx.env);
+    const lines = spendLines(await spendOrders(ctx.sql, { firmId: m.firmId, month, timeZone: shop.timeZone }));
+    res.set('Cache-Control', 'private, no-store');
+    if (format === 'pdf') {
+      res.set('Content-Type', 'application/pdf');
+      res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="spend-${month}.pdf"`);
+      res.send(await renderSpendReport({ firmName: name, month, lines }, shop));
+      return;
+    }
+    res.set('Content-Type', 'text/csv; charset=utf-8; header=present');
+    res.set('Content-Disposition', `attachment; filename="spend-${month}.csv"`);
+    res.send(spendCsv(lines));
   });
 
   router.post('/api/firms/:firmId/tax-certificates', owner, async (req, res) => {

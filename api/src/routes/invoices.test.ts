@@ -16,6 +16,7 @@ import { firmOnAccount, orderOnAccount, signedInPerson } from '#test/helpers/onA
 import { pdfText } from '#test/helpers/pdfText';
 import { startFakeStripe } from '#test/helpers/providerFakes';
 import { dollarsToCents } from '#shared/money';
+import { addJob } from '#core/lib/db';
 
 let shop: TestShop;
 let admin: TestClient;
@@ -292,6 +293,12 @@ describe('the owner pays by card through Stripe', () => {
     expect(invoice.paid_by).toBe('card');
     const events = await stripeShop.sql`select id from payment_events where payment_intent_id = ${intentId} and processed_at is not null`;
     expect(events.length).toBe(1);
+    // The card settled it, so this payment is no duplicate: the refund task, queued anyway, gives
+    // nothing back and tells no one.
+    await addJob(stripeShop.sql, 'invoices__refund_duplicate', { invoiceId, paymentIntentId: intentId });
+    await stripeShop.runJobs();
+    expect(fakeStripe.intents.get(intentId)?.latest_charge?.refunded).toBeFalsy();
+    expect(await stripeShop.sql`select id from emails where order_id = ${placed.body.orderId} and kind = 'invoice_payment_returned'`).toEqual([]);
   });
 
   it('gives back a card payment that lands after the counter marked the invoice paid, once', async () => {
@@ -307,6 +314,8 @@ describe('the owner pays by card through Stripe', () => {
     fakeStripe.succeed(intentId, { brand: 'visa', last4: '4242' });
     for (let i = 0; i < 2; i++) await succeededWebhook(intentId, `evt_late_${i}`);
     expect(fakeStripe.intents.get(intentId)?.latest_charge?.refunded).toBe(true);
+    // Reconciling the refunded intent afterwards does nothing more: no second refund, no second email.
+    await succeededWebhook(intentId, 'evt_after_refund');
     // The counter's record stands: the invoice paid by the counter, the order paid and not refunded.
     const [invoice] = await stripeShop.sql<{ paid_by: string }[]>`select paid_by from invoices where id = ${invoiceId}`;
     expect(invoice.paid_by).toBe('admin');

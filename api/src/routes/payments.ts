@@ -15,6 +15,7 @@ import { PaymentProviderError } from '#core/services/payments/index';
 import { enqueueReconcile } from '#core/services/payments/jobs';
 import { CANCELLED_ORDER_MESSAGE } from '#core/orders/commands/placeOrder';
 import { lockOrderById } from '#core/orders/queries';
+import { checkoutRuleFields } from '#core/firms/rules';
 
 const ConfirmSchema = z.object({
   orderId: z.string().trim().max(100),
@@ -45,6 +46,8 @@ export function paymentRoutes(ctx: AppContext): Router {
       if (!customerDetailsComplete(order)) {
         throw badRequest('Please fill in your first name, last name and a valid email address before paying.');
       }
+      // The firm's rules as they stand now, on the order as it will be paid.
+      await checkoutRuleFields(tx, order, { poNumber: order.po_number, costCode: order.cost_code, enforce: true });
       try {
         const outcome = await payments.confirm(tx, order.payment_intent_id, input.cardNumber);
         if (outcome.status === 'succeeded') await enqueueReconcile(tx, order.payment_intent_id);

@@ -15,6 +15,7 @@ import { setCustomerPhone } from '../../accounts/commands/users';
 import { rememberShippedAddress } from '../../addresses/commands/addresses';
 import { exemptionFields, exemptionFor, exemptPrice, type TaxExemption } from '../../firms/certificates';
 import { firmOrderFields } from '../../firms/membership';
+import { checkoutRuleFields } from '../../firms/rules';
 import { placeInvoicedOrder, type PlacedInvoice } from '../../orders/commands/invoices';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '../../orders/commands/placeOrder';
 import type { OrderRow } from '../../orders/orderRow';
@@ -60,6 +61,8 @@ export type CheckoutRequest = {
   customerPhone: string;
   createAccount?: boolean;
   projectId?: string | null;
+  /** One of the project's cost codes. */
+  costCode?: string | null;
   paymentMethod: 'card' | 'invoice';
 };
 
@@ -131,12 +134,17 @@ export async function checkout(
   // A signed-in member's order belongs to their firm (and the project it names); the firm's
   // verified certificate for the state whose tax applies makes its tax $0.00.
   const firm = await firmOrderFields(ctx.sql, customer.userId, request.projectId ?? null);
+  // The firm's rules (PO number, cost code) bind when the order is placed: on account, or the card
+  // checkout's last re-price before paying; the load-time order with placeholders is only priced.
+  const enforce = request.paymentMethod === 'invoice' || request.updateOnly === true;
+  const rules = await checkoutRuleFields(ctx.sql, firm, { poNumber: request.poNumber, costCode: request.costCode ?? null, enforce });
   const exemption =
     firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
   const price = exemption ? exemptPrice(listPrice) : listPrice;
   const fields = {
     ...orderFields(ctx, { request, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price }),
     ...firm,
+    ...rules,
     ...exemptionFields(exemption),
   };
   // The phone only with a new card order, as before; the address with every placement.

@@ -23,6 +23,21 @@ export async function renameFirm(tx: Queryable, input: { firmId: string; name: s
   await tx`update firms set name = ${input.name}, updated_at = now() where id = ${input.firmId}`;
 }
 
+/** The rules an owner changed; those left out stay as they are. */
+export type FirmRulesChange = { requirePoNumber?: boolean; requireCostCode?: boolean; approvalOverCents?: number | null };
+
+/** Sets the firm's buying rules (only those given). */
+export async function setFirmRules(tx: Queryable, input: { firmId: string; rules: FirmRulesChange }): Promise<void> {
+  const { requirePoNumber, requireCostCode, approvalOverCents } = input.rules;
+  await tx`
+    update firms set
+      require_po_number = coalesce(${requirePoNumber ?? null}::boolean, require_po_number),
+      require_cost_code = coalesce(${requireCostCode ?? null}::boolean, require_cost_code),
+      approval_over_cents = case when ${approvalOverCents !== undefined} then ${approvalOverCents ?? null}::integer else approval_over_cents end,
+      updated_at = now()
+    where id = ${input.firmId}`;
+}
+
 /** Opens, changes or closes a firm's terms (closing keeps the limit's history out: it is cleared). 404 for no such firm. */
 export async function setFirmTerms(tx: Queryable, input: { firmId: string; terms: FirmTerms | null; creditLimitCents: number | null }): Promise<void> {
   const rows = await tx`

@@ -2,6 +2,17 @@
 import type { Queryable } from '../../lib/db';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 
+export const OWNER_ROLE_FIXED = 'An owner’s role is not changed here: an owner is an approver already.';
+
+/** An owner makes someone of the firm an approver, or a member again. 404 when they are not in it; 409 for an owner. */
+export async function setMemberRole(tx: Queryable, input: { firmId: string; userId: string; role: 'approver' | 'member' }): Promise<void> {
+  const [target] = await tx<{ role: string }[]>`
+    select role from firm_members where firm_id = ${input.firmId} and user_id = ${input.userId} for update`;
+  if (!target) throw notFound('That person is not a member of this firm.');
+  if (target.role === 'owner') throw conflict(OWNER_ROLE_FIXED);
+  await tx`update firm_members set role = ${input.role} where firm_id = ${input.firmId} and user_id = ${input.userId}`;
+}
+
 export const LAST_OWNER = 'A firm needs an owner: its last owner cannot leave or be removed.';
 
 /**

@@ -82,7 +82,13 @@ export async function attachPaymentIntent(tx: Queryable, input: { orderId: strin
   await tx`update orders set payment_intent_id = ${input.paymentIntentId}, updated_at = now() where id = ${input.orderId}`;
 }
 
-/** An unpaid order the counter cancelled takes no payment: what the checkout says instead. */
+/**
+ * An unpaid order the counter cancelled takes no payment: what the checkout says instead, at the
+ * re-pricing (409) and at the demo card (400). It could once still be paid at its checkout and was
+ * then refunded without a word; a payment already on its way when it is cancelled is still refunded,
+ * and the customer told once (orderLife.test.ts, 'may be cancelled quietly' and 'cancelled while its
+ * payment was on the way').
+ */
 export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled by the shop, so it cannot be paid. Please start a new order.';
 
 /**

@@ -53,6 +53,7 @@ type RowName =
   | 'Job name'
   | 'PO'
   | 'Project'
+  | 'Cost code'
   | 'Tax'
   | 'File'
   | 'Size'
@@ -72,6 +73,7 @@ const ROW_MAX_LINES: Record<RowName, number> = {
   'Job name': 3,
   PO: 2,
   Project: 2,
+  'Cost code': 1,
   Tax: 2,
   File: 3,
   Size: 2,
@@ -185,6 +187,7 @@ export function renderJobTicket(
       ['PO', order.po_number ?? '-'],
       // A firm's project, when the order names one: the counter files the prints by it.
       ...(order.project_code ? ([['Project', orderProjectText(order) ?? order.project_code]] as [RowName, string][]) : []),
+      ...(order.cost_code ? ([['Cost code', order.cost_code]] as [RowName, string][]) : []),
       // Why the tax is $0.00, when a firm's certificate made it so.
       ...(order.tax_exempt_text ? ([['Tax', order.tax_exempt_text]] as [RowName, string][]) : []),
       ['File', setFilesText(order)],

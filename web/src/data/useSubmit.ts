@@ -1,14 +1,17 @@
 /**
- * The one way a form sends: `busy` while the action runs, `error` with the server's message when it
- * throws, and the try/finally in one place. `submit` resolves with the action's result, or
- * undefined when it failed (the error is then in `error`).
+ * The one way a form sends: swr/mutation's useSWRMutation runs the action and keeps its busy and
+ * error state; this hook adds what a shop's buttons need on top of it. `submit` resolves with the
+ * action's result, or undefined when it failed (the message is then in `error`).
  *
- * Not swr/mutation's useSWRMutation: it runs every trigger, so a second press on Pay before the
- * button re-renders disabled would send a second payment; it calls onError only for the latest of
- * overlapping triggers; its isMutating cannot stay busy while a successful action navigates away;
- * and it needs a cache key these actions do not have. Wrapped to do all that, it would be this hook.
+ * What useSWRMutation leaves to us, kept here in one place: it runs every trigger, so a second press
+ * on Pay before the button re-renders disabled would send a second payment (a press while one runs
+ * is dropped); it reports only the latest of overlapping triggers (there is never more than one);
+ * its isMutating goes false as soon as the action returns, so an action that navigates away keeps
+ * the button busy itself (`keepBusyOnSuccess`); and it needs a key, which these actions have none of
+ * (each hook gets its own from useId, and nothing reads it).
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import useSWRMutation from 'swr/mutation';
 import { ApiError } from './client';
 
 /**
@@ -34,40 +37,42 @@ export type SubmitOptions = {
   keepBusyOnSuccess?: boolean;
 };
 
-/** Wraps `action` with busy and error state; see the module comment. `submit` keeps its identity. */
+/** Wraps `action` in useSWRMutation with the guards above; `submit` keeps its identity. */
 export function useSubmit<Args extends unknown[], Result>(action: (...args: Args) => Promise<Result>, options: SubmitOptions = {}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef({ action, options });
+  const key = useId();
+  // swr/mutation calls the fetcher of the latest render, so `action` may close over fresh state.
+  const { trigger, reset, isMutating, error } = useSWRMutation<Result, unknown, [string, string], { args: Args }>(['submit', key], (_key, { arg }) =>
+    action(...arg.args),
+  );
+  const latest = useRef(options);
   // Updated after each render (not during it), before any event can call `submit`.
   useLayoutEffect(() => {
-    latest.current = { action, options };
+    latest.current = options;
   });
   const running = useRef(false);
+  const [keptBusy, setKeptBusy] = useState(false);
 
-  const submit = useCallback(async (...args: Args): Promise<Result | undefined> => {
-    // A second press while the first is running does nothing.
-    if (running.current) return undefined;
-    running.current = true;
-    setBusy(true);
-    setError(null);
-    let succeeded = false;
-    try {
-      const result = await latest.current.action(...args);
-      succeeded = true;
-      return result;
-    } catch (caught) {
-      const message = errorMessage(caught, latest.current.options.fallback);
-      setError(message);
-      latest.current.options.onError?.(message, caught);
-      return undefined;
-    } finally {
-      if (!(succeeded && latest.current.options.keepBusyOnSuccess)) {
-        running.current = false;
-        setBusy(false);
+  const submit = useCallback(
+    async (...args: Args): Promise<Result | undefined> => {
+      // A second press while the first is running does nothing.
+      if (running.current) return undefined;
+      running.current = true;
+      reset();
+      let succeeded = false;
+      try {
+        const result = await trigger({ args });
+        succeeded = true;
+        return result;
+      } catch (caught) {
+        latest.current.onError?.(errorMessage(caught, latest.current.fallback), caught);
+        return undefined;
+      } finally {
+        if (succeeded && latest.current.keepBusyOnSuccess) setKeptBusy(true);
+        else running.current = false;
       }
-    }
-  }, []);
+    },
+    [trigger, reset],
+  );
 
-  return { submit, busy, error, setError };
+  return { submit, busy: isMutating || keptBusy, error: error === undefined ? null : errorMessage(error, options.fallback) };
 }

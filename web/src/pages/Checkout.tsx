@@ -217,6 +217,8 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
 
   const amounts = form.amounts;
   const shownProblem = problem?.fromFields ? (firstProblem(form.fields.formState.errors)?.message ?? null) : (problem?.message ?? null);
+  // While a change is re-priced Pay names no amount (and is disabled above): ticking Rush and pressing
+  // "Pay $19.16" at once used to charge $40.49.
   const payLabel = pay.busy
     ? 'Processing…'
     : onAccount
@@ -234,8 +236,15 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
       <form id="checkout-form" onSubmit={onSubmit} noValidate className="mt-8 grid gap-6 lg:grid-cols-[1fr_380px]">
         <div className="grid min-w-0 gap-6">
           <ContactSection form={form} />
-          <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} />
-          <ProjectSection signedIn={Boolean(user)} projectId={form.projectId} onChange={form.setProjectId} disabled={pay.busy} />
+          <JobDetailsSection value={form.job} onChange={form.setJob} disabled={pay.busy} poRequired={myFirm?.firm?.rules.requirePoNumber ?? false} />
+          <ProjectSection
+            signedIn={Boolean(user)}
+            projectId={form.projectId}
+            onChange={form.setProjectId}
+            costCode={form.costCode}
+            onCostCodeChange={form.setCostCode}
+            disabled={pay.busy}
+          />
           <TurnaroundSection form={form} />
           <DeliverySection form={form} />
           {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}
@@ -335,7 +344,8 @@ async function payOrder(form: Form, card: DemoCard, stripeConfirm: ConfirmPaymen
   const answer = await apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...form.body(), orderId: intent.orderId, updateOnly: true });
   if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
   form.setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current));
-  // The card is charged only the total the customer pressed Pay for.
+  // The card is charged only the total the customer pressed Pay for: a re-pricing lost on the
+  // network once left an old total on screen while Pay charged the new one (forms.test.ts, 'is the total charged').
   if (shown === undefined || Math.round(shown * 100) !== Math.round(answer.amounts.total * 100)) return { status: 'changed', total: answer.amounts.total };
   if (intent.provider !== 'demo') {
     if (!stripeConfirm) throw new Error('The payment form is not ready yet.');

@@ -1,7 +1,8 @@
 /**
  * /firm: the signed-in person's firm. Without one, a form to create it. With one: its members
- * (an owner removes, anyone leaves), open invites (owners invite and withdraw), projects (anyone
- * adds one), the firm's shared address book and the firm's orders, filtered by project and by person.
+ * (an owner removes, anyone leaves), the buying rules (owners set them), the month's spend report
+ * (owners), open invites (owners invite and withdraw), projects and their cost codes (anyone adds
+ * and edits them), the firm's shared address book and the firm's orders, filtered by project and by person.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,10 +17,12 @@ import { FirmAccount } from '../components/firm/FirmAccount';
 import { changeFirm, fileCertificate, useMyFirm } from '../data/firm';
 import { FirmOrders, personName } from '../components/firm/FirmOrders';
 import { FirmAddresses } from '../components/firm/FirmAddresses';
+import { FirmRules, SpendReport } from '../components/firm/FirmRules';
+import { CostCodes } from '../components/firm/CostCodes';
 import { CERTIFICATE_STATUS, certificateDates } from '../components/firm/certificateStatus';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { errorMessage } from '../data/useSubmit';
-import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type TaxCertificateJson } from '#shared/firm';
+import { FirmInviteSchema, FirmSchema, ProjectSchema, type FirmJson, type FirmMemberJson, type FirmRole, type TaxCertificateJson } from '#shared/firm';
 import { US_STATES } from '#shared/pricing';
 
 export default function Firm() {
@@ -81,7 +84,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
     <>
       <header className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-3xl font-bold text-slate-900">{firm.name}</h1>
-        <Badge tone={owner ? 'processing' : 'neutral'}>{owner ? 'Owner' : 'Member'}</Badge>
+        <Badge tone={owner ? 'processing' : 'neutral'}>{ROLE_NAMES[firm.role]}</Badge>
       </header>
       <p className="mt-1 text-slate-600">Orders placed by the firm’s members belong to the firm, and every member sees them here.</p>
       {/* minmax(0, 1fr): long email addresses truncate instead of widening a phone's column. */}
@@ -92,6 +95,8 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Members firm={firm} userId={userId} />
+          <FirmRules firm={firm} />
+          {firm.role !== 'member' ? <SpendReport firm={firm} /> : null}
           {owner && firm.invites ? <Invites firm={firm} /> : null}
           <Projects firm={firm} />
           <FirmAddresses firm={firm} />
@@ -101,6 +106,8 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
     </>
   );
 }
+
+const ROLE_NAMES: Record<FirmRole, string> = { owner: 'Owner', approver: 'Approver', member: 'Member' };
 
 function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -124,6 +131,20 @@ function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
       setBusy(null);
     }
   }
+  async function giveRole(member: FirmMemberJson, role: 'approver' | 'member') {
+    setBusy(member.userId);
+    try {
+      await changeFirm('PATCH', `/api/firms/${firm.id}/members/${member.userId}`, { role });
+      toast({
+        title: role === 'approver' ? 'Approver added' : 'Approver role removed',
+        description: role === 'approver' ? `${personName(member)} can approve orders and read the spend report.` : `${personName(member)} is a member again.`,
+      });
+    } catch (error) {
+      toast({ title: 'Could not change the role', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
   return (
     <Card>
       <CardHeader title="Members" description={`${firm.members.length} ${firm.members.length === 1 ? 'person' : 'people'}`} />
@@ -137,15 +158,28 @@ function Members({ firm, userId }: { firm: FirmJson; userId: string }) {
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900">
                   {personName(m)} {self ? <span className="text-slate-500">(you)</span> : null}{' '}
-                  {m.role === 'owner' ? <Badge tone="processing">Owner</Badge> : null}
+                  {m.role !== 'member' ? <Badge tone={m.role === 'owner' ? 'processing' : 'neutral'}>{ROLE_NAMES[m.role]}</Badge> : null}
                 </p>
                 <p className="truncate text-xs text-slate-500">{m.email}</p>
               </div>
-              {canAct ? (
-                <Button variant="outline" size="sm" disabled={busy === m.userId} onClick={() => void remove(m)}>
-                  {self ? 'Leave' : 'Remove'}
-                </Button>
-              ) : null}
+              <div className="flex shrink-0 flex-wrap justify-end gap-2">
+                {firm.role === 'owner' && m.role !== 'owner' ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy === m.userId}
+                    onClick={() => void giveRole(m, m.role === 'approver' ? 'member' : 'approver')}
+                    aria-label={`${m.role === 'approver' ? 'Remove approver' : 'Make approver'}: ${personName(m)}`}
+                  >
+                    {m.role === 'approver' ? 'Remove approver' : 'Make approver'}
+                  </Button>
+                ) : null}
+                {canAct ? (
+                  <Button variant="outline" size="sm" disabled={busy === m.userId} onClick={() => void remove(m)}>
+                    {self ? 'Leave' : 'Remove'}
+                  </Button>
+                ) : null}
+              </div>
             </li>
           );
         })}
@@ -218,20 +252,23 @@ function Projects({ firm }: { firm: FirmJson }) {
       {firm.projects.length > 0 ? (
         <ul className="divide-y divide-slate-100 border-b border-slate-100">
           {firm.projects.map((p) => (
-            <li key={p.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
-              <span className="min-w-0 truncate">
-                <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
-              </span>
-              {/* Every paid order of the project, with the sums: what a reimbursable claim needs. */}
-              <a
-                href={`/api/firms/${firm.id}/projects/${p.id}/statement`}
-                target="_blank"
-                rel="noreferrer"
-                className="shrink-0 text-sm font-medium text-blueprint-700 underline"
-                aria-label={`Statement for ${p.code} (PDF)`}
-              >
-                Statement
-              </a>
+            <li key={p.id} className="grid gap-2 px-4 py-3 text-sm sm:px-6">
+              <div className="flex items-center justify-between gap-3">
+                <span className="min-w-0 truncate">
+                  <span className="font-mono font-medium text-slate-900">{p.code}</span> <span className="text-slate-600">{p.name}</span>
+                </span>
+                {/* Every paid order of the project, with the sums: what a reimbursable claim needs. */}
+                <a
+                  href={`/api/firms/${firm.id}/projects/${p.id}/statement`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="shrink-0 text-sm font-medium text-blueprint-700 underline"
+                  aria-label={`Statement for ${p.code} (PDF)`}
+                >
+                  Statement
+                </a>
+              </div>
+              <CostCodes firmId={firm.id} project={p} />
             </li>
           ))}
         </ul>

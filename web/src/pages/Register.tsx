@@ -13,28 +13,22 @@ import { AuthCard } from '../components/account/AuthCard';
 import { ApiError, apiRequest } from '../data/client';
 import { errorMessage } from '../data/useSubmit';
 import { useSignedIn, type User } from '../data/auth';
-import { emailField, firstNameField, lastNameField, newPasswordField } from '#shared/fields';
+import { RegisterSchema } from '#shared/register';
 
-const RegisterForm = z.object({
-  firstName: firstNameField,
-  lastName: lastNameField,
-  email: emailField,
-  phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
-  password: newPasswordField,
-});
-type RegisterInput = z.input<typeof RegisterForm>;
+/** The route's schema: the form leaves out `setPasswordByEmail`, which only the checkout sets. */
+type RegisterInput = z.input<typeof RegisterSchema>;
 
 export default function Register() {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const form = useForm<RegisterInput, unknown, z.output<typeof RegisterForm>>({
-    resolver: zodResolver(RegisterForm),
+  const form = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
+    resolver: zodResolver(RegisterSchema),
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '' },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const busy = isSubmitting || isSubmitSuccessful;
 
-  async function register(account: z.output<typeof RegisterForm>) {
+  async function register(account: z.output<typeof RegisterSchema>) {
     try {
       const user = await apiRequest<User>('POST', '/api/auth/register', account);
       await signedIn(user);

@@ -1,7 +1,8 @@
 /**
  * A card payment for an invoice the counter had already marked paid (a check, a transfer): the money
- * came twice, so the card payment goes back and the firm's owners are told why
- * (docs/decisions/031-duplicate-invoice-payment.md). The invoice and its order keep the counter's
+ * came twice, so the card payment goes back and every owner of the firm is told why (with the
+ * built-in provider this cannot happen: its card step answers 409 once the invoice is paid). The
+ * invoice and its order keep the counter's
  * record; only an intent that is the invoice's own and that the order does not hold as its payment is
  * refunded. The provider's refund and the emails are idempotent by key, so a second run (or one after
  * a crash) gives nothing back twice and sends no second email.

@@ -44,7 +44,10 @@ export default defineTask({
         if (result.kind === 'paid') log.info('invoice paid by card', { invoiceId: invoice.id, orderId: result.orderId });
         else if (result.paidBy === 'admin') {
           // Marked paid by the counter before the card payment arrived: the money came twice. The
-          // order keeps the counter's record and the card payment goes back (decision 031).
+          // order keeps the counter's record (the payment that settled it was not the card's, so it
+          // is not refunded) and the card payment goes back from a job, so no double charge waits
+          // for someone to read a log. A refunded intent read later needs nothing more. Proved by
+          // invoices.test.ts, 'gives back a card payment that lands after the counter marked ...'.
           if (info.status === 'succeeded') {
             log.warn('invoice paid by card after the counter marked it paid: refunding the card payment', { invoiceId: invoice.id, paymentIntentId });
             await addJob(

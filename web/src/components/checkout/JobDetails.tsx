@@ -28,7 +28,18 @@ export function printsBody(data: CheckoutData) {
   };
 }
 
-export function JobDetailsSection({ value, onChange, disabled }: { value: JobDetails; onChange: (value: JobDetails) => void; disabled?: boolean }) {
+/** `poRequired`: the customer's firm asks for a PO number on every order (the server refuses one without). */
+export function JobDetailsSection({
+  value,
+  onChange,
+  disabled,
+  poRequired = false,
+}: {
+  value: JobDetails;
+  onChange: (value: JobDetails) => void;
+  disabled?: boolean;
+  poRequired?: boolean;
+}) {
   return (
     <Card>
       <CardHeader title="Job details" description="Optional. They go on your receipt and on the job ticket that travels with your prints." />
@@ -44,7 +55,8 @@ export function JobDetailsSection({ value, onChange, disabled }: { value: JobDet
         />
         <TextField
           id="po-number"
-          label="PO number (optional)"
+          label={poRequired ? 'PO number *' : 'PO number (optional)'}
+          required={poRequired}
           maxLength={MAX_PO_NUMBER}
           disabled={disabled}
           value={value.poNumber}

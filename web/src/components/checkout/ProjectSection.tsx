@@ -1,7 +1,9 @@
 /**
  * The firm project an order is for (optional), for a signed-in member of a firm: one of the firm's
  * projects, or a new one added here. Sent as `projectId`; the receipt, the job ticket and the
- * project statement name it. Nothing shows for a guest or a person without a firm.
+ * project statement name it. With cost codes on the project, one of them (`costCode`); the firm's
+ * rules (a PO number, a cost code) are said here, and the server holds the order to them. Nothing
+ * shows for a guest or a person without a firm.
  */
 import { useState } from 'react';
 import { Button, Card, CardHeader, ErrorNote, Field, Select, TextField } from '../ui';
@@ -14,11 +16,15 @@ export function ProjectSection({
   signedIn,
   projectId,
   onChange,
+  costCode,
+  onCostCodeChange,
   disabled,
 }: {
   signedIn: boolean;
   projectId: string | null;
   onChange: (projectId: string | null) => void;
+  costCode: string | null;
+  onCostCodeChange: (costCode: string | null) => void;
   disabled?: boolean;
 }) {
   const { data } = useMyFirm(signedIn);
@@ -28,6 +34,9 @@ export function ProjectSection({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!firm) return null;
+  const project = firm.projects.find((p) => p.id === projectId) ?? null;
+  const { requirePoNumber, requireCostCode } = firm.rules;
+  const needs = [requirePoNumber && 'a PO number', requireCostCode && 'a project and a cost code'].filter(Boolean).join(' and ');
 
   async function addProject() {
     if (!firm) return;
@@ -51,14 +60,35 @@ export function ProjectSection({
     <Card>
       <CardHeader
         title="Project"
-        description={`Optional. File this order under a ${firm.name} project: the receipt, the job ticket and the project’s statement name it.`}
+        description={`${requireCostCode ? 'Required' : 'Optional'}. File this order under a ${firm.name} project: the receipt, the job ticket and the project’s statement name it.`}
       />
       <div className="grid gap-4 p-6">
-        <Field label="Project (optional)" htmlFor="order-project">
+        {needs ? (
+          <p className="rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="firm-rules-note">
+            {firm.name} orders need {needs} (your firm’s rule).
+          </p>
+        ) : null}
+        <Field label={requireCostCode ? 'Project' : 'Project (optional)'} htmlFor="order-project">
           <Select id="order-project" value={projectId ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || null)}>
             <ProjectOptions projects={firm.projects} none="No project" />
           </Select>
         </Field>
+        {project && (project.costCodes.length > 0 || requireCostCode) ? (
+          <Field
+            label={requireCostCode ? 'Cost code' : 'Cost code (optional)'}
+            htmlFor="order-cost-code"
+            hint={project.costCodes.length === 0 ? 'This project has no cost codes yet: add them on the firm page.' : undefined}
+          >
+            <Select id="order-cost-code" value={costCode ?? ''} disabled={disabled} onChange={(e) => onCostCodeChange(e.target.value || null)}>
+              <option value="">No cost code</option>
+              {project.costCodes.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} · {c.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
         {adding ? (
           <div className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-3" role="group" aria-label="New project">
             <TextField

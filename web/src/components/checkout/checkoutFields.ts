@@ -1,10 +1,12 @@
 /**
  * The checkout's typed fields as one react-hook-form schema, built from the shared zod fields (the
- * server checks the same ones): contact always, the address only with shipping. Also which input
+ * server checks the same ones): contact always, the address only with shipping, by the fields of
+ * the shared address schema (the routes' AddressSchema adds the ZIP-in-state check). Also which input
  * each field is, in the order a person fills them in, so Pay can name and focus the first problem.
  */
 import { z } from 'zod';
-import { cityField, emailField, firstNameField, lastNameField, stateField, street1Field, street2Field, zipField } from '#shared/fields';
+import { AddressFieldsSchema } from '#shared/address';
+import { emailField, firstNameField, lastNameField } from '#shared/fields';
 import type { Address } from './types';
 
 const contact = {
@@ -13,8 +15,6 @@ const contact = {
   email: emailField,
   phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
 };
-
-export const AddressFieldsSchema = z.object({ street1: street1Field, street2: street2Field, city: cityField, state: stateField, zipCode: zipField });
 
 export const CheckoutFieldsSchema = z.discriminatedUnion('shippingMethod', [
   z.object({ ...contact, shippingMethod: z.literal('pickup'), address: z.unknown() }),

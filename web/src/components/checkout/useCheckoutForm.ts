@@ -8,7 +8,7 @@ import { jobDetailsFrom, printsBody, type JobDetails } from './JobDetails';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { uploadsBody, type CheckoutData } from '#shared/checkout';
+import { uploadsBody, type CheckoutData, type CreateIntentBody } from '#shared/checkout';
 import { stateCodeOf } from '#shared/usStates';
 import { apiRequest } from '../../data/client';
 import type { User } from '../../data/auth';
@@ -60,7 +60,13 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const [createAccount, setCreateAccount] = useState(false);
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   /** The firm project the order is for (a signed-in firm member's choice), or null. */
-  const [projectId, setProjectId] = useState<string | null>(null);
+  const [projectId, setProjectIdState] = useState<string | null>(null);
+  /** One of that project's cost codes, or null; a new project starts with none chosen. */
+  const [costCode, setCostCode] = useState<string | null>(null);
+  function setProjectId(id: string | null) {
+    setProjectIdState(id);
+    setCostCode(null);
+  }
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
 
@@ -85,7 +91,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     }
   }, [user, fields]);
 
-  const body = useCallback(() => {
+  /** The form as the route's schema takes it (CreateIntentSchema, shared with the route). */
+  const body = useCallback((): CreateIntentBody => {
     const values = fields.getValues();
     return {
       ...uploadsBody(data),
@@ -98,12 +105,13 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       shippingAddress: values.shippingMethod === 'shipping' ? addressToSend(values.address) : null,
       createAccount: user ? false : createAccount,
       projectId: user ? projectId : null,
+      costCode: user && projectId ? costCode : null,
       customerEmail: values.email.trim(),
       customerFirstName: values.firstName.trim(),
       customerLastName: values.lastName.trim(),
       customerPhone: values.phone.trim(),
     };
-  }, [data, job, rushOrder, rateId, createAccount, user, projectId, fields]);
+  }, [data, job, rushOrder, rateId, createAccount, user, projectId, costCode, fields]);
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
   const started = useRef(false);
@@ -122,7 +130,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       customerFirstName: '',
       customerLastName: '',
       customerPhone: '',
-    })
+    } satisfies CreateIntentBody)
       .then((answer) => {
         if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
         setIntent(answer);
@@ -252,6 +260,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     setJob,
     projectId,
     setProjectId,
+    costCode,
+    setCostCode,
     setCreateAccount,
     intent,
     setIntent,
