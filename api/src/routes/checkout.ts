@@ -10,10 +10,13 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { serviceUnavailable } from '#core/lib/errors';
 import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
+import type { RecipientFields } from '#core/orders/commands/recipients';
 import { exemptionJson } from '#core/firms/certificates';
 import { ensureSession } from '../http/sessions';
 import { requestedSet } from '../http/revisionAccess';
 import { validate } from '../middleware/validate';
+import { recipientsOf, withoutOrderFieldsBesideRecipients } from '../http/recipients';
+import { PER_RECIPIENT_FIELDS } from '#shared/recipients';
 import { centsToDollars } from '#shared/money';
 import {
   colorSheetsField,
@@ -57,7 +60,7 @@ const looseText = (label: string, max: number) =>
 /** A name, loose as above, that holds no web address: it is the greeting of every email about the order. */
 const looseName = (label: string) => looseText(label, MAX_NAME).refine((v) => !holdsWebAddress(v), webAddressMessage(label));
 
-export const CreateIntentSchema = z
+const IntentFieldsSchema = z
   .object({
     orderId: uuidField.optional(),
     updateOnly: z.boolean().optional(),
@@ -90,6 +93,8 @@ export const CreateIntentSchema = z
     projectId: uuidField.nullish(),
     /** `invoice`: on the firm's account (Net 30), placed at once with no payment intent. */
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card or invoice' }).default('card'),
+    /** A distribution list (shared/recipients.ts), read by recipientsOf: then sets, halfSets, shippingMethod, shippingAddress and rateId are per recipient. */
+    recipients: z.unknown().optional(),
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
@@ -99,6 +104,9 @@ export const CreateIntentSchema = z
     message: 'Color sheets can only be chosen with print type auto.',
     path: ['colorSheets'],
   });
+
+/** The body of POST /api/create-payment-intent. */
+export const CreateIntentSchema = withoutOrderFieldsBesideRecipients(IntentFieldsSchema, PER_RECIPIENT_FIELDS);
 
 /** The amounts as the page shows them. */
 export function presentAmounts(price: PriceBreakdown) {
@@ -120,6 +128,30 @@ export function presentAmounts(price: PriceBreakdown) {
   };
 }
 
+/** One recipient's package as the page shows it beside their row. */
+export function presentPackageAmounts(r: RecipientFields) {
+  return {
+    name: r.name,
+    company: r.company,
+    delivery: r.delivery,
+    sets: r.sets,
+    halfSets: r.halfSets,
+    positions: r.positions,
+    sheetNumbers: r.sheetNumbers,
+    sheetCount: r.positions.length,
+    lines: linesToJson(r.lines),
+    subtotal: centsToDollars(r.subtotalCents),
+    rushFee: centsToDollars(r.rushFeeCents),
+    shippingCost: centsToDollars(r.shippingCostCents),
+    shippingService: r.shippingService,
+    freeShipping: r.freeShipping,
+    taxState: r.taxState,
+    taxRate: formatTaxRate(r.taxRateMillipercent),
+    tax: centsToDollars(r.taxCents),
+    total: centsToDollars(r.totalCents),
+  };
+}
+
 const intentBody = validate({ body: CreateIntentSchema });
 
 export function checkoutRoutes(ctx: AppContext): Router {
@@ -132,9 +164,13 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const customer = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
     // The set is read through the revision's access rule, which is the request's.
     const { set, reprint } = await requestedSet(ctx.sql, req, input, customer);
-    const request: CheckoutRequest = input;
+    const request: CheckoutRequest = { ...input, recipients: input.recipients === undefined ? null : recipientsOf(input.recipients) };
     const result = await checkout(ctx, payments, { request, customer, set, reprint });
-    const amounts = { ...presentAmounts(result.price), taxExemption: exemptionJson(result.exemption) };
+    const amounts = {
+      ...presentAmounts(result.price),
+      taxExemption: exemptionJson(result.exemption),
+      ...(result.recipients ? { recipients: result.recipients.map(presentPackageAmounts) } : {}),
+    };
     if (result.placed === 'invoiced') {
       const { invoice } = result;
       return void res.status(201).json({

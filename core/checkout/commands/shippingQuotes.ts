@@ -59,10 +59,11 @@ export async function storeShippingQuotes(
   return rows.sort((a, b) => Number(b.cheapest) - Number(a.cheapest) || a.cost_cents - b.cost_cents || a.service.localeCompare(b.service));
 }
 
-/** Deletes the quotes expired a day ago or more that no order uses. */
+/** Deletes the quotes expired a day ago or more that no order (nor a recipient's package) uses. */
 export async function deleteExpiredQuotes(db: Queryable): Promise<void> {
   await db`
     delete from shipping_quotes q
     where q.expires_at < now() - interval '1 day'
-      and not exists (select 1 from orders o where o.shipping_quote_id = q.id)`;
+      and not exists (select 1 from orders o where o.shipping_quote_id = q.id)
+      and not exists (select 1 from order_recipients r where r.shipping_quote_id = q.id)`;
 }
