@@ -33,6 +33,8 @@ create table if not exists order_recipients (
   tracking_number text,
   label_key text,
   label_carrier text,
+  -- The carrier's shipment, recorded before buying so a retry never buys twice.
+  easypost_shipment_id text,
   created_at timestamptz not null default now(),
   unique (order_id, position)
 );
@@ -42,3 +44,4 @@ alter table orders drop constraint if exists orders_half_sets_check;
 alter table orders add constraint orders_half_sets_check check (half_sets between 0 and 5000);
 alter table orders drop constraint if exists orders_sets_check;
 alter table orders add constraint orders_sets_check check (sets between 0 and 5000 and sets + half_sets >= 1);
+alter table order_recipients add column if not exists easypost_shipment_id text;

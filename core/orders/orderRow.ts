@@ -38,6 +38,7 @@ export type RecipientPackage = {
   trackingNumber: string | null;
   labelKey: string | null;
   labelCarrier: string | null;
+  easypostShipmentId: string | null;
 };
 
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */

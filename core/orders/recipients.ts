@@ -17,7 +17,7 @@ export const ORDER_RECIPIENTS_COLUMN = `(select coalesce(json_agg(json_build_obj
     'halfSets', r.half_sets, 'positions', r.positions, 'sheetNumbers', r.sheet_numbers, 'selection', r.selection, 'lines', r.price_lines,
     'subtotalCents', r.subtotal_cents, 'rushFeeCents', r.rush_fee_cents, 'shippingCostCents', r.shipping_cost_cents,
     'shippingQuoteId', r.shipping_quote_id, 'shippingService', r.shipping_service, 'taxState', r.tax_state, 'taxCents', r.tax_cents,
-    'totalCents', r.total_cents, 'trackingNumber', r.tracking_number, 'labelKey', r.label_key, 'labelCarrier', r.label_carrier)
+    'totalCents', r.total_cents, 'trackingNumber', r.tracking_number, 'labelKey', r.label_key, 'labelCarrier', r.label_carrier, 'easypostShipmentId', r.easypost_shipment_id)
     order by r.position), '[]'::json)
   from order_recipients r where r.order_id = o.id) as recipients`;
 
@@ -70,6 +70,14 @@ export function packagesOfOrder(row: OrderRow): RecipientPackage[] {
       trackingNumber: row.tracking_number,
       labelKey: row.label_key,
       labelCarrier: row.label_carrier,
+      easypostShipmentId: row.easypost_shipment_id,
     },
   ];
+}
+
+/** One package's label of an order (its storage key), for the counter's download; null when there is no such package. */
+export async function recipientLabelOf(db: Queryable, orderId: string, recipientId: string): Promise<{ labelKey: string | null; name: string } | null> {
+  const [row] = await db<{ label_key: string | null; name: string }[]>`
+    select label_key, name from order_recipients where order_id = ${orderId} and id = ${recipientId}`;
+  return row ? { labelKey: row.label_key, name: row.name } : null;
 }

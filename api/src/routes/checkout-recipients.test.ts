@@ -6,6 +6,8 @@ import { DEFAULT_SHOP } from '#shared/shop';
 import { priceOrder } from '#shared/pricing';
 import { centsToDollars } from '#shared/money';
 import type { OrderJson } from '#shared/orderJson';
+import { adminClient } from '#test/helpers/adminTestKit';
+import { pdfText } from '#test/helpers/pdfText';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -178,6 +180,41 @@ describe('one order to several recipients', () => {
         trackingNumber: null,
       }),
     ]);
+  });
+
+  it('buys one label per shipping package, each with its own tracking number, to its own recipient', async () => {
+    const placed = await client.post('/api/create-payment-intent', body(uploadId, { recipients: THREE }));
+    const orderId = placed.body.orderId;
+    expect((await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242 4242 4242 4242' })).body).toEqual({ status: 'succeeded' });
+    await shop.runJobs();
+    const admin = await adminClient(shop);
+    const res = await admin.post(`/api/admin/generate-label/${orderId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.labels.map((l: { name: string }) => l.name)).toEqual(['Keystone Steel', 'Volt Electric']);
+    const [steel, volt] = res.body.labels as { trackingNumber: string; labelUrl: string }[];
+    expect(steel.trackingNumber).toMatch(/^BP\d{16}$/);
+    expect(volt.trackingNumber).not.toBe(steel.trackingNumber);
+    expect(res.body.trackingNumber).toBe(steel.trackingNumber);
+    const pdf = await admin.bytes(steel.labelUrl);
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(pdf.body);
+    expect(text).toContain('KEYSTONE STEEL');
+    expect(text).toContain('PHILADELPHIA, PA 19107');
+    expect(await pdfText((await admin.bytes(volt.labelUrl)).body)).toContain('HACKENSACK, NJ 07601');
+    // Again: the same labels, none bought twice.
+    const again = await admin.post(`/api/admin/generate-label/${orderId}`);
+    expect(again.body.labels.map((l: { trackingNumber: string }) => l.trackingNumber)).toEqual([steel.trackingNumber, volt.trackingNumber]);
+    const order = (await client.get(`/api/orders/${orderId}`)).body as OrderJson;
+    expect(order.recipients.map((r) => r.trackingNumber)).toEqual([null, steel.trackingNumber, volt.trackingNumber]);
+    expect(order.recipients[1].trackingUrl).toBeTruthy();
+    expect((await admin.get(`/api/admin/shipping-label/${orderId}?recipientId=${orderId}`)).status).toBe(404);
+
+    const pickups = await client.post('/api/create-payment-intent', body(uploadId, { recipients: [THREE[0]] }));
+    await client.post('/api/payments/demo/confirm', { orderId: pickups.body.orderId, cardNumber: '4242 4242 4242 4242' });
+    await shop.runJobs();
+    const none = await admin.post(`/api/admin/generate-label/${pickups.body.orderId}`);
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Pickup orders do not need a shipping label.');
   });
 
   describe('refuses bad input with a sentence naming the recipient, and places nothing', () => {

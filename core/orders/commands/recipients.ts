@@ -84,3 +84,8 @@ export async function attachRecipientLabel(
     update order_recipients set label_key = ${input.labelKey}, label_carrier = ${input.carrier}, tracking_number = ${input.trackingNumber}
     where id = ${input.recipientId}`;
 }
+
+/** Remembers a package's carrier shipment before the purchase that may follow (outside the label's transaction). */
+export async function recordRecipientShipment(db: Queryable, input: { recipientId: string; shipmentId: string }): Promise<void> {
+  await db`update order_recipients set easypost_shipment_id = ${input.shipmentId} where id = ${input.recipientId}`;
+}
