@@ -45,3 +45,8 @@ alter table orders add constraint orders_half_sets_check check (half_sets betwee
 alter table orders drop constraint if exists orders_sets_check;
 alter table orders add constraint orders_sets_check check (sets between 0 and 5000 and sets + half_sets >= 1);
 alter table order_recipients add column if not exists easypost_shipment_id text;
+-- What each recipient holds of the set after this order (a reprint's holder keeps the sheets they
+-- held, with the changed ones replaced and new ones of their disciplines added): the next issue's
+-- reprint to "holders" is worked out from it. Null: the same as positions / sheet_numbers.
+alter table order_recipients add column if not exists holds_positions int[];
+alter table order_recipients add column if not exists holds_sheet_numbers text[];

@@ -26,6 +26,9 @@ export type RecipientPackage = {
   sheetNumbers: string[];
   /** The selection as sent (`["S"]`); null for the whole set. */
   selection: (string | number)[] | null;
+  /** What they hold of the set after this order (a reprint's holder: their whole holding); null: positions / sheetNumbers. */
+  holdsPositions: number[] | null;
+  holdsSheetNumbers: string[] | null;
   lines: PriceLine[];
   subtotalCents: number;
   rushFeeCents: number;

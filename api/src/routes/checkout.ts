@@ -8,7 +8,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { serviceUnavailable } from '#core/lib/errors';
+import { badRequest, serviceUnavailable } from '#core/lib/errors';
+import { HOLDERS_NEED_REVISION, holderPackages } from '#core/checkout/packages';
 import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
 import type { RecipientFields } from '#core/orders/commands/recipients';
 import { exemptionJson } from '#core/firms/certificates';
@@ -161,10 +162,14 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const input = intentBody.input(req).body;
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
+    // "holders" needs the revision before anything is read; a list is checked before the set is.
+    if (input.recipients === 'holders' && !input.revisionId) throw badRequest(HOLDERS_NEED_REVISION);
+    const listed = input.recipients === undefined || input.recipients === 'holders' ? null : recipientsOf(input.recipients);
     const customer = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
     // The set is read through the revision's access rule, which is the request's.
     const { set, reprint } = await requestedSet(ctx.sql, req, input, customer);
-    const request: CheckoutRequest = { ...input, recipients: input.recipients === undefined ? null : recipientsOf(input.recipients) };
+    const recipients = input.recipients === 'holders' ? await holderPackages(ctx.sql, reprint) : listed;
+    const request: CheckoutRequest = { ...input, recipients };
     const result = await checkout(ctx, payments, { request, customer, set, reprint });
     const amounts = {
       ...presentAmounts(result.price),

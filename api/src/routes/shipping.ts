@@ -7,7 +7,7 @@ import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
 import { AddressSchema, type Address } from '#shared/address';
 import { recipientLabel } from '#shared/recipients';
-import { packagesOf, setFactsOf } from '#core/checkout/packages';
+import { HOLDERS_NEED_REVISION, holderPackages, packagesOf, setFactsOf } from '#core/checkout/packages';
 import { recipientsOf, withoutOrderFieldsBesideRecipients } from '../http/recipients';
 import { ensureSession } from '../http/sessions';
 import { MAX_SET_SHEETS } from '#shared/limits';
@@ -151,8 +151,10 @@ export function shippingRoutes(ctx: AppContext): Router {
       return storeShippingQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress, printSize: tube.printSize, pageCount: tube.sheetCount });
     };
     if (input.recipients !== undefined) {
-      const recipients = recipientsOf(input.recipients);
+      if (input.recipients === 'holders' && !input.revisionId) throw badRequest(HOLDERS_NEED_REVISION);
+      const listed = input.recipients === 'holders' ? null : recipientsOf(input.recipients);
       const { set, reprint } = await requestedSet(ctx.sql, req, input, who);
+      const recipients = listed ?? (await holderPackages(ctx.sql, reprint));
       const printType = input.printType ?? 'bw';
       const facts = await setFactsOf(ctx.sql, set, printType, input.colorSheets);
       const answers = [];

@@ -25,9 +25,9 @@ import { printedSheetsOf } from '../../uploads/printed';
 import { printedPart, setWarningsOf, type UploadSet } from '../../uploads/sets';
 import type { RecipientFields } from '../../orders/commands/recipients';
 import { ShippingAddressError, type RateQuote } from '../../services/shipping/index';
-import { packagesOf, setFactsOf, type PackageContents } from '../packages';
+import { packagesOf, setFactsOf, type PackageContents, type PackageRequest } from '../packages';
 import { storeShippingQuotes } from './shippingQuotes';
-import { recipientLabel, type RecipientInput } from '#shared/recipients';
+import { recipientLabel } from '#shared/recipients';
 import { shipDayForPayment } from '#shared/readyBy';
 import { AddressSchema, type Address } from '#shared/address';
 import { emailField } from '#shared/fields';
@@ -64,7 +64,7 @@ export type CheckoutRequest = {
    * with its own sets, part of the set, delivery, shipping and tax. Then `sets`, `halfSets`,
    * `shippingMethod`, `rateId` and `shippingAddress` are not used.
    */
-  recipients?: RecipientInput[] | null;
+  recipients?: PackageRequest[] | null;
 };
 
 /** Who checks out: the browser session and, when signed in, the account. */
@@ -480,7 +480,7 @@ function orderPriceOf(packages: { name: string; price: PriceBreakdown }[], whole
 async function checkoutRecipients(
   ctx: AppContext,
   payments: PaymentProvider,
-  input: { request: CheckoutRequest; customer: Customer; set: UploadSet; reprint: Reprint | null; recipients: RecipientInput[] },
+  input: { request: CheckoutRequest; customer: Customer; set: UploadSet; reprint: Reprint | null; recipients: PackageRequest[] },
 ): Promise<CheckoutResult> {
   const { request, customer, set, reprint, recipients } = input;
   if (reprint && request.colorSheets?.some((p) => !reprint.positions.includes(p))) throw badRequest('Color sheets must be among the sheets to print.');
@@ -569,6 +569,8 @@ async function checkoutRecipients(
       positions: pkg.positions,
       sheetNumbers: pkg.sheetNumbers,
       selection: pkg.recipient.sheets,
+      holdsPositions: pkg.recipient.fixed?.holdsPositions ?? null,
+      holdsSheetNumbers: pkg.recipient.fixed?.holdsSheetNumbers ?? null,
       lines: p.lines,
       subtotalCents: p.subtotalCents,
       rushFeeCents: p.rushFeeCents,

@@ -22,6 +22,9 @@ export type RecipientFields = {
   sheetNumbers: string[];
   /** The selection as sent (`["S"]`), null for the whole set. */
   selection: (string | number)[] | null;
+  /** What they hold of the set after this order, when not just `positions` (a holder reached by a reprint). */
+  holdsPositions: number[] | null;
+  holdsSheetNumbers: string[] | null;
   lines: PriceLine[];
   subtotalCents: number;
   rushFeeCents: number;
@@ -54,6 +57,8 @@ export async function insertRecipients(tx: Queryable, orderId: string, recipient
         positions: r.positions,
         sheet_numbers: r.sheetNumbers,
         selection: r.selection ? tx.json(r.selection) : null,
+        holds_positions: r.holdsPositions,
+        holds_sheet_numbers: r.holdsSheetNumbers,
         price_lines: tx.json(r.lines),
         subtotal_cents: r.subtotalCents,
         rush_fee_cents: r.rushFeeCents,
