@@ -50,3 +50,5 @@ alter table order_recipients add column if not exists easypost_shipment_id text;
 -- reprint to "holders" is worked out from it. Null: the same as positions / sheet_numbers.
 alter table order_recipients add column if not exists holds_positions int[];
 alter table order_recipients add column if not exists holds_sheet_numbers text[];
+-- A reprint holder's sheets of the issue before: the sheets a reprint drops come out of their set only if they had them.
+alter table order_recipients add column if not exists held_before_sheet_numbers text[];

@@ -18,7 +18,9 @@ import { tubeOf, type OrderPrintSize, type OrderPrintType, type PrintSize } from
  * reprint goes to, whose package is fixed (the changed and new sheets they hold) with what they hold
  * of the new issue afterwards.
  */
-export type PackageRequest = RecipientInput & { fixed?: { positions: number[]; holdsPositions: number[]; holdsSheetNumbers: string[] } };
+export type PackageRequest = RecipientInput & {
+  fixed?: { positions: number[]; holdsPositions: number[]; holdsSheetNumbers: string[]; heldBeforeSheetNumbers: string[] };
+};
 
 /** What one recipient's package holds: set positions, their numbers, the printed part as pricing counts it, and the tube. */
 export type PackageContents = {
@@ -105,6 +107,6 @@ export async function holderPackages(sql: Queryable, reprint: Reprint | null): P
     halfSets: h.package.halfSets,
     // A whole-set holder stays one for the next issue; a part holder keeps the selection they made.
     sheets: h.wholeSet ? null : h.package.selection,
-    fixed: { positions: h.receives, holdsPositions: h.holdsPositions, holdsSheetNumbers: h.holdsSheetNumbers },
+    fixed: { positions: h.receives, holdsPositions: h.holdsPositions, holdsSheetNumbers: h.holdsSheetNumbers, heldBeforeSheetNumbers: h.heldSheetNumbers },
   }));
 }

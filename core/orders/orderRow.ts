@@ -29,6 +29,8 @@ export type RecipientPackage = {
   /** What they hold of the set after this order (a reprint's holder: their whole holding); null: positions / sheetNumbers. */
   holdsPositions: number[] | null;
   holdsSheetNumbers: string[] | null;
+  /** A reprint's holder: what they held of the issue before (their slip sheets remove only those). */
+  heldBeforeSheetNumbers: string[] | null;
   lines: PriceLine[];
   subtotalCents: number;
   rushFeeCents: number;

@@ -11,6 +11,11 @@ import { NOTHING_TO_PRINT_MESSAGE } from '#core/revisions/reprint';
 import { HOLDERS_NEED_REVISION } from '#core/checkout/packages';
 import type { OrderJson } from '#shared/orderJson';
 import type { RevisionJson } from '#shared/revisions';
+import { pdfText } from '#test/helpers/pdfText';
+import { mkdir, writeFile } from 'node:fs/promises';
+
+/** A PDF's text with runs of spaces made one. */
+const textOf = async (bytes: Buffer) => (await pdfText(bytes)).replace(/[ \t]+/g, ' ');
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -107,6 +112,43 @@ describe('every holder of the set gets the next issue', () => {
     ]);
     expect(order.printPositions).toEqual([2, 3, 5]);
     expect(order.revisionOf?.orderId).toBe(firstOrderId);
+
+    // The ticket's packing lists carry each holder's own slip sheets.
+    await pay(client, placed.body.orderId);
+    const admin = await adminClient(shop);
+    const ticket = await admin.bytes(`/api/admin/job-ticket/${placed.body.orderId}`);
+    expect(ticket.status).toBe(200);
+    await mkdir('test-results', { recursive: true });
+    await writeFile('test-results/holders-job-ticket.pdf', ticket.body);
+    const text = await textOf(ticket.body);
+    expect(text).toContain('2 packages (1 shipped, 1 picked up): see the packing lists');
+    const [, lists] = text.split('PACKING LISTS');
+    const [ownerList, steelList] = lists.split('2 of 2: Keystone Steel');
+    expect(ownerList).toContain('1 of 2: Owner');
+    expect(ownerList).toContain('1 set of 3 sheets: A-102, S-101, S-103');
+    expect(ownerList).toContain('A-102 — replace');
+    expect(ownerList).toContain('S-103 — insert after S-102');
+    expect(steelList).toContain('1 set of 2 sheets: S-101, S-103');
+    expect(steelList).toContain('S-101 — replace');
+    expect(steelList).not.toContain('A-102');
+    expect(steelList).toContain('Ship');
+    expect(steelList).toContain('Philadelphia, PA 19107');
+  });
+
+  it('lists the recipients on the receipt with what each gets and pays', async () => {
+    const receipt = await client.bytes(`/api/orders/${firstOrderId}/receipt`);
+    expect(receipt.status).toBe(200);
+    await mkdir('test-results', { recursive: true });
+    await writeFile('test-results/recipients-receipt.pdf', receipt.body);
+    const text = await textOf(receipt.body);
+    expect(text).toContain('Recipients');
+    expect(text).toContain('1. Owner (Client Co)');
+    expect(text).toContain('Pickup at the counter');
+    expect(text).toContain('2. Keystone Steel');
+    expect(text).toContain('1 set of 2 sheets: S-101, S-102');
+    expect(text).toContain('3. Volt Electric');
+    expect(text).toContain('1 half-size set of 2 sheets: E-101, E-102');
+    expect(text).toMatch(/tax \(PA\) \$/);
   });
 
   it('reaches the holders of the reprint with the next issue', async () => {

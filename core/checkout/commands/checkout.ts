@@ -571,6 +571,7 @@ async function checkoutRecipients(
       selection: pkg.recipient.sheets,
       holdsPositions: pkg.recipient.fixed?.holdsPositions ?? null,
       holdsSheetNumbers: pkg.recipient.fixed?.holdsSheetNumbers ?? null,
+      heldBeforeSheetNumbers: pkg.recipient.fixed?.heldBeforeSheetNumbers ?? null,
       lines: p.lines,
       subtotalCents: p.subtotalCents,
       rushFeeCents: p.rushFeeCents,

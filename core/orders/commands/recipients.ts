@@ -25,6 +25,7 @@ export type RecipientFields = {
   /** What they hold of the set after this order, when not just `positions` (a holder reached by a reprint). */
   holdsPositions: number[] | null;
   holdsSheetNumbers: string[] | null;
+  heldBeforeSheetNumbers: string[] | null;
   lines: PriceLine[];
   subtotalCents: number;
   rushFeeCents: number;
@@ -59,6 +60,7 @@ export async function insertRecipients(tx: Queryable, orderId: string, recipient
         selection: r.selection ? tx.json(r.selection) : null,
         holds_positions: r.holdsPositions,
         holds_sheet_numbers: r.holdsSheetNumbers,
+        held_before_sheet_numbers: r.heldBeforeSheetNumbers,
         price_lines: tx.json(r.lines),
         subtotal_cents: r.subtotalCents,
         rush_fee_cents: r.rushFeeCents,
