@@ -217,6 +217,47 @@ describe('one order to several recipients', () => {
     expect(none.body.message).toBe('Pickup orders do not need a shipping label.');
   });
 
+  it('tells a recipient with an email of their own package once it is true, with no prices and no receipt', async () => {
+    const list = [
+      { name: 'Owner', email: 'owner@client.test', delivery: 'pickup', sheets: ['A'] },
+      { name: 'Keystone Steel', email: 'pm@keystone.test', delivery: 'shipping', address: PA, sheets: ['S'] },
+      { name: 'Volt Electric', delivery: 'shipping', address: ADDRESSES.NJ, sheets: ['E'] },
+    ];
+    const placed = await client.post('/api/create-payment-intent', body(uploadId, { recipients: list, jobName: 'Harbor School' }));
+    const orderId = placed.body.orderId;
+    await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242 4242 4242 4242' });
+    await shop.runJobs();
+    const admin = await adminClient(shop);
+    const toRecipients = async () =>
+      shop.sql<{ to_address: string; kind: string; subject: string; text_body: string }[]>`
+        select to_address, kind, subject, text_body from emails where order_id = ${orderId} and kind like 'recipient_%' order by to_address`;
+    // Labelled but not completed: nobody hears yet.
+    expect((await admin.post(`/api/admin/generate-label/${orderId}`)).status).toBe(200);
+    expect(await toRecipients()).toEqual([]);
+    expect((await admin.patch(`/api/orders/${orderId}/status`, { status: 'completed' })).status).toBe(200);
+    await shop.fastForwardJobs('orders__notify_status');
+    await shop.runJobs();
+    const sent = await toRecipients();
+    expect(sent.map((e) => [e.to_address, e.kind])).toEqual([
+      ['owner@client.test', 'recipient_ready'],
+      ['pm@keystone.test', 'recipient_tracking'],
+    ]);
+    expect(sent[0].subject).toBe('Drawings from Grace Hopper are ready for pickup');
+    expect(sent[0].text_body).toContain('1 set of 2 sheets (A-101, A-102) for Harbor School');
+    expect(sent[1].text_body).toContain('1 set of 2 sheets (S-101, S-102)');
+    expect(sent[1].text_body).toMatch(/Tracking number: BP\d{16}/);
+    for (const e of sent) {
+      expect(e.text_body).not.toContain('$');
+      expect(e.text_body).not.toContain('token=');
+    }
+    // Again: nobody hears twice; the customer alone gets the receipt.
+    await admin.post(`/api/admin/generate-label/${orderId}`);
+    await shop.runJobs();
+    expect(await toRecipients()).toHaveLength(2);
+    const receipts = await shop.sql<{ to_address: string }[]>`select to_address from emails where order_id = ${orderId} and kind = 'order_confirmation'`;
+    expect(receipts.map((r) => r.to_address)).toEqual(['grace@example.com']);
+  });
+
   describe('refuses bad input with a sentence naming the recipient, and places nothing', () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Sub ${i + 1}`, delivery: 'pickup' }));
     const badZip = [...THREE, { name: 'Acme Steel', delivery: 'shipping', address: { ...PA, zipCode: '1910' } }];

@@ -16,6 +16,7 @@ import type { Queryable } from '../../lib/db';
 import { hasRecipients, withRecipients } from '../../orders/recipients';
 import { attachRecipientLabel, recordRecipientShipment } from '../../orders/commands/recipients';
 import { BuiltinLabels, builtinTrackingNumber } from './builtin';
+import { queueRecipientEmails } from '../../emails/recipients';
 import type { LabelProvider, QuoteRow } from './types';
 
 export * from './types';
@@ -135,5 +136,8 @@ async function packageLabels(ctx: AppContext, tx: Queryable, provider: LabelProv
     trackingNumber: first.trackingNumber,
     shipmentId: null,
   });
-  return Object.assign(updated, { recipients: order.recipients });
+  const labelled = Object.assign(updated, { recipients: order.recipients });
+  // A package whose label is bought after the order was completed: its recipient hears now.
+  await queueRecipientEmails(tx, ctx.env, labelled);
+  return labelled;
 }
