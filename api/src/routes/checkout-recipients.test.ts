@@ -8,6 +8,8 @@ import { centsToDollars } from '#shared/money';
 import type { OrderJson } from '#shared/orderJson';
 import { adminClient } from '#test/helpers/adminTestKit';
 import { pdfText } from '#test/helpers/pdfText';
+import { firmOnAccount } from '#test/helpers/onAccount';
+import { buildUpload } from '#test/helpers/factories';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -256,6 +258,35 @@ describe('one order to several recipients', () => {
     expect(await toRecipients()).toHaveLength(2);
     const receipts = await shop.sql<{ to_address: string }[]>`select to_address from emails where order_id = ${orderId} and kind = 'order_confirmation'`;
     expect(receipts.map((r) => r.to_address)).toEqual(['grace@example.com']);
+  });
+
+  it("places a firm's list on account, with its PA certificate taking the tax off the PA package alone", async () => {
+    const { firmId, member } = await firmOnAccount(shop, { creditLimitCents: 1_000_000 });
+    await shop.sql`
+      insert into firm_tax_certificates (firm_id, state, kind, number, status, file_key, file_name, content_type, file_size, decided_at)
+      values (${firmId}, 'PA', 'resale', 'PA-77', 'verified', 'certs/x.pdf', 'x.pdf', 'application/pdf', 10, now())`;
+    const upload = await buildUpload(shop, { userId: member.id, pages: SET.length });
+    await shop.sql`
+      insert into upload_sheets ${shop.sql(SET.map((sheetNumber, i) => ({ upload_id: upload.id, number: i + 1, width_in: 36, height_in: 24, sheet_number: sheetNumber })))}`;
+    const res = await member.client.post(
+      '/api/create-payment-intent',
+      body(upload.id, { customerEmail: member.email, paymentMethod: 'invoice', recipients: [THREE[0], THREE[1]] }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.paymentStatus).toBe('invoiced');
+    const [owner, steel] = res.body.amounts.recipients;
+    expect(owner.taxState).toBe('NJ');
+    expect(owner.tax).toBeGreaterThan(0);
+    expect(steel).toMatchObject({ taxState: 'PA', tax: 0 });
+    expect(res.body.amounts.taxExemption).toMatchObject({ state: 'PA', number: 'PA-77' });
+    const rows = await shop.sql<{ name: string; tax_cents: number }[]>`
+      select name, tax_cents from order_recipients where order_id = ${res.body.orderId} order by position`;
+    expect(rows.map((r) => [r.name, r.tax_cents > 0])).toEqual([
+      ['Owner', true],
+      ['Keystone Steel', false],
+    ]);
+    const [invoice] = await shop.sql<{ amount_cents: number }[]>`select amount_cents from invoices where order_id = ${res.body.orderId}`;
+    expect(invoice.amount_cents).toBe(Math.round(res.body.amounts.total * 100));
   });
 
   describe('refuses bad input with a sentence naming the recipient, and places nothing', () => {
