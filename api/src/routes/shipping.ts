@@ -31,7 +31,7 @@ import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } 
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
 import type { Sql } from '#core/lib/db';
-import { storeShippingQuotes, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
+import { storeQuoteGroups, type QuoteGroup, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
 
 const RatesFieldsSchema = z
   .object({
@@ -137,8 +137,8 @@ export function shippingRoutes(ctx: AppContext): Router {
     const sid = await ensureSession(req, ctx.sql);
     const who = { sid, userId: req.shop.userId };
     const shipDay = shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays });
-    /** Quotes one tube and keeps every rate for the session; a refused address is the customer's `refused` sentence. */
-    const quoteAndStore = async (toAddress: Address, tube: { printSize: PrintSize; sheetCount: number }, refused: (message: string) => Error) => {
+    /** Quotes one tube; a refused address is the customer's `refused` sentence. */
+    const quoteTube = async (toAddress: Address, tube: { printSize: PrintSize; sheetCount: number }, refused: (message: string) => Error) => {
       let quotes: RateQuote[];
       try {
         quotes = await shipping.quote({ toAddress, printSize: tube.printSize, pageCount: tube.sheetCount, shipDay });
@@ -148,8 +148,9 @@ export function shippingRoutes(ctx: AppContext): Router {
         throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
       }
       if (quotes.length === 0) throw refused('No carrier can ship to that address. Please check it.');
-      return storeShippingQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress, printSize: tube.printSize, pageCount: tube.sheetCount });
+      return { quotes, toAddress, printSize: tube.printSize, pageCount: tube.sheetCount };
     };
+    const keep = { sid, provider: shipping.name };
     if (input.recipients !== undefined) {
       if (input.recipients === 'holders' && !input.revisionId) throw badRequest(HOLDERS_NEED_REVISION);
       const listed = input.recipients === 'holders' ? null : recipientsOf(input.recipients);
@@ -157,8 +158,19 @@ export function shippingRoutes(ctx: AppContext): Router {
       const recipients = listed ?? (await holderPackages(ctx.sql, reprint));
       const printType = input.printType ?? 'bw';
       const facts = await setFactsOf(ctx.sql, set, printType, input.colorSheets);
-      const answers = [];
-      for (const pkg of packagesOf(facts, recipients, { printSize: input.printSize, reprint })) {
+      const packages = packagesOf(facts, recipients, { printSize: input.printSize, reprint });
+      // Every shipping package quoted first, then all their rates kept in one statement.
+      const groups: QuoteGroup[] = [];
+      const groupOf = new Map<number, number>();
+      for (const pkg of packages) {
+        if (!pkg.recipient.address) continue;
+        const label = recipientLabel(pkg.index, pkg.recipient.name);
+        const refused = (message: string) => badRequest(`${label}: ${message}`, { errors: { [`recipients[${pkg.index}].address`]: `${label}: ${message}` } });
+        groupOf.set(pkg.index, groups.length);
+        groups.push(await quoteTube(pkg.recipient.address, pkg.tube, refused));
+      }
+      const stored = await storeQuoteGroups(ctx.sql, groups, keep);
+      const answers = packages.map((pkg) => {
         const subtotalCents = input.printType
           ? orderSubtotalCents({
               pageCount: pkg.part.pageCount,
@@ -171,24 +183,23 @@ export function shippingRoutes(ctx: AppContext): Router {
             })
           : null;
         const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
-        const label = recipientLabel(pkg.index, pkg.recipient.name);
-        const refused = (message: string) => badRequest(`${label}: ${message}`, { errors: { [`recipients[${pkg.index}].address`]: `${label}: ${message}` } });
-        const rows = pkg.recipient.address ? await quoteAndStore(pkg.recipient.address, pkg.tube, refused) : [];
-        answers.push({
+        const group = groupOf.get(pkg.index);
+        const rows = group === undefined ? [] : stored[group];
+        return {
           name: pkg.recipient.name,
           delivery: pkg.recipient.delivery,
           sheetNumbers: pkg.sheetNumbers,
           sheetCount: pkg.positions.length,
           subtotal: subtotalCents === null ? null : centsToDollars(subtotalCents),
           rates: rows.map((row) => presentRate(row, free && row.cheapest)),
-        });
-      }
+        };
+      });
       return void res.json({ recipients: answers });
     }
     const toAddress = input.toAddress;
     if (!toAddress) throw badRequest('Please enter the address to ship to.');
     const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, req, input, who);
-    const rows = await quoteAndStore(toAddress, { printSize: tubeSize, sheetCount: pageCount }, badRequest);
+    const [rows] = await storeQuoteGroups(ctx.sql, [await quoteTube(toAddress, { printSize: tubeSize, sheetCount: pageCount }, badRequest)], keep);
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
     res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
   });

@@ -26,7 +26,7 @@ import { printedPart, setWarningsOf, type UploadSet } from '../../uploads/sets';
 import type { RecipientFields } from '../../orders/commands/recipients';
 import { ShippingAddressError, type RateQuote } from '../../services/shipping/index';
 import { packagesOf, setFactsOf, type PackageContents, type PackageRequest } from '../packages';
-import { storeShippingQuotes } from './shippingQuotes';
+import { storeQuoteGroups } from './shippingQuotes';
 import { recipientLabel } from '#shared/recipients';
 import { shipDayForPayment } from '#shared/readyBy';
 import { AddressSchema, type Address } from '#shared/address';
@@ -371,24 +371,35 @@ type PackagesToPlace = {
 /** The rows to insert: the quotes taken now are stored first (labels are bought from a stored quote). */
 async function recipientRows(tx: Queryable, p: PackagesToPlace): Promise<RecipientFields[]> {
   const rows = p.rows.map((r) => ({ ...r }));
-  for (const { index, shipping } of p.fresh) {
-    const [stored] = await storeShippingQuotes(tx, [shipping.fresh], {
-      sid: p.sid,
-      provider: p.provider,
+  const stored = await storeQuoteGroups(
+    tx,
+    p.fresh.map(({ shipping }) => ({
+      quotes: [shipping.fresh],
       toAddress: shipping.toAddress,
       printSize: shipping.tube.printSize,
       pageCount: shipping.tube.sheetCount,
-    });
-    rows[index].shippingQuoteId = stored.id;
-  }
+    })),
+    { sid: p.sid, provider: p.provider },
+  );
+  p.fresh.forEach(({ index }, i) => (rows[index].shippingQuoteId = stored[i][0]?.id ?? null));
   return rows;
+}
+
+/** The stored quotes of this session that the recipients named, by id (one read for the whole list). */
+async function storedQuotesOf(sql: Queryable, recipients: readonly PackageRequest[], sid: string): Promise<Map<string, QuoteRow>> {
+  const ids = recipients.flatMap((r) => (r.delivery === 'shipping' && r.rateId && z.uuid().safeParse(r.rateId).success ? [r.rateId] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await sql<QuoteRow[]>`
+    select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
+    where id = any(${ids}::uuid[]) and session_sid = ${sid} and expires_at > now()`;
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /**
  * One recipient's shipping: the stored quote named by its `rateId` (this session's, for this
  * destination and this package's tube), else the cheapest rate for its tube quoted now.
  */
-async function packageShipping(ctx: AppContext, request: CheckoutRequest, pkg: PackageContents, sid: string): Promise<PackageShipping> {
+async function packageShipping(ctx: AppContext, request: CheckoutRequest, pkg: PackageContents, stored: Map<string, QuoteRow>): Promise<PackageShipping> {
   const { recipient, index, tube } = pkg;
   const address = recipient.address;
   if (recipient.delivery !== 'shipping' || !address) return null;
@@ -396,9 +407,7 @@ async function packageShipping(ctx: AppContext, request: CheckoutRequest, pkg: P
   const refused = (field: string, message: string) => badRequest(`${who}: ${message}`, { errors: { [`recipients[${index}].${field}`]: `${who}: ${message}` } });
   if (recipient.rateId) {
     if (!z.uuid().safeParse(recipient.rateId).success) throw refused('rateId', 'that shipping rate is not valid. Please choose a rate again.');
-    const [row] = await ctx.sql<QuoteRow[]>`
-      select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
-      where id = ${recipient.rateId} and session_sid = ${sid} and expires_at > now()`;
+    const row = stored.get(recipient.rateId.toLowerCase());
     const matches =
       row &&
       row.print_size === tube.printSize &&
@@ -490,8 +499,9 @@ async function checkoutRecipients(
   const firm = await firmOrderFields(ctx.sql, customer.userId, request.projectId ?? null);
   const exemptions = new Map<string, TaxExemption | null>();
   const priced: { name: string; price: PriceBreakdown; exemption: TaxExemption | null; shipping: PackageShipping }[] = [];
+  const storedQuotes = await storedQuotesOf(ctx.sql, recipients, customer.sid);
   for (const pkg of packages) {
-    const shipping = await packageShipping(ctx, request, pkg, customer.sid);
+    const shipping = await packageShipping(ctx, request, pkg, storedQuotes);
     const quote = quoteFacts(shipping);
     const list = priceOrder({
       pageCount: pkg.part.pageCount,
