@@ -159,6 +159,8 @@ export const CreateIntentSchema = z
     costCode: optionalPlainTextField('Cost code', 30),
     /** `invoice`: on the firm's account (Net 30), placed at once with no payment intent. */
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be card or invoice' }).default('card'),
+    /** A distribution list (shared/recipients.ts): then sets, halfSets, shippingMethod, shippingAddress and rateId are per recipient. */
+    recipients: z.unknown().optional(),
   })
   .refine((v) => v.sets + v.halfSets + v.reducedSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
   .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })

@@ -32,6 +32,10 @@ const BIND_WORDS: Record<Exclude<Finishing['bind'], 'none'>, string> = {
   screw_post: 'screw-post bind on the left edge',
 };
 
+/** Finishing and reduced sets are chosen for one delivery; with a distribution list they are refused. */
+export const RECIPIENTS_FINISHING_MESSAGE =
+  'Finishing and reduced sets can only be ordered for one delivery, not with recipients. Place them as an order of their own.';
+
 export function hasFinishing(f: Finishing | null | undefined): boolean {
   return Boolean(f) && (f?.fold !== 'none' || f?.bind !== 'none' || f?.holes !== 0);
 }

@@ -10,11 +10,41 @@ import type { TaxExemptionJson } from './firm';
 
 export type ShippingAddressJson = { street1: string; street2?: string | null; city: string; state: string; zipCode: string };
 
+/**
+ * One recipient's package (docs/decisions/050-recipients.md): who gets what of the set, how, and
+ * what it cost. An order without recipients has one, its customer's (`id` null).
+ */
+export type RecipientJson = {
+  id: string | null;
+  name: string;
+  company: string | null;
+  email: string | null;
+  delivery: 'pickup' | 'shipping';
+  address: ShippingAddressJson | null;
+  sets: number;
+  halfSets: number;
+  /** Set positions (1..pageCount) in this package. */
+  positions: number[];
+  sheetNumbers: string[];
+  sheetCount: number;
+  lines: PriceLineJson[];
+  subtotal: number;
+  shippingCost: number;
+  shippingService: string | null;
+  taxState: string | null;
+  taxAmount: number;
+  total: number;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+};
+
 /** One step of an order's life: the status it entered and when. */
 export type StatusHistoryEntry = { status: OrderStatus; at: string };
 
 export type OrderJson = {
   id: string;
+  /** Every package of the order: its recipients, or the customer alone. The order's amounts are their sums. */
+  recipients: RecipientJson[];
   orderNumber: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;

@@ -56,4 +56,9 @@ export type RevisionJson = {
   sheets: RevisionSheetJson[];
   removed: { sheetNumber: string | null; previousPosition: number }[];
   message: string | null;
+  /**
+   * Everyone the previous order sent the set to, when it had recipients ([] otherwise): what each
+   * held of the previous issue and what a reprint to "holders" sends them (its changed and new sheets).
+   */
+  holders: { name: string; company: string | null; holds: string[]; receives: string[] }[];
 };

@@ -21,6 +21,7 @@ import { orderLink } from './orderConfirmation';
 import { isPrintable } from '../orders/commands/transitions';
 import { questionsLine } from './closing';
 import { greeting, theirWords } from './theirWords';
+import { queueRecipientEmails } from './recipients';
 
 /** "Tracking number: 1Z… (UPS). Track it: https://www.ups.com/track?…" for a labelled order, else null. */
 export function trackingLine(order: OrderRow): string | null {
@@ -128,6 +129,8 @@ export async function queueStatusChangeEmail(
     select to_status from order_status_history
     where id = ${change.historyId}::bigint and order_id = ${order.id} and undone_at is null`;
   if (!stands) return 'stale';
+  // Recipients hear of their own packages once the order is completed (each once, never before).
+  if (stands.to_status === 'completed') await queueRecipientEmails(tx, env, order);
   if (stands.to_status === 'completed' && order.shipping_method === 'shipping') {
     if (order.status !== 'completed') return 'stale';
     if (!trackingLine(order)) return 'waiting_for_tracking';

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../lib/db';
 import type { OrderFileRow, OrderRow } from './orderRow';
+import { ORDER_RECIPIENTS_COLUMN, type RecipientPackage } from './recipients';
 
 export type { OrderFileRow };
 
@@ -22,12 +23,18 @@ export const ORDER_FILES_COLUMN = `(select coalesce(json_agg(json_build_object('
     'pageCount', f.page_count, 'firstPosition', f.first_position, 'fileKey', f.file_key) order by f.position), '[]'::json)
   from order_files f where f.order_id = o.id) as files`;
 
-/** Reads the set files of these orders into their `files`; resolves with the same rows. */
-export async function withOrderFiles<R extends Pick<OrderRow, 'id' | 'files'>>(sql: Queryable, rows: R[]): Promise<R[]> {
+/**
+ * Reads the set files of these orders into their `files`, and their recipients into `recipients`
+ * (what each package holds of the set: ./recipients.ts), in one query; resolves with the same rows.
+ */
+export async function withOrderFiles<R extends Pick<OrderRow, 'id' | 'files' | 'recipients'>>(sql: Queryable, rows: R[]): Promise<R[]> {
   if (rows.length === 0) return rows;
-  const found = await sql<{ id: string; files: OrderFileRow[] }[]>`
-    select o.id, ${sql.unsafe(ORDER_FILES_COLUMN)} from orders o where o.id = any(${rows.map((r) => r.id)}::uuid[])`;
-  const byOrder = new Map(found.map((f) => [f.id, f.files]));
-  for (const row of rows) row.files = byOrder.get(row.id) ?? [];
+  const found = await sql<{ id: string; files: OrderFileRow[]; recipients: RecipientPackage[] }[]>`
+    select o.id, ${sql.unsafe(ORDER_FILES_COLUMN)}, ${sql.unsafe(ORDER_RECIPIENTS_COLUMN)} from orders o where o.id = any(${rows.map((r) => r.id)}::uuid[])`;
+  const byOrder = new Map(found.map((f) => [f.id, f]));
+  for (const row of rows) {
+    row.files = byOrder.get(row.id)?.files ?? [];
+    row.recipients = byOrder.get(row.id)?.recipients ?? [];
+  }
   return rows;
 }

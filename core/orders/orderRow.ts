@@ -8,6 +8,45 @@ export type OrderFileRow = OrderFileJson & { fileKey: string };
 import type { PaymentStatus } from '#shared/fields';
 import type { TaxExemptionJson } from '#shared/firm';
 
+/* The packages of an order with recipients: core/orders/recipients.ts reads them. */
+/** One recipient's package as every reader sees it (amounts in cents). `id` is null for an order's own one package. */
+export type RecipientPackage = {
+  id: string | null;
+  position: number;
+  name: string;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  delivery: 'pickup' | 'shipping';
+  address: ShippingAddress | null;
+  sets: number;
+  halfSets: number;
+  /** Set positions (1..N) in this package, ascending. */
+  positions: number[];
+  /** Their sheet numbers as read at checkout ([] for an order without recipients: its sheets are the order's). */
+  sheetNumbers: string[];
+  /** The selection as sent (`["S"]`); null for the whole set. */
+  selection: (string | number)[] | null;
+  /** What they hold of the set after this order (a reprint's holder: their whole holding); null: positions / sheetNumbers. */
+  holdsPositions: number[] | null;
+  holdsSheetNumbers: string[] | null;
+  /** A reprint's holder: what they held of the issue before (their slip sheets remove only those). */
+  heldBeforeSheetNumbers: string[] | null;
+  lines: PriceLine[];
+  subtotalCents: number;
+  rushFeeCents: number;
+  shippingCostCents: number;
+  shippingQuoteId: string | null;
+  shippingService: string | null;
+  taxState: string | null;
+  taxCents: number;
+  totalCents: number;
+  trackingNumber: string | null;
+  labelKey: string | null;
+  labelCarrier: string | null;
+  easypostShipmentId: string | null;
+};
+
 /** The `orders` row as the server reads it: one type for routes, presenters, emails and tasks. */
 /** The order columns the presenters read; select `orders.*` to get them. */
 export type OrderRow = {
@@ -86,6 +125,8 @@ export type OrderRow = {
   sheet_warnings: SheetWarning[] | null;
   /** The set's files (ORDER_FILES_COLUMN, or withOrderFiles), when the query read them; see filesOf(). */
   files?: OrderFileRow[] | null;
+  /** The order's recipients (ORDER_RECIPIENTS_COLUMN, or withRecipients), when the query read them; see packagesOfOrder(). */
+  recipients?: RecipientPackage[] | null;
   /** The certificate's state, kind and number, as they were when the order was priced. */
   tax_exempt_state: string | null;
   tax_exempt_kind: string | null;

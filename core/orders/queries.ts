@@ -5,6 +5,7 @@
  */
 import type { Queryable, Sql } from '../lib/db';
 import { ORDER_FILES_COLUMN } from './orderFiles';
+import { ORDER_RECIPIENTS_COLUMN } from './recipients';
 import type { OrderRow } from './orderRow';
 import type { StatusChange } from './statusHistory';
 
@@ -28,7 +29,9 @@ type WithChanges = OrderRow & { status_changes: { to_status: OrderRow['status'];
 
 /** The order with its set files, and its status changes (oldest first), in one round trip. */
 export async function orderWithChanges(sql: Sql, id: string): Promise<{ order: OrderRow; changes: StatusChange[] } | null> {
-  const [row] = await sql<WithChanges[]>`select o.*, ${sql.unsafe(ORDER_FILES_COLUMN)}, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
+  const [row] = await sql<
+    WithChanges[]
+  >`select o.*, ${sql.unsafe(ORDER_FILES_COLUMN)}, ${sql.unsafe(ORDER_RECIPIENTS_COLUMN)}, ${sql.unsafe(STATUS_CHANGES)} from orders o where o.id = ${id}`;
   if (!row) return null;
   const { status_changes, ...order } = row;
   return { order, changes: status_changes.map((c) => ({ order_id: order.id, to_status: c.to_status, created_at: new Date(c.created_at) })) };

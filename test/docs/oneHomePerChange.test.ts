@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '#core/lib/paths';
 export const COMMAND_HOMES: Record<string, string[]> = {
   orders: ['core/orders/commands/'],
   order_files: ['core/orders/commands/'],
+  order_recipients: ['core/orders/commands/'],
   order_status_history: ['core/orders/commands/'],
   payment_events: ['core/orders/commands/'],
   shipping_quotes: ['core/checkout/commands/'],

@@ -61,3 +61,15 @@ export async function shippingOrder(
   );
   return { rates: rates.body, rate, intent };
 }
+
+/**
+ * A new browser with a `ready` upload whose sheets carry these numbers (24" x 36", read by the
+ * per-sheet report), for checkouts that choose sheets by number.
+ */
+export async function browserWithNumberedSet(shop: TestShop, sheetNumbers: readonly string[]) {
+  const { client, sid, upload } = await browserWithUpload(shop, { pages: sheetNumbers.length });
+  await shop.sql`
+    insert into upload_sheets ${shop.sql(sheetNumbers.map((sheetNumber, i) => ({ upload_id: upload.id, number: i + 1, width_in: 36, height_in: 24, sheet_number: sheetNumber })))}`;
+  await shop.sql`update uploads set sheets_complete = true where id = ${upload.id}`;
+  return { client, sid, upload };
+}

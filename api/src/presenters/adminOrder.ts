@@ -25,6 +25,15 @@ export function presentAdminOrder(row: OrderRow) {
     })),
     labelUrl: row.label_key ? `/api/admin/shipping-label/${row.id}` : null,
     labelCarrier: row.label_carrier,
+    /** Each shipping package's label (an order with recipients), to print and stick on its tube. */
+    packageLabels: (row.recipients ?? [])
+      .filter((p) => p.delivery === 'shipping' && p.id)
+      .map((p) => ({
+        recipientId: p.id,
+        name: p.name,
+        trackingNumber: p.trackingNumber,
+        labelUrl: p.labelKey ? `/api/admin/shipping-label/${row.id}?recipientId=${p.id}` : null,
+      })),
     paidAt: row.paid_at?.toISOString() ?? null,
     completedAt: row.completed_at?.toISOString() ?? null,
     /** A revision's reprint: the order it revises, found by its number in the admin's order search. */

@@ -1,7 +1,8 @@
 /** Turns order rows into the contract's JSON: dollars with two decimals, camelCase, no internals. */
 import { centsToDollars } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
-import type { OrderJson, StatusHistoryEntry } from '#shared/orderJson';
+import type { OrderJson, RecipientJson, StatusHistoryEntry } from '#shared/orderJson';
+import { packagesOfOrder, type RecipientPackage } from '#core/orders/recipients';
 import { readyByText } from '#shared/readyBy';
 import { trackingUrlFor } from '#shared/tracking';
 import { statusText } from '#shared/orderStatus';
@@ -21,12 +22,39 @@ export function statusTimeline(row: OrderRow, changes: StatusChange[] = []): Sta
   return [placed, ...changes.map((c) => ({ status: c.to_status, at: c.created_at.toISOString() }))];
 }
 
+/** One package of the order as its JSON shows it. */
+export function presentRecipient(p: RecipientPackage): RecipientJson {
+  return {
+    id: p.id,
+    name: p.name,
+    company: p.company,
+    email: p.email,
+    delivery: p.delivery,
+    address: p.address,
+    sets: p.sets,
+    halfSets: p.halfSets,
+    positions: p.positions,
+    sheetNumbers: p.sheetNumbers,
+    sheetCount: p.positions.length,
+    lines: linesToJson(p.lines),
+    subtotal: centsToDollars(p.subtotalCents),
+    shippingCost: centsToDollars(p.shippingCostCents),
+    shippingService: p.shippingService,
+    taxState: p.taxState,
+    taxAmount: centsToDollars(p.taxCents),
+    total: centsToDollars(p.totalCents),
+    trackingNumber: p.trackingNumber,
+    trackingUrl: p.labelKey ? trackingUrlFor(p.labelCarrier, p.trackingNumber) : null,
+  };
+}
+
 /** The contract's order JSON; `changes` are the order's status-history rows, oldest first. */
 export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new Date()): OrderJson {
   const counts = sheetCountsOf(row);
   const readyText = row.ready_by ? readyByText(row.ready_by, now) : null;
   return {
     id: row.id,
+    recipients: packagesOfOrder(row).map(presentRecipient),
     orderNumber: orderNumberOf(row.id),
     status: row.status,
     paymentStatus: row.payment_status,

@@ -1,4 +1,5 @@
 /** Turns a revision's rows into its JSON (shared/revisions.ts): camelCase, overlay links, no internals. */
+import type { Holder } from '#core/revisions/holders';
 import { orderNumberOf } from '#shared/fields';
 import type { RevisionJson, RevisionStatus } from '#shared/revisions';
 import type { RevisionRemovedRow, RevisionSheetRow } from '#core/revisions/queries';
@@ -20,7 +21,13 @@ export function overlayPath(revisionId: string, position: number, token: string 
 }
 
 /** The revision's JSON; sheets and removed sheets only once it is ready. */
-export function presentRevision(row: RevisionRow, sheets: RevisionSheetRow[], removed: RevisionRemovedRow[], token: string | null): RevisionJson {
+export function presentRevision(
+  row: RevisionRow,
+  sheets: RevisionSheetRow[],
+  removed: RevisionRemovedRow[],
+  token: string | null,
+  holders: readonly Holder[] = [],
+): RevisionJson {
   const ready = row.status === 'ready';
   return {
     revisionId: row.id,
@@ -41,5 +48,8 @@ export function presentRevision(row: RevisionRow, sheets: RevisionSheetRow[], re
       : [],
     removed: ready ? removed.map((r) => ({ sheetNumber: r.sheet_number, previousPosition: r.previous_position })) : [],
     message: row.message,
+    holders: ready
+      ? holders.map((h) => ({ name: h.package.name, company: h.package.company, holds: h.heldSheetNumbers, receives: h.receivesSheetNumbers }))
+      : [],
   };
 }

@@ -7,16 +7,26 @@
  */
 import { Router } from 'express';
 import type { AppContext } from '#core/context';
-import { serviceUnavailable } from '#core/lib/errors';
+import { badRequest, serviceUnavailable } from '#core/lib/errors';
+import { HOLDERS_NEED_REVISION, holderPackages } from '#core/checkout/packages';
 import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
+import type { RecipientFields } from '#core/orders/commands/recipients';
 import { exemptionJson } from '#core/firms/certificates';
 import { ensureSession } from '../http/sessions';
 import { requestedSet } from '../http/revisionAccess';
 import { validate } from '../middleware/validate';
+import { recipientsOf, withoutOrderFieldsBesideRecipients } from '../http/recipients';
+import { PER_RECIPIENT_FIELDS } from '#shared/recipients';
 import { centsToDollars } from '#shared/money';
 import { CreateIntentSchema } from '#shared/checkout';
 import { formatTaxRate, linesToJson, type PriceBreakdown } from '#shared/pricing';
 import { longDayText } from '#shared/clock';
+
+/**
+ * The body of POST /api/create-payment-intent: the form's shared schema, refusing the order-wide
+ * delivery and set fields when a distribution list gives them per recipient.
+ */
+const IntentBodySchema = withoutOrderFieldsBesideRecipients(CreateIntentSchema, PER_RECIPIENT_FIELDS);
 
 /** The amounts as the page shows them. */
 export function presentAmounts(price: PriceBreakdown) {
@@ -39,7 +49,31 @@ export function presentAmounts(price: PriceBreakdown) {
   };
 }
 
-const intentBody = validate({ body: CreateIntentSchema });
+/** One recipient's package as the page shows it beside their row. */
+export function presentPackageAmounts(r: RecipientFields) {
+  return {
+    name: r.name,
+    company: r.company,
+    delivery: r.delivery,
+    sets: r.sets,
+    halfSets: r.halfSets,
+    positions: r.positions,
+    sheetNumbers: r.sheetNumbers,
+    sheetCount: r.positions.length,
+    lines: linesToJson(r.lines),
+    subtotal: centsToDollars(r.subtotalCents),
+    rushFee: centsToDollars(r.rushFeeCents),
+    shippingCost: centsToDollars(r.shippingCostCents),
+    shippingService: r.shippingService,
+    freeShipping: r.freeShipping,
+    taxState: r.taxState,
+    taxRate: formatTaxRate(r.taxRateMillipercent),
+    tax: centsToDollars(r.taxCents),
+    total: centsToDollars(r.totalCents),
+  };
+}
+
+const intentBody = validate({ body: IntentBodySchema });
 
 export function checkoutRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -48,12 +82,20 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const input = intentBody.input(req).body;
     const payments = ctx.payments;
     if (!payments) throw serviceUnavailable('Payments are not available right now.');
+    // "holders" needs the revision before anything is read; a list is checked before the set is.
+    if (input.recipients === 'holders' && !input.revisionId) throw badRequest(HOLDERS_NEED_REVISION);
+    const listed = input.recipients === undefined || input.recipients === 'holders' ? null : recipientsOf(input.recipients);
     const customer = { sid: await ensureSession(req, ctx.sql), userId: req.shop.userId };
     // The set is read through the revision's access rule, which is the request's.
     const { set, reprint } = await requestedSet(ctx.sql, req, input, customer);
-    const request: CheckoutRequest = input;
+    const recipients = input.recipients === 'holders' ? await holderPackages(ctx.sql, reprint) : listed;
+    const request: CheckoutRequest = { ...input, recipients };
     const result = await checkout(ctx, payments, { request, customer, set, reprint });
-    const amounts = { ...presentAmounts(result.price), taxExemption: exemptionJson(result.exemption) };
+    const amounts = {
+      ...presentAmounts(result.price),
+      taxExemption: exemptionJson(result.exemption),
+      ...(result.recipients ? { recipients: result.recipients.map(presentPackageAmounts) } : {}),
+    };
     if (result.placed === 'invoiced') {
       const { invoice } = result;
       return void res.status(201).json({

@@ -10,6 +10,7 @@ import type { AppContext } from '#core/context';
 import type { Queryable } from '#core/lib/db';
 import { badRequest, HttpError, notFound } from '#core/lib/errors';
 import { startRevision } from '#core/revisions/commands';
+import { holdersOf } from '#core/revisions/holders';
 import { PREVIOUS_FILES_GONE_MESSAGE } from '#core/revisions/plan';
 import { orderIssueUploads } from '#core/revisions/previous';
 import { hasOverlay, ownedUploadVerdicts, previousOrderOf, removedSheetsOf, revisionSheetsOf, type UploadOwner } from '#core/revisions/queries';
@@ -74,8 +75,12 @@ export function revisionRoutes(ctx: AppContext): Router {
     const revision = await readableRevision(ctx.sql, req, revisionParams.input(req).params.id);
     const [sheets, removed] = await Promise.all([revisionSheetsOf(ctx.sql, revision.id), removedSheetsOf(ctx.sql, revision.id)]);
     const token = typeof req.query.token === 'string' ? req.query.token : null;
+    // The holders are shown for a previous order sent to recipients (a customer alone holds it all).
+    const printed = sheets.filter((s) => s.change !== 'unchanged').map((s) => s.position);
+    const holders = revision.status === 'ready' ? await holdersOf(ctx.sql, { id: revision.id, previousOrderId: revision.previous_order_id }, printed) : null;
+    const listed = holders && holders.some((h) => h.package.id !== null) ? holders : [];
     res.set('Cache-Control', 'private, no-store');
-    res.json(presentRevision(revision, sheets, removed, token));
+    res.json(presentRevision(revision, sheets, removed, token, listed));
   });
 
   router.get('/api/revisions/:id/sheets/:position/overlay.png', overlayInput, async (req, res) => {

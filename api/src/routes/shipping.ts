@@ -5,7 +5,10 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
-import { AddressSchema } from '#shared/address';
+import { AddressSchema, type Address } from '#shared/address';
+import { recipientLabel } from '#shared/recipients';
+import { HOLDERS_NEED_REVISION, holderPackages, packagesOf, setFactsOf } from '#core/checkout/packages';
+import { recipientsOf, withoutOrderFieldsBesideRecipients } from '../http/recipients';
 import { ensureSession } from '../http/sessions';
 import { MAX_SET_SHEETS } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
@@ -28,11 +31,12 @@ import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } 
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
 import type { Sql } from '#core/lib/db';
-import { storeShippingQuotes, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
+import { storeQuoteGroups, type QuoteGroup, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
 
-const RatesSchema = z
+const RatesFieldsSchema = z
   .object({
-    toAddress: AddressSchema,
+    /** Required without `recipients`; with them each shipping recipient has its own address. */
+    toAddress: AddressSchema.optional(),
     printSize: printSizeField,
     pageCount: z.coerce.number().int().min(1).max(MAX_SET_SHEETS).optional(),
     /** With uploadId (or a set's uploadIds) and printType, the server prices the order and marks the free rate. */
@@ -50,9 +54,22 @@ const RatesSchema = z
     halfSets: halfSetsField.default(0),
     /** Delivery dates count from the day the order is ready, which rush brings forward. */
     rushOrder: z.boolean().default(false),
+    /** A distribution list (shared/recipients.ts): rates for each shipping recipient's own package. */
+    recipients: z.unknown().optional(),
   })
   .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] })
-  .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] });
+  .refine((v) => !(v.uploadId && v.uploadIds), { message: ONE_UPLOAD_FIELD_MESSAGE, path: ['uploadIds'] })
+  .superRefine((v, ctx) => {
+    if (v.recipients !== undefined || v.toAddress !== undefined) return;
+    // Without recipients the address is required, refused in the schema's own words as before.
+    for (const issue of AddressSchema.safeParse(undefined).error?.issues ?? []) ctx.addIssue({ ...issue, code: 'custom', path: ['toAddress', ...issue.path] });
+  })
+  .refine((v) => v.recipients === undefined || v.uploadId || v.uploadIds || v.revisionId, {
+    message: 'Rates for recipients need the drawing set (uploadId, uploadIds or revisionId).',
+    path: ['uploadId'],
+  });
+
+const RatesSchema = withoutOrderFieldsBesideRecipients(RatesFieldsSchema, ['toAddress', 'pageCount', 'sets', 'halfSets']);
 
 /** A stored quote as the contract's JSON; `free` when the order's subtotal makes this (cheapest) rate free. */
 const ratesBody = validate({ body: RatesSchema });
@@ -118,22 +135,71 @@ export function shippingRoutes(ctx: AppContext): Router {
     const shipping = ctx.shipping;
     if (!shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
-    const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, req, input, { sid, userId: req.shop.userId });
-    let quotes: RateQuote[];
-    try {
-      quotes = await shipping.quote({
-        toAddress: input.toAddress,
-        printSize: tubeSize,
-        pageCount,
-        shipDay: shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays }),
+    const who = { sid, userId: req.shop.userId };
+    const shipDay = shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays });
+    /** Quotes one tube; a refused address is the customer's `refused` sentence. */
+    const quoteTube = async (toAddress: Address, tube: { printSize: PrintSize; sheetCount: number }, refused: (message: string) => Error) => {
+      let quotes: RateQuote[];
+      try {
+        quotes = await shipping.quote({ toAddress, printSize: tube.printSize, pageCount: tube.sheetCount, shipDay });
+      } catch (error) {
+        if (error instanceof ShippingAddressError) throw refused(error.message);
+        ctx.log.warn('shipping quote failed', { error });
+        throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
+      }
+      if (quotes.length === 0) throw refused('No carrier can ship to that address. Please check it.');
+      return { quotes, toAddress, printSize: tube.printSize, pageCount: tube.sheetCount };
+    };
+    const keep = { sid, provider: shipping.name };
+    if (input.recipients !== undefined) {
+      if (input.recipients === 'holders' && !input.revisionId) throw badRequest(HOLDERS_NEED_REVISION);
+      const listed = input.recipients === 'holders' ? null : recipientsOf(input.recipients);
+      const { set, reprint } = await requestedSet(ctx.sql, req, input, who);
+      const recipients = listed ?? (await holderPackages(ctx.sql, reprint));
+      const printType = input.printType ?? 'bw';
+      const facts = await setFactsOf(ctx.sql, set, printType, input.colorSheets);
+      const packages = packagesOf(facts, recipients, { printSize: input.printSize, reprint });
+      // Every shipping package quoted first, then all their rates kept in one statement.
+      const groups: QuoteGroup[] = [];
+      const groupOf = new Map<number, number>();
+      for (const pkg of packages) {
+        if (!pkg.recipient.address) continue;
+        const label = recipientLabel(pkg.index, pkg.recipient.name);
+        const refused = (message: string) => badRequest(`${label}: ${message}`, { errors: { [`recipients[${pkg.index}].address`]: `${label}: ${message}` } });
+        groupOf.set(pkg.index, groups.length);
+        groups.push(await quoteTube(pkg.recipient.address, pkg.tube, refused));
+      }
+      const stored = await storeQuoteGroups(ctx.sql, groups, keep);
+      const answers = packages.map((pkg) => {
+        const subtotalCents = input.printType
+          ? orderSubtotalCents({
+              pageCount: pkg.part.pageCount,
+              printSize: input.printSize,
+              printType: input.printType,
+              sets: pkg.recipient.sets,
+              halfSets: pkg.recipient.halfSets,
+              papers: pkg.part.papers,
+              colorSheets: pkg.part.colorSheets,
+            })
+          : null;
+        const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
+        const group = groupOf.get(pkg.index);
+        const rows = group === undefined ? [] : stored[group];
+        return {
+          name: pkg.recipient.name,
+          delivery: pkg.recipient.delivery,
+          sheetNumbers: pkg.sheetNumbers,
+          sheetCount: pkg.positions.length,
+          subtotal: subtotalCents === null ? null : centsToDollars(subtotalCents),
+          rates: rows.map((row) => presentRate(row, free && row.cheapest)),
+        };
       });
-    } catch (error) {
-      if (error instanceof ShippingAddressError) throw badRequest(error.message);
-      ctx.log.warn('shipping quote failed', { error });
-      throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
+      return void res.json({ recipients: answers });
     }
-    if (quotes.length === 0) throw badRequest('No carrier can ship to that address. Please check it.');
-    const rows = await storeShippingQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: tubeSize, pageCount });
+    const toAddress = input.toAddress;
+    if (!toAddress) throw badRequest('Please enter the address to ship to.');
+    const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, req, input, who);
+    const [rows] = await storeQuoteGroups(ctx.sql, [await quoteTube(toAddress, { printSize: tubeSize, sheetCount: pageCount }, badRequest)], keep);
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
     res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
   });

@@ -23,7 +23,13 @@ import { ownsOrder } from '../../orders/ownsOrder';
 import type { Reprint } from '../../revisions/reprint';
 import { PaymentProviderError, type PaymentProvider } from '../../services/payments/index';
 import { printedSheetsOf } from '../../uploads/printed';
-import { setWarningsOf, type UploadSet } from '../../uploads/sets';
+import { printedPart, setWarningsOf, type UploadSet } from '../../uploads/sets';
+import type { RecipientFields } from '../../orders/commands/recipients';
+import { ShippingAddressError, type RateQuote } from '../../services/shipping/index';
+import { packagesOf, setFactsOf, type PackageContents, type PackageRequest } from '../packages';
+import { storeQuoteGroups } from './shippingQuotes';
+import { recipientLabel } from '#shared/recipients';
+import { shipDayForPayment } from '#shared/readyBy';
 import { AddressSchema, type Address } from '#shared/address';
 import { emailField } from '#shared/fields';
 import { priceOrder, tubeOf, type OrderPrintSize, type OrderPrintType, type PriceBreakdown, type PrintSize } from '#shared/pricing';
@@ -31,7 +37,7 @@ import { shopFacts } from '#shared/shop';
 import { turnaround } from '#shared/readyBy';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
-import { finishingProblem, type Finishing } from '#shared/finishing';
+import { finishingProblem, hasFinishing, RECIPIENTS_FINISHING_MESSAGE, type Finishing } from '#shared/finishing';
 
 /** What the customer asked for, validated by the caller; every amount is the server's. */
 export type CheckoutRequest = {
@@ -64,13 +70,19 @@ export type CheckoutRequest = {
   /** One of the project's cost codes. */
   costCode?: string | null;
   paymentMethod: 'card' | 'invoice';
+  /**
+   * A distribution list (shared/recipients.ts, parsed by the caller): one package per recipient, each
+   * with its own sets, part of the set, delivery, shipping and tax. Then `sets`, `halfSets`,
+   * `shippingMethod`, `rateId` and `shippingAddress` are not used.
+   */
+  recipients?: PackageRequest[] | null;
 };
 
 /** Who checks out: the browser session and, when signed in, the account. */
 export type Customer = { sid: string; userId: string | null };
 
 /** The checkout's answer: the order and how it is paid, with the price and exemption it was placed at. */
-export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | null } & (
+export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | null; recipients: RecipientFields[] | null } & (
   | { placed: 'card'; orderId: string; clientSecret: string }
   | { placed: 'repriced'; orderId: string; clientSecret: string }
   | { placed: 'invoiced'; invoice: PlacedInvoice }
@@ -104,6 +116,7 @@ export async function checkout(
 ): Promise<CheckoutResult> {
   const { request, customer, set, reprint } = input;
   if (request.sheetOrder && !isSheetOrderOf(request.sheetOrder, set.pageCount)) throw badRequest(sheetOrderMessage(set.pageCount));
+  if (request.recipients) return checkoutRecipients(ctx, payments, { ...input, recipients: request.recipients });
   // Only the printed sheets count: a revision's reprint is priced, packed and shipped as those alone.
   const { colorSheets, part: printed } = await printedSheetsOf(ctx.sql, set, request.printType, request.colorSheets, reprint?.positions ?? null);
   const { pageCount, papers } = printed;
@@ -155,16 +168,16 @@ export async function checkout(
   if (request.paymentMethod === 'invoice') {
     if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
     const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered);
-    return { placed: 'invoiced', invoice, price, exemption };
+    return { placed: 'invoiced', invoice, price, exemption, recipients: null };
   }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
   if (request.updateOnly === true) {
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
-    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption };
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null };
   }
   const placed = await placeWithIntent(ctx, payments, customer, fields, files, { ...remembered, phone: request.customerPhone || null });
-  return { placed: 'card', ...placed, price, exemption };
+  return { placed: 'card', ...placed, price, exemption, recipients: null };
 }
 
 /** Saves what the checkout remembers for a signed-in customer, in the placing transaction. */
@@ -293,11 +306,12 @@ async function placeWithIntent(
   fields: OrderFields,
   files: OrderFileInput[],
   remembered: Remembered,
+  recipients: PackagesToPlace | null = null,
 ): Promise<{ orderId: string; clientSecret: string }> {
   const accessToken = randomBytes(24).toString('base64url');
   const placement = { userId: customer.userId, sid: customer.sid, accessToken, paymentProvider: payments.name };
   const orderId = await ctx.sql.begin(async (tx) => {
-    const id = await placeOrder(tx, { fields, placement, files });
+    const id = await placeOrder(tx, { fields, placement, files, recipients: recipients ? await recipientRows(tx, recipients) : undefined });
     await remember(tx, remembered);
     return id;
   });
@@ -323,6 +337,7 @@ async function placeOnAccount(
   files: OrderFileInput[],
   request: CheckoutRequest,
   remembered: Remembered,
+  recipients: PackagesToPlace | null = null,
 ): Promise<PlacedInvoice> {
   // No card step follows to catch the load-time placeholders: the details must be real now.
   if (!request.customerFirstName || !request.customerLastName || !emailField.safeParse(request.customerEmail).success) {
@@ -332,7 +347,8 @@ async function placeOnAccount(
   const shop = shopFacts(ctx.env);
   const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
   return ctx.sql.begin(async (tx) => {
-    const placed = await placeInvoicedOrder(tx, { fields, placement, files, firmId: fields.firm_id, clock });
+    const rows = recipients ? await recipientRows(tx, recipients) : undefined;
+    const placed = await placeInvoicedOrder(tx, { fields, placement, files, recipients: rows, firmId: fields.firm_id, clock });
     await remember(tx, remembered);
     return placed;
   });
@@ -347,6 +363,7 @@ async function reprice(
   fields: OrderFields,
   files: OrderFileInput[],
   remembered: Remembered,
+  recipients: PackagesToPlace | null = null,
 ): Promise<string> {
   return sql.begin(async (tx) => {
     const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_intent_id'>[]>`
@@ -355,7 +372,7 @@ async function reprice(
     const paymentIntentId = order.payment_intent_id;
     // The order first (it refuses a paid order or another drawing), then the intent: a provider
     // failure rolls the new price (and the address saved with it) back.
-    await repriceOrder(tx, { orderId, fields, files });
+    await repriceOrder(tx, { orderId, fields, files, recipients: recipients ? await recipientRows(tx, recipients) : undefined });
     if (!paymentIntentId) throw badRequest('This order has no payment yet. Please reload the checkout.');
     await remember(tx, remembered);
     try {
@@ -364,4 +381,270 @@ async function reprice(
       throw providerFailure(error);
     }
   });
+}
+
+/** A package's shipping: a stored quote the customer chose, or the cheapest rate quoted now (stored with the order). */
+type PackageShipping = { stored: QuoteRow } | { fresh: RateQuote; tube: { printSize: PrintSize; sheetCount: number }; toAddress: Address } | null;
+
+/** The recipients' packages as priced, with the quotes to store in the placing transaction. */
+type PackagesToPlace = {
+  rows: RecipientFields[];
+  fresh: { index: number; shipping: Extract<PackageShipping, { fresh: RateQuote }> }[];
+  sid: string;
+  provider: string;
+};
+
+/** The rows to insert: the quotes taken now are stored first (labels are bought from a stored quote). */
+async function recipientRows(tx: Queryable, p: PackagesToPlace): Promise<RecipientFields[]> {
+  const rows = p.rows.map((r) => ({ ...r }));
+  const stored = await storeQuoteGroups(
+    tx,
+    p.fresh.map(({ shipping }) => ({
+      quotes: [shipping.fresh],
+      toAddress: shipping.toAddress,
+      printSize: shipping.tube.printSize,
+      pageCount: shipping.tube.sheetCount,
+    })),
+    { sid: p.sid, provider: p.provider },
+  );
+  p.fresh.forEach(({ index }, i) => (rows[index].shippingQuoteId = stored[i][0]?.id ?? null));
+  return rows;
+}
+
+/** The stored quotes of this session that the recipients named, by id (one read for the whole list). */
+async function storedQuotesOf(sql: Queryable, recipients: readonly PackageRequest[], sid: string): Promise<Map<string, QuoteRow>> {
+  const ids = recipients.flatMap((r) => (r.delivery === 'shipping' && r.rateId && z.uuid().safeParse(r.rateId).success ? [r.rateId] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await sql<QuoteRow[]>`
+    select id, to_address, print_size, page_count, service_name, cost_cents, delivery_date, delivery_time, cheapest from shipping_quotes
+    where id = any(${ids}::uuid[]) and session_sid = ${sid} and expires_at > now()`;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * One recipient's shipping: the stored quote named by its `rateId` (this session's, for this
+ * destination and this package's tube), else the cheapest rate for its tube quoted now.
+ */
+async function packageShipping(ctx: AppContext, request: CheckoutRequest, pkg: PackageContents, stored: Map<string, QuoteRow>): Promise<PackageShipping> {
+  const { recipient, index, tube } = pkg;
+  const address = recipient.address;
+  if (recipient.delivery !== 'shipping' || !address) return null;
+  const who = recipientLabel(index, recipient.name);
+  const refused = (field: string, message: string) => badRequest(`${who}: ${message}`, { errors: { [`recipients[${index}].${field}`]: `${who}: ${message}` } });
+  if (recipient.rateId) {
+    if (!z.uuid().safeParse(recipient.rateId).success) throw refused('rateId', 'that shipping rate is not valid. Please choose a rate again.');
+    const row = stored.get(recipient.rateId.toLowerCase());
+    const matches =
+      row &&
+      row.print_size === tube.printSize &&
+      row.page_count === tube.sheetCount &&
+      row.to_address.state === address.state &&
+      row.to_address.zipCode === address.zipCode;
+    if (!matches) throw refused('rateId', 'that shipping rate no longer matches their package. Please choose a shipping rate again.');
+    return { stored: row };
+  }
+  const shipping = ctx.shipping;
+  if (!shipping) throw serviceUnavailable('Shipping is not available right now.');
+  const shop = shopFacts(ctx.env);
+  let quotes: RateQuote[];
+  try {
+    quotes = await shipping.quote({
+      toAddress: address,
+      printSize: tube.printSize,
+      pageCount: tube.sheetCount,
+      shipDay: shipDayForPayment(new Date(), request.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays }),
+    });
+  } catch (error) {
+    if (error instanceof ShippingAddressError) throw refused('address', error.message);
+    ctx.log.warn('shipping quote failed', { error });
+    throw serviceUnavailable('Unable to calculate shipping rates. Please try again.');
+  }
+  if (quotes.length === 0) throw refused('address', 'no carrier can ship to that address. Please check it.');
+  const cheapest = quotes.reduce((a, b) => (b.costCents < a.costCents ? b : a));
+  return { fresh: cheapest, tube, toAddress: address };
+}
+
+/** The quote's facts as pricing and the order read them, stored or fresh. */
+function quoteFacts(s: PackageShipping): { costCents: number; cheapest: boolean; service: string | null; delivery: string | null } {
+  if (!s) return { costCents: 0, cheapest: false, service: null, delivery: null };
+  if ('stored' in s) {
+    const q = s.stored;
+    return {
+      costCents: q.cost_cents,
+      cheapest: q.cheapest,
+      service: q.service_name,
+      delivery: [q.delivery_date, q.delivery_time].filter(Boolean).join(' ') || null,
+    };
+  }
+  const q = s.fresh;
+  return { costCents: q.costCents, cheapest: true, service: q.serviceName, delivery: [q.deliveryDate, q.deliveryTime].filter(Boolean).join(' ') || null };
+}
+
+/** The recipients' packages summed into the order's price: every line named by its recipient. */
+function orderPriceOf(packages: { name: string; price: PriceBreakdown }[], whole: { pageCount: number; colorSheetCount: number }): PriceBreakdown {
+  const sum = (pick: (p: PriceBreakdown) => number) => packages.reduce((total, p) => total + pick(p.price), 0);
+  const lines = packages.flatMap((p) => p.price.lines.map((l) => ({ ...l, description: `${p.name}: ${l.description}` })));
+  const units = new Set(lines.map((l) => l.unitPriceCents));
+  const states = new Set(packages.map((p) => p.price.taxState));
+  const [first] = packages;
+  return {
+    sets: sum((p) => p.sets),
+    halfSets: sum((p) => p.halfSets),
+    reducedSets: 0,
+    bwSheetCount: whole.pageCount - whole.colorSheetCount,
+    colorSheetCount: whole.colorSheetCount,
+    pricePerPageCents: units.size === 1 ? lines[0].unitPriceCents : null,
+    lines,
+    subtotalCents: sum((p) => p.subtotalCents),
+    rushFeeCents: sum((p) => p.rushFeeCents),
+    shippingCostCents: sum((p) => p.shippingCostCents),
+    freeShipping: packages.some((p) => p.price.freeShipping),
+    // One state for the order when every package pays the same; else each package says its own.
+    taxState: states.size === 1 ? first.price.taxState : '',
+    taxRateMillipercent: states.size === 1 ? first.price.taxRateMillipercent : 0,
+    taxCents: sum((p) => p.taxCents),
+    totalCents: sum((p) => p.totalCents),
+  };
+}
+
+/**
+ * Checkout of a distribution list: each recipient's package priced on its own (its prints, its
+ * shipping with free shipping decided on its prints, its destination's tax or the shop's for a
+ * pickup, the firm's exemption for that state), the order the sum, paid once. The rush fee is the
+ * order's, charged once with the first package (decision 050).
+ */
+async function checkoutRecipients(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  input: { request: CheckoutRequest; customer: Customer; set: UploadSet; reprint: Reprint | null; recipients: PackageRequest[] },
+): Promise<CheckoutResult> {
+  const { request, customer, set, reprint, recipients } = input;
+  // Finishing and reduced sets are chosen for one delivery's sets; a distribution list does not
+  // yet say whose sets are folded or bound, so it is refused rather than priced for nobody.
+  if ((request.reducedSets ?? 0) > 0 || hasFinishing(request.finishing) || hasFinishing(request.halfFinishing)) {
+    throw badRequest(RECIPIENTS_FINISHING_MESSAGE);
+  }
+  if (reprint && request.colorSheets?.some((p) => !reprint.positions.includes(p))) throw badRequest('Color sheets must be among the sheets to print.');
+  const facts = await setFactsOf(ctx.sql, set, request.printType, request.colorSheets);
+  const packages = packagesOf(facts, recipients, { printSize: request.printSize, reprint });
+  const shop = shopFacts(ctx.env);
+  const firm = await firmOrderFields(ctx.sql, customer.userId, request.projectId ?? null);
+  // The firm's rules bind a distribution as they bind one delivery (see checkout above).
+  const enforce = request.paymentMethod === 'invoice' || request.updateOnly === true;
+  const rules = await checkoutRuleFields(ctx.sql, firm, { poNumber: request.poNumber, costCode: request.costCode ?? null, enforce });
+  const exemptions = new Map<string, TaxExemption | null>();
+  const priced: { name: string; price: PriceBreakdown; exemption: TaxExemption | null; shipping: PackageShipping }[] = [];
+  const storedQuotes = await storedQuotesOf(ctx.sql, recipients, customer.sid);
+  for (const pkg of packages) {
+    const shipping = await packageShipping(ctx, request, pkg, storedQuotes);
+    const quote = quoteFacts(shipping);
+    const list = priceOrder({
+      pageCount: pkg.part.pageCount,
+      printSize: request.printSize,
+      printType: request.printType,
+      sets: pkg.recipient.sets,
+      halfSets: pkg.recipient.halfSets,
+      papers: pkg.part.papers,
+      colorSheets: pkg.part.colorSheets,
+      rushOrder: request.rushOrder && pkg.index === 0,
+      shippingMethod: pkg.recipient.delivery,
+      shippingCostCents: quote.costCents,
+      cheapestShipping: quote.cheapest,
+      state: pkg.recipient.address?.state ?? null,
+      shopState: shop.state,
+    });
+    if (firm.firm_id && list.taxCents > 0 && !exemptions.has(list.taxState)) {
+      exemptions.set(list.taxState, await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: list.taxState, today: shopToday(ctx) }));
+    }
+    const exemption = exemptions.get(list.taxState) ?? null;
+    priced.push({
+      name: pkg.recipient.name,
+      price: exemption && list.taxCents > 0 ? exemptPrice(list) : list,
+      exemption: list.taxCents > 0 ? exemption : null,
+      shipping,
+    });
+  }
+  // The order prints the union of the packages' sheets; its own columns describe the whole.
+  const union = [...new Set(packages.flatMap((p) => p.positions))].sort((a, b) => a - b);
+  const whole = printedPart(facts.papers, facts.colorSheets, union);
+  const price = orderPriceOf(priced, { pageCount: whole.pageCount, colorSheetCount: whole.colorSheets.length });
+  const exemption = priced.find((p) => p.exemption)?.exemption ?? null;
+  const firstShipped = packages.findIndex((p) => p.recipient.delivery === 'shipping');
+  const shippedQuote = firstShipped >= 0 ? quoteFacts(priced[firstShipped].shipping) : null;
+  const anyPickup = packages.some((p) => p.recipient.delivery === 'pickup');
+  const orderRequest: CheckoutRequest = {
+    ...request,
+    shippingMethod: firstShipped >= 0 ? 'shipping' : 'pickup',
+    sets: price.sets,
+    halfSets: price.halfSets,
+  };
+  const warnings = await setWarningsOf(ctx.sql, set);
+  const base = orderFields(ctx, {
+    request: orderRequest,
+    set,
+    warnings,
+    colorSheets: reprint ? facts.colorSheets.filter((p) => reprint.positions.includes(p)) : facts.colorSheets,
+    printed: reprint ? reprint.positions.length : set.pageCount,
+    reprint,
+    quote: null,
+    address: firstShipped >= 0 ? packages[firstShipped].recipient.address : null,
+    price,
+  });
+  const fields = {
+    ...base,
+    // Each package keeps its own quote; the order's estimate is the pickup promise when anyone picks up.
+    shipping_service: shippedQuote?.service ?? null,
+    estimated_delivery: anyPickup || !shippedQuote ? base.estimated_delivery : shippedQuote.delivery,
+    ...firm,
+    ...rules,
+    ...exemptionFields(exemption),
+  };
+  const rows: RecipientFields[] = packages.map((pkg, i) => {
+    const p = priced[i].price;
+    const s = priced[i].shipping;
+    return {
+      position: i + 1,
+      name: pkg.recipient.name,
+      company: pkg.recipient.company,
+      email: pkg.recipient.email,
+      phone: pkg.recipient.phone,
+      delivery: pkg.recipient.delivery,
+      address: pkg.recipient.address,
+      sets: pkg.recipient.sets,
+      halfSets: pkg.recipient.halfSets,
+      positions: pkg.positions,
+      sheetNumbers: pkg.sheetNumbers,
+      selection: pkg.recipient.sheets,
+      holdsPositions: pkg.recipient.fixed?.holdsPositions ?? null,
+      holdsSheetNumbers: pkg.recipient.fixed?.holdsSheetNumbers ?? null,
+      heldBeforeSheetNumbers: pkg.recipient.fixed?.heldBeforeSheetNumbers ?? null,
+      lines: p.lines,
+      subtotalCents: p.subtotalCents,
+      rushFeeCents: p.rushFeeCents,
+      shippingCostCents: p.shippingCostCents,
+      shippingQuoteId: s && 'stored' in s ? s.stored.id : null,
+      shippingService: quoteFacts(s).service,
+      freeShipping: p.freeShipping,
+      taxState: p.taxState || null,
+      taxRateMillipercent: p.taxRateMillipercent,
+      taxCents: p.taxCents,
+      totalCents: p.totalCents,
+    };
+  });
+  const fresh = priced.flatMap((p, index) => (p.shipping && 'fresh' in p.shipping ? [{ index, shipping: p.shipping }] : []));
+  const toPlace: PackagesToPlace = { rows, fresh, sid: customer.sid, provider: ctx.shipping?.name ?? 'table' };
+  // The customer's own address book is not filled with their recipients' addresses.
+  const remembered: Remembered = { userId: customer.userId, phone: null, address: null };
+  if (request.paymentMethod === 'invoice') {
+    if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
+    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, orderFilesOf(set), request, remembered, toPlace);
+    return { placed: 'invoiced', invoice, price, exemption, recipients: rows };
+  }
+  if (request.updateOnly === true) {
+    if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
+    const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, orderFilesOf(set), remembered, toPlace);
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows };
+  }
+  const placed = await placeWithIntent(ctx, payments, customer, fields, orderFilesOf(set), { ...remembered, phone: request.customerPhone || null }, toPlace);
+  return { placed: 'card', ...placed, price, exemption, recipients: rows };
 }

@@ -12,6 +12,7 @@ import { centsToDecimal, dueOnFor, invoiceNumberText, type FirmTerms } from '#sh
 import { formatCents } from '#shared/money';
 import { addJob, type Queryable } from '../../lib/db';
 import { forbidden, HttpError } from '../../lib/errors';
+import type { RecipientFields } from './recipients';
 import { placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
 import { paymentSourcesOf } from './transitions';
 import { issueInvoice } from '../../invoices/commands/issueInvoice';
@@ -46,7 +47,7 @@ export type PlacedInvoice = { orderId: string; invoiceId: string; number: string
  */
 export async function placeInvoicedOrder(
   tx: Queryable,
-  input: { fields: OrderFields; placement: Placement; files: OrderFileInput[]; firmId: string; clock: ClockOptions },
+  input: { fields: OrderFields; placement: Placement; files: OrderFileInput[]; recipients?: readonly RecipientFields[]; firmId: string; clock: ClockOptions },
 ): Promise<PlacedInvoice> {
   const [firm] = await tx<{ name: string; terms: FirmTerms | null; credit_limit_cents: number | null }[]>`
     select name, terms, credit_limit_cents from firms where id = ${input.firmId} for update`;
@@ -77,6 +78,7 @@ export async function placeInvoicedOrder(
     fields: { ...input.fields, payment_status: 'invoiced', ready_by: readyBy(now, rush, input.clock) },
     placement: { ...input.placement, paymentProvider: null },
     files: input.files,
+    recipients: input.recipients,
   });
   const dueOn = dueOnFor(now, firm.terms, input.clock);
   // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.

@@ -8,6 +8,7 @@ import type postgres from 'postgres';
 import { conflict, badRequest } from '../../lib/errors';
 import type { Queryable } from '../../lib/db';
 import type { UploadSet } from '../../uploads/sets';
+import { insertRecipients, replaceRecipients, type RecipientFields } from './recipients';
 
 /** The order's columns as checkout computes them (values the driver can write). */
 export type OrderFields = Record<string, postgres.SerializableParameter | postgres.Parameter> & { upload_id: string; total_cents: number };
@@ -44,7 +45,10 @@ export type Placement = { userId: string | null; sid: string; accessToken: strin
  * order never exists without its files). The signed-in placer is recorded for good
  * (`placed_by_user_id`); the firm and project come in the fields (checkout's `firmOrderFields`).
  */
-export async function placeOrder(tx: Queryable, input: { fields: OrderFields; placement: Placement; files: OrderFileInput[] }): Promise<string> {
+export async function placeOrder(
+  tx: Queryable,
+  input: { fields: OrderFields; placement: Placement; files: OrderFileInput[]; recipients?: readonly RecipientFields[] },
+): Promise<string> {
   const { placement } = input;
   const [order] = await tx<{ id: string }[]>`
     insert into orders ${tx({
@@ -57,6 +61,7 @@ export async function placeOrder(tx: Queryable, input: { fields: OrderFields; pl
     })}
     returning id`;
   await insertFiles(tx, order.id, input.files);
+  await insertRecipients(tx, order.id, input.recipients ?? []);
   return order.id;
 }
 
@@ -95,7 +100,10 @@ export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled by the shop, so
  * Re-prices an unpaid order of the same drawing set (the same files in the same order); 409 once
  * paid. The caller holds the row lock.
  */
-export async function repriceOrder(tx: Queryable, input: { orderId: string; fields: OrderFields; files: OrderFileInput[] }): Promise<void> {
+export async function repriceOrder(
+  tx: Queryable,
+  input: { orderId: string; fields: OrderFields; files: OrderFileInput[]; recipients?: readonly RecipientFields[] },
+): Promise<void> {
   const [order] = await tx<{ status: string; payment_status: string; upload_id: string | null; set_ids: string[] | null }[]>`
     select status, payment_status, upload_id,
       (select array_agg(f.upload_id order by f.position) from order_files f where f.order_id = o.id) as set_ids
@@ -107,6 +115,8 @@ export async function repriceOrder(tx: Queryable, input: { orderId: string; fiel
   const sameSet = placedSet.length === input.files.length && input.files.every((f, i) => f.uploadId === placedSet[i]);
   if (!sameSet) throw badRequest('This order is for another drawing. Please start the checkout again.');
   await tx`update orders set ${tx(input.fields)}, updated_at = now() where id = ${input.orderId}`;
+  // The list as re-priced replaces the one before (none: the order is one package to its customer again).
+  await replaceRecipients(tx, input.orderId, input.recipients ?? []);
 }
 
 /** Deletes an abandoned order, only while it is still unpaid; true when it went. */

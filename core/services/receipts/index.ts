@@ -11,7 +11,9 @@ import { drawText, heightOfText, type BlockOptions } from '../../lib/pdfLayout';
 import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '#shared/shop';
 import { formatCents } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
-import { formatTaxRate } from '#shared/pricing';
+import { formatTaxRate, setsText } from '#shared/pricing';
+import { addressLine } from '#shared/address';
+import { hasRecipients } from '../../orders/recipients';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
 import { halfSizeNote, orderDetailLines, setFilesText } from '../../orders/describe';
 import { hasSheetNames, type SheetListEntry } from '../../orders/sheetList';
@@ -68,13 +70,15 @@ export function renderReceipt(
       const half = width / 2;
       doc.fillColor(INK);
       text('Billed to', left, y, { size: 11, bold: true });
-      text(order.shipping_method === 'pickup' ? 'Pickup' : 'Ship to', left + half, y, { size: 11, bold: true });
+      const packages = order.recipients ?? [];
+      text(hasRecipients(order) ? 'Delivery' : order.shipping_method === 'pickup' ? 'Pickup' : 'Ship to', left + half, y, { size: 11, bold: true });
       doc.fillColor(MUTED);
       const customer = [`${order.customer_first_name} ${order.customer_last_name}`.trim(), order.customer_email, order.customer_phone ?? ''].filter(Boolean);
       const customerEnd = text(customer.join('\n'), left, y + 16, { size: 10, width: half - 12 });
       const a = order.shipping_address;
-      const delivery =
-        order.shipping_method === 'pickup' || !a
+      const delivery = hasRecipients(order)
+        ? [`${packages.length} packages, each to its recipient: see Recipients below`]
+        : order.shipping_method === 'pickup' || !a
           ? [
               `Pickup at ${shop.name}`,
               shop.street1,
@@ -115,14 +119,20 @@ export function renderReceipt(
       // An exempt order says why its tax is $0.00, never "No State Tax".
       const taxLabel = order.tax_exempt_text
         ? order.tax_exempt_text
-        : order.tax_rate_millipercent === 0
-          ? `Tax (${order.tax_state || 'no state'}, No State Tax)`
-          : `Tax (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
+        : hasRecipients(order) && !order.tax_state
+          ? 'Tax (each package its own state: see recipients)'
+          : order.tax_rate_millipercent === 0
+            ? `Tax (${order.tax_state || 'no state'}, No State Tax)`
+            : `Tax (${order.tax_state} ${formatTaxRate(order.tax_rate_millipercent)})`;
       const rows: [string, string][] = [
         ['Subtotal', formatCents(order.subtotal_cents)],
         ['Rush fee', formatCents(order.rush_fee_cents)],
         [
-          order.shipping_method === 'pickup' ? 'Shipping (pickup)' : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`,
+          hasRecipients(order)
+            ? 'Shipping (every package)'
+            : order.shipping_method === 'pickup'
+              ? 'Shipping (pickup)'
+              : `Shipping${order.shipping_service ? ` (${order.shipping_service})` : ''}`,
           formatCents(order.shipping_cost_cents),
         ],
         [taxLabel, formatCents(order.tax_cents)],
@@ -153,9 +163,48 @@ export function renderReceipt(
       doc.fillColor(MUTED);
       text(`Thank you for your order. Questions? ${shop.email} or ${shop.phone}.`, left, doc.page.height - 90, { size: 9, width, align: 'center' });
 
+      if (hasRecipients(order)) y = drawRecipients(doc, order, { left, width, top: y + 30 });
       if (hasSheetNames(sheets)) drawSheetList(doc, order, sheets, { left, width, top: y + 30 });
     },
   );
+}
+
+/**
+ * Who the order goes to (an order with recipients): each package with what it holds (sheets by
+ * number, sets, half sets), how it travels and what it cost with its own shipping and tax. Returns
+ * where the list ends.
+ */
+function drawRecipients(doc: Pdf, order: OrderRow, box: { left: number; width: number; top: number }): number {
+  const { left, width } = box;
+  const bottom = doc.page.height - 110;
+  const text = (value: string, x: number, y: number, options: BlockOptions) => drawText(doc, value, x, y, options);
+  let y = box.top;
+  if (y + 80 > bottom) {
+    doc.addPage();
+    y = 54;
+  }
+  doc.fillColor(INK);
+  text('Recipients', left, y, { size: 11, bold: true });
+  y += 18;
+  for (const p of order.recipients ?? []) {
+    const who = `${p.position}. ${p.name}${p.company ? ` (${p.company})` : ''}`;
+    const a = p.address;
+    const how = p.delivery === 'pickup' || !a ? 'Pickup at the counter' : `Ship to ${addressLine(a)}${p.shippingService ? ` (${p.shippingService})` : ''}`;
+    const what = `${setsText(p.sets, p.halfSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'}: ${p.sheetNumbers.join(', ')}`;
+    const money = `Prints ${formatCents(p.subtotalCents)}${p.rushFeeCents ? ` · rush ${formatCents(p.rushFeeCents)}` : ''} · shipping ${formatCents(p.shippingCostCents)} · tax${p.taxState ? ` (${p.taxState})` : ''} ${formatCents(p.taxCents)} · ${formatCents(p.totalCents)}`;
+    const lines = [how, what, money];
+    const height = 14 + lines.reduce((h, l) => h + heightOfText(doc, l, { size: 9, width: width - 16 }) + 1, 0);
+    if (y + height > bottom) {
+      doc.addPage();
+      y = 54;
+    }
+    doc.fillColor(INK);
+    y = text(who, left + 8, y, { size: 10, bold: true, width: width - 16 }) + 2;
+    doc.fillColor(MUTED);
+    for (const line of lines) y = text(line, left + 16, y, { size: 9, width: width - 24 }) + 1;
+    y += 8;
+  }
+  return y;
 }
 
 /**

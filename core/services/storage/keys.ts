@@ -10,6 +10,8 @@ export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}/`;
 export const receiptKey = (orderId: string) => `receipts/${orderId}/receipt.pdf`;
 /** An order's shipping label PDF. */
 export const labelKeyOf = (orderId: string) => `labels/${orderId}/label.pdf`;
+/** One recipient's package label of an order with recipients. */
+export const recipientLabelKeyOf = (orderId: string, recipientId: string) => `labels/${orderId}/recipients/${recipientId}.pdf`;
 /** Everything stored for an export. */
 export const exportPrefix = (exportId: string) => `exports/${exportId}/`;
 /** An export's zip. */

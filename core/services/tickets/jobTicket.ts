@@ -3,7 +3,8 @@
  * and rolled. What to print (sets, size, which sheets in color), for whom, by when and how it leaves
  * the shop, the customer's job name, PO and notes, and a Code 128 barcode of the order number to scan.
  * Everything, checklist included, is on page 1; notes longer than the room left there continue on a
- * second page, and a ticket never has more than two.
+ * second page. An order with recipients adds a packing list per package after them (as many pages
+ * as the list needs).
  */
 import { finishingInstructions } from '#shared/finishing';
 import { renderPdf, type Pdf } from '../../lib/pdfDocument';
@@ -17,7 +18,9 @@ import { sheetLabel, type RevisionPrint } from '#shared/orderText';
 import { readyByDateText } from '#shared/readyBy';
 import { dateTimeText } from '#shared/clock';
 import { DEFAULT_SHOP, type ShopFacts } from '#shared/shop';
-import { priceLinesOf, sheetCountsOf, type OrderRow } from '../../orders/orderRow';
+import { priceLinesOf, sheetCountsOf, type OrderRow, type RecipientPackage } from '../../orders/orderRow';
+import { hasRecipients } from '../../orders/recipients';
+import { addressLine } from '#shared/address';
 
 const INK = '#000000';
 const MUTED = '#444444';
@@ -166,8 +169,11 @@ export function renderJobTicket(
     const a = order.shipping_address;
     // The address in parts, each cut on its own when the ticket is crowded, so the state and ZIP are
     // never the part that is cut away.
-    const delivery: Part[] =
-      order.shipping_method === 'pickup' || !a
+    const packages = order.recipients ?? [];
+    const shippedPackages = packages.filter((p) => p.delivery === 'shipping').length;
+    const delivery: Part[] = hasRecipients(order)
+      ? [[`${packages.length} packages (${shippedPackages} shipped, ${packages.length - shippedPackages} picked up): see the packing lists`, 2]]
+      : order.shipping_method === 'pickup' || !a
         ? [['Pickup at the shop', 1]]
         : [
             [`Ship${order.shipping_service ? ` (${order.shipping_service})` : ''} to:`, 1],
@@ -266,16 +272,18 @@ export function renderJobTicket(
       y += 20;
     }
 
-    if (!notes.continued) return;
-    doc.addPage();
-    doc.fillColor(INK);
-    drawText(doc, 'JOB TICKET', left, 44, { size: 24, bold: true });
-    drawText(doc, `Order ${number}`, left, 44, { size: 24, bold: true, width, align: 'right' });
-    doc.fillColor(MUTED);
-    drawText(doc, 'Page 2: notes, continued', left, 76, { size: 10 });
-    doc.moveTo(left, 100).lineTo(right, 100).lineWidth(1.5).strokeColor(INK).stroke();
-    y = page2Top;
-    row('Notes', notes.rest);
+    if (notes.continued) {
+      doc.addPage();
+      doc.fillColor(INK);
+      drawText(doc, 'JOB TICKET', left, 44, { size: 24, bold: true });
+      drawText(doc, `Order ${number}`, left, 44, { size: 24, bold: true, width, align: 'right' });
+      doc.fillColor(MUTED);
+      drawText(doc, 'Page 2: notes, continued', left, 76, { size: 10 });
+      doc.moveTo(left, 100).lineTo(right, 100).lineWidth(1.5).strokeColor(INK).stroke();
+      y = page2Top;
+      row('Notes', notes.rest);
+    }
+    if (hasRecipients(order)) drawPackingLists(doc, order, revision);
   });
 }
 
@@ -289,4 +297,72 @@ const INSTRUCTIONS_ONE_A_LINE = 10;
 export function revisionInstructions(revision: RevisionPrint): string {
   const steps = [...revision.printed.map((s) => `${s.label} — ${s.instruction}`), ...revision.removed.map((label) => `${label} — remove`)];
   return [`${revisionLine(revision)}.`, steps.join(steps.length > INSTRUCTIONS_ONE_A_LINE ? '  ·  ' : '\n')].join('\n');
+}
+
+/**
+ * One package's slip-sheet instructions for a revision's reprint: its own printed sheets, and the
+ * dropped sheets among those it held before.
+ */
+export function packageInstructions(revision: RevisionPrint, p: Pick<RecipientPackage, 'positions' | 'heldBeforeSheetNumbers'>): string[] {
+  const mine = new Set(p.positions);
+  const held = p.heldBeforeSheetNumbers ? new Set(p.heldBeforeSheetNumbers) : null;
+  return [
+    ...revision.printed.filter((s) => mine.has(s.position)).map((s) => `${s.label} — ${s.instruction}`),
+    ...revision.removed.filter((label) => !held || held.has(label)).map((label) => `${label} — remove`),
+  ];
+}
+
+/**
+ * The packing lists of an order with recipients, from a new page: per package its recipient, what
+ * goes in it (sheets by number, sets, half sets), how it leaves (the label's tracking number or the
+ * pickup shelf) and, for a revision's reprint, that holder's own slip-sheet instructions.
+ */
+function drawPackingLists(doc: Pdf, order: OrderRow, revision: RevisionPrint | null): void {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = doc.page.height - MARGIN;
+  const number = orderNumberOf(order.id);
+  let y = 0;
+  const page = () => {
+    doc.addPage();
+    doc.fillColor(INK);
+    drawText(doc, 'PACKING LISTS', left, 44, { size: 20, bold: true });
+    drawText(doc, `Order ${number}`, left, 44, { size: 20, bold: true, width, align: 'right' });
+    doc
+      .moveTo(left, 74)
+      .lineTo(left + width, 74)
+      .lineWidth(1.5)
+      .strokeColor(INK)
+      .stroke();
+    y = 88;
+  };
+  page();
+  const packages = order.recipients ?? [];
+  for (const p of packages) {
+    const a = p.address;
+    const lines = [
+      [p.company, p.email, p.phone].filter(Boolean).join(' · '),
+      p.delivery === 'pickup' || !a ? 'Pickup at the counter' : `Ship${p.shippingService ? ` (${p.shippingService})` : ''} to ${addressLine(a)}`,
+      `Label: ${p.delivery === 'pickup' ? 'none (pickup shelf)' : (p.trackingNumber ?? 'not bought yet')}`,
+      `${setsText(p.sets, p.halfSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'}: ${p.sheetNumbers.join(', ')}`,
+      ...(revision ? ['Slip sheets:', ...packageInstructions(revision, p)] : []),
+    ].filter(Boolean);
+    const laid = lines.map((l) => layoutLines(doc, l, { size: 10, width: width - 36 }));
+    const height = 20 + laid.reduce((h, l) => h + l.length * lineHeight(10), 0) + 16;
+    if (y + height > bottom) page();
+    doc.rect(left, y, 11, 11).lineWidth(1).strokeColor(INK).stroke();
+    doc.fillColor(INK);
+    drawText(doc, `${p.position} of ${packages.length}: ${p.name}`, left + 20, y - 2, { size: 13, bold: true, width: width - 20 });
+    y += 20;
+    doc.fillColor(MUTED);
+    for (const l of laid) y = drawLines(doc, l, left + 20, y, { size: 10 });
+    y += 8;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(MUTED)
+      .stroke();
+    y += 12;
+  }
 }

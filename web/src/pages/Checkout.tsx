@@ -8,6 +8,7 @@
  * Net 30 terms may choose the firm's account instead of a card: the order is placed at once and the
  * page goes straight to the order.
  */
+import { RecipientsSection } from '../components/checkout/RecipientsSection';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type BaseSyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
@@ -246,7 +247,8 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
             disabled={pay.busy}
           />
           <TurnaroundSection form={form} />
-          <DeliverySection form={form} />
+          <RecipientsSection form={form} disabled={pay.busy} />
+          {form.recipients === null && <DeliverySection form={form} />}
           {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}
           {!onAccount && (
             <PaymentSection

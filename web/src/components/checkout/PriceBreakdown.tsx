@@ -25,7 +25,13 @@ export function PriceBreakdown({
     );
   }
   const noTax = amounts.tax === 0;
-  const taxLabel = noTax ? 'Tax' : `Tax (${amounts.taxState ?? ''} ${amounts.taxRate})`.replace(' )', ')');
+  // A distribution list: each package pays its own destination's tax and its own shipping.
+  const packages = amounts.recipients !== undefined;
+  const taxLabel = noTax
+    ? 'Tax'
+    : packages && !amounts.taxState
+      ? 'Tax (each package its own state)'
+      : `Tax (${amounts.taxState ?? ''} ${amounts.taxRate})`.replace(' )', ')');
   return (
     <dl className="grid gap-2 text-sm" aria-live="polite" aria-busy={updating}>
       {amounts.lines?.map((line) => (
@@ -39,13 +45,15 @@ export function PriceBreakdown({
       <Row
         label="Shipping"
         value={
-          shippingMethod === 'pickup'
-            ? 'Free (Pickup)'
-            : amounts.pending
-              ? 'Choose a rate'
-              : amounts.freeShipping
-                ? 'Free (orders over $100)'
-                : formatDollars(amounts.shippingCost)
+          packages
+            ? formatDollars(amounts.shippingCost)
+            : shippingMethod === 'pickup'
+              ? 'Free (Pickup)'
+              : amounts.pending
+                ? 'Choose a rate'
+                : amounts.freeShipping
+                  ? 'Free (orders over $100)'
+                  : formatDollars(amounts.shippingCost)
         }
       />
       {amounts.pending ? (

@@ -19,8 +19,24 @@ export type Amounts = {
   taxRate: string;
   /** The cheapest shipping service was made free by the subtotal. */
   freeShipping?: boolean;
+  /** With a distribution list: each recipient's package. */
+  recipients?: PackageAmounts[];
   /** The firm's certificate that made the tax $0.00 ("Tax exempt — NJ ST-5 #…"), or null. */
   taxExemption?: TaxExemptionJson | null;
+};
+
+/** One recipient's package as the server priced it (a distribution list). */
+export type PackageAmounts = {
+  name: string;
+  delivery: 'pickup' | 'shipping';
+  sheetNumbers: string[];
+  sheetCount: number;
+  shippingCost: number;
+  shippingService: string | null;
+  freeShipping: boolean;
+  taxState: string | null;
+  tax: number;
+  total: number;
 };
 
 export type IntentAnswer = { orderId: string; clientSecret: string; provider: 'stripe' | 'demo'; amounts: Amounts };

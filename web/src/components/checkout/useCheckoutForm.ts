@@ -10,7 +10,8 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { uploadsBody, type CheckoutData, type CreateIntentBody } from '#shared/checkout';
 import { stateCodeOf } from '#shared/usStates';
-import { apiRequest } from '../../data/client';
+import { ApiError, apiRequest } from '../../data/client';
+import type { CsvRecipient } from '#shared/recipientsCsv';
 import type { User } from '../../data/auth';
 import { errorMessage } from '../../data/useSubmit';
 import { toast } from '../toast';
@@ -68,6 +69,10 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     setCostCode(null);
   }
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
+  /** "Send to several people": the distribution list (null: the order goes to the customer alone). */
+  const [recipients, setRecipients] = useState<CsvRecipient[] | null>(null);
+  /** Why the server refused the list: its sentence and each field's, keyed `recipients[i].…`. */
+  const [recipientsProblem, setRecipientsProblem] = useState<{ message: string; errors: Record<string, string> } | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
 
   /** The customer chose a rate: a "choose a shipping option" problem is solved. */
@@ -94,6 +99,24 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   /** The form as the route's schema takes it (CreateIntentSchema, shared with the route). */
   const body = useCallback((): CreateIntentBody => {
     const values = fields.getValues();
+    if (recipients) {
+      // Each recipient has their own copies and delivery: the order-wide ones are not sent.
+      const { sets: _sets, halfSets: _halfSets, ...prints } = printsBody(data);
+      return {
+        ...uploadsBody(data),
+        printSize: data.printSize,
+        ...prints,
+        ...job,
+        rushOrder,
+        recipients,
+        createAccount: user ? false : createAccount,
+        projectId: user ? projectId : null,
+        customerEmail: values.email.trim(),
+        customerFirstName: values.firstName.trim(),
+        customerLastName: values.lastName.trim(),
+        customerPhone: values.phone.trim(),
+      };
+    }
     return {
       ...uploadsBody(data),
       printSize: data.printSize,
@@ -111,7 +134,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       customerLastName: values.lastName.trim(),
       customerPhone: values.phone.trim(),
     };
-  }, [data, job, rushOrder, rateId, createAccount, user, projectId, costCode, fields]);
+  }, [data, job, rushOrder, rateId, createAccount, user, projectId, costCode, fields, recipients]);
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
   const started = useRef(false);
@@ -196,7 +219,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   // Re-price the same order and intent, debounced 500 ms, when delivery, rate or rush change.
   // `updating` turns on with the change itself (adjusted while rendering) and off with the answer.
   const orderId = intent?.orderId ?? null;
-  const priceKey = `${orderId}|${shippingMethod}|${rateId}|${rushOrder}`;
+  const recipientsKey = recipients ? JSON.stringify(recipients) : '';
+  const priceKey = `${orderId}|${shippingMethod}|${rateId}|${rushOrder}|${recipientsKey}`;
   const [pricedFor, setPricedFor] = useState({ key: priceKey, orderId });
   const [updating, setUpdating] = useState(false);
   if (pricedFor.key !== priceKey) {
@@ -204,7 +228,9 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     // shipping, so the first choices are priced right away when they differ from that.
     const first = pricedFor.orderId === null;
     setPricedFor({ key: priceKey, orderId });
-    setUpdating(orderId !== null && !(first && !rushOrder && shippingMethod === 'pickup') && !(shippingMethod === 'shipping' && !rateId));
+    setUpdating(
+      orderId !== null && (recipients !== null || (!(first && !rushOrder && shippingMethod === 'pickup') && !(shippingMethod === 'shipping' && !rateId))),
+    );
   }
   // Sends the whole form as it is when the debounce ends; typing alone does not re-price.
   const reprice = useEffectEvent((id: string) => apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...body(), orderId: id, updateOnly: true }));
@@ -213,8 +239,21 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     let cancelled = false;
     const timer = setTimeout(() => {
       reprice(orderId)
-        .then((answer) => !cancelled && setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current)))
-        .catch((error: unknown) => console.warn('Could not update the payment amount', error))
+        .then((answer) => {
+          if (cancelled) return;
+          setRecipientsProblem(null);
+          setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current));
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          // A refusal (a recipient's, say): its sentence, and each row's beside that row (shown with a list).
+          if (error instanceof ApiError && error.status === 400) {
+            const errors = (error.body as { errors?: Record<string, string> } | null)?.errors ?? {};
+            setRecipientsProblem({ message: error.serverMessage, errors });
+            return;
+          }
+          console.warn('Could not update the payment amount', error);
+        })
         .finally(() => !cancelled && setUpdating(false));
     }, 500);
     return () => {
@@ -228,7 +267,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
    * last amounts may hold another address's shipping and tax: those two are left out until a rate is
    * chosen, and the total is the prints and rush only.
    */
-  const awaitingShipping = shippingMethod === 'shipping' && !rateId;
+  const awaitingShipping = recipients === null && shippingMethod === 'shipping' && !rateId;
   const amounts: (Amounts & { pending: boolean }) | null = intent
     ? awaitingShipping
       ? { ...intent.amounts, shippingCost: 0, tax: 0, total: intent.amounts.subtotal + intent.amounts.rushFee, pending: true }
@@ -237,7 +276,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
 
   /** Pay with shipping and no rate: why, in the words of the moment. */
   function missingRate(): string | null {
-    if (shippingMethod !== 'shipping' || rateId) return null;
+    if (recipients || shippingMethod !== 'shipping' || rateId) return null;
     return ratesError ?? (ratesLoading ? 'Shipping rates are still loading. Please wait a moment.' : 'Please choose a shipping option.');
   }
 
@@ -270,6 +309,9 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     amounts,
     body,
     missingRate,
+    recipients,
+    setRecipients,
+    recipientsProblem,
     rateProblem,
     setRateProblem,
   };
