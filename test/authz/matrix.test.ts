@@ -75,7 +75,7 @@ const ROWS: Row[] = [
     route: 'GET /api/turnaround',
     path: () => '/api/turnaround?at=2026-11-23T10:00:00-05:00',
     expect: EVERYONE(200),
-    check: (_who, body) => expect(body.regular.text).toBe('Today by 7:00 PM'),
+    check: (_who, body) => expect(body.regular.text).toBe('Today by 6:00 PM'),
   },
   { route: 'GET /api/login', path: () => '/api/login', expect: EVERYONE(302) },
 

@@ -216,9 +216,9 @@ describe('the holiday clock at a fixed time', () => {
       });
       await page.goto(`${shop.url}/checkout`);
       const promise = page.getByTestId('ready-by-promise');
-      await promise.getByText('Ready Friday, Nov 27 by 7:00 PM').waitFor({ timeout: 15_000 });
-      expect((await promise.innerText()).trim()).toBe('Ready Friday, Nov 27 by 7:00 PM (rush: today by 4:30 PM).');
-      await page.getByText('Paramus, NJ: ready Friday, Nov 27 by 7:00 PM').waitFor();
+      await promise.getByText('Ready Friday, Nov 27 by 6:00 PM').waitFor({ timeout: 15_000 });
+      expect((await promise.innerText()).trim()).toBe('Ready Friday, Nov 27 by 6:00 PM (rush: today by 4:30 PM).');
+      await page.getByText('Paramus, NJ: ready Friday, Nov 27 by 6:00 PM').waitFor();
       expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
       await screenshot(page, `holiday-clock-checkout-${width}`);
       errors.assertClean();
