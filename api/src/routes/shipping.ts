@@ -28,6 +28,7 @@ import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } 
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
 import type { Sql } from '#core/lib/db';
+import { noFasterThan } from '#shared/shippingRates';
 import { storeShippingQuotes, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
 
 const RatesSchema = z
@@ -57,7 +58,7 @@ const RatesSchema = z
 /** A stored quote as the contract's JSON; `free` when the order's subtotal makes this (cheapest) rate free. */
 const ratesBody = validate({ body: RatesSchema });
 
-export function presentRate(row: QuoteRow, free = false) {
+export function presentRate(row: QuoteRow, free = false, noFasterThan: string | null = null) {
   return {
     rateId: row.id,
     service: row.service,
@@ -69,6 +70,8 @@ export function presentRate(row: QuoteRow, free = false) {
     deliveryDate: row.delivery_date,
     deliveryTime: row.delivery_time,
     deliveryDays: row.delivery_days,
+    /** The cheaper service that arrives the same day or sooner, or null: paying for this one buys no time. */
+    noFasterThan,
   };
 }
 
@@ -135,7 +138,8 @@ export function shippingRoutes(ctx: AppContext): Router {
     if (quotes.length === 0) throw badRequest('No carrier can ship to that address. Please check it.');
     const rows = await storeShippingQuotes(ctx.sql, quotes, { sid, provider: shipping.name, toAddress: input.toAddress, printSize: tubeSize, pageCount });
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
-    res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
+    const slower = noFasterThan(rows.map((r) => ({ serviceName: r.service_name, costCents: r.cost_cents, deliveryDate: r.delivery_date })));
+    res.json(rows.map((row, i) => presentRate(row, free && row.cheapest, slower[i])));
   });
   return router;
 }

@@ -3,6 +3,7 @@
  * ready (the cheapest free from a $100 subtotal); a failed fetch says why next to the rates.
  */
 import { formatDollars } from '#shared/money';
+import { byArrivalThenPrice, noFasterText } from '#shared/shippingRates';
 import { useShopConfig } from '../../data/config';
 import { useTurnaround } from '../../data/turnaround';
 import { stateCodeOf } from '#shared/usStates';
@@ -127,7 +128,7 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
       {!ratesLoading && rates.length > 0 && (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium text-slate-700">Shipping options</legend>
-          {rates.map((rate) => (
+          {byArrivalThenPrice(rates).map((rate) => (
             <label
               key={rate.rateId}
               className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg border p-3 text-sm ${rateId === rate.rateId ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200'}`}
@@ -147,6 +148,7 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
                       .filter(Boolean)
                       .join(', ')}
                   </span>
+                  {rate.noFasterThan && <span className="block text-amber-800">{noFasterText({ ...rate, noFasterThan: rate.noFasterThan }, rates)}</span>}
                 </span>
               </span>
               {rate.free ? (
