@@ -188,7 +188,7 @@ function LatestOrder({ order }: { order: Order }) {
       <CardHeader
         title="Latest Order"
         description={`Order #${order.orderNumber} • ${formatDate(order.createdAt)}`}
-        action={<StatusBadge status={order.status} />}
+        action={<StatusBadge status={order.status} statusText={order.statusText} />}
       />
       <div className="grid gap-4 p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">

@@ -69,7 +69,7 @@ function TokenOrders({ token }: { token: string }) {
                       Order #{o.orderNumber}
                     </Link>
                   </p>
-                  <StatusBadge status={o.status} />
+                  <StatusBadge status={o.status} statusText={o.statusText} />
                 </div>
                 <p className="mt-1 text-sm text-slate-700">
                   {o.fileName} • {formatDate(o.createdAt)} • {formatDollars(o.totalAmount)}
@@ -169,7 +169,7 @@ function QuickCheckForm() {
                   <StatusIcon status={o.status} />
                   Order #{o.orderNumber}
                 </p>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} statusText={o.statusText} />
               </div>
               <p className="mt-1 text-sm text-slate-600">Placed {formatDate(o.createdAt)}</p>
               <div className="mt-2 grid gap-2">

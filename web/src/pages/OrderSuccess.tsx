@@ -158,7 +158,7 @@ export default function OrderSuccess() {
           <div className="grid gap-5 p-6 sm:grid-cols-2">
             <div className="grid content-start gap-3 text-sm" aria-live="polite">
               <div className="flex items-center gap-3">
-                <StatusBadge status={order.status} />
+                <StatusBadge status={order.status} statusText={order.statusText} />
                 <span className="text-slate-700" data-testid="order-status-text">
                   {order.statusText}
                 </span>

@@ -73,7 +73,7 @@ function OrderRow({ order }: { order: Order }) {
           </div>
           <div className="flex items-center gap-2">
             {order.rushOrder && <span className="rounded bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900">RUSH</span>}
-            <StatusBadge status={order.status} />
+            <StatusBadge status={order.status} statusText={order.statusText} />
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">

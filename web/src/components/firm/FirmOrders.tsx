@@ -81,7 +81,7 @@ export function FirmOrders({ firm, userId, limit }: { firm: FirmJson; userId: st
                 </p>
               </div>
               <div className="flex items-center gap-3">
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} statusText={o.statusText} />
                 <span className="text-sm font-medium text-slate-900">{formatDollars(o.totalAmount)}</span>
               </div>
             </li>
