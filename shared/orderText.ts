@@ -63,3 +63,17 @@ export function revisionText(previousOrderNumber: string | null, sheets: readonl
   const lead = sheets.every((s) => s.startsWith('sheet ')) ? '' : sheets.length === 1 ? 'sheet ' : 'sheets ';
   return `${of} — ${lead}${sheets.join(', ')} reprinted`;
 }
+
+/**
+ * "5 sheets 24" x 36" + 5 sheets 12" x 18" half-size": what is printed, by paper, from the order's
+ * price lines (one describer for the label, the ticket and every other printed word). The ink is
+ * left out: each line's description is its paper followed by its ink.
+ */
+export function printsText(lines: readonly { description: string; quantity: number }[]): string {
+  const byPaper = new Map<string, number>();
+  for (const line of lines) {
+    const paper = line.description.replace(/ (black and white|color)$/, '');
+    byPaper.set(paper, (byPaper.get(paper) ?? 0) + line.quantity);
+  }
+  return [...byPaper].map(([paper, count]) => `${count} ${count === 1 ? 'sheet' : 'sheets'} ${paper}`).join(' + ');
+}
