@@ -77,3 +77,38 @@ export function printsText(lines: readonly { description: string; quantity: numb
   }
   return [...byPaper].map(([paper, count]) => `${count} ${count === 1 ? 'sheet' : 'sheets'} ${paper}`).join(' + ');
 }
+
+/** What orderName reads of an order: its job name, its files (with their sheets' numbers when known) and, for a reprint, what it prints. */
+export type OrderNameInput = {
+  jobName: string | null;
+  files: readonly { fileName: string; pageCount: number; sheetNumbers?: readonly (string | null)[] | null }[];
+  /** A revision's reprint: the positions of the new issue printed; null for an ordinary order. */
+  printPositions: readonly number[] | null;
+  /** The order number a reprint revises, when it is still there. */
+  revisionOf: string | null;
+};
+
+/** Up to this many sheets are named one by one; more read "A-101 … A-109, 9 sheets". */
+const NAMED_SHEETS = 4;
+
+/**
+ * How every screen and email names an order: its job name when it has one; a reprint by what it
+ * prints ("A-102, A-107 of the revision of #1A2B3C4D"); else the set by its sheet range ("A-101 –
+ * A-107, 6 sheets"); the file names only when the title blocks gave no sheet numbers.
+ */
+export function orderName(order: OrderNameInput): string {
+  const job = order.jobName?.trim();
+  if (job) return job;
+  const sheets = order.files.flatMap((f) =>
+    f.sheetNumbers && f.sheetNumbers.length === f.pageCount ? f.sheetNumbers : Array.from({ length: f.pageCount }, () => null),
+  );
+  if (order.printPositions) {
+    const labels = order.printPositions.map((p) => sheets[p - 1] ?? `sheet ${p}`);
+    const printed = labels.length <= NAMED_SHEETS ? labels.join(', ') : `${labels[0]} … ${labels[labels.length - 1]}, ${labels.length} sheets`;
+    return `${printed} of ${order.revisionOf ? `the revision of #${order.revisionOf}` : 'a revision'}`;
+  }
+  const first = sheets[0];
+  const last = sheets[sheets.length - 1];
+  if (first && last) return sheets.length === 1 ? first : `${first} – ${last}, ${sheets.length} sheets`;
+  return setName(order.files);
+}

@@ -1,6 +1,6 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
 import { HALF_PAPERS, ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_SIZES, setsText, type OrderPrintSize, type PrintSize } from '#shared/pricing';
-import { projectText, revisionText, setName, sheetRanges, type RevisionPrint } from '#shared/orderText';
+import { projectText, revisionText, sheetRanges, type RevisionPrint } from '#shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 import { filesOf } from './orderFiles';
 
@@ -82,9 +82,4 @@ export function setFilesText(order: Pick<OrderRow, 'upload_id' | 'file_name' | '
 /** "A-101 · Hoboken Tower", the order's firm project as it was when placed; null without one. */
 export function orderProjectText(order: Partial<Pick<OrderRow, 'project_code' | 'project_name'>>): string | null {
   return projectText({ code: order.project_code ?? null, name: order.project_name });
-}
-
-/** "Plans.pdf" or "Plans.pdf + 2 more files": the set in one line, for emails (read its files first: withOrderFiles). */
-export function setNameOf(order: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_key' | 'page_count' | 'files'>): string {
-  return setName(filesOf(order));
 }

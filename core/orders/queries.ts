@@ -60,7 +60,11 @@ export function firmOrders(db: Queryable, firmId: string, filter: { projectId: s
 
 /** What both guest lookups read of an order: enough for its status sentence and promise, nothing more. */
 export type LookupStatusRow = Pick<OrderRow, 'id' | 'status' | 'payment_status' | 'shipping_method' | 'tracking_number' | 'ready_by' | 'created_at'>;
-export type LookupRow = LookupStatusRow & Pick<OrderRow, 'file_name' | 'total_cents' | 'access_token'>;
+export type LookupRow = LookupStatusRow &
+  Pick<
+    OrderRow,
+    'file_name' | 'total_cents' | 'access_token' | 'upload_id' | 'file_key' | 'page_count' | 'files' | 'job_name' | 'print_positions' | 'revision_of_order_id'
+  >;
 
 /** The columns of LookupStatusRow, for both queries. */
 const LOOKUP_COLUMNS = 'id, status, payment_status, shipping_method, tracking_number, ready_by, created_at';
@@ -68,7 +72,9 @@ const LOOKUP_COLUMNS = 'id, status, payment_status, shipping_method, tracking_nu
 /** The paid orders of an email address (lower case), newest first: what an emailed tracking link shows. */
 export function paidOrdersOfEmail(sql: Sql, email: string): Promise<LookupRow[]> {
   return sql<LookupRow[]>`
-    select ${sql.unsafe(LOOKUP_COLUMNS)}, file_name, total_cents, access_token from orders
+    select ${sql.unsafe(LOOKUP_COLUMNS)}, file_name, total_cents, access_token, upload_id, file_key, page_count, job_name, print_positions,
+      revision_of_order_id, ${sql.unsafe(ORDER_FILES_COLUMN)}
+    from orders o
     where lower(customer_email) = ${email} and payment_status <> 'unpaid'
     order by created_at desc, id desc limit 200`;
 }

@@ -111,7 +111,7 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
                     <StatusIcon status={o.status} />
                     <div className="min-w-0 flex-1">
                       <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
-                        {o.fileName}
+                        {o.name}
                       </Link>
                       <p className="text-xs text-slate-600">
                         #{o.orderNumber} • {orderSetsText(o)}
@@ -195,7 +195,7 @@ function LatestOrder({ order }: { order: Order }) {
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-semibold text-slate-900">
               <StatusIcon status={order.status} />
-              <span className="truncate">{order.fileName}</span>
+              <span className="truncate">{order.name}</span>
             </p>
             <p className="mt-1 text-sm text-slate-600">
               {/* The spec: the print type in upper case. */}

@@ -209,7 +209,7 @@ export default function OrderSuccess() {
           <CardHeader title="Order details" description={when(order.createdAt)} />
           <div className="grid gap-6 p-6 sm:grid-cols-2">
             <dl className="grid gap-2 text-sm">
-              <Row label="File" value={order.fileName} />
+              <Row label="Drawings" value={order.name} />
               {order.printPositions && <Row label="Revision" value={revisionText(order.revisionOf?.orderNumber ?? null, order.printPositions.length)} />}
               <Row label="Sets" value={orderSetsText(order)} />
               <Row label="Size" value={size} />

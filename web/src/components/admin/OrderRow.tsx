@@ -131,7 +131,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               )}
             </p>
             <p>
-              <span className="break-all font-medium text-slate-900">{order.fileName}</span>
+              <span className="break-all font-medium text-slate-900">{order.name}</span>
               <br />
               {orderSetsText(order)} · {SIZE_LABEL[order.printSize] ?? order.printSize} · {PRINT_TYPE_LABELS[order.printType]}
               {order.printType === 'auto' && (
