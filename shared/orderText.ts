@@ -88,6 +88,16 @@ export type OrderNameInput = {
   revisionOf: string | null;
 };
 
+/** The sheet numbers at `positions` of a set ("A-102"), "sheet 3" where a title block gave none. */
+export function printedSheetLabels(files: OrderNameInput['files'], positions: readonly number[]): string[] {
+  return positions.map((p) => sheetsOf(files)[p - 1] ?? `sheet ${p}`);
+}
+
+/** Each sheet's number through the set, null where unknown. */
+function sheetsOf(files: OrderNameInput['files']): (string | null)[] {
+  return files.flatMap((f) => (f.sheetNumbers && f.sheetNumbers.length === f.pageCount ? f.sheetNumbers : Array.from({ length: f.pageCount }, () => null)));
+}
+
 /** Up to this many sheets are named one by one; more read "A-101 … A-109, 9 sheets". */
 const NAMED_SHEETS = 4;
 
@@ -99,11 +109,9 @@ const NAMED_SHEETS = 4;
 export function orderName(order: OrderNameInput): string {
   const job = order.jobName?.trim();
   if (job) return job;
-  const sheets = order.files.flatMap((f) =>
-    f.sheetNumbers && f.sheetNumbers.length === f.pageCount ? f.sheetNumbers : Array.from({ length: f.pageCount }, () => null),
-  );
+  const sheets = sheetsOf(order.files);
   if (order.printPositions) {
-    const labels = order.printPositions.map((p) => sheets[p - 1] ?? `sheet ${p}`);
+    const labels = printedSheetLabels(order.files, order.printPositions);
     const printed = labels.length <= NAMED_SHEETS ? labels.join(', ') : `${labels[0]} … ${labels[labels.length - 1]}, ${labels.length} sheets`;
     return `${printed} of ${order.revisionOf ? `the revision of #${order.revisionOf}` : 'a revision'}`;
   }
