@@ -67,3 +67,14 @@ describe('a paid order’s badge', () => {
     await page.close();
   });
 });
+
+describe('the landing page of a shop that set no testimonials', () => {
+  it('shows no testimonials section rather than invented ones', async () => {
+    const page = await newPage(browser, { width: 1366, height: 900 });
+    await page.goto(`${shop.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'Frequently asked questions' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Trusted by people who build' }).count()).toBe(0);
+    expect(await page.locator('figure blockquote').count()).toBe(0);
+    await page.close();
+  });
+});
