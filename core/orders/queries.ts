@@ -121,8 +121,9 @@ function searchClause(sql: Sql, text: string | undefined) {
 /**
  * One page of the counter's paid orders (at most `limit` + 1 rows, so the caller knows whether
  * more follow), each with `cursor_ts`, the text of its sort key. newest: placed, newest first; due:
- * promised ready-by, soonest first (orders from before ready_by use created_at), walking the
- * orders_paid_due_idx expression.
+ * the open work only (pending or printing, not refunded, unless a status is asked for), promised
+ * ready-by soonest first (orders from before ready_by use created_at; a rush order's 4 working hours
+ * put it ahead of the day's regular work), walking the orders_paid_due_idx expression.
  */
 export function adminOrderPage(
   sql: Sql,
@@ -134,7 +135,7 @@ export function adminOrderPage(
     ? sql<(OrderRow & { cursor_ts: string })[]>`
         select o.*, coalesce(o.ready_by, o.created_at)::text as cursor_ts from orders o
         where o.payment_status <> 'unpaid'
-          ${status ? sql`and o.status = ${status}` : sql``}
+          ${status ? sql`and o.status = ${status}` : sql`and o.status in ('pending', 'processing') and o.payment_status <> 'refunded'`}
           ${search}
           ${cursor ? sql`and (coalesce(o.ready_by, o.created_at), o.id) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
         order by coalesce(o.ready_by, o.created_at), o.id

@@ -246,6 +246,23 @@ describe('the admin list sorted by due', () => {
   });
 });
 
+describe('the due list holds only open work', () => {
+  it('leaves completed, cancelled and refunded orders out of "Due soonest", whatever their promise', async () => {
+    const admin = await adminClient(shop);
+    await shop.sql`delete from orders`;
+    const soon = new Date(Date.now() + 3600_000);
+    const open = await buildOrder(shop, { status: 'pending', readyBy: new Date(Date.now() + 7200_000) });
+    const printing = await buildOrder(shop, { status: 'processing', readyBy: new Date(Date.now() + 9000_000) });
+    await buildOrder(shop, { status: 'completed', readyBy: soon });
+    await buildOrder(shop, { status: 'failed', readyBy: soon });
+    await buildOrder(shop, { status: 'pending', paymentStatus: 'refunded', readyBy: soon });
+    const res = await admin.get('/api/admin/orders?sort=due');
+    expect(res.body.orders.map((o: { id: string }) => o.id)).toEqual([open.id, printing.id]);
+    // Asked for by status, a finished order is still found.
+    expect((await admin.get('/api/admin/orders?sort=due&status=completed')).body.orders).toHaveLength(1);
+  });
+});
+
 describe('Track Orders', () => {
   it('gives each result of the emailed link its order page url with the access token', async () => {
     const order = await buildOrder(shop, { email: 'lookup15@example.com' });
