@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_SET_FILES, MAX_SET_SHEETS } from './limits';
 import { MAX_SETS, MIN_SETS, ORDER_PRINT_SIZES, ORDER_PRINT_TYPES } from './pricing';
+import { MAX_ORDER_NOTES } from './fields';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
 
@@ -25,9 +26,12 @@ export const CheckoutDataSchema = z.object({
   halfSets: z.number().int().min(MIN_SETS).max(MAX_SETS).default(0),
   /** With `auto`: the positions (1..pageCount through the set) to print in color. */
   colorSheets: z.array(z.number().int().positive()).optional(),
-  /** Carried over by a reorder. */
+  /** Carried over by a reorder and a revision's reprint (editable at checkout). */
   jobName: z.string().max(100).nullish(),
   poNumber: z.string().max(50).nullish(),
+  notes: z.string().max(MAX_ORDER_NOTES).nullish(),
+  /** The firm project the earlier order was for. */
+  projectId: z.uuid().nullish(),
   pricePerPage: z.number().nonnegative().nullable(),
   totalAmount: z.number().nonnegative(),
   /** Set when the checkout re-orders an earlier order's file. */

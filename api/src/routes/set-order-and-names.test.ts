@@ -77,4 +77,11 @@ describe('a set of one-sheet files with its cover chosen anywhere', () => {
     const order = await place([ids['A-101'], ids['A-102']], { jobName: 'Hoboken Tower bid set' });
     expect(order.name).toBe('Hoboken Tower bid set');
   });
+
+  it('carries the job name, PO and notes into a reorder, to edit at checkout', async () => {
+    const order = await place([ids['A-101']], { jobName: 'Bid set', poNumber: 'PO-77', notes: 'Staple at the left edge' });
+    const again = await client.post(`/api/orders/${order.id}/reorder`);
+    expect(again.status).toBe(201);
+    expect(again.body.checkoutData).toMatchObject({ jobName: 'Bid set', poNumber: 'PO-77', notes: 'Staple at the left edge', projectId: null });
+  });
 });

@@ -60,7 +60,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const [createAccount, setCreateAccount] = useState(false);
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   /** The firm project the order is for (a signed-in firm member's choice), or null. */
-  const [projectId, setProjectId] = useState<string | null>(null);
+  // A reorder or reprint starts on the earlier order's firm project.
+  const [projectId, setProjectId] = useState<string | null>(data?.projectId ?? null);
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
 

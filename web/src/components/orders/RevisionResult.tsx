@@ -79,7 +79,8 @@ function Overlay({ sheet }: { sheet: RevisionSheetJson }) {
 }
 
 /** How the previous order was printed: a reprint of its changed sheets goes the same way. */
-export type PrintedAs = Pick<OrderJson, 'printSize' | 'printType' | 'sets' | 'halfSets'>;
+export type PrintedAs = Pick<OrderJson, 'printSize' | 'printType' | 'sets' | 'halfSets'> &
+  Partial<Pick<OrderJson, 'jobName' | 'poNumber' | 'notes' | 'projectId'>>;
 
 function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue: string[]; printedAs: PrintedAs }) {
   const by = (change: RevisionSheetJson['change']) => revision.sheets.filter((s) => s.change === change);
@@ -109,6 +110,11 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
       printType: printedAs.printType,
       sets: printedAs.sets,
       halfSets: printedAs.halfSets,
+      // The reprint keeps the job's words and project, editable at checkout.
+      jobName: printedAs.jobName ?? null,
+      poNumber: printedAs.poNumber ?? null,
+      notes: printedAs.notes ?? null,
+      projectId: printedAs.projectId ?? null,
       pricePerPage: null,
       totalAmount: 0,
       revision: { revisionId: revision.revisionId, printPositions: [...chosen].sort((a, b) => a - b), previousOrderNumber: revision.previousOrderNumber },
