@@ -103,7 +103,8 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
               }
             />
             {list.length === 0 ? (
-              <p className="px-6 py-4 text-sm text-slate-600">{isLoading ? 'Loading…' : 'No orders yet'}</p>
+              // The empty state is said once, beside: this card only says it is loading.
+              <p className="px-6 py-4 text-sm text-slate-600">{isLoading ? 'Loading…' : 'Your recent orders will be listed here.'}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {list.slice(0, 3).map((o) => (

@@ -211,7 +211,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                     <span className="min-w-0 truncate text-slate-800">
                       {i + 1}. {file.fileName}{' '}
                       <span className="text-slate-500">
-                        (sheets {file.firstPosition}–{file.firstPosition + file.pageCount - 1})
+                        ({file.pageCount === 1 ? `sheet ${file.firstPosition}` : `sheets ${file.firstPosition}–${file.firstPosition + file.pageCount - 1}`})
                       </span>
                     </span>
                     <a className={buttonClasses('outline', 'sm')} href={file.url} target="_blank" rel="noopener noreferrer">
