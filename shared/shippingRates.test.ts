@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byArrivalThenPrice, noFasterText, noFasterThan } from './shippingRates';
+import { noFasterText, noFasterThan } from './shippingRates';
 
 const ground = { serviceName: 'UPS Ground', costCents: 895, cost: 8.95, deliveryDate: '2026-12-01' };
 const twoDay = { serviceName: 'UPS 2nd Day Air', costCents: 2469, cost: 24.69, deliveryDate: '2026-12-01' };
@@ -21,8 +21,5 @@ describe('noFasterText and the order on screen', () => {
     expect(noFasterText({ ...twoDay, noFasterThan: 'UPS Ground' }, rates)).toBe('Arrives the same day as UPS Ground');
     expect(noFasterText({ ...twoDay, deliveryDate: '2026-12-02', noFasterThan: 'UPS Ground' }, rates)).toBe('Arrives no sooner than UPS Ground');
     expect(noFasterText({ ...ground, noFasterThan: null }, rates)).toBeNull();
-  });
-  it('sorts by arrival, then price', () => {
-    expect(byArrivalThenPrice([twoDay, ground, nextDay]).map((r) => r.serviceName)).toEqual(['UPS Next Day Air', 'UPS Ground', 'UPS 2nd Day Air']);
   });
 });

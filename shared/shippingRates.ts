@@ -32,15 +32,3 @@ export function noFasterText(
   const other = rates.find((r) => r.serviceName === rate.noFasterThan);
   return other && other.deliveryDate === rate.deliveryDate ? `Arrives the same day as ${rate.noFasterThan}` : `Arrives no sooner than ${rate.noFasterThan}`;
 }
-
-/** The order rates are shown in: soonest arrival first, then cheapest (unknown arrivals last). */
-export function byArrivalThenPrice<T extends { deliveryDate: string | null; cost: number }>(rates: readonly T[]): T[] {
-  return [...rates].sort((a, b) => {
-    if (a.deliveryDate !== b.deliveryDate) {
-      if (a.deliveryDate === null) return 1;
-      if (b.deliveryDate === null) return -1;
-      return a.deliveryDate < b.deliveryDate ? -1 : 1;
-    }
-    return a.cost - b.cost;
-  });
-}

@@ -39,7 +39,7 @@ export function presentRevision(row: RevisionRow, sheets: RevisionSheetRow[], re
           reason: s.reason,
         }))
       : [],
-    removed: ready ? removed.map((r) => ({ sheetNumber: r.sheet_number, previousPosition: r.previous_position })) : [],
+    removed: ready ? removed.map((r) => ({ sheetNumber: r.sheet_number, sheetTitle: r.sheet_title ?? null, previousPosition: r.previous_position })) : [],
     message: row.message,
   };
 }

@@ -3,7 +3,7 @@
  * ready (the cheapest free from a $100 subtotal); a failed fetch says why next to the rates.
  */
 import { formatDollars } from '#shared/money';
-import { byArrivalThenPrice, noFasterText } from '#shared/shippingRates';
+import { noFasterText } from '#shared/shippingRates';
 import { useShopConfig } from '../../data/config';
 import { useTurnaround } from '../../data/turnaround';
 import { stateCodeOf } from '#shared/usStates';
@@ -128,7 +128,7 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
       {!ratesLoading && rates.length > 0 && (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium text-slate-700">Shipping options</legend>
-          {byArrivalThenPrice(rates).map((rate) => (
+          {rates.map((rate) => (
             <label
               key={rate.rateId}
               className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg border p-3 text-sm ${rateId === rate.rateId ? 'border-blueprint-500 bg-blueprint-50' : 'border-slate-200'}`}

@@ -6,7 +6,7 @@
  * the checkout with the new issue's files, the revision and the positions chosen, printed as the
  * previous order was (size, ink, sets).
  */
-import { useState, type ChangeEvent, type RefObject } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
 import type { OrderJson } from '#shared/orderJson';
@@ -14,6 +14,9 @@ import type { RevisionJson, RevisionSheetJson } from '#shared/revisions';
 import { useRevision } from '../../data/revisions';
 import { sendPdf } from '../upload/uploadApi';
 import { Button, ErrorNote, Spinner } from '../ui';
+import { OverlayLegend } from './OverlayLegend';
+
+const OverlayViewer = lazy(() => import('./OverlayViewer'));
 
 const sheetName = (s: { sheetNumber: string | null }, position: number) => s.sheetNumber ?? `Sheet ${position}`;
 
@@ -65,16 +68,22 @@ function SheetList({
 }
 
 function Overlay({ sheet }: { sheet: RevisionSheetJson }) {
+  const [open, setOpen] = useState(false);
   if (!sheet.overlayUrl) return null;
   const large = `${sheet.overlayUrl}${sheet.overlayUrl.includes('?') ? '&' : '?'}size=large`;
+  const name = sheetName(sheet, sheet.position);
   return (
-    <a href={large} target="_blank" rel="noreferrer" className="mt-2 block" aria-label={`Enlarge the overlay of ${sheetName(sheet, sheet.position)}`}>
-      <img
-        src={sheet.overlayUrl}
-        alt={`What changed on ${sheetName(sheet, sheet.position)}: removed in red, added in blue`}
-        className="w-full max-w-xl rounded border border-slate-200"
-      />
-    </a>
+    <div className="mt-2 grid max-w-xl gap-1">
+      <button type="button" className="block cursor-zoom-in" onClick={() => setOpen(true)} aria-label={`Open the overlay of ${name} in the viewer`}>
+        <img src={sheet.overlayUrl} alt={`What changed on ${name}: removed in red, added in blue`} className="w-full rounded border border-slate-200" />
+      </button>
+      <OverlayLegend />
+      {open && (
+        <Suspense fallback={null}>
+          <OverlayViewer title={`What changed on ${name}`} src={large} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 
@@ -146,8 +155,9 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
           <h3 className="text-sm font-semibold text-slate-900">Removed ({revision.removed.length})</h3>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             {revision.removed.map((r) => (
-              <li key={r.previousPosition} className="rounded bg-slate-100 px-2 py-1 font-mono">
-                {r.sheetNumber ?? `Sheet ${r.previousPosition}`}
+              <li key={r.previousPosition} className="rounded bg-slate-100 px-2 py-1">
+                <span className="font-mono">{r.sheetNumber ?? `Sheet ${r.previousPosition}`}</span>
+                {r.sheetTitle ? ` ${r.sheetTitle}` : ''}
               </li>
             ))}
           </ul>
