@@ -94,7 +94,7 @@ describe('the admin journey', () => {
     const downloadPromise = page.waitForEvent('download', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Export Selected' }).click();
     const download = await downloadPromise;
-    await page.getByText('Successfully exported 2 files', { exact: true }).waitFor();
+    await page.getByText('Successfully exported 2 orders', { exact: true }).waitFor();
     await page.getByText('0 orders selected').waitFor();
     await screenshot(page, 'admin-after-export');
     const file = await download.path();

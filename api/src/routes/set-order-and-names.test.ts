@@ -9,6 +9,9 @@ import type { TestClient } from '#test/helpers/client';
 import { pickupBody } from '#test/helpers/checkout';
 import { makeTitledSetPdf } from '#test/helpers/pdf';
 import type { OrderJson } from '#shared/orderJson';
+import type { OrderRow } from '#core/orders/orderRow';
+import { withOrderFiles } from '#core/orders/orderFiles';
+import { orderDetailLines } from '#core/orders/describe';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -83,5 +86,12 @@ describe('a set of one-sheet files with its cover chosen anywhere', () => {
     const again = await client.post(`/api/orders/${order.id}/reorder`);
     expect(again.status).toBe(201);
     expect(again.body.checkoutData).toMatchObject({ jobName: 'Bid set', poNumber: 'PO-77', notes: 'Staple at the left edge', projectId: null });
+  });
+
+  it('names color sheets on the documents by the numbers their title blocks carry', async () => {
+    const order = await place([ids['A-101'], ids['A-102']], { printType: 'auto', colorSheets: [2] });
+    const [row] = await shop.sql<OrderRow[]>`select * from orders where id = ${order.id}`;
+    await withOrderFiles(shop.sql, [row]);
+    expect(orderDetailLines(row)).toContain('Color sheets: A-102');
   });
 });
