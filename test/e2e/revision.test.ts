@@ -92,6 +92,8 @@ describe('the revision card', () => {
       await page.waitForURL(/\/checkout$/);
       const reprint = page.getByTestId('revision-summary');
       expect(await reprint.innerText()).toBe(`Revision of order #${orderNumberOf(order.id)} — 2 sheets reprinted`);
+      // Named by what it prints, never "New issue" or the first file of the issue.
+      await page.getByText(`A-102, A-105 of the revision of #${orderNumberOf(order.id)}`).waitFor();
       // The server's price of the 2 sheets, from the intent the checkout asks for at load.
       await expect.poll(() => page.getByText(`2 × ${formatDollars(PRICE_PER_PAGE_CENTS['24x36'].bw / 100)}`).count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await screenshot(page, `revision-checkout-${width}`);

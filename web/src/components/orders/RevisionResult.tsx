@@ -10,6 +10,7 @@ import { lazy, Suspense, useState, type ChangeEvent, type RefObject } from 'reac
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
 import type { OrderJson } from '#shared/orderJson';
+import { orderName } from '#shared/orderText';
 import type { RevisionJson, RevisionSheetJson } from '#shared/revisions';
 import { useRevision } from '../../data/revisions';
 import { sendPdf } from '../upload/uploadApi';
@@ -112,7 +113,19 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
     const checkoutData: CheckoutData = {
       uploadId: issue[0],
       ...(issue.length > 1 ? { uploadIds: issue } : {}),
-      fileName: revision.previousOrderNumber ? `New issue of order #${revision.previousOrderNumber}` : 'New issue',
+      // Named as the order will be: by the sheets it prints (shared/orderText.ts, orderName).
+      fileName: orderName({
+        jobName: printedAs.jobName ?? null,
+        files: [
+          {
+            fileName: 'New issue',
+            pageCount: revision.sheets.length,
+            sheetNumbers: [...revision.sheets].sort((a, b) => a.position - b.position).map((s) => s.sheetNumber),
+          },
+        ],
+        printPositions: [...chosen].sort((a, b) => a - b),
+        revisionOf: revision.previousOrderNumber,
+      }),
       pageCount: count,
       fileSize: 0,
       printSize: printedAs.printSize,
