@@ -209,7 +209,8 @@ export default function OrderSuccess() {
           <CardHeader title="Order details" description={when(order.createdAt)} />
           <div className="grid gap-6 p-6 sm:grid-cols-2">
             <dl className="grid gap-2 text-sm">
-              <Row label="Drawings" value={order.name} />
+              {/* The job name has its own row: the drawings are named here only when it does not name them. */}
+              {order.name !== order.jobName && <Row label="Drawings" value={order.name} />}
               {order.printPositions && <Row label="Revision" value={revisionText(order.revisionOf?.orderNumber ?? null, order.printPositions.length)} />}
               <Row label="Sets" value={orderSetsText(order)} />
               <Row label="Size" value={size} />
