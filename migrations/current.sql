@@ -87,3 +87,9 @@ alter table order_recipients add column if not exists holds_positions int[];
 alter table order_recipients add column if not exists holds_sheet_numbers text[];
 -- A reprint holder's sheets of the issue before: the sheets a reprint drops come out of their set only if they had them.
 alter table order_recipients add column if not exists held_before_sheet_numbers text[];
+
+-- counter: the reference the counter records when it marks an invoice paid (a check number, a transfer id).
+alter table invoices add column if not exists payment_reference text;
+
+-- revisions: a removed sheet keeps its title too, so the customer sees which sheet went by name.
+alter table revision_removed_sheets add column if not exists sheet_title text;

@@ -33,6 +33,7 @@ import {
   webAddressMessage,
   withoutInvisibleControls,
   optionalPlainTextField,
+  MAX_ORDER_NOTES,
 } from './fields';
 
 export { CHECKOUT_DATA_KEY } from './storageKeys';
@@ -61,9 +62,12 @@ export const CheckoutDataSchema = z.object({
   colorSheets: z.array(z.number().int().positive()).optional(),
   /** The set's positions in the order they print ("Sort by discipline"); absent: file order. */
   sheetOrder: z.array(z.number().int().positive()).max(MAX_SET_SHEETS).optional(),
-  /** Carried over by a reorder. */
+  /** Carried over by a reorder and a revision's reprint (editable at checkout). */
   jobName: z.string().max(100).nullish(),
   poNumber: z.string().max(50).nullish(),
+  notes: z.string().max(MAX_ORDER_NOTES).nullish(),
+  /** The firm project the earlier order was for. */
+  projectId: z.uuid().nullish(),
   pricePerPage: z.number().nonnegative().nullable(),
   totalAmount: z.number().nonnegative(),
   /** Set when the checkout re-orders an earlier order's file. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_SHOP, shopFacts } from './shop';
 import { parseShopHolidays } from './holidays';
+import { parseTestimonials } from './testimonials';
 import { zipStateMismatch } from './zipStates';
 
 const optional = z
@@ -118,6 +119,14 @@ export const EnvSchema = z
     SHOP_HOLIDAYS: optional.superRefine((value, ctx) => {
       try {
         parseShopHolidays(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      }
+    }),
+    /** What customers said, shown on the landing page: a JSON array of {quote, name, role}; none when unset. */
+    SHOP_TESTIMONIALS: optional.superRefine((value, ctx) => {
+      try {
+        parseTestimonials(value);
       } catch (error) {
         ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
       }

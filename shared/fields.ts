@@ -223,6 +223,10 @@ export const poNumberField = orderText('PO number', MAX_PO_NUMBER, CONTROL_CHARA
 /** Notes for the shop. */
 export const orderNotesField = orderText('Notes', MAX_ORDER_NOTES, CONTROL_BUT_LINE_BREAKS);
 
+/** The counter's reference for a payment it records (a check number, a transfer id). */
+export const MAX_PAYMENT_REFERENCE = 100;
+export const paymentReferenceField = orderText('Payment reference', MAX_PAYMENT_REFERENCE, CONTROL_CHARACTERS);
+
 export const uuidField = z.uuid({ error: 'Not a valid id' });
 
 /** A drawing set of several uploaded files, in the order they print: 1 to MAX_SET_FILES, each once. */

@@ -206,3 +206,8 @@ export type TaxCertificateJson = {
   withdrawnBy: 'counter' | 'owner' | null;
   withdrawReason: string | null;
 };
+
+/** "Keystone Architects'" / "Harbor Studio's": a firm's name as the owner of something, as a person writes it. */
+export function possessive(name: string, apostrophe: "'" | '’' = "'"): string {
+  return /s$/i.test(name.trim()) ? `${name}${apostrophe}` : `${name}${apostrophe}s`;
+}

@@ -96,6 +96,8 @@ export type InvoiceJson = {
   status: InvoiceStatus;
   paidAt: string | null;
   paidBy: 'admin' | 'card' | null;
+  /** The counter's reference for the payment (a check number, a transfer id), or null. */
+  paymentReference: string | null;
 };
 
 /** "Order 4F2A9C01 · Library fit-out · PO 7731 · BCL-24": what an invoice is for, in one line. */

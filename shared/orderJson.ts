@@ -50,6 +50,11 @@ export type OrderJson = {
   paymentStatus: PaymentStatus;
   /** The sentence the customer reads for the current state (`statusText` in shared/orderStatus.ts). */
   statusText: string;
+  /**
+   * How every screen names the order: its job name, else what it prints ("A-101 – A-107, 6 sheets";
+   * a reprint "A-102, A-107 of the revision of #1A2B3C4D"); see shared/orderText.ts, orderName.
+   */
+  name: string;
   /** The set's first file (for screens made before sets had several files); `files` has them all. */
   fileName: string;
   /** Sheets of the whole set. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusText, type StatusTextInput } from './orderStatus';
+import { statusBadge, statusText, type StatusTextInput } from './orderStatus';
 
 const paidPickup: StatusTextInput = {
   status: 'pending',
@@ -32,5 +32,23 @@ describe('statusText', () => {
     for (const status of ['pending', 'processing', 'completed', 'failed'] as const) {
       expect(statusText({ ...paidPickup, status, paymentStatus: 'refunded' })).toMatch(/^Refunded/);
     }
+  });
+});
+
+describe('statusBadge', () => {
+  const badge = (input: StatusTextInput) => statusBadge({ status: input.status, statusText: statusText(input) });
+
+  it('shows a paid order in the queue as "Paid", never a yellow "Pending" beside "Payment received"', () => {
+    expect(badge(paidPickup)).toEqual({ label: 'Paid', tone: 'processing' });
+    expect(badge({ ...paidPickup, paymentStatus: 'invoiced' })).toEqual({ label: 'Invoiced', tone: 'processing' });
+  });
+
+  it('follows the sentence through printing, ready, shipped and cancelled', () => {
+    expect(badge({ ...paidPickup, status: 'processing' }).label).toBe('Printing');
+    expect(badge({ ...paidPickup, status: 'completed' })).toEqual({ label: 'Ready', tone: 'completed' });
+    expect(badge({ ...paidPickup, status: 'completed', shippingMethod: 'shipping', trackingNumber: '1Z' }).label).toBe('Shipped');
+    expect(badge({ ...paidPickup, status: 'failed' })).toEqual({ label: 'Cancelled', tone: 'failed' });
+    expect(badge({ ...paidPickup, paymentStatus: 'unpaid', readyByText: null })).toEqual({ label: 'Awaiting payment', tone: 'pending' });
+    expect(badge({ ...paidPickup, paymentStatus: 'refunded' }).label).toBe('Refunded');
   });
 });

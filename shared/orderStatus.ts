@@ -42,3 +42,25 @@ export function statusText(order: StatusTextInput): string {
       return 'There was an issue with your order. Please contact support.';
   }
 }
+
+/** The badge's color family: the shop's Badge tones. */
+export type StatusBadgeTone = 'pending' | 'processing' | 'completed' | 'failed' | 'neutral';
+
+/**
+ * The short badge beside an order, read from its `statusText` so the two never disagree (a paid
+ * order is never a yellow "Pending" beside "Payment received"). Every screen uses this one helper;
+ * the lookups carry `statusText` without `paymentStatus`, so the sentence is the source.
+ */
+export function statusBadge(order: { status: string; statusText: string }): { label: string; tone: StatusBadgeTone } {
+  const text = order.statusText;
+  if (text.startsWith('Refunded')) return { label: 'Refunded', tone: 'neutral' };
+  if (order.status === 'failed' || text.startsWith('Cancelled')) return { label: 'Cancelled', tone: 'failed' };
+  if (text.startsWith('Awaiting payment')) return { label: 'Awaiting payment', tone: 'pending' };
+  if (text.startsWith('Invoiced')) return { label: 'Invoiced', tone: 'processing' };
+  if (text.startsWith('Paid')) return { label: 'Paid', tone: 'processing' };
+  if (text.startsWith('Printing')) return { label: 'Printing', tone: 'processing' };
+  if (text.startsWith('Ready')) return { label: 'Ready', tone: 'completed' };
+  if (text.startsWith('Shipped')) return { label: 'Shipped', tone: 'completed' };
+  if (text.startsWith('Printed')) return { label: 'Printed', tone: 'completed' };
+  return { label: 'Unknown', tone: 'neutral' };
+}

@@ -63,3 +63,60 @@ export function revisionText(previousOrderNumber: string | null, sheets: readonl
   const lead = sheets.every((s) => s.startsWith('sheet ')) ? '' : sheets.length === 1 ? 'sheet ' : 'sheets ';
   return `${of} — ${lead}${sheets.join(', ')} reprinted`;
 }
+
+/**
+ * "5 sheets 24" x 36" + 5 sheets 12" x 18" half-size": what is printed, by paper, from the order's
+ * price lines (one describer for the label, the ticket and every other printed word). The ink is
+ * left out: each line's description is its paper followed by its ink.
+ */
+export function printsText(lines: readonly { description: string; quantity: number }[]): string {
+  const byPaper = new Map<string, number>();
+  for (const line of lines) {
+    const paper = line.description.replace(/ (black and white|color)$/, '');
+    byPaper.set(paper, (byPaper.get(paper) ?? 0) + line.quantity);
+  }
+  return [...byPaper].map(([paper, count]) => `${count} ${count === 1 ? 'sheet' : 'sheets'} ${paper}`).join(' + ');
+}
+
+/** What orderName reads of an order: its job name, its files (with their sheets' numbers when known) and, for a reprint, what it prints. */
+export type OrderNameInput = {
+  jobName: string | null;
+  files: readonly { fileName: string; pageCount: number; sheetNumbers?: readonly (string | null)[] | null }[];
+  /** A revision's reprint: the positions of the new issue printed; null for an ordinary order. */
+  printPositions: readonly number[] | null;
+  /** The order number a reprint revises, when it is still there. */
+  revisionOf: string | null;
+};
+
+/** The sheet numbers at `positions` of a set ("A-102"), "sheet 3" where a title block gave none. */
+export function printedSheetLabels(files: OrderNameInput['files'], positions: readonly number[]): string[] {
+  return positions.map((p) => sheetsOf(files)[p - 1] ?? `sheet ${p}`);
+}
+
+/** Each sheet's number through the set, null where unknown. */
+function sheetsOf(files: OrderNameInput['files']): (string | null)[] {
+  return files.flatMap((f) => (f.sheetNumbers && f.sheetNumbers.length === f.pageCount ? f.sheetNumbers : Array.from({ length: f.pageCount }, () => null)));
+}
+
+/** Up to this many sheets are named one by one; more read "A-101 … A-109, 9 sheets". */
+const NAMED_SHEETS = 4;
+
+/**
+ * How every screen and email names an order: its job name when it has one; a reprint by what it
+ * prints ("A-102, A-107 of the revision of #1A2B3C4D"); else the set by its sheet range ("A-101 –
+ * A-107, 6 sheets"); the file names only when the title blocks gave no sheet numbers.
+ */
+export function orderName(order: OrderNameInput): string {
+  const job = order.jobName?.trim();
+  if (job) return job;
+  const sheets = sheetsOf(order.files);
+  if (order.printPositions) {
+    const labels = printedSheetLabels(order.files, order.printPositions);
+    const printed = labels.length <= NAMED_SHEETS ? labels.join(', ') : `${labels[0]} … ${labels[labels.length - 1]}, ${labels.length} sheets`;
+    return `${printed} of ${order.revisionOf ? `the revision of #${order.revisionOf}` : 'a revision'}`;
+  }
+  const first = sheets[0];
+  const last = sheets[sheets.length - 1];
+  if (first && last) return sheets.length === 1 ? first : `${first} – ${last}, ${sheets.length} sheets`;
+  return setName(order.files);
+}

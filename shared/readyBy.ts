@@ -1,8 +1,10 @@
 /**
  * The ready-by clock: when an order paid at a given instant is ready, in the shop's time zone.
- * Regular orders paid before the same-day cutoff (12:00) on an open day are ready by that day's
- * closing time, otherwise by the next open day's closing. Rush orders are ready 4 open hours after
- * payment (the hours left today, then from the next opening). Closed days (Sundays, federal holidays,
+ * Every promise leaves the customer an hour to collect before the counter closes: a day's work ends
+ * COLLECT_BEFORE_CLOSE_MINUTES before closing ("end of day" is 6 PM on a 9-7 day). Regular orders
+ * paid before the same-day cutoff (12:00) on an open day are ready by that day's end, otherwise by
+ * the next open day's end. Rush orders are ready 4 working hours after payment (the hours left in
+ * today's working day, then from the next opening). Closed days (Sundays, federal holidays,
  * SHOP_HOLIDAYS) come from the shop clock (clock.ts). Pure: no clock, no I/O; the caller passes the
  * instant and, when configured, the shop's holiday changes.
  */
@@ -14,6 +16,16 @@ export type { ClockOptions } from './clock';
 
 /** Open hours a rush order needs. */
 export const RUSH_OPEN_MINUTES = 4 * 60;
+/** Minutes before closing by which every promised order is ready, so a person can still collect it that day. */
+export const COLLECT_BEFORE_CLOSE_MINUTES = 60;
+
+/** Opening hours as the promises use them: the working day ends an hour before the counter closes. */
+function workingHoursOn(day: CalendarDay, options: ClockOptions): { open: number; close: number } | null {
+  const hours = openingHoursOn(day, options);
+  if (!hours) return null;
+  return { open: hours.open, close: Math.max(hours.open, hours.close - COLLECT_BEFORE_CLOSE_MINUTES) };
+}
+
 /** A tube that is ready by this time (minutes after midnight) leaves the same day. */
 export const SHIP_SAME_DAY_BY_MINUTES = 17 * 60;
 
@@ -31,11 +43,11 @@ export type Turnaround = {
 export function readyBy(paidAt: Date, rush: boolean, options: ClockOptions = {}): Date {
   const today = shopDay(paidAt, options);
   const now = shopMinutes(paidAt, options);
-  const hours = openingHoursOn(today, options);
+  const hours = workingHoursOn(today, options);
   if (!rush) {
     if (hours && now < SAME_DAY_CUTOFF_MINUTES) return shopInstant(today, hours.close, options);
     const next = nextOpenDay(today, options);
-    return shopInstant(next, openingHoursOn(next, options)?.close ?? 0, options);
+    return shopInstant(next, workingHoursOn(next, options)?.close ?? 0, options);
   }
   let left = RUSH_OPEN_MINUTES;
   if (hours && now < hours.close) {
@@ -47,7 +59,7 @@ export function readyBy(paidAt: Date, rush: boolean, options: ClockOptions = {})
   let day = today;
   for (let i = 0; i < 366; i++) {
     day = nextOpenDay(day, options);
-    const h = openingHoursOn(day, options);
+    const h = workingHoursOn(day, options);
     if (!h) break;
     if (h.close - h.open >= left) return shopInstant(day, Math.ceil(h.open + left), options);
     left -= h.close - h.open;

@@ -54,7 +54,8 @@ export type RevisionJson = {
   /** Null when compared with uploads of the previous issue rather than an order. */
   previousOrderNumber: string | null;
   sheets: RevisionSheetJson[];
-  removed: { sheetNumber: string | null; previousPosition: number }[];
+  /** The sheets of the previous issue the new one lacks, each by its number and title (null when none was read). */
+  removed: { sheetNumber: string | null; sheetTitle: string | null; previousPosition: number }[];
   message: string | null;
   /**
    * Everyone the previous order sent the set to, when it had recipients ([] otherwise): what each

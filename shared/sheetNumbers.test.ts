@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSheetNumber, isSheetNumber, listedSheetNumbers, sheetWarnings, type TextLine } from './sheetNumbers';
+import { drawingIndexOf, findSheetNumber, isSheetNumber, listedSheetNumbers, sheetWarnings, type TextLine } from './sheetNumbers';
 
 describe('isSheetNumber', () => {
   it.each([
@@ -92,5 +92,22 @@ describe('sheetWarnings', () => {
   });
   it('warns of nothing on a set without sheet numbers', () => {
     expect(sheetWarnings(set(null, null))).toEqual([]);
+  });
+});
+
+describe('drawingIndexOf', () => {
+  const plan = (position: number, n: string) => ({ position, sheetTitle: 'FLOOR PLAN', listedSheets: [n] });
+  it('finds the cover wherever it sits, not only on the first sheet', () => {
+    const cover = { position: 4, sheetTitle: 'COVER SHEET', listedSheets: ['G-001', 'A-101', 'A-102', 'A-104'] };
+    expect(drawingIndexOf([plan(1, 'A-101'), plan(2, 'A-102'), plan(3, 'A-103'), cover])).toEqual({ position: 4, listed: cover.listedSheets });
+  });
+  it('prefers a sheet titled as the index over a longer list of callouts elsewhere', () => {
+    const details = { position: 2, sheetTitle: 'DETAILS', listedSheets: ['A-501', 'A-502', 'A-503', 'A-504', 'A-505'] };
+    const index = { position: 3, sheetTitle: 'DRAWING LIST', listedSheets: ['A-101', 'A-102', 'A-501'] };
+    expect(drawingIndexOf([plan(1, 'A-101'), details, index])?.position).toBe(3);
+    expect(drawingIndexOf([plan(1, 'A-101'), details])?.position).toBe(2);
+  });
+  it('finds none when every sheet names only itself', () => {
+    expect(drawingIndexOf([plan(1, 'A-101'), plan(2, 'A-102')])).toBeNull();
   });
 });

@@ -111,6 +111,31 @@ export type SheetWarningKind = (typeof SHEET_WARNING_KINDS)[number];
 /** A preflight warning about a set: it warns, it never blocks an order. */
 export type SheetWarning = { kind: SheetWarningKind; sheetNumber: string; positions: number[]; message: string };
 
+/** A sheet's title that says it carries the set's drawing index. */
+const INDEX_TITLE = /\b(cover|title|index|drawing list|sheet list|list of drawings)\b/i;
+
+/**
+ * The set's drawing index, wherever the cover sits: among the sheets whose text names at least two
+ * sheet numbers (every sheet names its own), one titled cover, title, index or drawing list, else
+ * the one with the longest list; the earlier sheet on a tie. Null when no sheet lists others.
+ */
+export function drawingIndexOf(
+  sheets: readonly { position: number; sheetTitle: string | null; listedSheets: readonly string[] | null }[],
+): { position: number; listed: string[] } | null {
+  let best: { position: number; listed: string[]; titled: boolean } | null = null;
+  for (const sheet of sheets) {
+    const listed = sheet.listedSheets ?? [];
+    if (listed.length < 2) continue;
+    const titled = INDEX_TITLE.test(sheet.sheetTitle ?? '');
+    const better =
+      !best ||
+      (titled && !best.titled) ||
+      (titled === best.titled && (listed.length > best.listed.length || (listed.length === best.listed.length && sheet.position < best.position)));
+    if (better) best = { position: sheet.position, listed: [...listed], titled };
+  }
+  return best && { position: best.position, listed: best.listed };
+}
+
 /** `[1, 4]` → "sheets 1 and 4"; `[1, 4, 9]` → "sheets 1, 4 and 9". */
 function sheetsPhrase(positions: readonly number[]): string {
   if (positions.length === 1) return `sheet ${positions[0]}`;
@@ -119,13 +144,19 @@ function sheetsPhrase(positions: readonly number[]): string {
 
 /**
  * The preflight of a set in order (`position` from 1): a sheet number carried by more than one
- * sheet, and each sheet number the first sheet lists (its drawing index, `listed`) that no sheet
+ * sheet, and each sheet number the drawing index lists (`listed`, read from the sheet drawingIndexOf
+ * chose, at `indexPosition`) that no sheet
  * carries. An index entry counts only when its discipline prefix is one the set's title blocks use
  * and the index lists at least two numbers that the set does carry, so a cover's code references
  * (`R-2` occupancy) are not taken for sheets. Then each number a series skips (./sheetOrder.ts),
  * unless the index already said it is missing.
  */
-export function sheetWarnings(sheets: readonly { position: number; sheetNumber: string | null }[], listed: readonly string[] = []): SheetWarning[] {
+export function sheetWarnings(
+  sheets: readonly { position: number; sheetNumber: string | null }[],
+  listed: readonly string[] = [],
+  /** The position of the sheet carrying the index (drawingIndexOf), 1 when not given. */
+  indexPosition = 1,
+): SheetWarning[] {
   const warnings: SheetWarning[] = [];
   const byNumber = new Map<string, { shown: string; positions: number[] }>();
   for (const sheet of sheets) {
@@ -154,7 +185,7 @@ export function sheetWarnings(sheets: readonly { position: number; sheetNumber: 
         kind: 'missing_sheet',
         sheetNumber: n,
         positions: [],
-        message: `Sheet ${n} is listed in the drawing index on the first sheet, but no sheet in the set carries that number: it may be missing.`,
+        message: `Sheet ${n} is listed in the drawing index on ${indexPosition === 1 ? 'the first sheet' : `sheet ${indexPosition}`}, but no sheet in the set carries that number: it may be missing.`,
       });
     }
   }

@@ -210,7 +210,7 @@ export type SheetReport = {
   sheetNumber: string | null;
   /** The sheet's title beside its number; null when none is found. */
   sheetTitle: string | null;
-  /** The first sheet only: every sheet number written on it (a cover's drawing index); [] on the others. */
+  /** Every sheet number written on it (its own, and a cover's drawing index); the set's index is chosen by drawingIndexOf (sheetNumbers.ts). */
   listedSheets: string[] | null;
   /** Nothing drawn or written on it. */
   blank: boolean | null;

@@ -92,7 +92,7 @@ export const UploadInfoSchema = z.object({
   colorSheetCount: z.number().int().nonnegative().nullable(),
   /**
    * The preflight of the set, once every sheet is reported: a sheet number carried twice, a sheet
-   * the first sheet's drawing index lists that no sheet carries, a number a series skips
+   * the drawing index lists that no sheet carries, a number a series skips
    * (`number_gap`). They warn; they never block.
    */
   warnings: z.array(
@@ -105,10 +105,13 @@ export const UploadInfoSchema = z.object({
     }),
   ),
   /**
-   * The sheet numbers the first sheet's drawing index lists, once every sheet is reported ([] before
-   * and when it lists none): what a set of several files checks its missing sheets against.
+   * The sheet numbers the file's drawing index lists (from whichever sheet carries it, see
+   * drawingIndexOf in sheetNumbers.ts), once every sheet is reported ([] before and when none lists
+   * others): what a set of several files checks its missing sheets against.
    */
   listedSheets: z.array(z.string()),
+  /** The page of this file carrying that index, or null: a set picks its index among its files' by this sheet's title. */
+  listedOn: z.number().int().min(1).nullable().optional(),
   /** Nothing more will come for this upload: every sheet reported (or the report gave up), or rejected. */
   sheetsComplete: z.boolean(),
 });

@@ -20,7 +20,7 @@ export async function queueOrderLookupEmail(db: Queryable, env: Env, email: stri
     kind: 'order_lookup',
     subject: `Track your ${shop.name} orders`,
     text:
-      `Hello,\n\nYou asked to track the orders placed with ${email}. See ${orders} and their status here:\n\n${link}\n\n` +
+      `Hello,\n\nYou asked to track the orders placed with ${email}. See ${orders} and ${orderCount === 1 ? 'its' : 'their'} status here:\n\n${link}\n\n` +
       `The link works for 24 hours. If you did not ask for this, you can ignore this email.\n\n${signOff(shop)}`,
   });
 }

@@ -3,7 +3,8 @@ import { formatCents } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../orders/orderRow';
-import { orderDetailLines, setNameOf } from '../orders/describe';
+import { orderDetailLines } from '../orders/describe';
+import { orderNameOf } from '../orders/orderFiles';
 import type { RevisionPrint } from '#shared/orderText';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
@@ -40,7 +41,7 @@ export function orderConfirmationEmail(
       : `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
     // The file names, job name, PO and project are the customer's words: shown, never linked.
-    `File: ${theirWords(setNameOf(order))}`,
+    `Drawings: ${theirWords(orderNameOf(order))}`,
     ...orderDetailLines(order, options.revision ?? null).map(theirWords),
     ...priceLinesOf(order).map((l) => `${l.description}: ${l.quantity} x ${formatCents(l.unitPriceCents)} = ${formatCents(l.amountCents)}`),
     `Subtotal: ${formatCents(order.subtotal_cents)}`,

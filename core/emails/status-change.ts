@@ -8,7 +8,8 @@ import { orderNumberOf, type OrderStatus } from '#shared/fields';
 import type { Queryable } from '../lib/db';
 import { sheetCountsOf, type OrderRow } from '../orders/orderRow';
 import { setsText } from '#shared/pricing';
-import { printSizeText, revisionLine, setNameOf } from '../orders/describe';
+import { printSizeText, revisionLine } from '../orders/describe';
+import { orderNameOf } from '../orders/orderFiles';
 import { withOrderFiles } from '../orders/orderFiles';
 import { revisionPrintOf } from '../revisions/reprint';
 import type { RevisionPrint } from '#shared/orderText';
@@ -41,8 +42,12 @@ function fileLine(order: OrderRow): string {
     order.sets === 1 && !order.half_sets
       ? `${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`
       : `${setsText(order.sets, order.half_sets ?? 0)} of ${order.page_count} sheet${order.page_count === 1 ? '' : 's'}`;
-  const job = [order.job_name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null].filter(Boolean).join(', ');
-  return theirWords(`${setNameOf(order)} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`);
+  const name = orderNameOf(order);
+  // The job name already names the order when there is one: said once.
+  const job = [order.job_name && order.job_name.trim() !== name ? `job ${order.job_name}` : null, order.po_number ? `PO ${order.po_number}` : null]
+    .filter(Boolean)
+    .join(', ');
+  return theirWords(`${name} (${sheets}, ${printSizeText(order)}, ${ink}${job ? `; ${job}` : ''})`);
 }
 
 /**

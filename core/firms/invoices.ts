@@ -27,6 +27,8 @@ export type InvoiceRow = {
   due_on: string;
   paid_at: Date | null;
   paid_by: 'admin' | 'card' | null;
+  /** What the counter recorded when it marked the invoice paid (a check number, a transfer id). */
+  payment_reference: string | null;
   payment_intent_id: string | null;
   pdf_key: string | null;
   status: InvoiceStatus;
@@ -39,7 +41,7 @@ export type InvoiceRow = {
 function invoiceSelect(db: Queryable, today: string) {
   return db`
     select i.id, i.number::text as number, i.firm_id, i.order_id, i.amount_cents, i.issued_at, to_char(i.due_on, 'YYYY-MM-DD') as due_on,
-      i.paid_at, i.paid_by, i.payment_intent_id, i.pdf_key, o.job_name, o.po_number, o.project_code,
+      i.paid_at, i.paid_by, i.payment_reference, i.payment_intent_id, i.pdf_key, o.job_name, o.po_number, o.project_code,
       case when i.paid_at is not null then 'paid' when o.status = 'failed' then 'void'
            when i.due_on < ${today}::date then 'overdue' else 'open' end as status
     from invoices i join orders o on o.id = i.order_id`;
@@ -62,6 +64,7 @@ export function toInvoiceJson(r: InvoiceRow): InvoiceJson {
     status: r.status,
     paidAt: r.paid_at?.toISOString() ?? null,
     paidBy: r.paid_by,
+    paymentReference: r.payment_reference,
   };
 }
 

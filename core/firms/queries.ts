@@ -1,5 +1,6 @@
 /** Reads the firm routes need beyond the firm's own page (firmView.ts): invites sent, a project, the firm's name. */
 import type { Queryable } from '../lib/db';
+import { findAuthToken } from '../lib/tokens';
 
 /** Invites the firm sent in the last 24 hours (its daily allowance is counted from these). */
 export async function invitesSentToday(db: Queryable, firmId: string): Promise<number> {
@@ -19,4 +20,20 @@ export async function firmProject(db: Queryable, input: { firmId: string; projec
 export async function firmName(db: Queryable, firmId: string): Promise<string | null> {
   const [firm] = await db<{ name: string }[]>`select name from firms where id = ${firmId}`;
   return firm?.name ?? null;
+}
+
+/** What an open invite's page shows before anyone signs in: the firm, who invited, and the address it was sent to. */
+export type InviteView = { firmName: string; invitedBy: string; email: string };
+
+/** The open invite an emailed link's token is for, or null when the link is unknown, expired, used or withdrawn. */
+export async function openInviteOfToken(db: Queryable, token: string): Promise<InviteView | null> {
+  const found = await findAuthToken(db, 'firm_invite', token);
+  if (!found) return null;
+  const [row] = await db<{ firm_name: string; email: string; first_name: string | null; last_name: string | null; inviter_email: string | null }[]>`
+    select f.name as firm_name, i.email, u.first_name, u.last_name, u.email as inviter_email
+    from firm_invites i join firms f on f.id = i.firm_id left join users u on u.id = i.invited_by_user_id
+    where i.auth_token_id = ${found.id} and i.accepted_at is null`;
+  if (!row) return null;
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
+  return { firmName: row.firm_name, invitedBy: name || row.inviter_email || 'A colleague', email: row.email };
 }

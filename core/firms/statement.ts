@@ -192,11 +192,16 @@ export function renderStatement(statement: Statement, shop: ShopFacts): Promise<
       totals.forEach((value, i) => text(value, at[5 + i].x + 4, y, { size: 10, bold: true, width: at[5 + i].w - 8, align: 'right' }));
 
       doc.fillColor(MUTED);
-      text(`Paid orders only, by the date paid (${shop.timeZone}). Receipts for each order are in the orders' pages.`, left, doc.page.height - 50, {
-        size: 8,
-        width,
-        align: 'center',
-      });
+      text(
+        `Paid orders and orders on the firm's account (Net 30, invoiced), by the date placed or paid (${shop.timeZone}). Receipts for each order are in the orders' pages.`,
+        left,
+        doc.page.height - 50,
+        {
+          size: 8,
+          width,
+          align: 'center',
+        },
+      );
     },
   );
 }

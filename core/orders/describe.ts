@@ -1,6 +1,6 @@
 /** The words every document uses for an order's sets, inks, job name and PO (receipt, email, job ticket). */
 import { HALF_PAPERS, ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_SIZES, setsText, type OrderPrintSize, type PrintSize } from '#shared/pricing';
-import { projectText, revisionText, setName, sheetRanges, type RevisionPrint } from '#shared/orderText';
+import { printedSheetLabels, projectText, revisionText, sheetRanges, type RevisionPrint } from '#shared/orderText';
 import { sheetCountsOf, type OrderRow } from './orderRow';
 import { filesOf } from './orderFiles';
 
@@ -12,11 +12,21 @@ type Described = Pick<
 > &
   Partial<Pick<OrderRow, 'project_code' | 'project_name' | 'cost_code'>>;
 
-/** Which sheets print in color: "All sheets", "None (black and white)" or "Sheets 2, 5". */
-export function colorSheetsText(order: Described): string {
+/**
+ * Which sheets print in color: "All sheets", "None (black and white)", the sheets by the numbers
+ * their title blocks carry ("A-103, A-201") when the order's files were read with them, else by
+ * place ("Sheets 2, 5").
+ */
+export function colorSheetsText(order: Described & Partial<Pick<OrderRow, 'files' | 'print_positions'>>): string {
   const { color } = sheetCountsOf(order);
   if (color === 0) return 'None (black and white)';
   if (color === order.page_count) return 'All sheets';
+  const positions = [...new Set(order.color_sheets)].sort((a, b) => a - b);
+  // A reprint's color sheets are counted among the sheets it prints: their places say it plainly.
+  if (order.files && order.files.length > 0 && !order.print_positions) {
+    const labels = printedSheetLabels(order.files, positions);
+    if (labels.every((l) => !l.startsWith('sheet '))) return labels.join(', ');
+  }
   return `Sheet${color === 1 ? '' : 's'} ${sheetRanges(order.color_sheets)}`;
 }
 
@@ -54,7 +64,7 @@ export function revisionLine(revision: RevisionPrint): string {
  * "3 sets of 42 sheets, 24" x 36"", the color sheets, and the job name, PO and firm project when
  * given; a revision order's sentence first.
  */
-export function orderDetailLines(order: Described, revision: RevisionPrint | null = null): string[] {
+export function orderDetailLines(order: Described & Partial<Pick<OrderRow, 'files' | 'print_positions'>>, revision: RevisionPrint | null = null): string[] {
   const half = halfSizeNote(order);
   return [
     ...(revision ? [revisionLine(revision)] : []),
@@ -83,9 +93,4 @@ export function setFilesText(order: Pick<OrderRow, 'upload_id' | 'file_name' | '
 /** "A-101 · Hoboken Tower", the order's firm project as it was when placed; null without one. */
 export function orderProjectText(order: Partial<Pick<OrderRow, 'project_code' | 'project_name'>>): string | null {
   return projectText({ code: order.project_code ?? null, name: order.project_name });
-}
-
-/** "Plans.pdf" or "Plans.pdf + 2 more files": the set in one line, for emails (read its files first: withOrderFiles). */
-export function setNameOf(order: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_key' | 'page_count' | 'files'>): string {
-  return setName(filesOf(order));
 }

@@ -6,8 +6,22 @@
 import type { Queryable } from '../lib/db';
 import type { OrderFileRow, OrderRow } from './orderRow';
 import { ORDER_RECIPIENTS_COLUMN, type RecipientPackage } from './recipients';
+import { orderName } from '#shared/orderText';
+import { orderNumberOf } from '#shared/fields';
 
 export type { OrderFileRow };
+
+/** How screens and emails name the order (shared/orderText.ts): read its files first (withOrderFiles). */
+export function orderNameOf(
+  row: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_key' | 'page_count' | 'files' | 'job_name' | 'print_positions' | 'revision_of_order_id'>,
+): string {
+  return orderName({
+    jobName: row.job_name,
+    files: filesOf(row),
+    printPositions: row.print_positions,
+    revisionOf: row.revision_of_order_id ? orderNumberOf(row.revision_of_order_id) : null,
+  });
+}
 
 /** The order's files in print order: the stored set, or the order's own one file. */
 export function filesOf(row: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_key' | 'page_count' | 'files'>): OrderFileRow[] {
@@ -17,10 +31,13 @@ export function filesOf(row: Pick<OrderRow, 'upload_id' | 'file_name' | 'file_ke
 
 /**
  * The order's set files as one column (`files`, in print order; `[]` for an order of one file) of a
- * query over `orders o`: a single order is read with its files in one round trip.
+ * query over `orders o`: a single order is read with its files in one round trip. Each file carries
+ * its sheets' numbers from their title blocks (`sheetNumbers`, null once the upload is gone), which
+ * name the order (shared/orderText.ts, orderName).
  */
 export const ORDER_FILES_COLUMN = `(select coalesce(json_agg(json_build_object('uploadId', f.upload_id, 'fileName', f.file_name,
-    'pageCount', f.page_count, 'firstPosition', f.first_position, 'fileKey', f.file_key) order by f.position), '[]'::json)
+    'pageCount', f.page_count, 'firstPosition', f.first_position, 'fileKey', f.file_key,
+    'sheetNumbers', (select json_agg(s.sheet_number order by s.number) from upload_sheets s where s.upload_id = f.upload_id)) order by f.position), '[]'::json)
   from order_files f where f.order_id = o.id) as files`;
 
 /**

@@ -4,7 +4,7 @@ import type { SheetWarning } from '#shared/sheetNumbers';
 import type { OrderFileJson } from '#shared/orderJson';
 
 /** A stored file of the order's set (order_files; the storage key is for the admin's downloads and exports, never shown). */
-export type OrderFileRow = OrderFileJson & { fileKey: string };
+export type OrderFileRow = OrderFileJson & { fileKey: string; sheetNumbers?: (string | null)[] | null };
 import type { PaymentStatus } from '#shared/fields';
 import type { TaxExemptionJson } from '#shared/firm';
 

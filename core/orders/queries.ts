@@ -63,7 +63,11 @@ export function firmOrders(db: Queryable, firmId: string, filter: { projectId: s
 
 /** What both guest lookups read of an order: enough for its status sentence and promise, nothing more. */
 export type LookupStatusRow = Pick<OrderRow, 'id' | 'status' | 'payment_status' | 'shipping_method' | 'tracking_number' | 'ready_by' | 'created_at'>;
-export type LookupRow = LookupStatusRow & Pick<OrderRow, 'file_name' | 'total_cents' | 'access_token'>;
+export type LookupRow = LookupStatusRow &
+  Pick<
+    OrderRow,
+    'file_name' | 'total_cents' | 'access_token' | 'upload_id' | 'file_key' | 'page_count' | 'files' | 'job_name' | 'print_positions' | 'revision_of_order_id'
+  >;
 
 /** The columns of LookupStatusRow, for both queries. */
 const LOOKUP_COLUMNS = 'id, status, payment_status, shipping_method, tracking_number, ready_by, created_at';
@@ -71,7 +75,9 @@ const LOOKUP_COLUMNS = 'id, status, payment_status, shipping_method, tracking_nu
 /** The paid orders of an email address (lower case), newest first: what an emailed tracking link shows. */
 export function paidOrdersOfEmail(sql: Sql, email: string): Promise<LookupRow[]> {
   return sql<LookupRow[]>`
-    select ${sql.unsafe(LOOKUP_COLUMNS)}, file_name, total_cents, access_token from orders
+    select ${sql.unsafe(LOOKUP_COLUMNS)}, file_name, total_cents, access_token, upload_id, file_key, page_count, job_name, print_positions,
+      revision_of_order_id, ${sql.unsafe(ORDER_FILES_COLUMN)}
+    from orders o
     where lower(customer_email) = ${email} and payment_status <> 'unpaid'
     order by created_at desc, id desc limit 200`;
 }
@@ -118,8 +124,9 @@ function searchClause(sql: Sql, text: string | undefined) {
 /**
  * One page of the counter's paid orders (at most `limit` + 1 rows, so the caller knows whether
  * more follow), each with `cursor_ts`, the text of its sort key. newest: placed, newest first; due:
- * promised ready-by, soonest first (orders from before ready_by use created_at), walking the
- * orders_paid_due_idx expression.
+ * the open work only (pending or printing, not refunded, unless a status is asked for), promised
+ * ready-by soonest first (orders from before ready_by use created_at; a rush order's 4 working hours
+ * put it ahead of the day's regular work), walking the orders_paid_due_idx expression.
  */
 export function adminOrderPage(
   sql: Sql,
@@ -131,7 +138,7 @@ export function adminOrderPage(
     ? sql<(OrderRow & { cursor_ts: string })[]>`
         select o.*, coalesce(o.ready_by, o.created_at)::text as cursor_ts from orders o
         where o.payment_status <> 'unpaid'
-          ${status ? sql`and o.status = ${status}` : sql``}
+          ${status ? sql`and o.status = ${status}` : sql`and o.status in ('pending', 'processing') and o.payment_status <> 'refunded'`}
           ${search}
           ${cursor ? sql`and (coalesce(o.ready_by, o.created_at), o.id) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
         order by coalesce(o.ready_by, o.created_at), o.id

@@ -118,6 +118,8 @@ function checkoutDataOf(order: ReorderSource, uploadId: string, size: number, pa
     ...(colorSheets ? { colorSheets } : {}),
     jobName: order.job_name,
     poNumber: order.po_number,
+    notes: order.notes,
+    projectId: order.project_id,
     pricePerPage: price.pricePerPageCents === null ? null : centsToDollars(price.pricePerPageCents),
     totalAmount: centsToDollars(price.subtotalCents),
     reorderOf: order.id,

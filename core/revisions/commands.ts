@@ -57,9 +57,9 @@ export async function recordComparison(tx: Queryable, { revisionId, sheets, remo
     from jsonb_to_recordset(${tx.json(sheets)}::jsonb) as v(position int, sheet_number text, sheet_title text, change text,
       previous_position int, changed_share real, boxes jsonb, reason text, has_overlay boolean)`;
   await tx`
-    insert into revision_removed_sheets (revision_id, previous_position, sheet_number)
-    select ${revisionId}::uuid, v.previous_position, v.sheet_number
-    from jsonb_to_recordset(${tx.json(removed)}::jsonb) as v(previous_position int, sheet_number text)`;
+    insert into revision_removed_sheets (revision_id, previous_position, sheet_number, sheet_title)
+    select ${revisionId}::uuid, v.previous_position, v.sheet_number, v.sheet_title
+    from jsonb_to_recordset(${tx.json(removed)}::jsonb) as v(previous_position int, sheet_number text, sheet_title text)`;
   await tx`update revisions set status = 'ready', message = ${message}, compared_at = now() where id = ${revisionId}`;
   return true;
 }

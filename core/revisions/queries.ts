@@ -17,7 +17,7 @@ export type RevisionSheetRow = {
 };
 
 /** A sheet of the previous issue that no sheet of the new one matched. */
-export type RevisionRemovedRow = { previous_position: number; sheet_number: string | null };
+export type RevisionRemovedRow = { previous_position: number; sheet_number: string | null; sheet_title?: string | null };
 
 /** The order a new revision would compare with, or undefined; whoever asks checks who may see it. */
 export async function previousOrderOf(db: Queryable, orderId: string): Promise<OrderRow | undefined> {
@@ -45,7 +45,7 @@ export async function revisionSheetsOf(db: Queryable, revisionId: string): Promi
 /** The previous issue's sheets that no new sheet matched, in their old order. */
 export async function removedSheetsOf(db: Queryable, revisionId: string): Promise<RevisionRemovedRow[]> {
   return await db<RevisionRemovedRow[]>`
-    select previous_position, sheet_number from revision_removed_sheets where revision_id = ${revisionId} order by previous_position`;
+    select previous_position, sheet_number, sheet_title from revision_removed_sheets where revision_id = ${revisionId} order by previous_position`;
 }
 
 /** True when the revision's sheet at `position` has its overlay images stored. */

@@ -8,7 +8,7 @@ import type { Queryable } from '../lib/db';
 import { badRequest, notFound } from '../lib/errors';
 import { MAX_SET_SHEETS } from '#shared/limits';
 import type { PrintSize } from '#shared/pricing';
-import { sheetWarnings, type SheetWarning } from '#shared/sheetNumbers';
+import { drawingIndexOf, sheetWarnings, type SheetWarning } from '#shared/sheetNumbers';
 import { sheetPapersOf } from './papers';
 
 /** One file of a set, ready to print. */
@@ -84,22 +84,28 @@ export async function setPapersOf(sql: Queryable, set: UploadSet): Promise<Print
 
 /**
  * The preflight of the whole set (shared/sheetNumbers.ts, the one rule): sheet numbers carried twice
- * across files and sheets the first sheet's drawing index lists that no sheet of the set carries,
+ * across files and sheets the set's drawing index (on whichever sheet carries it) lists that no sheet of the set carries,
  * with set-wide positions. [] while any file's report is still coming.
  */
 export async function setWarningsOf(sql: Queryable, set: UploadSet): Promise<SheetWarning[]> {
   const ids = set.files.map((f) => f.uploadId);
-  const rows = await sql<{ upload_id: string; number: number; sheet_number: string | null; listed_sheets: string[] | null }[]>`
-    select s.upload_id, s.number, s.sheet_number, s.listed_sheets from upload_sheets s
+  const rows = await sql<{ upload_id: string; number: number; sheet_number: string | null; sheet_title: string | null; listed_sheets: string[] | null }[]>`
+    select s.upload_id, s.number, s.sheet_number, s.sheet_title, s.listed_sheets from upload_sheets s
     join uploads u on u.id = s.upload_id
     where s.upload_id = any(${ids}::uuid[]) and u.sheets_complete`;
   const complete = new Set(rows.map((r) => r.upload_id));
   if (ids.some((id) => !complete.has(id))) return [];
   const first = new Map(set.files.map((f) => [f.uploadId, f.firstPosition]));
-  const sheets = rows.map((r) => ({ position: (first.get(r.upload_id) ?? 1) + r.number - 1, sheetNumber: r.sheet_number }));
+  const sheets = rows.map((r) => ({
+    position: (first.get(r.upload_id) ?? 1) + r.number - 1,
+    sheetNumber: r.sheet_number,
+    sheetTitle: r.sheet_title,
+    listedSheets: r.listed_sheets,
+  }));
   sheets.sort((a, b) => a.position - b.position);
-  const listed = rows.find((r) => r.upload_id === set.files[0].uploadId && r.number === 1)?.listed_sheets ?? [];
-  return sheetWarnings(sheets, listed);
+  // The index is read from whichever sheet carries it, so the warning holds wherever the cover sits.
+  const index = drawingIndexOf(sheets);
+  return sheetWarnings(sheets, index?.listed ?? [], index?.position);
 }
 
 /** One sheet of a set: where it sits in the set and in its file, its size and its title block. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from '../../api/src/app';
 import { startTestShop, type TestShop } from '../helpers/shop';
 import { TestClient } from '../helpers/client';
-import { buildOrder } from '../helpers/factories';
+import { buildOrder, buildUser } from '../helpers/factories';
 import { makeDrawingPdf, ARCH_D } from '../helpers/pdf';
 import type { OrderRow } from '../../api/src/presenters/order';
 import { revisionOverlayKey } from '#core/services/storage/keys';
@@ -40,6 +40,8 @@ type Fixtures = {
   invoicesA: string[];
   /** A's revision of orderA, with an overlay on its first sheet. */
   revisionA: string;
+  /** A paid order a colleague of A placed for A's firm: A reads it and may revise it, but not pay for it. */
+  colleagueOrderA: OrderRow;
 };
 
 type Row = {
@@ -75,7 +77,7 @@ const ROWS: Row[] = [
     route: 'GET /api/turnaround',
     path: () => '/api/turnaround?at=2026-11-23T10:00:00-05:00',
     expect: EVERYONE(200),
-    check: (_who, body) => expect(body.regular.text).toBe('Today by 7:00 PM'),
+    check: (_who, body) => expect(body.regular.text).toBe('Today by 6:00 PM'),
   },
   { route: 'GET /api/login', path: () => '/api/login', expect: EVERYONE(302) },
 
@@ -148,6 +150,23 @@ const ROWS: Row[] = [
   { route: 'GET /api/orders/:id', path: (f) => `/api/orders/${f.orderA.id}?token=${f.shippedA.access_token}`, expect: OWNER_OR_ADMIN },
   { route: 'GET /api/orders/:id/receipt', path: (f) => `/api/orders/${f.orderA.id}/receipt`, expect: OWNER_OR_ADMIN },
   { route: 'GET /api/orders/:id/receipt', path: (f) => `/api/orders/${f.orderA.id}/receipt?token=${f.orderA.access_token}`, expect: EVERYONE(200) },
+  // A firm's orders are shared, read-only, with every member: the list shows them, so they open.
+  {
+    route: 'GET /api/orders/:id',
+    path: (f) => `/api/orders/${f.colleagueOrderA.id}`,
+    expect: OWNER_OR_ADMIN,
+    check: (who, body, f) => who === 'A' && expect(body.id).toBe(f.colleagueOrderA.id),
+  },
+  { route: 'GET /api/orders/:id/receipt', path: (f) => `/api/orders/${f.colleagueOrderA.id}/receipt`, expect: OWNER_OR_ADMIN },
+  // Paying or ordering it again stays with whoever placed it.
+  {
+    route: 'POST /api/payments/demo/confirm',
+    path: () => '/api/payments/demo/confirm',
+    json: (f) => ({ orderId: f.colleagueOrderA.id, cardNumber: '4242 4242 4242 4242' }),
+    // The admin reads any paid order: already paid, it answers so.
+    expect: [404, 404, 404, 200],
+  },
+  { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.colleagueOrderA.id}/reorder`, expect: [404, 404, 404, 404] },
   {
     route: 'GET /api/orders',
     path: () => '/api/orders',
@@ -178,6 +197,13 @@ const ROWS: Row[] = [
     route: 'POST /api/revisions',
     path: () => '/api/revisions',
     json: (f) => ({ previousOrderId: f.orderA.id, uploadIds: [f.uploadA] }),
+    expect: [404, 202, 404, 404],
+  },
+  // A revises the set a colleague ordered for the firm.
+  {
+    route: 'POST /api/revisions',
+    path: () => '/api/revisions',
+    json: (f) => ({ previousOrderId: f.colleagueOrderA.id, uploadIds: [f.uploadA] }),
     expect: [404, 202, 404, 404],
   },
   { route: 'GET /api/revisions/:id', path: (f) => `/api/revisions/${f.revisionA}`, expect: OWNER_OR_ADMIN },
@@ -310,6 +336,13 @@ const ROWS: Row[] = [
     path: (f) => `/api/firms/${f.firmA}/invoices/${f.invoicesA[0]}/pay`,
     expect: [404, 200, 404, 404],
     check: (who, body) => who === 'A' && expect(body.clientSecret).toEqual(expect.any(String)),
+  },
+  // The invite's link names its firm and inviter to whoever holds it, as the email does.
+  {
+    route: 'GET /api/firm-invites',
+    path: (f) => `/api/firm-invites?token=${encodeURIComponent(f.inviteToken)}`,
+    expect: EVERYONE(200),
+    check: (_who, body) => expect(Object.keys(body).sort()).toEqual(['email', 'firmName', 'invitedBy']),
   },
   // The invite went to a third address: neither A nor B may accept it.
   { route: 'POST /api/firm-invites/accept', path: () => '/api/firm-invites/accept', json: (f) => ({ token: f.inviteToken }), expect: [401, 403, 403, 401] },
@@ -541,6 +574,12 @@ beforeAll(async () => {
     expect(onAccount.status, onAccount.text).toBe(201);
     invoicesA.push(onAccount.body.invoice.id);
   }
+  // A colleague in A's firm and a paid order of theirs placed for the firm.
+  const colleague = await buildUser(shop, { email: `colleague-${unique()}@example.com` });
+  await shop.sql`insert into firm_members (user_id, firm_id, role) values (${colleague.id}, ${firm.body.firmId}, 'member')`;
+  const colleagueOrder = await buildOrder(shop, { userId: colleague.id, email: colleague.email });
+  await shop.sql`update orders set firm_id = ${firm.body.firmId}, placed_by_user_id = ${colleague.id} where id = ${colleagueOrder.id}`;
+  await shop.sql`update uploads set sheets_complete = true where id = ${colleagueOrder.upload_id}`;
   const exp = await admin.post('/api/admin/export-files', { orderIds: [orderA.id], exportFormat: 'zip' });
   expect(exp.status).toBe(200);
   // A made-up order's upload has no sheet report to wait for.
@@ -568,6 +607,7 @@ beforeAll(async () => {
     inviteToken,
     invoicesA,
     revisionA: revision.body.revisionId,
+    colleagueOrderA: colleagueOrder,
   };
   cookies.set('A', a.cookieHeader());
   cookies.set('B', b.cookieHeader());

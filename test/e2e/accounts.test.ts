@@ -356,7 +356,7 @@ describe('guest order tracking in the browser', () => {
     await list.waitFor();
     await list.getByText(`Order #${failed.id.slice(-8).toUpperCase()}`).waitFor();
     await list.getByText(`Order #${done.id.slice(-8).toUpperCase()}`).waitFor();
-    await list.getByText('Failed', { exact: true }).waitFor();
+    await list.getByText('Cancelled', { exact: true }).waitFor();
     await list.getByText('support@blueprintshop.local').waitFor();
     await list.getByText('Ready for pickup at the counter.').waitFor();
     await screenshot(page, 'accounts-lookup-list');

@@ -94,7 +94,7 @@ describe('the admin journey', () => {
     const downloadPromise = page.waitForEvent('download', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Export Selected' }).click();
     const download = await downloadPromise;
-    await page.getByText('Successfully exported 2 files', { exact: true }).waitFor();
+    await page.getByText('Successfully exported 2 orders', { exact: true }).waitFor();
     await page.getByText('0 orders selected').waitFor();
     await screenshot(page, 'admin-after-export');
     const file = await download.path();
@@ -116,8 +116,9 @@ describe('the admin journey', () => {
 
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // Logout ends the session: /admin sends us back to the login.
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // One sign-out on the screen (the bar's), and it ends the session: /admin sends us back to the login.
+    expect(await page.getByRole('button', { name: /^(Sign out|Logout)$/ }).count()).toBe(1);
+    await page.getByTestId('nav-admin').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/admin\/login$/);
     const status = await page.evaluate(() => fetch('/api/admin/auth/status').then((r) => r.json()));
     expect(status).toEqual({ isAuthenticated: false });

@@ -143,6 +143,9 @@ describe('the state field', { timeout: 60_000 }, () => {
     const rates = page.locator('input[name="rate"]');
     await rates.first().waitFor();
     expect(await rates.first().isChecked()).toBe(true);
+    // Near the shop Ground arrives as soon as the air services: the dearer ones say so.
+    await page.getByText('Arrives the same day as UPS Ground').first().waitFor();
+    expect(await page.getByText('Arrives the same day as UPS Ground').count()).toBe(2);
     await page.getByText(/Tax \(NY 8%\)/).waitFor();
     expect(await page.getByText(/ZIP 10166 is in/).count()).toBe(0);
 

@@ -260,7 +260,7 @@ describe('browser journeys', { timeout: 150_000 }, () => {
     const downloadPromise = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Export Selected' }).click();
     const download = await downloadPromise;
-    await page.getByText('Successfully exported 2 files', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText('Successfully exported 2 orders', { exact: true }).first().waitFor({ timeout: 15_000 });
     const entries = await unzip(fs.readFileSync(await download.path()));
     // Each drawing with its job ticket beside it.
     expect([...entries.keys()].sort()).toEqual(

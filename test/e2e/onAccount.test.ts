@@ -137,12 +137,19 @@ describe('paying on account', () => {
     const [lateInvoice] = await shop.sql<
       { number: string }[]
     >`select 'INV-' || lpad(number::text, 6, '0') as number from invoices where order_id = ${late.body.orderId}`;
-    firms.once('dialog', (dialog) => void dialog.accept());
+    // Asked in the shop's own dialog (never the browser's confirm box), which records the check number.
+    firms.once('dialog', () => {
+      throw new Error('the browser confirm box was used');
+    });
     await firms.getByRole('button', { name: `Mark paid: ${lateInvoice.number}` }).click();
+    const dialog = firms.getByRole('dialog', { name: `Mark invoice ${lateInvoice.number} paid?` });
+    await dialog.getByLabel('Reference (check number, transfer id)').fill('Check 4417');
+    await dialog.getByRole('button', { name: 'Mark paid' }).click();
     await firms.getByText('Invoice paid', { exact: true }).first().waitFor();
     await firms.getByRole('button', { name: `Mark paid: ${lateInvoice.number}` }).waitFor({ state: 'detached' });
     await firms.getByRole('button', { name: 'Paid', exact: true }).click();
     await firms.locator('li').getByText(lateInvoice.number, { exact: true }).waitFor();
+    await firms.getByText(/at the counter \(ref\. Check 4417\)/).waitFor();
     const [lateOrder] = await shop.sql<{ payment_status: string }[]>`select payment_status from orders where id = ${late.body.orderId}`;
     expect(lateOrder.payment_status).toBe('paid');
     adminErrors.assertClean();

@@ -188,7 +188,7 @@ describe('the holiday clock at a fixed time', () => {
   const WEDNESDAY_1230 = new Date('2026-11-25T12:30:00-05:00');
 
   for (const width of [1366, 390]) {
-    it(`the hero and the checkout promise Friday, Nov 27 by 7 PM, never Thanksgiving (${width} px)`, async () => {
+    it(`the hero and the checkout promise Friday, Nov 27 by 6 PM, never Thanksgiving (${width} px)`, async () => {
       const client = shop.client();
       const sid = await giveAnonymousSession(shop, client);
       const upload = await buildUpload(shop, { sessionSid: sid, pages: 3 });
@@ -198,8 +198,8 @@ describe('the holiday clock at a fixed time', () => {
 
       await page.goto(shop.url);
       const countdown = page.getByTestId('ready-by-countdown');
-      await countdown.getByText(/ready Friday, Nov 27 by 7 PM/).waitFor({ timeout: 15_000 });
-      expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 7 PM (rush: today by 4:30 PM)');
+      await countdown.getByText(/ready Friday, Nov 27 by 6 PM/).waitFor({ timeout: 15_000 });
+      expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 6 PM (rush: today by 4:30 PM)');
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/ready today\.$/);
       expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
       await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, `holiday-clock-hero-${width}.png`) });
@@ -216,9 +216,9 @@ describe('the holiday clock at a fixed time', () => {
       });
       await page.goto(`${shop.url}/checkout`);
       const promise = page.getByTestId('ready-by-promise');
-      await promise.getByText('Ready Friday, Nov 27 by 7:00 PM').waitFor({ timeout: 15_000 });
-      expect((await promise.innerText()).trim()).toBe('Ready Friday, Nov 27 by 7:00 PM (rush: today by 4:30 PM).');
-      await page.getByText('Paramus, NJ: ready Friday, Nov 27 by 7:00 PM').waitFor();
+      await promise.getByText('Ready Friday, Nov 27 by 6:00 PM').waitFor({ timeout: 15_000 });
+      expect((await promise.innerText()).trim()).toBe('Ready Friday, Nov 27 by 6:00 PM (rush: today by 4:30 PM).');
+      await page.getByText('Paramus, NJ: ready Friday, Nov 27 by 6:00 PM').waitFor();
       expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
       await screenshot(page, `holiday-clock-checkout-${width}`);
       errors.assertClean();
@@ -232,8 +232,8 @@ describe('the holiday clock at a fixed time', () => {
     await page.clock.setFixedTime(new Date('2026-11-26T10:00:00-05:00'));
     await page.goto(shop.url);
     const countdown = page.getByTestId('ready-by-countdown');
-    await countdown.getByText(/ready Friday, Nov 27 by 7 PM/).waitFor({ timeout: 15_000 });
-    expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 7 PM (rush: Friday, Nov 27 by 1 PM)');
+    await countdown.getByText(/ready Friday, Nov 27 by 6 PM/).waitFor({ timeout: 15_000 });
+    expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 6 PM (rush: Friday, Nov 27 by 1 PM)');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/ready Friday\.$/);
     await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'holiday-clock-thanksgiving.png') });
     errors.assertClean();

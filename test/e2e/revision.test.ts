@@ -61,6 +61,19 @@ describe('the revision card', () => {
       await expect.poll(() => overlay.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(720);
       expect(await page.getByRole('region', { name: 'New sheets', exact: true }).innerText()).toContain('A-105');
       expect(await page.getByRole('region', { name: 'Removed sheets' }).innerText()).toContain('A-104');
+      // The removed sheet by number and title; the overlay's legend in words; the viewer zooms to the large overlay.
+      expect(await page.getByRole('region', { name: 'Removed sheets' }).innerText()).toContain('A-104 FLOOR PLAN');
+      await changed.getByTestId('overlay-legend').getByText('Removed').waitFor();
+      await changed.getByRole('button', { name: 'Open the overlay of A-102 in the viewer' }).click();
+      const viewer = page.getByRole('dialog', { name: 'What changed on A-102' });
+      await viewer.getByTestId('overlay-legend').waitFor();
+      for (let i = 0; i < 4; i++) await viewer.getByRole('button', { name: 'Zoom in' }).click();
+      await viewer.getByText('400%').waitFor();
+      const big = viewer.getByRole('img');
+      await expect.poll(() => big.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 720), { timeout: 10_000 }).toBe(true);
+      await screenshot(page, `revision-overlay-viewer-${width}`);
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
       // Changed and new sheets are chosen to print; any may be added or taken away.
       const selected = page.getByTestId('revision-selected');
       expect(await selected.innerText()).toBe('2 sheets selected to print');
@@ -79,6 +92,8 @@ describe('the revision card', () => {
       await page.waitForURL(/\/checkout$/);
       const reprint = page.getByTestId('revision-summary');
       expect(await reprint.innerText()).toBe(`Revision of order #${orderNumberOf(order.id)} — 2 sheets reprinted`);
+      // Named by what it prints, never "New issue" or the first file of the issue.
+      await page.getByText(`A-102, A-105 of the revision of #${orderNumberOf(order.id)}`).waitFor();
       // The server's price of the 2 sheets, from the intent the checkout asks for at load.
       await expect.poll(() => page.getByText(`2 × ${formatDollars(PRICE_PER_PAGE_CENTS['24x36'].bw / 100)}`).count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await screenshot(page, `revision-checkout-${width}`);

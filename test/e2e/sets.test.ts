@@ -58,7 +58,9 @@ describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => 
     await page.getByRole('button', { name: 'Enlarge sheet 2' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sheet 2' });
     await dialog.waitFor();
-    await page.waitForFunction(() => (document.querySelector('img[alt="Sheet 2, larger preview"]') as HTMLImageElement | null)?.naturalWidth ?? 0 > 0);
+    // Named by its title block when it has one ("A-102 ROOF PLAN (sheet 2)"), its place after.
+    expect(await dialog.getByRole('heading').innerText()).toMatch(/sheet 2\)?$/i);
+    await expect.poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(page, 'sets-larger-preview');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

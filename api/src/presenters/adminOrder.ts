@@ -1,6 +1,8 @@
 /** The admin's order JSON: the contract's order JSON plus what the print counter needs on its row. */
 import { orderNumberOf } from '#shared/fields';
 import { filesOf } from '#core/orders/orderFiles';
+import { filesHolding } from '#core/services/pdf/printedPages';
+import { printedSheetLabels } from '#shared/orderText';
 import { presentOrder, type OrderRow } from './order';
 
 /** The admin's order list searched for one order by its number (the search box takes `?q=`). */
@@ -10,19 +12,28 @@ export function adminOrderSearchUrl(orderId: string): string {
 
 /** The contract's order JSON plus what the print counter needs on its row. */
 export function presentAdminOrder(row: OrderRow) {
+  const files = filesOf(row).map((f, i) => ({
+    fileName: f.fileName,
+    firstPosition: f.firstPosition,
+    pageCount: f.pageCount,
+    url: `/api/admin/pdf/${row.id}?file=${i + 1}`,
+  }));
+  const printed = row.print_positions;
   return {
     ...presentOrder(row),
     shortId: orderNumberOf(row.id),
     fileSize: row.file_size,
     hasFile: row.file_key !== null && row.file_deleted_at === null,
     pdfUrl: `/api/admin/pdf/${row.id}`,
-    /** Each file of the set to open or download (`?file=N`), in print order. */
-    fileUrls: filesOf(row).map((f, i) => ({
-      fileName: f.fileName,
-      firstPosition: f.firstPosition,
-      pageCount: f.pageCount,
-      url: `/api/admin/pdf/${row.id}?file=${i + 1}`,
-    })),
+    /**
+     * Each file of the set to open or download (`?file=N`), in print order; for a revision's reprint
+     * only the files holding a sheet it prints (the zip export holds a PDF of exactly those sheets).
+     */
+    fileUrls: printed ? filesHolding(files, printed) : files,
+    /** A reprint's sheets, by number ("A-102"), in print order; null for an ordinary order. */
+    printedSheets: printed ? printedSheetLabels(filesOf(row), printed) : null,
+    /** A reprint's whole new issue, offered beside its printed sheets; null for an ordinary order. */
+    fullIssueUrls: printed ? files : null,
     labelUrl: row.label_key ? `/api/admin/shipping-label/${row.id}` : null,
     labelCarrier: row.label_carrier,
     /** Each shipping package's label (an order with recipients), to print and stick on its tube. */

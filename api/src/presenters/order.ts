@@ -10,7 +10,7 @@ import type { StatusChange } from '#core/orders/statusHistory';
 
 import { linesToJson } from '#shared/pricing';
 import { NO_FINISHING } from '#shared/finishing';
-import { filesOf } from '#core/orders/orderFiles';
+import { filesOf, orderNameOf } from '#core/orders/orderFiles';
 import { priceLinesOf, sheetCountsOf, taxExemptionOf, type OrderRow } from '#core/orders/orderRow';
 
 /**
@@ -65,6 +65,7 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
       readyByText: readyText,
       trackingNumber: row.tracking_number,
     }),
+    name: orderNameOf(row),
     fileName: row.file_name,
     pageCount: row.page_count,
     files: filesOf(row).map((f) => ({ uploadId: f.uploadId, fileName: f.fileName, pageCount: f.pageCount, firstPosition: f.firstPosition })),

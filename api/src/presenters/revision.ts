@@ -46,7 +46,7 @@ export function presentRevision(
           reason: s.reason,
         }))
       : [],
-    removed: ready ? removed.map((r) => ({ sheetNumber: r.sheet_number, previousPosition: r.previous_position })) : [],
+    removed: ready ? removed.map((r) => ({ sheetNumber: r.sheet_number, sheetTitle: r.sheet_title ?? null, previousPosition: r.previous_position })) : [],
     message: row.message,
     holders: ready
       ? holders.map((h) => ({ name: h.package.name, company: h.package.company, holds: h.heldSheetNumbers, receives: h.receivesSheetNumbers }))

@@ -1,6 +1,6 @@
 /** Upload rows as the API shows them (`GET /api/uploads/{uploadId}`), and who may see them. */
 import type { Request } from 'express';
-import { sheetWarnings } from '#shared/sheetNumbers';
+import { drawingIndexOf, sheetWarnings } from '#shared/sheetNumbers';
 import { printNotesOf } from '#shared/printNotes';
 import { paperFor, sizeNameOf } from '#shared/sheets';
 import type { UploadInfo, UploadSheet } from '#shared/upload';
@@ -35,7 +35,12 @@ export function presentSheet(uploadId: string, row: UploadSheetRow): UploadSheet
 export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): UploadInfo {
   const ready = row.status === 'ready';
   const complete = row.status === 'rejected' || (ready && row.sheets_complete);
-  const listed = ready && complete ? (sheets.find((sheet) => sheet.number === 1)?.listed_sheets ?? []) : [];
+  const index =
+    ready && complete
+      ? drawingIndexOf(sheets.map((sheet) => ({ position: sheet.number, sheetTitle: sheet.sheet_title, listedSheets: sheet.listed_sheets })))
+      : null;
+  // A file whose sheets list no others keeps its first sheet's own numbers, as a set's files are compared.
+  const listed = index?.listed ?? (ready && complete ? (sheets.find((sheet) => sheet.number === 1)?.listed_sheets ?? []) : []);
   return {
     uploadId: row.id,
     status: row.status,
@@ -52,9 +57,11 @@ export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): Up
         ? sheetWarnings(
             sheets.map((sheet) => ({ position: sheet.number, sheetNumber: sheet.sheet_number })),
             listed,
+            index?.position,
           )
         : [],
     listedSheets: listed,
+    listedOn: index?.position ?? null,
     sheetsComplete: complete,
   };
 }

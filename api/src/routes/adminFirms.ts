@@ -11,7 +11,7 @@ import { firmsForAdmin, firmTerms, invoiceById, invoicesForAdmin, toInvoiceJson 
 import { setFirmTerms } from '#core/firms/commands/firms';
 import { markInvoicePaid } from '#core/invoices/commands/markInvoicePaid';
 import { dollarsToCents } from '#shared/money';
-import { uuidField } from '#shared/fields';
+import { paymentReferenceField, uuidField } from '#shared/fields';
 import { FirmTermsSchema } from '#shared/invoice';
 import { requireAdmin } from '../http/sessions';
 import { counterToday, INVOICE_NOT_FOUND, invoicePdf, sendInvoicePdf } from '../http/invoices';
@@ -22,6 +22,8 @@ const invoiceList = validate({
   query: z.object({ status: z.enum(['open', 'overdue', 'paid'], { error: 'status must be open, overdue or paid' }).optional() }),
 });
 const invoiceParams = validate({ params: z.object({ invoiceId: uuidField }) }, INVOICE_NOT_FOUND);
+/** The counter's reference for the payment (a check number, a transfer id); optional. */
+const markPaidBody = validate({ body: z.object({ reference: paymentReferenceField }) });
 
 export function adminFirmRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -47,12 +49,13 @@ export function adminFirmRoutes(ctx: AppContext): Router {
     sendInvoicePdf(res, await invoicePdf(ctx, { invoiceId: invoiceParams.input(req).params.invoiceId }), req.query.download === 'true');
   });
 
-  router.post('/api/admin/invoices/:invoiceId/mark-paid', requireAdmin, invoiceParams, async (req, res) => {
+  router.post('/api/admin/invoices/:invoiceId/mark-paid', requireAdmin, invoiceParams, markPaidBody, async (req, res) => {
     const { invoiceId } = invoiceParams.input(req).params;
+    const { reference } = markPaidBody.input(req).body;
     const today = counterToday(ctx);
     const invoice = await ctx.sql.begin(async (tx) => {
       // 404 for no such invoice, 409 (the table's sentence) for a paid or void one.
-      await markInvoicePaid(tx, { invoiceId, payment: { paidBy: 'admin' } });
+      await markInvoicePaid(tx, { invoiceId, payment: { paidBy: 'admin', reference } });
       return invoiceById(tx, { invoiceId, today });
     });
     res.json(invoice && toInvoiceJson(invoice));

@@ -183,7 +183,7 @@ describe('a set of three files', () => {
     const receipt = (await pdfText((await set.client.bytes(`/api/orders/${orderId}/receipt`)).body)).replace(/\s+/g, ' ');
     expect(receipt).toContain('3 files: 1. Architectural.pdf — sheets 1–2 2. Revit sheet.pdf — sheet 3 3. Large sheets.pdf — sheets 4–5');
     const [confirmation] = await shop.sql<{ text_body: string }[]>`select text_body from emails where order_id = ${orderId} and kind = 'order_confirmation'`;
-    expect(confirmation.text_body).toContain('File: Architectural.pdf + 2 more files');
+    expect(confirmation.text_body).toContain('Drawings: A-001 – A-102, 5 sheets');
 
     // An export carries every file of the set, then the order's one ticket.
     const started = await admin.post('/api/admin/export-files', { orderIds: [orderId], exportFormat: 'zip' });

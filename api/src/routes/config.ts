@@ -9,6 +9,7 @@ import type { AppContext } from '#core/context';
 import { clockInstantField } from '#shared/fields';
 import { turnaround } from '#shared/readyBy';
 import { shopDay } from '#shared/clock';
+import { parseTestimonials } from '#shared/testimonials';
 import { shopHolidaysAhead } from '#shared/holidays';
 import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_MINUTES, shopFacts, shopMapUrl } from '#shared/shop';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/pricing';
@@ -50,6 +51,8 @@ export function configRoutes(ctx: AppContext): Router {
       shippingProvider: ctx.shipping?.name ?? null,
       // The source of the running version, for the footer: the AGPL asks a deployment to offer it.
       sourceUrl: ctx.env.SOURCE_URL,
+      // What customers said (SHOP_TESTIMONIALS); [] hides the landing page's section.
+      testimonials: parseTestimonials(ctx.env.SHOP_TESTIMONIALS),
     });
   });
   router.get('/api/turnaround', turnaroundQuery, (req, res) => {

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#core/lib/errors';
 import { createFirm, renameFirm, setFirmRules } from '#core/firms/commands/firms';
-import { acceptInvite, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
+import { acceptInvite, BAD_INVITE, inviteToFirm, revokeInvite } from '#core/firms/commands/invites';
 import { removeMember, setMemberRole } from '#core/firms/commands/members';
 import { createProject, updateProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
 import { isApprover, membershipOf, type Membership } from '#core/firms/membership';
-import { firmName, firmProject, invitesSentToday } from '#core/firms/queries';
+import { firmName, firmProject, invitesSentToday, openInviteOfToken } from '#core/firms/queries';
 import { renderStatement, statementRows } from '#core/firms/statement';
 import { renderSpendReport, spendCsv, spendLines, spendOrders } from '#core/firms/spendReport';
 import { certificateContentType } from '#core/firms/certificates';
@@ -82,6 +82,7 @@ const firmPatchBody = validate({ body: FirmPatchSchema });
 const projectPatch = validate({ params: z.object({ firmId: uuidField, projectId: uuidField }), body: ProjectPatchSchema }, 'Project not found.');
 const inviteBody = validate({ body: FirmInviteSchema });
 const acceptBody = validate({ body: AcceptInviteSchema });
+const inviteQuery = validate({ query: AcceptInviteSchema });
 const projectBody = validate({ body: ProjectSchema });
 const inviteParams = validate({ params: z.object({ firmId: uuidField, inviteId: uuidField }) }, 'Invite not found.');
 const statementInput = validate(
@@ -329,6 +330,14 @@ export function firmRoutes(ctx: AppContext): Router {
     const m = membership(req);
     const { params, body } = payInput.input(req);
     res.json(await payInvoice(ctx, { firmId: m.firmId, invoiceId: params.invoiceId, ownerId: m.userId, cardNumber: body.cardNumber ?? null }));
+  });
+
+  // The invite's page, before anyone signs in: which firm, who invited, and the address to sign up with.
+  router.get('/api/firm-invites', inviteQuery, async (req, res) => {
+    const invite = await openInviteOfToken(ctx.sql, inviteQuery.input(req).query.token);
+    if (!invite) throw notFound(BAD_INVITE);
+    res.set('Cache-Control', 'no-store');
+    res.json(invite);
   });
 
   router.post('/api/firm-invites/accept', requireUser, acceptBody, async (req, res) => {

@@ -157,9 +157,14 @@ describe('settling an invoice', () => {
     const placed = await orderOnAccount(shop, member);
     const invoiceId: string = placed.body.invoice.id;
     expect((await owner.client.post(`/api/admin/invoices/${invoiceId}/mark-paid`)).status).toBe(401);
-    const paid = await admin.post(`/api/admin/invoices/${invoiceId}/mark-paid`);
+    // A reference that is not text is refused with a sentence, and nothing is marked.
+    const bad = await admin.post(`/api/admin/invoices/${invoiceId}/mark-paid`, { reference: 4417 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Payment reference must be text/);
+    const paid = await admin.post(`/api/admin/invoices/${invoiceId}/mark-paid`, { reference: ' Check 4417 ' });
     expect(paid.status, paid.text).toBe(200);
-    expect(paid.body).toMatchObject({ id: invoiceId, status: 'paid', paidBy: 'admin' });
+    // The counter's reference is recorded with the payment.
+    expect(paid.body).toMatchObject({ id: invoiceId, status: 'paid', paidBy: 'admin', paymentReference: 'Check 4417' });
     expect((await admin.post(`/api/admin/invoices/${invoiceId}/mark-paid`)).status).toBe(409);
     expect((await member.client.get(`/api/orders/${placed.body.orderId}`)).body.paymentStatus).toBe('paid');
     const firm = await owner.client.get(`/api/firms/${firmId}`);

@@ -78,6 +78,8 @@ describe('GET /api/orders/lookup?token=', () => {
         readyBy: null,
         readyByText: null,
         createdAt: newer.created_at.toISOString(),
+        // Named as every screen names it: here, orders without sheet numbers, by their file.
+        name: newer.file_name,
         fileName: newer.file_name,
         totalAmount: newer.total_cents / 100,
         url: `/order-success/${newer.id}?token=${encodeURIComponent(newer.access_token)}`,
@@ -90,6 +92,8 @@ describe('GET /api/orders/lookup?token=', () => {
         readyBy: null,
         readyByText: null,
         createdAt: older.created_at.toISOString(),
+        // Named as every screen names it: here, orders without sheet numbers, by their file.
+        name: older.file_name,
         fileName: older.file_name,
         totalAmount: older.total_cents / 100,
         url: `/order-success/${older.id}?token=${encodeURIComponent(older.access_token)}`,

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '#core/lib/errors';
 import { findAuthToken } from '#core/lib/tokens';
 import { reorder, reorderSource } from '#core/orders/reorder';
 import { loadStatusHistory } from '#core/orders/statusHistory';
-import { withOrderFiles } from '#core/orders/orderFiles';
+import { orderNameOf, withOrderFiles } from '#core/orders/orderFiles';
 import {
   accountOrders,
   firmOrders,
@@ -27,7 +27,7 @@ import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { receiptKey } from '#core/services/storage/keys';
-import { canAccessOrder, ownsOrder } from '../http/orderAccess';
+import { canReadOrder, ownsOrder } from '../http/orderAccess';
 import { createRateLimits } from '../http/rateLimit';
 import { ensureSession, requireUser } from '../http/sessions';
 import { validate } from '../middleware/validate';
@@ -42,7 +42,7 @@ import { membershipOf, projectOfFirm } from '#core/firms/membership';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
   const order = await orderById(ctx.sql, id);
-  if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
+  if (!order || !(await canReadOrder(ctx.sql, req, order))) throw notFound('Order not found.');
   return order;
 }
 
@@ -90,6 +90,7 @@ async function ordersOfLookupToken(sql: Sql, rawToken: string) {
   const rows = await paidOrdersOfEmail(sql, token.email);
   return rows.map((o) => ({
     ...lookupStatus(o),
+    name: orderNameOf(o),
     fileName: o.file_name,
     totalAmount: centsToDollars(o.total_cents),
     // The order page, opened with the order's own access token like the emailed links.
@@ -185,7 +186,7 @@ export function orderRoutes(ctx: AppContext): Router {
   router.get('/api/orders/:id', orderParams, async (req, res) => {
     const id = orderParams.input(req).params.id;
     const found = await orderWithChanges(ctx.sql, id);
-    if (!found || !canAccessOrder(req, found.order)) throw notFound('Order not found.');
+    if (!found || !(await canReadOrder(ctx.sql, req, found.order))) throw notFound('Order not found.');
     res.set('Cache-Control', 'private, no-store');
     res.json(presentOrder(found.order, found.changes));
   });

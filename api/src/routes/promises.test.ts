@@ -20,10 +20,10 @@ describe('GET /api/turnaround', () => {
   it('answers both promises for a given instant, to anyone', async () => {
     const res = await shop.client().get('/api/turnaround?at=2026-11-23T10:00:00-05:00');
     expect(res.status).toBe(200);
-    expect(res.body.regular).toEqual({ readyBy: '2026-11-24T00:00:00.000Z', text: 'Today by 7:00 PM' });
+    expect(res.body.regular).toEqual({ readyBy: '2026-11-23T23:00:00.000Z', text: 'Today by 6:00 PM' });
     expect(res.body.rush).toEqual({ readyBy: '2026-11-23T19:00:00.000Z', text: 'Today by 2:00 PM' });
     const saturday = await shop.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-28T16:00:00-05:00')}`);
-    expect(saturday.body.rush).toEqual({ readyBy: '2026-11-30T16:00:00.000Z', text: 'Monday, Nov 30 by 11:00 AM' });
+    expect(saturday.body.rush).toEqual({ readyBy: '2026-11-30T17:00:00.000Z', text: 'Monday, Nov 30 by 12:00 PM' });
   });
 
   it('defaults to now and refuses a bad instant with 400', async () => {
@@ -54,7 +54,7 @@ describe('GET /api/turnaround around Thanksgiving', () => {
   it('Wed Nov 25 2026 12:30 ET promises Friday: Thanksgiving is closed without any configuration', async () => {
     const res = await shop.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-25T12:30:00-05:00')}`);
     expect(res.status).toBe(200);
-    expect(res.body.regular).toEqual({ readyBy: '2026-11-28T00:00:00.000Z', text: 'Friday, Nov 27 by 7:00 PM' });
+    expect(res.body.regular).toEqual({ readyBy: '2026-11-27T23:00:00.000Z', text: 'Friday, Nov 27 by 6:00 PM' });
     expect(res.body.rush).toEqual({ readyBy: '2026-11-25T21:30:00.000Z', text: 'Today by 4:30 PM' });
     expect(res.body.sameDayCutoff).toBeNull();
     // The same instant in UTC reads the same.
@@ -73,9 +73,9 @@ describe('GET /api/turnaround around Thanksgiving', () => {
       expect(intent.status).toBe(201);
       expect(intent.body.amounts).toMatchObject({ subtotal: 17.97, tax: 1.44 });
       const res = await other.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-25T12:30:00-05:00')}`);
-      expect(res.body.regular.text).toBe('Thursday, Nov 26 by 7:00 PM');
+      expect(res.body.regular.text).toBe('Thursday, Nov 26 by 6:00 PM');
       const later = await other.client().get(`/api/turnaround?at=${encodeURIComponent('2026-11-26T12:30:00-05:00')}`);
-      expect(later.body.regular.text).toBe('Saturday, Nov 28 by 6:00 PM');
+      expect(later.body.regular.text).toBe('Saturday, Nov 28 by 5:00 PM');
     } finally {
       await other.close();
     }
@@ -243,6 +243,23 @@ describe('the admin list sorted by due', () => {
     // A cursor of one sort is refused by the other.
     const first = await admin.get('/api/admin/orders?sort=due&limit=1');
     expect((await admin.get(`/api/admin/orders?limit=1&cursor=${first.body.nextCursor}`)).status).toBe(400);
+  });
+});
+
+describe('the due list holds only open work', () => {
+  it('leaves completed, cancelled and refunded orders out of "Due soonest", whatever their promise', async () => {
+    const admin = await adminClient(shop);
+    await shop.sql`delete from orders`;
+    const soon = new Date(Date.now() + 3600_000);
+    const open = await buildOrder(shop, { status: 'pending', readyBy: new Date(Date.now() + 7200_000) });
+    const printing = await buildOrder(shop, { status: 'processing', readyBy: new Date(Date.now() + 9000_000) });
+    await buildOrder(shop, { status: 'completed', readyBy: soon });
+    await buildOrder(shop, { status: 'failed', readyBy: soon });
+    await buildOrder(shop, { status: 'pending', paymentStatus: 'refunded', readyBy: soon });
+    const res = await admin.get('/api/admin/orders?sort=due');
+    expect(res.body.orders.map((o: { id: string }) => o.id)).toEqual([open.id, printing.id]);
+    // Asked for by status, a finished order is still found.
+    expect((await admin.get('/api/admin/orders?sort=due&status=completed')).body.orders).toHaveLength(1);
   });
 });
 

@@ -37,7 +37,8 @@ describe('revisions', () => {
       [3, 'A-103', 'unchanged', 3],
       [4, 'A-105', 'new', null],
     ]);
-    expect(revision.removed).toEqual([{ sheetNumber: 'A-104', previousPosition: 4 }]);
+    // The removed sheet keeps its title, so the customer sees which sheet went by name.
+    expect(revision.removed).toEqual([{ sheetNumber: 'A-104', sheetTitle: 'FLOOR PLAN', previousPosition: 4 }]);
     const changed = revision.sheets[1];
     expect(changed.sheetTitle).toBe('FLOOR PLAN');
     expect(changed.boxes).toHaveLength(1);

@@ -16,7 +16,7 @@ import { orderIssueUploads } from '#core/revisions/previous';
 import { hasOverlay, ownedUploadVerdicts, previousOrderOf, removedSheetsOf, revisionSheetsOf, type UploadOwner } from '#core/revisions/queries';
 import { StorageNotFoundError } from '#core/services/storage/index';
 import { revisionOverlayKey } from '#core/services/storage/keys';
-import { canAccessOrder } from '../http/orderAccess';
+import { canReadOrder } from '../http/orderAccess';
 import { readableRevision, REVISION_NOT_FOUND } from '../http/revisionAccess';
 import { ensureSession } from '../http/sessions';
 import { validate } from '../middleware/validate';
@@ -57,7 +57,8 @@ export function revisionRoutes(ctx: AppContext): Router {
     let previousUploadIds: string[];
     if ('previousOrderId' in body) {
       const order = await previousOrderOf(ctx.sql, body.previousOrderId);
-      if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
+      // A firm's sets are shared: any member may start a revision of the firm's order.
+      if (!order || !(await canReadOrder(ctx.sql, req, order))) throw notFound('Order not found.');
       const kept = await orderIssueUploads(ctx, order);
       if (!kept) throw new HttpError(409, 'previous_files_deleted', PREVIOUS_FILES_GONE_MESSAGE);
       previousOrderId = order.id;

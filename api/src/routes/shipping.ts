@@ -31,6 +31,7 @@ import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } 
 import { shipDayForPayment } from '#shared/readyBy';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
 import type { Sql } from '#core/lib/db';
+import { noFasterThan } from '#shared/shippingRates';
 import { storeQuoteGroups, type QuoteGroup, type QuoteRow } from '#core/checkout/commands/shippingQuotes';
 
 const RatesFieldsSchema = z
@@ -74,7 +75,7 @@ const RatesSchema = withoutOrderFieldsBesideRecipients(RatesFieldsSchema, ['toAd
 /** A stored quote as the contract's JSON; `free` when the order's subtotal makes this (cheapest) rate free. */
 const ratesBody = validate({ body: RatesSchema });
 
-export function presentRate(row: QuoteRow, free = false) {
+export function presentRate(row: QuoteRow, free = false, noFasterThan: string | null = null) {
   return {
     rateId: row.id,
     service: row.service,
@@ -86,6 +87,8 @@ export function presentRate(row: QuoteRow, free = false) {
     deliveryDate: row.delivery_date,
     deliveryTime: row.delivery_time,
     deliveryDays: row.delivery_days,
+    /** The cheaper service that arrives the same day or sooner, or null: paying for this one buys no time. */
+    noFasterThan,
   };
 }
 
@@ -201,7 +204,8 @@ export function shippingRoutes(ctx: AppContext): Router {
     const { tubeSize, pageCount, subtotalCents } = await whatShips(ctx.sql, req, input, who);
     const [rows] = await storeQuoteGroups(ctx.sql, [await quoteTube(toAddress, { printSize: tubeSize, sheetCount: pageCount }, badRequest)], keep);
     const free = subtotalCents !== null && qualifiesForFreeShipping(subtotalCents);
-    res.json(rows.map((row) => presentRate(row, free && row.cheapest)));
+    const slower = noFasterThan(rows.map((r) => ({ serviceName: r.service_name, costCents: r.cost_cents, deliveryDate: r.delivery_date })));
+    res.json(rows.map((row, i) => presentRate(row, free && row.cheapest, slower[i])));
   });
   return router;
 }

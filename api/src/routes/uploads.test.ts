@@ -96,6 +96,7 @@ describe('POST /api/upload-pdf', () => {
       colorSheetCount: null,
       warnings: [],
       listedSheets: [],
+      listedOn: null,
       sheetsComplete: false,
     });
     const jobs = await shop.sql`
@@ -137,6 +138,7 @@ describe('POST /api/upload-pdf', () => {
       warnings: [],
       // What sheet 1 lists: its own number only (a set's warnings need an index of two or more it carries).
       listedSheets: ['A-101'],
+      listedOn: null,
       sheetsComplete: true,
     });
     // The border and title in dark blue cover a few percent of each sheet.

@@ -17,7 +17,8 @@ export async function attachInvoicePayment(tx: Queryable, input: { invoiceId: st
 }
 
 /** How an invoice was settled: by the counter (a check, a transfer) or by the owner's card. */
-export type InvoicePayment = { paidBy: 'admin' } | { paidBy: 'card'; paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
+export type InvoicePayment =
+  { paidBy: 'admin'; reference?: string | null } | { paidBy: 'card'; paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
 
 type LockedInvoice = { order_id: string; number: string; paid_at: Date | null; paid_by: 'admin' | 'card' | null; order_status: string };
 
@@ -46,7 +47,8 @@ export async function markInvoicePaid(
     if (actor === 'counter') throw conflict(move.reason);
     return { kind: 'unchanged', paidBy: invoice.paid_by };
   }
-  await tx`update invoices set paid_at = now(), paid_by = ${input.payment.paidBy} where id = ${input.invoiceId} and paid_at is null`;
+  const reference = input.payment.paidBy === 'admin' ? input.payment.reference || null : null;
+  await tx`update invoices set paid_at = now(), paid_by = ${input.payment.paidBy}, payment_reference = ${reference} where id = ${input.invoiceId} and paid_at is null`;
   const card = input.payment.paidBy === 'card' ? input.payment : null;
   await markInvoicedOrderPaid(tx, { orderId: invoice.order_id, card });
   return { kind: 'paid', orderId: invoice.order_id };

@@ -10,6 +10,7 @@ import { readyBy, type ClockOptions } from '#shared/readyBy';
 import { longDayText, shopDay } from '#shared/clock';
 import { centsToDecimal, dueOnFor, invoiceNumberText, type FirmTerms } from '#shared/invoice';
 import { formatCents } from '#shared/money';
+import { possessive } from '#shared/firm';
 import { addJob, type Queryable } from '../../lib/db';
 import { forbidden, HttpError } from '../../lib/errors';
 import type { RecipientFields } from './recipients';
@@ -69,7 +70,7 @@ export async function placeInvoicedOrder(
     throw new HttpError(
       409,
       'credit_limit',
-      `This order (${formatCents(input.fields.total_cents)}) is more than the ${formatCents(available)} left on ${firm.name}'s account. Please pay by card, or pay an open invoice first.`,
+      `This order (${formatCents(input.fields.total_cents)}) is more than the ${formatCents(available)} left on ${possessive(firm.name)} account. Please pay by card, or pay an open invoice first.`,
       { available: centsToDecimal(available) },
     );
   }

@@ -48,4 +48,23 @@ describe('drawLabel', () => {
     expect(pages[0]).toContain('NY 12207');
     expect(pages[0].indexOf('NY 12207')).toBeLessThan(pages[0].indexOf('Weight:'));
   });
+
+  it('names every paper in the tube, full and half-size, never "asDrawn"', async () => {
+    const order = shipped({
+      print_size: 'asDrawn',
+      page_count: 5,
+      sets: 1,
+      half_sets: 1,
+      price_lines: [
+        { description: '24" x 36" black and white', ink: 'bw', quantity: 4, unitPriceCents: 599, amountCents: 2396 },
+        { description: '24" x 36" color', ink: 'color', quantity: 1, unitPriceCents: 1499, amountCents: 1499 },
+        { description: '12" x 18" half-size black and white', ink: 'bw', quantity: 5, unitPriceCents: 149, amountCents: 745 },
+      ],
+    });
+    const pdf = await drawLabel({ order, shop: DEFAULT_SHOP, service: 'UPS Ground', weightOz: 12, trackingNumber: 'BP1234567890123456' });
+    const [page] = await pdfPageTexts(pdf);
+    expect(page.replace(/\s+/g, ' ')).toContain('5 sheets 24" x 36" + 5 sheets 12" x 18" half-size in one tube');
+    expect(page).not.toContain('asDrawn');
+    expect(await renderPngs(pdf, 'label-papers')).toEqual({ pages: 1, stderr: '' });
+  });
 });

@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { renderPdf } from '../../lib/pdfDocument';
 import { drawLines, drawText, heightOfText, layoutLines, lineHeight } from '../../lib/pdfLayout';
-import type { OrderRow } from '../../orders/orderRow';
+import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
+import { printsText } from '#shared/orderText';
 import { orderNumberOf } from '#shared/fields';
 import { drawCode128 } from './code128';
 import { parcelWeightOz } from './parcel';
@@ -58,8 +59,7 @@ export function drawLabel(input: { order: OrderRow; shop: ShopFacts; service: st
     doc.moveTo(8, 170).lineTo(280, 170).stroke();
     drawText(doc, `Weight: ${input.weightOz.toFixed(1)} oz`, 16, 178, { size: 9 });
     drawText(doc, `Order: ${orderNumberOf(order.id)}`, 16, 191, { size: 9 });
-    const prints = order.page_count * (order.sets ?? 1);
-    drawText(doc, `${prints} sheet${prints === 1 ? '' : 's'} ${order.print_size.replace('x', '" x ')}" in a tube`, 16, 204, { size: 9 });
+    drawText(doc, `${printsText(priceLinesOf(order))} in one tube`, 16, 202, { size: 8, width: 256, maxLines: 2 });
     doc.moveTo(8, 222).lineTo(280, 222).stroke();
     drawText(doc, 'TRACKING #', 16, 232, { size: 9, bold: true });
     // The barcode: Code 128 B, quiet zones either side, scaled to fit the label's width.

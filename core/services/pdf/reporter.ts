@@ -64,7 +64,7 @@ function report(job: Extract<ReporterCommand, { op: 'report' }>): void {
       const page = doc.loadPage(i);
       let made: ReturnType<typeof reportSheet>;
       try {
-        made = reportSheet(page, i < job.previews ? job.px : 0, i === 0);
+        made = reportSheet(page, i < job.previews ? job.px : 0);
       } finally {
         page.destroy();
       }

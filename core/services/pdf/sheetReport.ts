@@ -22,23 +22,22 @@ export type SheetFields = { [K in keyof Omit<SheetReport, 'number' | 'sheetNumbe
 >;
 
 /**
- * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given; `first`
- * for the set's first sheet, whose drawing index is read. A sheet whose paths lineworkOf() can judge
+ * One sheet's report, and its preview as a PNG when `previewPx` (its long side) is given. A sheet whose paths lineworkOf() can judge
  * from its content stream has MuPDF interpret only the rest (reportByLinework), and its preview, in
  * grey, rendered straight from the page (one interpretation and one render, no display list of the
  * whole sheet); any other is interpreted whole (reportWhole).
  */
-export function reportSheet(page: mupdf.Page, previewPx: number, first = false): { sheet: SheetFields; preview: Uint8Array | null } {
+export function reportSheet(page: mupdf.Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null } {
   let sheet: SheetFields | null = null;
   try {
-    sheet = reportByLinework(page, first);
+    sheet = reportByLinework(page);
   } catch (error) {
     // A stream MuPDF will not hand over whole: the whole interpretation has its own way with it.
     // A MuPDF.js that has changed under the adapter is no sheet's fault: say so.
     if (error instanceof MupdfChangedError) throw error;
   }
   if (sheet) return { sheet, preview: previewPx ? pagePreviewOf(page, previewPx) : null };
-  return reportWhole(page, previewPx, first);
+  return reportWhole(page, previewPx);
 }
 
 /**
@@ -48,7 +47,7 @@ export function reportSheet(page: mupdf.Page, previewPx: number, first = false):
  * linework: no render). Text (scale notes) and images' placement (resolution at print size) come from
  * the list's structured text.
  */
-export function reportWhole(page: mupdf.Page, previewPx: number, first = false): { sheet: SheetFields; preview: Uint8Array | null } {
+export function reportWhole(page: mupdf.Page, previewPx: number): { sheet: SheetFields; preview: Uint8Array | null } {
   const bounds = page.getBounds();
   const list = page.toDisplayList(true);
   try {
@@ -74,7 +73,7 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
         colorShare >= COLOR_SHARE || (part !== null && part.colorShare > 0) || (seen.tintedBounds !== null && visibleColor(list, bounds, seen.tintedBounds));
     }
     if (previewPx && !preview) preview = previewOf(list, bounds, previewPx, seen.tinted || seen.unsure);
-    return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, first, { page, marks }), preview };
+    return { sheet: sheetOf(list, bounds, inked, { color, colorShare: Math.min(1, colorShare) }, { page, marks }), preview };
   } finally {
     list.destroy();
   }
@@ -85,7 +84,7 @@ export function reportWhole(page: mupdf.Page, previewPx: number, first = false):
  * cannot (or the rest of the sheet holds color: it is then to be rendered whole). MuPDF interprets
  * the content without those paths, put in the page's place for the moment; the page is left as it was.
  */
-export function reportByLinework(page: mupdf.Page, first = false): SheetFields | null {
+export function reportByLinework(page: mupdf.Page): SheetFields | null {
   const pdf = documentOf(page);
   if (!pdf) return null;
   const obj = (page as mupdf.PDFPage).getObject();
@@ -120,7 +119,7 @@ export function reportByLinework(page: mupdf.Page, first = false): SheetFields |
       if (seen.tinted || seen.unsure || (!judged.ink && !seen.ink)) return null;
       const all = survey(page, bounds);
       if (all.tinted || all.unsure) return null;
-      return sheetOf(list, bounds, true, { color: false, colorShare: 0 }, first, { page, marks });
+      return sheetOf(list, bounds, true, { color: false, colorShare: 0 }, { page, marks });
     } finally {
       list.destroy();
     }
@@ -136,7 +135,6 @@ function sheetOf(
   bounds: readonly number[],
   inked: boolean,
   { color, colorShare }: { color: boolean; colorShare: number },
-  first: boolean,
   { page, marks }: { page: mupdf.Page; marks: Marks },
 ): SheetFields {
   const text = list.toStructuredText('preserve-images');
@@ -153,8 +151,8 @@ function sheetOf(
       lowResolution: lowResolution(text, bounds),
       sheetNumber,
       sheetTitle,
-      // Only the first sheet's list is read: a cover sheet's drawing index (shared/sheetNumbers.ts).
-      listedSheets: first ? listedSheetNumbers(chars) : [],
+      // Every sheet's list is read: the drawing index is on whichever sheet carries it (shared/sheetNumbers.ts, drawingIndexOf).
+      listedSheets: listedSheetNumbers(chars),
       printFindings: findingsOf(marks, lines, missing),
     };
   } finally {

@@ -14,6 +14,7 @@ export function ReasonDialog({
   reasonLabel,
   reasonRequired,
   actionLabel,
+  actionVariant = 'destructive',
   onAction,
   onClose,
 }: {
@@ -22,6 +23,8 @@ export function ReasonDialog({
   reasonLabel: string;
   reasonRequired: boolean;
   actionLabel: string;
+  /** The action's look: red for taking something back, the shop's blue for recording a payment. */
+  actionVariant?: 'destructive' | 'primary';
   /** Runs the action with the reason typed (trimmed; empty when optional and left blank). */
   onAction: (reason: string) => Promise<void>;
   onClose: () => void;
@@ -66,7 +69,7 @@ export function ReasonDialog({
                   Cancel
                 </Button>
               </Dialog.Close>
-              <Button type="submit" variant="destructive" disabled={busy || (reasonRequired && reason.trim() === '')}>
+              <Button type="submit" variant={actionVariant} disabled={busy || (reasonRequired && reason.trim() === '')}>
                 {busy ? 'Saving…' : actionLabel}
               </Button>
             </div>

@@ -5,6 +5,9 @@ import useSWRInfinite from 'swr/infinite';
 import { apiRequest, fetcher } from './client';
 import type { OrderJson } from '#shared/orderJson';
 
+/** One file of a set the counter can open (`?file=N`). */
+export type AdminFileUrl = { fileName: string; firstPosition: number; pageCount: number; url: string };
+
 /** An order as the admin list sends it: the order JSON plus what the print counter needs. */
 export type AdminOrder = OrderJson & {
   shortId: string;
@@ -12,7 +15,10 @@ export type AdminOrder = OrderJson & {
   hasFile: boolean;
   pdfUrl: string;
   /** Each file of the set (`?file=N`), in print order. */
-  fileUrls: { fileName: string; firstPosition: number; pageCount: number; url: string }[];
+  fileUrls: AdminFileUrl[];
+  /** A revision's reprint: its sheets by number, and its whole new issue beside them; null otherwise. */
+  printedSheets: string[] | null;
+  fullIssueUrls: AdminFileUrl[] | null;
   labelUrl: string | null;
   labelCarrier: string | null;
   paidAt: string | null;

@@ -1,6 +1,7 @@
 /** Shop facts from the server's configuration (address, hours, support contact, payment provider): one place. */
 import useSWR from 'swr';
 import { DEFAULT_SOURCE_URL } from '#shared/env';
+import type { Testimonial } from '#shared/testimonials';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl } from '#shared/shop';
 
 export type ShopInfo = {
@@ -28,6 +29,8 @@ export type ShopConfig = {
   shippingProvider: 'easypost' | 'table' | null;
   /** The source of the running version (SOURCE_URL), linked from the footer. */
   sourceUrl: string;
+  /** What customers said (SHOP_TESTIMONIALS); none hides the landing page's section. */
+  testimonials?: Testimonial[];
 };
 
 const FALLBACK: ShopConfig = {

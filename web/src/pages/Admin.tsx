@@ -9,7 +9,7 @@ import { Button, Card, Input, Select, Spinner } from '../components/ui';
 import { StatusCounters } from '../components/admin/StatusCounters';
 import { ExportPanel } from '../components/admin/ExportPanel';
 import { OrderRow } from '../components/admin/OrderRow';
-import { ORDER_STATUSES, STATUS_LABELS, useAdminAuth, useAdminOrders, useAdminSignOut, useOrderCounts } from '../data/admin';
+import { ORDER_STATUSES, STATUS_LABELS, useAdminAuth, useAdminOrders, useOrderCounts } from '../data/admin';
 
 function Screen({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">{children}</div>;
@@ -44,7 +44,6 @@ export default function Admin() {
 }
 
 function AdminConsole() {
-  const logout = useAdminSignOut();
   // `?q=` opens the list searched (a revision's row links to the order it revises so).
   const linked = new URLSearchParams(useSearch()).get('q') ?? '';
   const [search, setSearch] = useState(linked);
@@ -110,9 +109,6 @@ function AdminConsole() {
             </Link>
           </p>
         </div>
-        <Button variant="outline" onClick={logout}>
-          Logout
-        </Button>
       </div>
 
       <StatusCounters counts={counts.data} />

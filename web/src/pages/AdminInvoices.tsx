@@ -8,6 +8,7 @@ import useSWR from 'swr';
 import { Link } from 'wouter';
 import { Badge, Button, buttonClasses, Card, ErrorNote, Spinner } from '../components/ui';
 import { toast } from '../components/toast';
+import { ReasonDialog } from '../components/ReasonDialog';
 import { AdminPage, useAdminOnly } from '../components/admin/AdminPage';
 import { apiRequest, fetcher, type ApiError } from '../data/client';
 import { errorMessage } from '../data/useSubmit';
@@ -68,20 +69,13 @@ export default function AdminInvoices() {
 }
 
 function InvoiceRow({ invoice, onPaid }: { invoice: AdminInvoice; onPaid: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const overdue = invoice.status === 'overdue';
-  async function markPaid() {
-    if (!window.confirm(`Mark invoice ${invoice.number} (${invoice.firmName}, ${formatDollars(invoice.amount)}) paid?`)) return;
-    setBusy(true);
-    try {
-      await apiRequest('POST', `/api/admin/invoices/${invoice.id}/mark-paid`);
-      toast({ title: 'Invoice paid', description: `${invoice.number}: order ${invoice.orderNumber} is paid.` });
-      onPaid();
-    } catch (caught) {
-      toast({ title: 'Could not mark the invoice paid', description: errorMessage(caught), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+  // Asked in the shop's own dialog, which records the payment's reference; its errors stay in it.
+  async function markPaid(reference: string) {
+    await apiRequest('POST', `/api/admin/invoices/${invoice.id}/mark-paid`, { reference: reference || null });
+    toast({ title: 'Invoice paid', description: `${invoice.number}: order ${invoice.orderNumber} is paid.` });
+    onPaid();
   }
   return (
     <li className={`flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 ${overdue ? 'border-l-4 border-red-500 bg-red-50' : ''}`}>
@@ -94,7 +88,7 @@ function InvoiceRow({ invoice, onPaid }: { invoice: AdminInvoice; onPaid: () => 
         </p>
         <p className={`text-xs ${overdue ? 'font-semibold text-red-700' : 'text-slate-600'}`}>
           {invoice.paidAt
-            ? `Paid ${new Date(invoice.paidAt).toLocaleDateString('en-US')} ${invoice.paidBy === 'card' ? 'by card' : 'at the counter'}`
+            ? `Paid ${new Date(invoice.paidAt).toLocaleDateString('en-US')} ${invoice.paidBy === 'card' ? 'by card' : 'at the counter'}${invoice.paymentReference ? ` (ref. ${invoice.paymentReference})` : ''}`
             : `Due ${longDayText(invoice.dueOn)}`}
         </p>
         <p className="truncate text-xs text-slate-600">{invoiceOrderText(invoice)}</p>
@@ -110,9 +104,21 @@ function InvoiceRow({ invoice, onPaid }: { invoice: AdminInvoice; onPaid: () => 
           PDF
         </a>
         {invoice.status === 'open' || overdue ? (
-          <Button size="sm" disabled={busy} onClick={() => void markPaid()} aria-label={`Mark paid: ${invoice.number}`}>
+          <Button size="sm" onClick={() => setAsking(true)} aria-label={`Mark paid: ${invoice.number}`}>
             Mark paid
           </Button>
+        ) : null}
+        {asking ? (
+          <ReasonDialog
+            title={`Mark invoice ${invoice.number} paid?`}
+            description={`${invoice.firmName}, ${formatDollars(invoice.amount)}: its order ${invoice.orderNumber} becomes paid.`}
+            reasonLabel="Reference (check number, transfer id)"
+            reasonRequired={false}
+            actionLabel="Mark paid"
+            actionVariant="primary"
+            onAction={markPaid}
+            onClose={() => setAsking(false)}
+          />
         ) : null}
       </div>
     </li>

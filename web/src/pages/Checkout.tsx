@@ -295,7 +295,8 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                 </p>
               )}
               <p className="text-xs text-slate-500">
-                Your card details go to the payment provider only. Files are processed securely and deleted after printing.
+                {/* On the firm's account no card is asked for: only the files' words apply. */}
+                {onAccount ? '' : 'Your card details go to the payment provider only. '}Files are processed securely and deleted after printing.
               </p>
             </div>
           </Card>

@@ -103,7 +103,8 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
               }
             />
             {list.length === 0 ? (
-              <p className="px-6 py-4 text-sm text-slate-600">{isLoading ? 'Loading…' : 'No orders yet'}</p>
+              // The empty state is said once, beside: this card only says it is loading.
+              <p className="px-6 py-4 text-sm text-slate-600">{isLoading ? 'Loading…' : 'Your recent orders will be listed here.'}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {list.slice(0, 3).map((o) => (
@@ -111,7 +112,7 @@ export function DashboardContent({ firstName, firstVisit }: { firstName: string 
                     <StatusIcon status={o.status} />
                     <div className="min-w-0 flex-1">
                       <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
-                        {o.fileName}
+                        {o.name}
                       </Link>
                       <p className="text-xs text-slate-600">
                         #{o.orderNumber} • {orderSetsText(o)}
@@ -188,14 +189,14 @@ function LatestOrder({ order }: { order: Order }) {
       <CardHeader
         title="Latest Order"
         description={`Order #${order.orderNumber} • ${formatDate(order.createdAt)}`}
-        action={<StatusBadge status={order.status} />}
+        action={<StatusBadge status={order.status} statusText={order.statusText} />}
       />
       <div className="grid gap-4 p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-semibold text-slate-900">
               <StatusIcon status={order.status} />
-              <span className="truncate">{order.fileName}</span>
+              <span className="truncate">{order.name}</span>
             </p>
             <p className="mt-1 text-sm text-slate-600">
               {/* The spec: the print type in upper case. */}

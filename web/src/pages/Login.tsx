@@ -5,7 +5,8 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { prefilledEmail, returnPath, withReturn } from '../data/returnTo';
 import type { z } from 'zod';
 import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
@@ -19,8 +20,13 @@ type LoginInput = z.input<typeof SignInSchema>;
 
 export default function Login() {
   const [, navigate] = useLocation();
+  // Back to where a link sent the customer (an invite), with its email filled in.
+  const search = useSearch();
   const signedIn = useSignedIn();
-  const form = useForm<LoginInput, unknown, z.output<typeof SignInSchema>>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput, unknown, z.output<typeof SignInSchema>>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: prefilledEmail(search), password: '' },
+  });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
   async function signIn(credentials: z.output<typeof SignInSchema>) {
@@ -28,7 +34,7 @@ export default function Login() {
       const user = await apiRequest<User>('POST', '/api/auth/login', credentials);
       await signedIn(user);
       toast({ title: user.previousSignInAt === null ? 'Welcome!' : 'Welcome back!', description: `Signed in as ${user.email}.` });
-      navigate('/');
+      navigate(returnPath(search) ?? '/');
     } catch (error) {
       const message = errorMessage(error, 'Please try again.');
       toast({ title: 'Sign in failed', description: message, variant: 'destructive' });
@@ -46,7 +52,7 @@ export default function Login() {
       footer={
         <>
           New here?{' '}
-          <Link href="/register" className="font-medium text-blueprint-700 underline">
+          <Link href={withReturn('/register', returnPath(search), prefilledEmail(search))} className="font-medium text-blueprint-700 underline">
             Create an account
           </Link>
         </>

@@ -27,7 +27,7 @@ type LookupStatus = {
   createdAt: string;
   url: string;
 };
-type LookupOrder = LookupStatus & { fileName: string; totalAmount: number };
+type LookupOrder = LookupStatus & { name: string; fileName: string; totalAmount: number };
 
 export default function OrderLookup() {
   const token = new URLSearchParams(useSearch()).get('token');
@@ -69,10 +69,10 @@ function TokenOrders({ token }: { token: string }) {
                       Order #{o.orderNumber}
                     </Link>
                   </p>
-                  <StatusBadge status={o.status} />
+                  <StatusBadge status={o.status} statusText={o.statusText} />
                 </div>
                 <p className="mt-1 text-sm text-slate-700">
-                  {o.fileName} • {formatDate(o.createdAt)} • {formatDollars(o.totalAmount)}
+                  {o.name} • {formatDate(o.createdAt)} • {formatDollars(o.totalAmount)}
                 </p>
                 <div className="mt-2 grid gap-2">
                   <StatusText status={o.status} text={o.statusText} />
@@ -169,7 +169,7 @@ function QuickCheckForm() {
                   <StatusIcon status={o.status} />
                   Order #{o.orderNumber}
                 </p>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} statusText={o.statusText} />
               </div>
               <p className="mt-1 text-sm text-slate-600">Placed {formatDate(o.createdAt)}</p>
               <div className="mt-2 grid gap-2">

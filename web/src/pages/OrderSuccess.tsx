@@ -158,7 +158,7 @@ export default function OrderSuccess() {
           <div className="grid gap-5 p-6 sm:grid-cols-2">
             <div className="grid content-start gap-3 text-sm" aria-live="polite">
               <div className="flex items-center gap-3">
-                <StatusBadge status={order.status} />
+                <StatusBadge status={order.status} statusText={order.statusText} />
                 <span className="text-slate-700" data-testid="order-status-text">
                   {order.statusText}
                 </span>
@@ -209,7 +209,8 @@ export default function OrderSuccess() {
           <CardHeader title="Order details" description={when(order.createdAt)} />
           <div className="grid gap-6 p-6 sm:grid-cols-2">
             <dl className="grid gap-2 text-sm">
-              <Row label="File" value={order.fileName} />
+              {/* The job name has its own row: the drawings are named here only when it does not name them. */}
+              {order.name !== order.jobName && <Row label="Drawings" value={order.name} />}
               {order.printPositions && <Row label="Revision" value={revisionText(order.revisionOf?.orderNumber ?? null, order.printPositions.length)} />}
               <Row label="Sets" value={orderSetsText(order)} />
               <Row label="Size" value={size} />

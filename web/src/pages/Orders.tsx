@@ -59,7 +59,7 @@ function OrderRow({ order }: { order: Order }) {
           <div className="flex min-w-0 items-start gap-3">
             <StatusIcon status={order.status} className="mt-0.5 h-6 w-6" />
             <div className="min-w-0">
-              <h2 className="truncate font-semibold text-slate-900">{order.fileName}</h2>
+              <h2 className="truncate font-semibold text-slate-900">{order.name}</h2>
               <p className="text-sm text-slate-600">
                 <Link href={`/orders/${order.id}`} className="hover:underline">
                   Order #{order.orderNumber}
@@ -73,7 +73,7 @@ function OrderRow({ order }: { order: Order }) {
           </div>
           <div className="flex items-center gap-2">
             {order.rushOrder && <span className="rounded bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900">RUSH</span>}
-            <StatusBadge status={order.status} />
+            <StatusBadge status={order.status} statusText={order.statusText} />
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -93,7 +93,7 @@ function OrderRow({ order }: { order: Order }) {
             View
           </Link>
           <ReceiptButton orderId={order.id} aria-label={`Receipt for order ${order.orderNumber}`} />
-          <ReorderButton orderId={order.id} aria-label={`Order again: ${order.fileName}`} />
+          <ReorderButton orderId={order.id} aria-label={`Order again: ${order.name}`} />
         </div>
       </Card>
     </li>

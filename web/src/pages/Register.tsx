@@ -5,7 +5,8 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { prefilledEmail, returnPath, withReturn } from '../data/returnTo';
 import { z } from 'zod';
 import { Button, ErrorNote, TextField } from '../components/ui';
 import { toast } from '../components/toast';
@@ -20,10 +21,12 @@ type RegisterInput = z.input<typeof RegisterSchema>;
 
 export default function Register() {
   const [, navigate] = useLocation();
+  // Back to where a link sent the customer (an invite), with its email filled in.
+  const search = useSearch();
   const signedIn = useSignedIn();
   const form = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: prefilledEmail(search), phone: '', password: '' },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const busy = isSubmitting || isSubmitSuccessful;
@@ -33,7 +36,7 @@ export default function Register() {
       const user = await apiRequest<User>('POST', '/api/auth/register', account);
       await signedIn(user);
       toast({ title: 'Account created', description: 'Check your email to confirm your address.' });
-      navigate('/dashboard');
+      navigate(returnPath(search) ?? '/dashboard');
     } catch (error) {
       const message = errorMessage(error, 'Please try again.');
       toast({ title: 'Registration failed', description: message, variant: 'destructive' });
@@ -50,7 +53,7 @@ export default function Register() {
       footer={
         <>
           Already have an account?{' '}
-          <Link href="/login" className="font-medium text-blueprint-700 underline">
+          <Link href={withReturn('/login', returnPath(search), prefilledEmail(search))} className="font-medium text-blueprint-700 underline">
             Sign in
           </Link>
         </>

@@ -1,5 +1,6 @@
 /**
- * Builds a zip export: the selected orders' PDFs (every file of each set), each order's job ticket beside them, streamed one at a time through archiver (store,
+ * Builds a zip export: the selected orders' PDFs (every file of each set; for a revision's reprint one
+ * PDF of exactly the sheets it prints), each order's job ticket beside them, streamed one at a time through archiver (store,
  * not deflate: PDFs are compressed already) straight into storage, so memory stays flat whatever
  * the size. processed/total are written as it goes for the page that polls. A retry after a crash
  * rebuilds the zip from scratch (storage writes are atomic, so no half zip is ever served).
@@ -15,7 +16,8 @@ import { renderJobTicket } from '#core/services/tickets/jobTicket';
 import { sheetListOf } from '#core/orders/sheetList';
 import { revisionPrintOf } from '#core/revisions/reprint';
 import type { OrderRow } from '#core/orders/orderRow';
-import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
+import { filesOf, orderNameOf, withOrderFiles } from '#core/orders/orderFiles';
+import { filesHolding, printedPagesPdf, type SetFileBytes } from '#core/services/pdf/printedPages';
 import { exportById } from '#core/exports/queries';
 import { completeExport, failExport, recordExportProgress, startExportBuild } from '#core/exports/commands/exports';
 
@@ -95,9 +97,34 @@ export default defineTask({
     let lastWrite = Date.now();
     try {
       for (const file of files) {
-        // Every file of the order's drawing set, in print order, then its one ticket.
+        // Every file of the order's drawing set, in print order, then its one ticket; a revision's
+        // reprint instead gets one PDF of exactly the sheets it prints.
         let found = 0;
-        for (const setFile of filesOf(file)) {
+        if (file.print_positions) {
+          const holding = filesHolding(filesOf(file), file.print_positions);
+          const read: SetFileBytes[] = [];
+          for (const setFile of holding) {
+            let source: Readable | null = null;
+            try {
+              if (setFile.fileKey) source = await ctx.storage.get(setFile.fileKey);
+            } catch (error) {
+              if (!(error instanceof StorageNotFoundError)) throw error;
+            }
+            if (!source) missing.push(`${orderNumberOf(file.id)} ${setFile.fileName}`);
+            else read.push({ ...setFile, bytes: Buffer.concat(await source.toArray()) });
+          }
+          if (read.length === holding.length && read.length > 0) {
+            const written = entryWritten(archive);
+            archive.append(await printedPagesPdf(read, file.print_positions), {
+              name: entryName(file.id, orderNameOf(file), taken),
+              store: true,
+              date: new Date(),
+            });
+            await written;
+            found = 1;
+          }
+        }
+        for (const setFile of file.print_positions ? [] : filesOf(file)) {
           let source: Readable | null = null;
           try {
             if (setFile.fileKey) source = await ctx.storage.get(setFile.fileKey);

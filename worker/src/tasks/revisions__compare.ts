@@ -127,10 +127,10 @@ async function writeResults(
   revisionId: string,
   planned: PlannedSheet[],
   results: Map<number, PairResult>,
-  removed: { position: number; sheetNumber: string | null }[],
+  removed: { position: number; sheetNumber: string | null; sheetTitle?: string | null }[],
   message: string | null,
 ): Promise<void> {
   const rows = planned.map((p) => sheetRow(p, results.get(p.sheet.position)));
-  const gone = removed.map((s) => ({ previous_position: s.position, sheet_number: s.sheetNumber }));
+  const gone = removed.map((s) => ({ previous_position: s.position, sheet_number: s.sheetNumber, sheet_title: s.sheetTitle ?? null }));
   await ctx.sql.begin((tx) => recordComparison(tx, { revisionId, sheets: rows, removed: gone, message }));
 }

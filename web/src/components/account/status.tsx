@@ -3,12 +3,11 @@ import type { ReactNode } from 'react';
 import { Badge } from '../ui';
 import { useShopConfig } from '../../data/config';
 import { mediumDateText } from '#shared/clock';
+import { statusBadge } from '#shared/orderStatus';
 
 type Known = 'pending' | 'processing' | 'completed' | 'failed';
 const KNOWN: readonly string[] = ['pending', 'processing', 'completed', 'failed'];
 const isKnown = (s: string): s is Known => KNOWN.includes(s);
-
-const LABEL: Record<Known, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
 
 /** The processing promise the dashboard shows. */
 export const PROCESSING_PROMISE = 'Orders before 12 PM ready by end of day • Rush orders: 1-4 hours';
@@ -73,9 +72,10 @@ export function StatusIcon({ status, className = 'h-5 w-5' }: { status: string; 
   );
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  if (!isKnown(status)) return <Badge>Unknown</Badge>;
-  return <Badge tone={status}>{LABEL[status]}</Badge>;
+/** The order's badge, read from its statusText by the one shared rule (shared/orderStatus.ts). */
+export function StatusBadge({ status, statusText }: { status: string; statusText: string }) {
+  const badge = statusBadge({ status, statusText });
+  return <Badge tone={badge.tone}>{badge.label}</Badge>;
 }
 
 /**

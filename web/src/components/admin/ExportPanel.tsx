@@ -24,7 +24,7 @@ export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds
     setJob(next);
     if (next.status === 'completed') {
       download(`/api/admin/export-download/${next.exportId}`);
-      toast({ title: 'Export Complete', description: `Successfully exported ${next.processedFiles} files` });
+      toast({ title: 'Export Complete', description: `Successfully exported ${next.processedFiles} ${next.processedFiles === 1 ? 'order' : 'orders'}` });
       onClear();
     } else if (next.status === 'failed') {
       toast({ title: 'Export Failed', description: next.error || 'Export process failed', variant: 'destructive' });
@@ -97,7 +97,7 @@ export function ExportPanel({ selectedIds, onSelectAll, onClear }: { selectedIds
           <p className="text-sm text-slate-700" data-testid="export-progress">
             {job.status === 'failed'
               ? `Export failed: ${job.error || 'Export process failed'}`
-              : `${job.processedFiles} / ${job.totalFiles} files (${job.progress}%)${job.status === 'completed' ? ' · complete' : ''}`}
+              : `${job.processedFiles} / ${job.totalFiles} orders (${job.progress}%)${job.status === 'completed' ? ' · complete' : ''}`}
           </p>
         </div>
       )}

@@ -131,7 +131,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               )}
             </p>
             <p>
-              <span className="break-all font-medium text-slate-900">{order.fileName}</span>
+              <span className="break-all font-medium text-slate-900">{order.name}</span>
               <br />
               {orderSetsText(order)} · {SIZE_LABEL[order.printSize] ?? order.printSize} · {PRINT_TYPE_LABELS[order.printType]}
               {order.printType === 'auto' && (
@@ -195,8 +195,15 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               File deleted after printing on {mediumDateText(new Date(order.fileDeletedAt))}.
             </p>
           )}
+          {order.hasFile && order.printedSheets && (
+            // A reprint prints only these sheets: the list and the zip hold only the files they are in.
+            <p className="mt-2 rounded-md bg-blueprint-50 px-3 py-2 text-sm text-slate-900" data-testid="reprint-sheets">
+              Reprint: print only {order.printedSheets.join(', ')} ({order.printedSheets.length} {order.printedSheets.length === 1 ? 'sheet' : 'sheets'}). The
+              zip export holds a PDF of exactly these sheets.
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            {order.hasFile && order.fileUrls.length > 1 ? (
+            {order.hasFile && (order.fileUrls.length > 1 || order.printedSheets) ? (
               // A set of several files: each one to open or download, named with the sheets it holds.
               <ul aria-label="Files of this set" className="grid w-full gap-1 text-sm">
                 {order.fileUrls.map((file, i) => (
@@ -204,7 +211,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                     <span className="min-w-0 truncate text-slate-800">
                       {i + 1}. {file.fileName}{' '}
                       <span className="text-slate-500">
-                        (sheets {file.firstPosition}–{file.firstPosition + file.pageCount - 1})
+                        ({file.pageCount === 1 ? `sheet ${file.firstPosition}` : `sheets ${file.firstPosition}–${file.firstPosition + file.pageCount - 1}`})
                       </span>
                     </span>
                     <a className={buttonClasses('outline', 'sm')} href={file.url} target="_blank" rel="noopener noreferrer">
@@ -215,6 +222,24 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                     </a>
                   </li>
                 ))}
+                {order.fullIssueUrls && (
+                  <li>
+                    <details>
+                      <summary className="cursor-pointer text-slate-700">
+                        Full new issue ({order.fullIssueUrls.length} {order.fullIssueUrls.length === 1 ? 'file' : 'files'})
+                      </summary>
+                      <ul className="mt-1 grid gap-1">
+                        {order.fullIssueUrls.map((file) => (
+                          <li key={file.url}>
+                            <a className="underline" href={file.url} target="_blank" rel="noopener noreferrer">
+                              {file.fileName}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                )}
               </ul>
             ) : order.hasFile ? (
               <>

@@ -3,6 +3,7 @@
  * ready (the cheapest free from a $100 subtotal); a failed fetch says why next to the rates.
  */
 import { formatDollars } from '#shared/money';
+import { noFasterText } from '#shared/shippingRates';
 import { useShopConfig } from '../../data/config';
 import { useTurnaround } from '../../data/turnaround';
 import { stateCodeOf } from '#shared/usStates';
@@ -147,6 +148,7 @@ function ShippingRates({ form }: { form: CheckoutForm }) {
                       .filter(Boolean)
                       .join(', ')}
                   </span>
+                  {rate.noFasterThan && <span className="block text-amber-800">{noFasterText({ ...rate, noFasterThan: rate.noFasterThan }, rates)}</span>}
                 </span>
               </span>
               {rate.free ? (

@@ -11,7 +11,7 @@ export type JobDetails = { jobName: string; poNumber: string; notes: string };
 
 /** The job details to start with: those a reorder carried over, else empty. */
 export function jobDetailsFrom(data: CheckoutData): JobDetails {
-  return { jobName: data.jobName ?? '', poNumber: data.poNumber ?? '', notes: '' };
+  return { jobName: data.jobName ?? '', poNumber: data.poNumber ?? '', notes: data.notes ?? '' };
 }
 
 /** The prints part of a create-payment-intent body: sets, print type, with auto the color sheets, and the sheets' order once sorted. */

@@ -51,6 +51,8 @@ export type ShippingRate = {
   regularCost?: number;
   deliveryDate: string | null;
   deliveryTime: string | null;
+  /** The cheaper service that arrives the same day or sooner (shared/shippingRates.ts), or null. */
+  noFasterThan?: string | null;
 };
 
 export type Address = { street1: string; street2: string; city: string; state: string; zipCode: string };

@@ -61,7 +61,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const [createAccount, setCreateAccount] = useState(false);
   const [job, setJob] = useState<JobDetails>(() => jobDetailsFrom(data));
   /** The firm project the order is for (a signed-in firm member's choice), or null. */
-  const [projectId, setProjectIdState] = useState<string | null>(null);
+  // A reorder or reprint starts on the earlier order's firm project.
+  const [projectId, setProjectIdState] = useState<string | null>(data?.projectId ?? null);
   /** One of that project's cost codes, or null; a new project starts with none chosen. */
   const [costCode, setCostCode] = useState<string | null>(null);
   function setProjectId(id: string | null) {

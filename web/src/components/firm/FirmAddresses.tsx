@@ -4,6 +4,7 @@
  * address, can remove it (`canDelete`).
  */
 import { useState } from 'react';
+import { possessive } from '#shared/firm';
 import { Button, Card, CardHeader, ErrorNote } from '../ui';
 import { toast } from '../toast';
 import { removeAddress, useAddressBook } from '../../data/addresses';
@@ -17,7 +18,7 @@ export function FirmAddresses({ firm }: { firm: FirmJson }) {
   const shared = (data ?? []).filter((a) => a.scope === 'firm');
 
   async function remove(id: string, line: string) {
-    if (!window.confirm(`Remove ${line} from ${firm.name}’s address book?`)) return;
+    if (!window.confirm(`Remove ${line} from ${possessive(firm.name, '’')} address book?`)) return;
     setBusy(id);
     try {
       await removeAddress(id);

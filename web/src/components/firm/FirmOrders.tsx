@@ -62,16 +62,10 @@ export function FirmOrders({ firm, userId, limit }: { firm: FirmJson; userId: st
           {shown.map((o) => (
             <li key={o.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
               <div className="min-w-0">
-                {/* An order's own page opens for the person who placed it. */}
-                {o.placedBy?.userId === userId ? (
-                  <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
-                    #{o.orderNumber} · {o.jobName || o.fileName}
-                  </Link>
-                ) : (
-                  <p className="truncate text-sm font-medium text-slate-900">
-                    #{o.orderNumber} · {o.jobName || o.fileName}
-                  </p>
-                )}
+                {/* Every order of the firm opens for its members, read-only (paying stays with whoever placed it). */}
+                <Link href={`/orders/${o.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+                  #{o.orderNumber} · {o.name}
+                </Link>
                 <p className="truncate text-xs text-slate-500">
                   {formatDate(o.createdAt)}
                   {o.projectCode ? ` · ${o.projectCode}` : ''}
@@ -81,7 +75,7 @@ export function FirmOrders({ firm, userId, limit }: { firm: FirmJson; userId: st
                 </p>
               </div>
               <div className="flex items-center gap-3">
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} statusText={o.statusText} />
                 <span className="text-sm font-medium text-slate-900">{formatDollars(o.totalAmount)}</span>
               </div>
             </li>

@@ -6,14 +6,18 @@
  * the checkout with the new issue's files, the revision and the positions chosen, printed as the
  * previous order was (size, ink, sets).
  */
-import { useState, type ChangeEvent, type RefObject } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
 import type { OrderJson } from '#shared/orderJson';
+import { orderName } from '#shared/orderText';
 import type { RevisionJson, RevisionSheetJson } from '#shared/revisions';
 import { useRevision } from '../../data/revisions';
 import { sendPdf } from '../upload/uploadApi';
 import { Button, ErrorNote, Spinner } from '../ui';
+import { OverlayLegend } from './OverlayLegend';
+
+const OverlayViewer = lazy(() => import('./OverlayViewer'));
 
 const sheetName = (s: { sheetNumber: string | null }, position: number) => s.sheetNumber ?? `Sheet ${position}`;
 
@@ -65,21 +69,28 @@ function SheetList({
 }
 
 function Overlay({ sheet }: { sheet: RevisionSheetJson }) {
+  const [open, setOpen] = useState(false);
   if (!sheet.overlayUrl) return null;
   const large = `${sheet.overlayUrl}${sheet.overlayUrl.includes('?') ? '&' : '?'}size=large`;
+  const name = sheetName(sheet, sheet.position);
   return (
-    <a href={large} target="_blank" rel="noreferrer" className="mt-2 block" aria-label={`Enlarge the overlay of ${sheetName(sheet, sheet.position)}`}>
-      <img
-        src={sheet.overlayUrl}
-        alt={`What changed on ${sheetName(sheet, sheet.position)}: removed in red, added in blue`}
-        className="w-full max-w-xl rounded border border-slate-200"
-      />
-    </a>
+    <div className="mt-2 grid max-w-xl gap-1">
+      <button type="button" className="block cursor-zoom-in" onClick={() => setOpen(true)} aria-label={`Open the overlay of ${name} in the viewer`}>
+        <img src={sheet.overlayUrl} alt={`What changed on ${name}: removed in red, added in blue`} className="w-full rounded border border-slate-200" />
+      </button>
+      <OverlayLegend />
+      {open && (
+        <Suspense fallback={null}>
+          <OverlayViewer title={`What changed on ${name}`} src={large} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 
 /** How the previous order was printed: a reprint of its changed sheets goes the same way. */
-export type PrintedAs = Pick<OrderJson, 'printSize' | 'printType' | 'sets' | 'halfSets'>;
+export type PrintedAs = Pick<OrderJson, 'printSize' | 'printType' | 'sets' | 'halfSets'> &
+  Partial<Pick<OrderJson, 'jobName' | 'poNumber' | 'notes' | 'projectId'>>;
 
 function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue: string[]; printedAs: PrintedAs }) {
   const by = (change: RevisionSheetJson['change']) => revision.sheets.filter((s) => s.change === change);
@@ -102,13 +113,30 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
     const checkoutData: CheckoutData = {
       uploadId: issue[0],
       ...(issue.length > 1 ? { uploadIds: issue } : {}),
-      fileName: revision.previousOrderNumber ? `New issue of order #${revision.previousOrderNumber}` : 'New issue',
+      // Named as the order will be: by the sheets it prints (shared/orderText.ts, orderName).
+      fileName: orderName({
+        jobName: printedAs.jobName ?? null,
+        files: [
+          {
+            fileName: 'New issue',
+            pageCount: revision.sheets.length,
+            sheetNumbers: [...revision.sheets].sort((a, b) => a.position - b.position).map((s) => s.sheetNumber),
+          },
+        ],
+        printPositions: [...chosen].sort((a, b) => a - b),
+        revisionOf: revision.previousOrderNumber,
+      }),
       pageCount: count,
       fileSize: 0,
       printSize: printedAs.printSize,
       printType: printedAs.printType,
       sets: printedAs.sets,
       halfSets: printedAs.halfSets,
+      // The reprint keeps the job's words and project, editable at checkout.
+      jobName: printedAs.jobName ?? null,
+      poNumber: printedAs.poNumber ?? null,
+      notes: printedAs.notes ?? null,
+      projectId: printedAs.projectId ?? null,
       pricePerPage: null,
       totalAmount: 0,
       revision: { revisionId: revision.revisionId, printPositions: [...chosen].sort((a, b) => a - b), previousOrderNumber: revision.previousOrderNumber },
@@ -140,8 +168,9 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
           <h3 className="text-sm font-semibold text-slate-900">Removed ({revision.removed.length})</h3>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             {revision.removed.map((r) => (
-              <li key={r.previousPosition} className="rounded bg-slate-100 px-2 py-1 font-mono">
-                {r.sheetNumber ?? `Sheet ${r.previousPosition}`}
+              <li key={r.previousPosition} className="rounded bg-slate-100 px-2 py-1">
+                <span className="font-mono">{r.sheetNumber ?? `Sheet ${r.previousPosition}`}</span>
+                {r.sheetTitle ? ` ${r.sheetTitle}` : ''}
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { MAX_PREVIEWS } from '#shared/limits';
 import { isColorMarkupOnly } from '#shared/sheets';
+import { PRINT_SIZE_LABELS } from '#shared/pricing';
 import { cx } from '../ui';
 import type { ConfiguredUpload } from './printSet';
 import { PRINT_NOTE_BADGES } from './SetNotes';
@@ -48,6 +49,13 @@ export function SheetPreviews({
     // After Radix has put the dialog away (its own focus return has nowhere to go: several openers).
     requestAnimationFrame(() => opener?.focus({ preventScroll: true }));
   };
+  /** "A-102 ROOF PLAN (sheet 2)": the enlarged sheet named by its title block, its place after. */
+  const largeTitle = (number: number) => {
+    const report = upload.sheets?.find((s) => s.number === number);
+    const named = [report?.sheetNumber, report?.sheetTitle].filter(Boolean).join(' ');
+    return named ? `${named} (sheet ${number})` : `Sheet ${number}`;
+  };
+
   return (
     <div>
       {/* relative: the screen-reader-only text of sheets scrolled out of view must not widen the page. */}
@@ -90,6 +98,12 @@ export function SheetPreviews({
                     <span className="grid text-slate-900" title={report.sheetTitle ? `${report.sheetNumber} ${report.sheetTitle}` : report.sheetNumber}>
                       <span className="font-semibold">{report.sheetNumber}</span>
                       {report.sheetTitle && <span className="line-clamp-2 break-words text-slate-700">{report.sheetTitle}</span>}
+                    </span>
+                  )}
+                  {report && (
+                    // Each sheet's own size and the paper it prints on, so a mixed set is seen sheet by sheet.
+                    <span className="text-slate-700" data-testid="sheet-paper">
+                      {report.sizeName ? `${report.sizeName} · ` : ''}on {PRINT_SIZE_LABELS[report.paper]}
                     </span>
                   )}
                   <span className="flex items-center justify-center gap-1">
@@ -149,7 +163,7 @@ export function SheetPreviews({
       )}
       {large !== null && (
         <Suspense fallback={null}>
-          <LargePreview title={`Sheet ${large}`} src={previewUrlOf(upload, large)} onClose={closeLarge} />
+          <LargePreview title={largeTitle(large)} src={previewUrlOf(upload, large)} onClose={closeLarge} />
         </Suspense>
       )}
     </div>

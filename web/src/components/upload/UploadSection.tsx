@@ -57,6 +57,7 @@ export function UploadSection() {
       <SetFiles
         rows={rows}
         onMove={(key, by) => dispatch({ type: 'fileMoved', key, by })}
+        onMoveTo={(key, to) => dispatch({ type: 'fileMovedTo', key, to })}
         onRemove={(key) => dispatch({ type: 'fileRemoved', key })}
         disabled={goingToCheckout}
         addMore={addMore}

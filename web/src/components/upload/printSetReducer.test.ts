@@ -90,6 +90,19 @@ describe('printSetReducer', () => {
     expect(run([{ type: 'fileMoved', key: 'b', by: -1 }], state)).toBe(state);
   });
 
+  it('puts a dragged file where it was dropped, its chosen color sheets with it', () => {
+    const state = run([
+      ...inSet('a', ready('a', [false])),
+      ...inSet('b', ready('b', [false])),
+      ...inSet('c', ready('c', [false])),
+      { type: 'colorSheetsChosen', colorSheets: [3] },
+      { type: 'fileMovedTo', key: 'c', to: 0 },
+    ]);
+    expect(state.entries.map((e) => e.key)).toEqual(['c', 'a', 'b']);
+    expect(state.choices.colorSheets).toEqual([1]);
+    expect(run([{ type: 'fileMovedTo', key: 'c', to: 0 }], state)).toBe(state);
+  });
+
   it('starts over when the last file goes, keeping the refusal on show', () => {
     const refusal = { title: 'Upload failed', message: 'No.' };
     const state = run([...inSet('a', ready('a', [false])), { type: 'setsChosen', sets: 3 }, { type: 'refused', refusal }, { type: 'fileRemoved', key: 'a' }]);

@@ -50,6 +50,8 @@ export type PrintSetAction =
   | { type: 'reportStopped'; uploadIds: string[] }
   | { type: 'fileRemoved'; key: string }
   | { type: 'fileMoved'; key: string; by: -1 | 1 }
+  /** Dragged to another place in the set (0-based). */
+  | { type: 'fileMovedTo'; key: string; to: number }
   | { type: 'allRemoved' }
   | { type: 'restored'; entries: { key: string; info: ReadyInfo }[]; stored: StoredUpload; followUntil: number }
   | { type: 'printSizeChosen'; printSize: OrderPrintSize }
@@ -158,6 +160,13 @@ function apply(state: PrintSetState, action: PrintSetAction): PrintSetState {
       if (at < 0 || to < 0 || to >= state.entries.length) return state;
       const after = [...state.entries];
       [after[at], after[to]] = [after[to], after[at]];
+      return reorder(state, after);
+    }
+    case 'fileMovedTo': {
+      const at = state.entries.findIndex((e) => e.key === action.key);
+      if (at < 0 || action.to < 0 || action.to >= state.entries.length || action.to === at) return state;
+      const after = state.entries.filter((e) => e.key !== action.key);
+      after.splice(action.to, 0, state.entries[at]);
       return reorder(state, after);
     }
     case 'allRemoved':

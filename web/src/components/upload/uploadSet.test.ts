@@ -60,6 +60,16 @@ describe('combineSet', () => {
     ]);
   });
 
+  it('reads the index from the cover wherever it sits in the set, so a cover chosen last still warns', () => {
+    const set = combineSet([
+      file('a', [sheet(1, 'A-101')], ['A-101']),
+      file('b', [sheet(1, 'A-102')], ['A-102']),
+      file('g', [sheet(1, 'G-001')], ['G-001', 'A-101', 'A-102', 'A-104']),
+    ]);
+    expect(set.warnings?.map((w) => [w.kind, w.sheetNumber])).toEqual([['missing_sheet', 'A-104']]);
+    expect(set.warnings?.[0].message).toMatch(/^Sheet A-104 is listed in the drawing index on sheet 3,/);
+  });
+
   it('warns of nothing until every file’s report is complete', () => {
     const late = { ...file('b', [sheet(1, 'A-101')]), sheetsComplete: false };
     expect(combineSet([file('a', [sheet(1, 'A-101')]), late]).warnings).toEqual([]);

@@ -4,7 +4,7 @@
  * with the same rule the server puts on the order (shared/sheetNumbers.ts).
  */
 import { setName } from '#shared/orderText';
-import { sheetWarnings } from '#shared/sheetNumbers';
+import { drawingIndexOf, sheetWarnings } from '#shared/sheetNumbers';
 import type { DetectedSize } from '#shared/sheets';
 import type { UploadInfo } from '#shared/upload';
 import type { ConfiguredUpload, SetFile } from './printSet';
@@ -29,10 +29,18 @@ export function combineSet(infos: readonly ReadyInfo[]): ConfiguredUpload {
   const detectedSize: DetectedSize = papers.size === 1 ? infos[0].detectedSize : 'mixed';
   const sheetsComplete = infos.every((i) => i.sheetsComplete);
   // The rule is the server's: one file's own warnings are the same list; several files are checked as one set.
+  // The set's index is whichever file's index sheet is titled as one, or lists most (the server's rule).
+  const index = drawingIndexOf(
+    infos.map((info, i) => {
+      const page = info.listedOn ?? 1;
+      return { position: files[i].firstPosition + page - 1, sheetTitle: info.sheets[page - 1]?.sheetTitle ?? null, listedSheets: info.listedSheets };
+    }),
+  );
   const warnings = sheetsComplete
     ? sheetWarnings(
         sheets.map((s) => ({ position: s.number, sheetNumber: s.sheetNumber })),
-        infos[0]?.listedSheets ?? [],
+        index?.listed ?? [],
+        index?.position,
       )
     : [];
   return {

@@ -250,11 +250,12 @@ export function usePrintSet() {
     }
   }
 
-  /** Files chosen or dropped: each checked, then sent on its own, in name order after the set's files. */
+  /** Files chosen or dropped: each checked, then sent on its own, after the set's files in the order they were chosen. */
   function addFiles(chosen: File[]) {
     dispatch({ type: 'filesChosen' });
     const { entries } = latest.current;
-    const files = [...chosen].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+    // The order chosen is the set's order: a cover picked first stays first (never re-sorted by name).
+    const files = [...chosen];
     const named = files.length > 1 || entries.length > 0;
     let room = MAX_SET_FILES - entries.length;
     const refused: UploadRefusal[] = [];
