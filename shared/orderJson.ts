@@ -1,5 +1,6 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
 import type { OrderStatus, PaymentStatus } from './fields';
+import type { ApprovalJson } from './approval';
 import type { OrderPrintSize, OrderPrintType, PriceLineJson } from './pricing';
 import type { SheetWarning } from './sheetNumbers';
 
@@ -16,7 +17,10 @@ export type OrderJson = {
   id: string;
   orderNumber: string;
   status: OrderStatus;
-  paymentStatus: PaymentStatus;
+  /** `awaiting_approval` while a member's order waits for a firm's approver (stored unpaid). */
+  paymentStatus: PaymentStatus | 'awaiting_approval';
+  /** The firm's approval, when the order needed one. */
+  approval: ApprovalJson | null;
   /** The sentence the customer reads for the current state (`statusText` in shared/orderStatus.ts). */
   statusText: string;
   /** The set's first file (for screens made before sets had several files); `files` has them all. */

@@ -2,6 +2,7 @@
 import { centsToDollars } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import type { OrderJson, StatusHistoryEntry } from '#shared/orderJson';
+import type { ApprovalJson } from '#shared/approval';
 import { readyByText } from '#shared/readyBy';
 import { trackingUrlFor } from '#shared/tracking';
 import { statusText } from '#shared/orderStatus';
@@ -20,6 +21,19 @@ export function statusTimeline(row: OrderRow, changes: StatusChange[] = []): Sta
   return [placed, ...changes.map((c) => ({ status: c.to_status, at: c.created_at.toISOString() }))];
 }
 
+/** The firm's approval of the order, when it needed one. */
+export function approvalOf(row: OrderRow): ApprovalJson | null {
+  if (!row.approval_state) return null;
+  return {
+    state: row.approval_state,
+    waitsFor: row.approval_waits_for,
+    requestedAt: row.approval_requested_at?.toISOString() ?? null,
+    decidedBy: row.approval_decided_by_name,
+    decidedAt: row.approval_decided_at?.toISOString() ?? null,
+    reason: row.approval_reason,
+  };
+}
+
 /** The contract's order JSON; `changes` are the order's status-history rows, oldest first. */
 export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new Date()): OrderJson {
   const counts = sheetCountsOf(row);
@@ -28,8 +42,12 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     id: row.id,
     orderNumber: orderNumberOf(row.id),
     status: row.status,
-    paymentStatus: row.payment_status,
+    paymentStatus: row.approval_state === 'waiting' && row.payment_status === 'unpaid' ? 'awaiting_approval' : row.payment_status,
+    approval: approvalOf(row),
     statusText: statusText({
+      approval: row.approval_state
+        ? { state: row.approval_state, waitsFor: row.approval_waits_for, decidedBy: row.approval_decided_by_name, reason: row.approval_reason }
+        : null,
       status: row.status,
       paymentStatus: row.payment_status,
       shippingMethod: row.shipping_method,

@@ -10,12 +10,14 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../lib/db';
-import { badRequest, forbidden, notFound, serviceUnavailable, HttpError } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable, HttpError } from '../../lib/errors';
 import { setCustomerPhone } from '../../accounts/commands/users';
 import { rememberShippedAddress } from '../../addresses/commands/addresses';
 import { exemptionFields, exemptionFor, exemptPrice, type TaxExemption } from '../../firms/certificates';
 import { firmOrderFields } from '../../firms/membership';
-import { checkoutRuleFields } from '../../firms/rules';
+import { approvalNeeded, checkoutRuleFields } from '../../firms/rules';
+import { placeOrderForApproval } from '../../orders/commands/approvals';
+import { queueApprovalRequests } from '../../emails/approvals';
 import { placeInvoicedOrder, type PlacedInvoice } from '../../orders/commands/invoices';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '../../orders/commands/placeOrder';
 import type { OrderRow } from '../../orders/orderRow';
@@ -66,7 +68,11 @@ export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | 
   | { placed: 'card'; orderId: string; clientSecret: string }
   | { placed: 'repriced'; orderId: string; clientSecret: string }
   | { placed: 'invoiced'; invoice: PlacedInvoice }
+  | { placed: 'awaiting_approval'; orderId: string; waitsFor: string }
 );
+
+export const OVER_APPROVAL_BY_CARD =
+  "This order is over your firm's approval limit, so an approver must say yes first: please place it on your firm's account, where it waits for their approval.";
 
 export const NOT_ON_ACCOUNT = 'Paying on account is for signed-in members of a firm with Net 30 terms. Please pay by card.';
 
@@ -140,11 +146,21 @@ export async function checkout(
   // is left to the clean-up of abandoned checkouts).
   if (request.paymentMethod === 'invoice') {
     if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
-    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered);
+    // A member's order over the firm's approval limit waits for an approver: no invoice yet.
+    const waitsFor = await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents });
+    if (waitsFor) {
+      const orderId = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, waitsFor);
+      return { placed: 'awaiting_approval', orderId, waitsFor, price, exemption };
+    }
+    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, null);
     return { placed: 'invoiced', invoice, price, exemption };
   }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
   if (request.updateOnly === true) {
+    // A card payment cannot wait for an approver's yes: a member's order over the limit goes on account.
+    if (fields.firm_id && (await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents }))) {
+      throw conflict(OVER_APPROVAL_BY_CARD);
+    }
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
     return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption };
@@ -297,7 +313,10 @@ async function placeWithIntent(
   }
 }
 
-/** Places the order on the firm's account: terms, overdue invoices and the credit limit are checked by the command. */
+/**
+ * Places the order on the firm's account: terms, overdue invoices and the credit limit are checked by
+ * the command. With `waitsFor` (approvers' names) it waits for their yes, and they are emailed.
+ */
 async function placeOnAccount(
   ctx: AppContext,
   customer: Customer,
@@ -305,7 +324,26 @@ async function placeOnAccount(
   files: OrderFileInput[],
   request: CheckoutRequest,
   remembered: Remembered,
-): Promise<PlacedInvoice> {
+  waitsFor: null,
+): Promise<PlacedInvoice>;
+async function placeOnAccount(
+  ctx: AppContext,
+  customer: Customer,
+  fields: OrderFields & { firm_id: string },
+  files: OrderFileInput[],
+  request: CheckoutRequest,
+  remembered: Remembered,
+  waitsFor: string,
+): Promise<string>;
+async function placeOnAccount(
+  ctx: AppContext,
+  customer: Customer,
+  fields: OrderFields & { firm_id: string },
+  files: OrderFileInput[],
+  request: CheckoutRequest,
+  remembered: Remembered,
+  waitsFor: string | null,
+): Promise<PlacedInvoice | string> {
   // No card step follows to catch the load-time placeholders: the details must be real now.
   if (!request.customerFirstName || !request.customerLastName || !emailField.safeParse(request.customerEmail).success) {
     throw badRequest('Please fill in your first name, last name and a valid email address before placing the order.');
@@ -314,6 +352,14 @@ async function placeOnAccount(
   const shop = shopFacts(ctx.env);
   const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
   return ctx.sql.begin(async (tx) => {
+    if (waitsFor !== null) {
+      const orderId = await placeOrderForApproval(tx, { fields, placement, files, firmId: fields.firm_id, clock, waitsFor });
+      await remember(tx, remembered);
+      const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
+      const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
+      await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+      return orderId;
+    }
     const placed = await placeInvoicedOrder(tx, { fields, placement, files, firmId: fields.firm_id, clock });
     await remember(tx, remembered);
     return placed;
