@@ -62,6 +62,11 @@ describe('an order over the approval limit', () => {
     expect(asked.map((e) => e.to_address).sort()).toEqual([approver.email, owner.email].sort());
     for (const email of asked) expect(email.text_body).toContain(`/firm/approvals/${orderId}`);
 
+    // The placer finds it among their orders; the firm's list of placed orders does not count it yet.
+    const mine = (await member.client.get('/api/orders')).body as OrderJson[];
+    expect(mine.map((o) => [o.id, o.paymentStatus])).toEqual([[orderId, 'awaiting_approval']]);
+    expect(((await owner.client.get('/api/orders?scope=firm')).body as OrderJson[]).map((o) => o.id)).not.toContain(orderId);
+
     const list = await approver.client.get(`/api/firms/${firmId}/approvals`);
     expect(list.status).toBe(200);
     expect((list.body.orders as WaitingOrderJson[]).map((o) => o.orderId)).toEqual([orderId]);
