@@ -17,6 +17,7 @@ export const UNIT_FILES = [
   'core/lib/processGuards.test.ts',
   'test/docs/oneHomePerChange.test.ts',
   'core/orders/commands/transitions.test.ts',
+  'core/orders/commands/approvalMoves.test.ts',
   'core/services/labels/builtin.test.ts',
   'core/services/pdf/analyze.test.ts',
   'core/services/pdf/built.test.ts',

@@ -93,3 +93,18 @@ alter table invoices add column if not exists payment_reference text;
 
 -- revisions: a removed sheet keeps its title too, so the customer sees which sheet went by name.
 alter table revision_removed_sheets add column if not exists sheet_title text;
+
+-- Firm approvals: a member's order over the firm's approval limit is placed and waits (its
+-- payment_status stays 'unpaid', so every counter query already hides it) until an approver says
+-- yes or no. approval_state null: the order never needed approval. Moves: core/orders/commands/approvalMoves.ts.
+alter table orders add column if not exists approval_state text;
+alter table orders drop constraint if exists orders_approval_state_check;
+alter table orders add constraint orders_approval_state_check check (approval_state in ('waiting', 'approved', 'declined', 'withdrawn', 'expired'));
+-- Whose yes it waits for, as the placer reads it ("Ana Ortiz or Ben Lee"), kept as it was when placed.
+alter table orders add column if not exists approval_waits_for text;
+alter table orders add column if not exists approval_requested_at timestamptz;
+alter table orders add column if not exists approval_decided_by_user_id uuid references users(id) on delete set null;
+alter table orders add column if not exists approval_decided_by_name text;
+alter table orders add column if not exists approval_decided_at timestamptz;
+alter table orders add column if not exists approval_reason text;
+create index if not exists orders_waiting_approval_idx on orders (firm_id, approval_requested_at) where approval_state = 'waiting';

@@ -22,6 +22,7 @@ export const JOB_PAYLOADS = {
   orders__cleanup_unpaid: cron,
   orders__create_account: z.object({ orderId: z.uuid() }),
   orders__delete_files: cron,
+  orders__expire_approvals: cron,
   orders__recheck_unpaid: cron,
   orders__notify_status: z.object({ orderId: z.uuid(), historyId: z.string().regex(/^\d{1,18}$/) }),
   orders__reconcile_payment: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),

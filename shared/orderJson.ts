@@ -1,6 +1,7 @@
 /** The order as the API sends it (contract "Orders"): one type for the presenter and every screen. */
 import type { Finishing } from './finishing';
 import type { OrderStatus, PaymentStatus } from './fields';
+import type { ApprovalJson } from './approval';
 import type { OrderPrintSize, OrderPrintType, PriceLineJson } from './pricing';
 import type { SheetWarning } from './sheetNumbers';
 
@@ -47,7 +48,10 @@ export type OrderJson = {
   recipients: RecipientJson[];
   orderNumber: string;
   status: OrderStatus;
-  paymentStatus: PaymentStatus;
+  /** `awaiting_approval` while a member's order waits for a firm's approver (stored unpaid). */
+  paymentStatus: PaymentStatus | 'awaiting_approval';
+  /** The firm's approval, when the order needed one. */
+  approval: ApprovalJson | null;
   /** The sentence the customer reads for the current state (`statusText` in shared/orderStatus.ts). */
   statusText: string;
   /**

@@ -21,6 +21,23 @@ describe('statusText', () => {
     expect(statusText({ ...paidPickup, paymentStatus: 'unpaid', status: 'failed' })).toMatch(/^Cancelled/);
   });
 
+  it('says whose approval a waiting order needs, and why one that went to approval was cancelled', () => {
+    const unpaid = { ...paidPickup, paymentStatus: 'unpaid' as const, readyByText: null };
+    const approval = { state: 'waiting' as const, waitsFor: 'Olive Builder or Ada Builder', decidedBy: null, reason: null };
+    expect(statusText({ ...unpaid, approval })).toBe(
+      'Awaiting approval — waiting for Olive Builder or Ada Builder to approve it. Nothing is charged or printed until then.',
+    );
+    const declined = { ...unpaid, status: 'failed' as const, approval: { ...approval, state: 'declined' as const, decidedBy: 'Ada Builder' } };
+    expect(statusText({ ...declined, approval: { ...declined.approval, reason: 'Over budget' } })).toBe('Cancelled — declined by Ada Builder: Over budget');
+    expect(statusText(declined)).toBe('Cancelled — declined by Ada Builder.');
+    expect(statusText({ ...declined, approval: { ...approval, state: 'expired' } })).toMatch(/^Cancelled — no one approved this order within 7 days/);
+    expect(statusText({ ...declined, approval: { ...approval, state: 'withdrawn' } })).toMatch(/^Cancelled — you withdrew this order/);
+    // Once approved, the order reads like any order on account.
+    expect(statusText({ ...paidPickup, paymentStatus: 'invoiced', approval: { ...approval, state: 'approved', decidedBy: 'Ada Builder' } })).toBe(
+      'Invoiced to your firm — in the print queue, ready today by 7:00 PM.',
+    );
+  });
+
   it('tells a shipped order from one still being packed', () => {
     const shipping = { ...paidPickup, status: 'completed' as const, shippingMethod: 'shipping' as const };
     expect(statusText(shipping)).toMatch(/^Printed — your tube is being packed/);

@@ -4,6 +4,7 @@
  * stay the `status` values; this is what they mean to the person waiting for prints.
  */
 import type { OrderStatus, PaymentStatus } from './fields';
+import type { ApprovalState } from './approval';
 
 /** What the sentence depends on. `readyByText` is how the promise reads to the reader ("Today by 7:00 PM"). */
 export type StatusTextInput = {
@@ -12,6 +13,8 @@ export type StatusTextInput = {
   shippingMethod: 'pickup' | 'shipping';
   readyByText: string | null;
   trackingNumber: string | null;
+  /** The firm's approval, when the order needed one. */
+  approval?: { state: ApprovalState; waitsFor: string | null; decidedBy: string | null; reason: string | null } | null;
 };
 
 /** "Today by 7:00 PM" → "today by 7:00 PM", to sit inside a sentence. */
@@ -22,6 +25,21 @@ function inSentence(readyByText: string): string {
 /** The customer-facing sentence for an order's current state. */
 export function statusText(order: StatusTextInput): string {
   if (order.paymentStatus === 'refunded') return 'Refunded — this order was cancelled and your payment returned.';
+  const approval = order.approval;
+  if (approval && order.paymentStatus === 'unpaid') {
+    switch (approval.state) {
+      case 'waiting':
+        return `Awaiting approval — waiting for ${approval.waitsFor ?? 'an approver of your firm'} to approve it. Nothing is charged or printed until then.`;
+      case 'declined':
+        return `Cancelled — declined by ${approval.decidedBy ?? 'an approver'}${approval.reason ? `: ${approval.reason}` : '.'}`;
+      case 'withdrawn':
+        return 'Cancelled — you withdrew this order before it was approved. Nothing was charged or printed.';
+      case 'expired':
+        return 'Cancelled — no one approved this order within 7 days. Nothing was charged or printed.';
+      case 'approved':
+        break;
+    }
+  }
   if (order.paymentStatus === 'unpaid') {
     return order.status === 'failed'
       ? 'Cancelled — this order was not paid and will not be printed.'

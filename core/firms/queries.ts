@@ -1,6 +1,9 @@
 /** Reads the firm routes need beyond the firm's own page (firmView.ts): invites sent, a project, the firm's name. */
 import type { Queryable } from '../lib/db';
 import { findAuthToken } from '../lib/tokens';
+import type { WaitingOrderJson } from '#shared/approval';
+import { orderNumberOf } from '#shared/fields';
+import { centsToDollars } from '#shared/money';
 
 /** Invites the firm sent in the last 24 hours (its daily allowance is counted from these). */
 export async function invitesSentToday(db: Queryable, firmId: string): Promise<number> {
@@ -36,4 +39,45 @@ export async function openInviteOfToken(db: Queryable, token: string): Promise<I
   if (!row) return null;
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
   return { firmName: row.firm_name, invitedBy: name || row.inviter_email || 'A colleague', email: row.email };
+}
+
+/** A person's name as others of the firm read it: first and last name, or the email without them. */
+export async function personName(db: Queryable, userId: string): Promise<string> {
+  const [row] = await db<{ name: string }[]>`
+    select coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) as name from users where id = ${userId}`;
+  return row?.name ?? 'An approver';
+}
+
+/** The firm's orders waiting for an approver, oldest first, with the day each would expire. */
+export async function waitingOrders(db: Queryable, input: { firmId: string; waitDays: number }): Promise<WaitingOrderJson[]> {
+  const rows = await db<
+    {
+      id: string;
+      placed_by: string;
+      job_name: string | null;
+      po_number: string | null;
+      project_code: string | null;
+      cost_code: string | null;
+      total_cents: number;
+      approval_requested_at: Date;
+      expires_at: Date;
+    }[]
+  >`
+    select id, coalesce(nullif(trim(concat_ws(' ', customer_first_name, customer_last_name)), ''), customer_email) as placed_by,
+      job_name, po_number, project_code, cost_code, total_cents, approval_requested_at,
+      approval_requested_at + make_interval(days => ${input.waitDays}) as expires_at
+    from orders where firm_id = ${input.firmId} and approval_state = 'waiting'
+    order by approval_requested_at, id`;
+  return rows.map((r) => ({
+    orderId: r.id,
+    orderNumber: orderNumberOf(r.id),
+    placedBy: r.placed_by,
+    jobName: r.job_name,
+    poNumber: r.po_number,
+    projectCode: r.project_code,
+    costCode: r.cost_code,
+    totalAmount: centsToDollars(r.total_cents),
+    requestedAt: r.approval_requested_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+  }));
 }

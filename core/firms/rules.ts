@@ -8,7 +8,8 @@ import type { CostCodeJson, FirmRulesJson } from '#shared/firm';
 import { centsToDollars } from '#shared/money';
 import type { Queryable } from '../lib/db';
 import { badRequest } from '../lib/errors';
-import type { FirmOrderFields } from './membership';
+import { isApprover, type FirmOrderFields } from './membership';
+import type { FirmRole } from '#shared/firm';
 
 /** The firm's rules; null when there is no such firm. */
 export async function firmRules(db: Queryable, firmId: string): Promise<FirmRulesJson | null> {
@@ -68,4 +69,22 @@ export async function checkoutRuleFields(
     throw badRequest(ruleSentence(subject, 'costCode'));
   }
   return { cost_code: costCode };
+}
+
+/**
+ * Whose yes a member's order of `totalCents` on the firm's account waits for ("Ana Ortiz or Ben
+ * Lee"), or null when it needs none: no limit, not over it, or the placer is an owner or approver.
+ */
+export async function approvalNeeded(db: Queryable, input: { firmId: string; userId: string | null; totalCents: number }): Promise<string | null> {
+  const [firm] = await db<{ approval_over_cents: number | null }[]>`select approval_over_cents from firms where id = ${input.firmId}`;
+  if (!firm || firm.approval_over_cents === null || input.totalCents <= firm.approval_over_cents) return null;
+  const people = await db<{ user_id: string; role: FirmRole; name: string }[]>`
+    select m.user_id, m.role, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as name
+    from firm_members m join users u on u.id = m.user_id
+    where m.firm_id = ${input.firmId} order by m.role = 'owner' desc, m.joined_at, u.email`;
+  const placer = people.find((p) => p.user_id === input.userId);
+  if (placer && isApprover(placer.role)) return null;
+  const names = people.filter((p) => isApprover(p.role)).map((p) => p.name);
+  if (names.length <= 1) return names[0] ?? 'an approver of your firm';
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }

@@ -6,6 +6,7 @@ import type { OrderFileJson } from '#shared/orderJson';
 /** A stored file of the order's set (order_files; the storage key is for the admin's downloads and exports, never shown). */
 export type OrderFileRow = OrderFileJson & { fileKey: string; sheetNumbers?: (string | null)[] | null };
 import type { PaymentStatus } from '#shared/fields';
+import type { ApprovalState } from '#shared/approval';
 import type { TaxExemptionJson } from '#shared/firm';
 
 /* The packages of an order with recipients: core/orders/recipients.ts reads them. */
@@ -116,6 +117,14 @@ export type OrderRow = {
   project_name: string | null;
   /** The project's cost code it was placed under (one of the project's then). */
   cost_code: string | null;
+  /** Null: the order never needed a firm's approval (core/orders/commands/approvals.ts). */
+  approval_state: ApprovalState | null;
+  approval_waits_for: string | null;
+  approval_requested_at: Date | null;
+  approval_decided_by_user_id: string | null;
+  approval_decided_by_name: string | null;
+  approval_decided_at: Date | null;
+  approval_reason: string | null;
   /** The signed-in person who placed it; null for a guest. */
   placed_by_user_id: string | null;
   /** The firm's certificate that made the tax $0.00, and the words shown for it. */

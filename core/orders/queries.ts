@@ -40,11 +40,14 @@ export async function orderWithChanges(sql: Sql, id: string): Promise<{ order: O
 /** Most orders one page of a customer's or a firm's history shows. */
 export const ACCOUNT_ORDERS_LIMIT = 500;
 
-/** The account's own orders. Unpaid checkouts that were abandoned are not orders to the customer; refunded ones were. */
+/**
+ * The account's own orders. Unpaid checkouts that were abandoned are not orders to the customer;
+ * refunded ones were, and so are those that went to their firm's approver (waiting, or not approved).
+ */
 export function accountOrders(db: Queryable, userId: string): Promise<OrderRow[]> {
   return db<OrderRow[]>`
     select * from orders
-    where user_id = ${userId} and payment_status <> 'unpaid'
+    where user_id = ${userId} and (payment_status <> 'unpaid' or approval_state is not null)
     order by created_at desc, id desc
     limit ${ACCOUNT_ORDERS_LIMIT}`;
 }

@@ -190,6 +190,8 @@ const ROWS: Row[] = [
     expect: [401, 200, 404, 401],
     check: (who, body) => who === 'A' && expect(Array.isArray(body)).toBe(true),
   },
+  // Only the placer withdraws, and only an order waiting for approval (orderA never did).
+  { route: 'POST /api/orders/:id/withdraw', path: (f) => `/api/orders/${f.orderA.id}/withdraw`, expect: [404, 404, 404, 404] },
   { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.orderA.id}/reorder`, expect: [404, 201, 404, 404] },
 
   // Revisions: only whoever may see the previous order starts one (with their own uploads: the admin has none).
@@ -309,6 +311,16 @@ const ROWS: Row[] = [
     path: (f) => `/api/firms/${f.firmA}/projects/${f.projectA}`,
     json: () => ({ name: 'Matrix tower' }),
     expect: [404, 200, 404, 404],
+  },
+  // Orders waiting for approval are for owners and approvers: A owns the firm (none wait).
+  { route: 'GET /api/firms/:firmId/approvals', path: (f) => `/api/firms/${f.firmA}/approvals`, expect: [404, 200, 404, 404] },
+  // A gets past the door and is told orderA never went to approval; nobody else learns it exists.
+  { route: 'GET /api/firms/:firmId/approvals/:orderId', path: (f) => `/api/firms/${f.firmA}/approvals/${f.orderA.id}`, expect: [404, 404, 404, 404] },
+  {
+    route: 'POST /api/firms/:firmId/approvals/:orderId',
+    path: (f) => `/api/firms/${f.firmA}/approvals/${f.orderA.id}`,
+    json: () => ({ decision: 'approve' }),
+    expect: [404, 404, 404, 404],
   },
   // The month's spend is for owners and approvers: A owns the firm.
   { route: 'GET /api/firms/:firmId/reports/spend', path: (f) => `/api/firms/${f.firmA}/reports/spend?month=2026-10`, expect: [404, 200, 404, 404] },

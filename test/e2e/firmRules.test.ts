@@ -46,6 +46,7 @@ async function ownerSetsRules(page: Page, width: number) {
   const rules = page.getByRole('form', { name: 'Buying rules' });
   await rules.getByLabel('Require a PO number on every order').check();
   await rules.getByLabel('Require a project and one of its cost codes on every order').check();
+  await rules.getByLabel('Approval for members’ orders over ($)').fill('1,500');
   await rules.getByRole('button', { name: 'Save rules' }).click();
   await page.getByText('Rules saved').first().waitFor();
 
@@ -67,7 +68,7 @@ describe('a firm’s buying rules', () => {
     const ownerErrors = watchPageErrors(ownerPage);
     await ownerSetsRules(ownerPage, 1366);
     const [row] = await shop.sql`select require_po_number, require_cost_code, approval_over_cents from firms where id = ${firmId}`;
-    expect(row).toEqual({ require_po_number: true, require_cost_code: true, approval_over_cents: null });
+    expect(row).toEqual({ require_po_number: true, require_cost_code: true, approval_over_cents: 150000 });
     const [project] = await shop.sql`select cost_codes from firm_projects where id = ${projectId}`;
     expect(project.cost_codes).toEqual([
       { code: '04-REIMB', name: 'Reimbursable printing' },

@@ -127,6 +127,9 @@ const JSON_ROUTES: JsonRoute[] = [
     path: (f) => `/api/firms/${f.firmId}/projects`,
     body: () => ({ name: 'Hostile tower', code: 'H-1', costCodes: [{ code: '04-REIMB', name: 'Printing' }] }),
   },
+  // An approver's decision and its reason, each replaced in turn.
+  { method: 'POST', path: (f) => `/api/firms/${f.firmId}/approvals/${f.order.id}`, body: () => ({ decision: 'decline', reason: 'Over budget' }) },
+  { method: 'POST', path: (f) => `/api/orders/${f.order.id}/withdraw`, body: () => ({}) },
   // The address book: each address field and the book (`scope`) replaced in turn.
   { method: 'POST', path: () => '/api/addresses', body: () => ({ ...address, scope: 'firm' }) },
   { method: 'POST', path: () => '/api/revisions', body: (f) => ({ previousOrderId: f.order.id, uploadIds: [f.uploadId] }) },
@@ -158,6 +161,8 @@ const PARAM_ROUTES = [
   '/api/admin/invoices/:p/pdf',
   '/api/firms/:p/invoices/:p/pdf',
   '/api/firms/:p/reports/spend?month=:p&format=:p',
+  '/api/firms/:p/approvals',
+  '/api/firms/:p/approvals/:p',
 ];
 
 let shop: TestShop;

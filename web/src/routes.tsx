@@ -17,6 +17,7 @@ const AdminLogin = lazy(() => import('./pages/AdminLogin'));
 const Admin = lazy(() => import('./pages/Admin'));
 const Firm = lazy(() => import('./pages/Firm'));
 const FirmInvite = lazy(() => import('./pages/FirmInvite'));
+const FirmApproval = lazy(() => import('./pages/FirmApproval'));
 const AdminTaxCertificates = lazy(() => import('./pages/AdminTaxCertificates'));
 const AdminFirms = lazy(() => import('./pages/AdminFirms'));
 const AdminInvoices = lazy(() => import('./pages/AdminInvoices'));
@@ -44,6 +45,7 @@ export function Routes() {
         <Route path="/reset-password" component={ResetPassword} />
         <Route path="/verify-email" component={VerifyEmail} />
         <Route path="/firm" component={Firm} />
+        <Route path="/firm/approvals/:orderId" component={FirmApproval} />
         <Route path="/firm-invite" component={FirmInvite} />
         <Route path="/admin/tax-certificates" component={AdminTaxCertificates} />
         <Route path="/admin/firms" component={AdminFirms} />

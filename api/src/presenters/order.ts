@@ -3,6 +3,7 @@ import { centsToDollars } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import type { OrderJson, RecipientJson, StatusHistoryEntry } from '#shared/orderJson';
 import { packagesOfOrder, type RecipientPackage } from '#core/orders/recipients';
+import type { ApprovalJson } from '#shared/approval';
 import { readyByText } from '#shared/readyBy';
 import { trackingUrlFor } from '#shared/tracking';
 import { statusText } from '#shared/orderStatus';
@@ -48,6 +49,19 @@ export function presentRecipient(p: RecipientPackage): RecipientJson {
   };
 }
 
+/** The firm's approval of the order, when it needed one. */
+export function approvalOf(row: OrderRow): ApprovalJson | null {
+  if (!row.approval_state) return null;
+  return {
+    state: row.approval_state,
+    waitsFor: row.approval_waits_for,
+    requestedAt: row.approval_requested_at?.toISOString() ?? null,
+    decidedBy: row.approval_decided_by_name,
+    decidedAt: row.approval_decided_at?.toISOString() ?? null,
+    reason: row.approval_reason,
+  };
+}
+
 /** The contract's order JSON; `changes` are the order's status-history rows, oldest first. */
 export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new Date()): OrderJson {
   const counts = sheetCountsOf(row);
@@ -57,8 +71,12 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     recipients: packagesOfOrder(row).map(presentRecipient),
     orderNumber: orderNumberOf(row.id),
     status: row.status,
-    paymentStatus: row.payment_status,
+    paymentStatus: row.approval_state === 'waiting' && row.payment_status === 'unpaid' ? 'awaiting_approval' : row.payment_status,
+    approval: approvalOf(row),
     statusText: statusText({
+      approval: row.approval_state
+        ? { state: row.approval_state, waitsFor: row.approval_waits_for, decidedBy: row.approval_decided_by_name, reason: row.approval_reason }
+        : null,
       status: row.status,
       paymentStatus: row.payment_status,
       shippingMethod: row.shipping_method,

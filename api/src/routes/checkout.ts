@@ -108,6 +108,17 @@ export function checkoutRoutes(ctx: AppContext): Router {
         amounts,
       });
     }
+    if (result.placed === 'awaiting_approval') {
+      return void res.status(201).json({
+        orderId: result.orderId,
+        clientSecret: null,
+        provider: null,
+        paymentStatus: 'awaiting_approval',
+        invoice: null,
+        message: `Order placed: it is over your firm's approval limit, so it waits for ${result.waitsFor} to approve it. Nothing is charged or invoiced until then.`,
+        amounts,
+      });
+    }
     res.status(result.placed === 'card' ? 201 : 200).json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts });
   });
 

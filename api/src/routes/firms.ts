@@ -14,7 +14,12 @@ import { removeMember, setMemberRole } from '#core/firms/commands/members';
 import { createProject, updateProject } from '#core/firms/commands/projects';
 import { loadFirm } from '#core/firms/firmView';
 import { isApprover, membershipOf, type Membership } from '#core/firms/membership';
-import { firmName, firmProject, invitesSentToday, openInviteOfToken } from '#core/firms/queries';
+import { firmName, firmProject, invitesSentToday, openInviteOfToken, personName, waitingOrders } from '#core/firms/queries';
+import { decideApproval } from '#core/orders/commands/approvals';
+import { orderById } from '#core/orders/queries';
+import { queueApprovalOutcomeEmail } from '#core/emails/approvals';
+import { APPROVAL_WAIT_DAYS, ApprovalDecisionSchema } from '#shared/approval';
+import { approvalOf, presentOrder } from '../presenters/order';
 import { renderStatement, statementRows } from '#core/firms/statement';
 import { renderSpendReport, spendCsv, spendLines, spendOrders } from '#core/firms/spendReport';
 import { certificateContentType } from '#core/firms/certificates';
@@ -96,6 +101,9 @@ const statementInput = validate(
   'Project not found.',
 );
 const spendInput = validate({ query: SpendReportQuerySchema });
+const APPROVAL_ORDER_NOT_FOUND = 'Order not found.';
+const approvalParams = validate({ params: z.object({ firmId: uuidField, orderId: uuidField }) }, APPROVAL_ORDER_NOT_FOUND);
+const approvalInput = validate({ params: z.object({ firmId: uuidField, orderId: uuidField }), body: ApprovalDecisionSchema }, APPROVAL_ORDER_NOT_FOUND);
 const invoiceParams = validate({ params: z.object({ firmId: uuidField, invoiceId: uuidField }) }, INVOICE_NOT_FOUND);
 const payInput = validate(
   {
@@ -263,6 +271,43 @@ export function firmRoutes(ctx: AppContext): Router {
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', `${req.query.download === 'true' ? 'attachment' : 'inline'}; filename="statement-${encodeURIComponent(project.code)}.pdf"`);
     res.send(pdf);
+  });
+
+  // Orders waiting for an approver's yes, oldest first (the firm page's list).
+  router.get('/api/firms/:firmId/approvals', approver, async (req, res) => {
+    const m = membership(req);
+    res.set('Cache-Control', 'private, no-store');
+    res.json({ orders: await waitingOrders(ctx.sql, { firmId: m.firmId, waitDays: APPROVAL_WAIT_DAYS }) });
+  });
+
+  // One order that went to approval, as the approval page (the email's link) shows it.
+  router.get('/api/firms/:firmId/approvals/:orderId', approver, approvalParams, async (req, res) => {
+    const m = membership(req);
+    const order = await orderById(ctx.sql, approvalParams.input(req).params.orderId);
+    if (!order || order.firm_id !== m.firmId || order.approval_state === null) throw notFound(APPROVAL_ORDER_NOT_FOUND);
+    res.set('Cache-Control', 'private, no-store');
+    res.json(presentOrder(order));
+  });
+
+  // An approver's decision, once: a second one answers 200 with the decision already made
+  // (alreadyDecided: true) and changes nothing (decision 062).
+  router.post('/api/firms/:firmId/approvals/:orderId', approver, approvalInput, async (req, res) => {
+    const m = membership(req);
+    const { params, body } = approvalInput.input(req);
+    const shop = shopFacts(ctx.env);
+    const name = await personName(ctx.sql, m.userId);
+    const result = await ctx.sql.begin((tx) =>
+      decideApproval(tx, {
+        orderId: params.orderId,
+        firmId: m.firmId,
+        approver: { userId: m.userId, name },
+        decision: body.decision,
+        reason: body.reason || null,
+        clock: { timeZone: shop.timeZone, holidays: shop.holidays },
+        notifyDeclined: (order) => queueApprovalOutcomeEmail(tx, { order, outcome: 'declined', appUrl: ctx.env.APP_URL, shop }),
+      }),
+    );
+    res.json({ alreadyDecided: result.alreadyDecided, approval: approvalOf(result.order), order: presentOrder(result.order) });
   });
 
   // The month's spend, for the people who answer for it: owners and approvers.

@@ -38,6 +38,7 @@ import { shopFacts } from '#shared/shop';
 import { readyByText } from '#shared/readyBy';
 import { statusText } from '#shared/orderStatus';
 import { recordReceipt } from '#core/orders/commands/files';
+import { withdrawFromApproval } from '#core/orders/commands/approvals';
 import { membershipOf, projectOfFirm } from '#core/firms/membership';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
@@ -180,6 +181,16 @@ export function orderRoutes(ctx: AppContext): Router {
     const sid = await ensureSession(req, ctx.sql);
     const { checkoutData, detectedSize } = await reorder(ctx, order, { sid, userId: req.shop.userId });
     res.status(201).json({ ...checkoutData, detectedSize, checkoutData });
+  });
+
+  // The placer withdraws their order while it waits for a firm's approver (409 once decided).
+  router.post('/api/orders/:id/withdraw', orderParams, async (req, res) => {
+    const id = orderParams.input(req).params.id;
+    const found = await orderById(ctx.sql, id);
+    if (!found || !ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, found) || found.approval_state === null) throw notFound('Order not found.');
+    const placerName = [found.customer_first_name, found.customer_last_name].filter(Boolean).join(' ') || found.customer_email;
+    const order = await ctx.sql.begin((tx) => withdrawFromApproval(tx, { orderId: id, placerName }));
+    res.json(presentOrder(order));
   });
 
   // Any id that is not a UUID is nobody's order (orderParams: 404).

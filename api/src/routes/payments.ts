@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
-import { badRequest, notFound } from '#core/lib/errors';
+import { badRequest, conflict, notFound } from '#core/lib/errors';
 import { canAccessOrder } from '../http/orderAccess';
 import { validate } from '../middleware/validate';
 import { emailField } from '#shared/fields';
@@ -15,7 +15,8 @@ import { PaymentProviderError } from '#core/services/payments/index';
 import { enqueueReconcile } from '#core/services/payments/jobs';
 import { CANCELLED_ORDER_MESSAGE } from '#core/orders/commands/placeOrder';
 import { lockOrderById } from '#core/orders/queries';
-import { checkoutRuleFields } from '#core/firms/rules';
+import { approvalNeeded, checkoutRuleFields } from '#core/firms/rules';
+import { OVER_APPROVAL_BY_CARD } from '#core/checkout/commands/checkout';
 
 const ConfirmSchema = z.object({
   orderId: z.string().trim().max(100),
@@ -48,6 +49,10 @@ export function paymentRoutes(ctx: AppContext): Router {
       }
       // The firm's rules as they stand now, on the order as it will be paid.
       await checkoutRuleFields(tx, order, { poNumber: order.po_number, costCode: order.cost_code, enforce: true });
+      // A card payment cannot wait for an approver: over the firm's limit it goes on account instead.
+      if (order.firm_id && (await approvalNeeded(tx, { firmId: order.firm_id, userId: order.placed_by_user_id, totalCents: order.total_cents }))) {
+        throw conflict(OVER_APPROVAL_BY_CARD);
+      }
       try {
         const outcome = await payments.confirm(tx, order.payment_intent_id, input.cardNumber);
         if (outcome.status === 'succeeded') await enqueueReconcile(tx, order.payment_intent_id);

@@ -10,12 +10,14 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../lib/db';
-import { badRequest, forbidden, notFound, serviceUnavailable, HttpError } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable, HttpError } from '../../lib/errors';
 import { setCustomerPhone } from '../../accounts/commands/users';
 import { rememberShippedAddress } from '../../addresses/commands/addresses';
 import { exemptionFields, exemptionFor, exemptPrice, type TaxExemption } from '../../firms/certificates';
 import { firmOrderFields } from '../../firms/membership';
-import { checkoutRuleFields } from '../../firms/rules';
+import { approvalNeeded, checkoutRuleFields } from '../../firms/rules';
+import { placeOrderForApproval } from '../../orders/commands/approvals';
+import { queueApprovalRequests } from '../../emails/approvals';
 import { placeInvoicedOrder, type PlacedInvoice } from '../../orders/commands/invoices';
 import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '../../orders/commands/placeOrder';
 import type { OrderRow } from '../../orders/orderRow';
@@ -86,7 +88,11 @@ export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | 
   | { placed: 'card'; orderId: string; clientSecret: string }
   | { placed: 'repriced'; orderId: string; clientSecret: string }
   | { placed: 'invoiced'; invoice: PlacedInvoice }
+  | { placed: 'awaiting_approval'; orderId: string; waitsFor: string }
 );
+
+export const OVER_APPROVAL_BY_CARD =
+  "This order is over your firm's approval limit, so an approver must say yes first: please place it on your firm's account, where it waits for their approval.";
 
 export const NOT_ON_ACCOUNT = 'Paying on account is for signed-in members of a firm with Net 30 terms. Please pay by card.';
 
@@ -167,11 +173,21 @@ export async function checkout(
   // is left to the clean-up of abandoned checkouts).
   if (request.paymentMethod === 'invoice') {
     if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
-    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered);
+    // A member's order over the firm's approval limit waits for an approver: no invoice yet.
+    const waitsFor = await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents });
+    if (waitsFor) {
+      const orderId = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor });
+      return { placed: 'awaiting_approval', orderId, waitsFor, price, exemption, recipients: null };
+    }
+    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor: null });
     return { placed: 'invoiced', invoice, price, exemption, recipients: null };
   }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
   if (request.updateOnly === true) {
+    // A card payment cannot wait for an approver's yes: a member's order over the limit goes on account.
+    if (fields.firm_id && (await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents }))) {
+      throw conflict(OVER_APPROVAL_BY_CARD);
+    }
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
     return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null };
@@ -329,7 +345,10 @@ async function placeWithIntent(
   }
 }
 
-/** Places the order on the firm's account: terms, overdue invoices and the credit limit are checked by the command. */
+/**
+ * Places the order on the firm's account: terms, overdue invoices and the credit limit are checked by
+ * the command. With `waitsFor` (approvers' names) it waits for their yes, and they are emailed.
+ */
 async function placeOnAccount(
   ctx: AppContext,
   customer: Customer,
@@ -337,8 +356,26 @@ async function placeOnAccount(
   files: OrderFileInput[],
   request: CheckoutRequest,
   remembered: Remembered,
-  recipients: PackagesToPlace | null = null,
-): Promise<PlacedInvoice> {
+  place: { waitsFor: null; recipients?: PackagesToPlace },
+): Promise<PlacedInvoice>;
+async function placeOnAccount(
+  ctx: AppContext,
+  customer: Customer,
+  fields: OrderFields & { firm_id: string },
+  files: OrderFileInput[],
+  request: CheckoutRequest,
+  remembered: Remembered,
+  place: { waitsFor: string; recipients?: PackagesToPlace },
+): Promise<string>;
+async function placeOnAccount(
+  ctx: AppContext,
+  customer: Customer,
+  fields: OrderFields & { firm_id: string },
+  files: OrderFileInput[],
+  request: CheckoutRequest,
+  remembered: Remembered,
+  place: { waitsFor: string | null; recipients?: PackagesToPlace },
+): Promise<PlacedInvoice | string> {
   // No card step follows to catch the load-time placeholders: the details must be real now.
   if (!request.customerFirstName || !request.customerLastName || !emailField.safeParse(request.customerEmail).success) {
     throw badRequest('Please fill in your first name, last name and a valid email address before placing the order.');
@@ -347,8 +384,17 @@ async function placeOnAccount(
   const shop = shopFacts(ctx.env);
   const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
   return ctx.sql.begin(async (tx) => {
-    const rows = recipients ? await recipientRows(tx, recipients) : undefined;
-    const placed = await placeInvoicedOrder(tx, { fields, placement, files, recipients: rows, firmId: fields.firm_id, clock });
+    const recipients = place.recipients ? await recipientRows(tx, place.recipients) : undefined;
+    if (place.waitsFor !== null) {
+      const { waitsFor } = place;
+      const orderId = await placeOrderForApproval(tx, { fields, placement, files, recipients, firmId: fields.firm_id, clock, waitsFor });
+      await remember(tx, remembered);
+      const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
+      const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
+      await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+      return orderId;
+    }
+    const placed = await placeInvoicedOrder(tx, { fields, placement, files, recipients, firmId: fields.firm_id, clock });
     await remember(tx, remembered);
     return placed;
   });
@@ -637,10 +683,20 @@ async function checkoutRecipients(
   const remembered: Remembered = { userId: customer.userId, phone: null, address: null };
   if (request.paymentMethod === 'invoice') {
     if (!fields.firm_id) throw forbidden(NOT_ON_ACCOUNT);
-    const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, orderFilesOf(set), request, remembered, toPlace);
+    const waitsFor = await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents });
+    const onAccount = { ...fields, firm_id: fields.firm_id };
+    if (waitsFor) {
+      const orderId = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor, recipients: toPlace });
+      return { placed: 'awaiting_approval', orderId, waitsFor, price, exemption, recipients: rows };
+    }
+    const invoice = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor: null, recipients: toPlace });
     return { placed: 'invoiced', invoice, price, exemption, recipients: rows };
   }
   if (request.updateOnly === true) {
+    // As for one delivery: a card payment cannot wait for an approver's yes.
+    if (fields.firm_id && (await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents }))) {
+      throw conflict(OVER_APPROVAL_BY_CARD);
+    }
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, orderFilesOf(set), remembered, toPlace);
     return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows };

@@ -42,19 +42,18 @@ export async function openBalanceCents(db: Queryable, firmId: string): Promise<n
 export type PlacedInvoice = { orderId: string; invoiceId: string; number: string; dueOn: string };
 
 /**
- * Places an order on the firm's account. 403 when the firm has no terms; 409 when an invoice of the
- * firm is overdue (naming it) or when the order would take the open invoices over the credit limit
- * (with `available`, the dollars left). Call it in a transaction.
+ * The firm's account may take an order of `totalCents`: 403 when the firm has no terms; 409 when an
+ * invoice is overdue or the order would pass the credit limit. Locks the firm's row for the caller's
+ * transaction, so two orders at once cannot both fit in the last of the limit.
  */
-export async function placeInvoicedOrder(
+export async function checkAccount(
   tx: Queryable,
-  input: { fields: OrderFields; placement: Placement; files: OrderFileInput[]; recipients?: readonly RecipientFields[]; firmId: string; clock: ClockOptions },
-): Promise<PlacedInvoice> {
+  input: { firmId: string; totalCents: number; now: Date; clock: ClockOptions },
+): Promise<{ name: string; terms: FirmTerms }> {
   const [firm] = await tx<{ name: string; terms: FirmTerms | null; credit_limit_cents: number | null }[]>`
     select name, terms, credit_limit_cents from firms where id = ${input.firmId} for update`;
   if (!firm?.terms) throw forbidden(`${firm?.name ?? 'Your firm'} has no account with us yet: please pay by card.`);
-  const now = new Date();
-  const today = shopDay(now, input.clock);
+  const today = shopDay(input.now, input.clock);
   const overdue = await firstOverdueInvoice(tx, input.firmId, today);
   if (overdue) {
     throw new HttpError(
@@ -66,14 +65,28 @@ export async function placeInvoicedOrder(
   }
   const open = await openBalanceCents(tx, input.firmId);
   const available = Math.max(0, (firm.credit_limit_cents ?? 0) - open);
-  if (input.fields.total_cents > available) {
+  if (input.totalCents > available) {
     throw new HttpError(
       409,
       'credit_limit',
-      `This order (${formatCents(input.fields.total_cents)}) is more than the ${formatCents(available)} left on ${possessive(firm.name)} account. Please pay by card, or pay an open invoice first.`,
+      `This order (${formatCents(input.totalCents)}) is more than the ${formatCents(available)} left on ${possessive(firm.name)} account. Please pay by card, or pay an open invoice first.`,
       { available: centsToDecimal(available) },
     );
   }
+  return { name: firm.name, terms: firm.terms };
+}
+
+/**
+ * Places an order on the firm's account. 403 when the firm has no terms; 409 when an invoice of the
+ * firm is overdue (naming it) or when the order would take the open invoices over the credit limit
+ * (with `available`, the dollars left). Call it in a transaction.
+ */
+export async function placeInvoicedOrder(
+  tx: Queryable,
+  input: { fields: OrderFields; placement: Placement; files: OrderFileInput[]; recipients?: readonly RecipientFields[]; firmId: string; clock: ClockOptions },
+): Promise<PlacedInvoice> {
+  const now = new Date();
+  const firm = await checkAccount(tx, { firmId: input.firmId, totalCents: input.fields.total_cents, now, clock: input.clock });
   const rush = input.fields.rush_order === true;
   const orderId = await placeOrder(tx, {
     fields: { ...input.fields, payment_status: 'invoiced', ready_by: readyBy(now, rush, input.clock) },

@@ -121,6 +121,6 @@ export async function repriceOrder(
 
 /** Deletes an abandoned order, only while it is still unpaid; true when it went. */
 export async function deleteUnpaidOrder(db: Queryable, input: { orderId: string }): Promise<boolean> {
-  const gone = await db`delete from orders where id = ${input.orderId} and payment_status = 'unpaid' returning id`;
+  const gone = await db`delete from orders where id = ${input.orderId} and payment_status = 'unpaid' and approval_state is null returning id`;
   return gone.length === 1;
 }

@@ -74,6 +74,13 @@ describe('the payment moves', () => {
     // A card payment reconciled by the provider never settles an order on account by itself.
     expect(canMovePayment('invoiced', 'paid', 'provider')).toBe(false);
   });
+
+  it('goes unpaid → invoiced only by an approver’s yes', () => {
+    const allowed = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.filter((to) => canMovePayment(from, to, 'approval')).map((to) => `${from}→${to}`));
+    expect(allowed).toEqual(['unpaid→invoiced']);
+    expect(paymentSourcesOf('invoiced', 'approval')).toEqual(['unpaid']);
+    expect(canMovePayment('unpaid', 'invoiced', 'provider')).toBe(false);
+  });
 });
 
 describe('printable orders', () => {

@@ -56,13 +56,14 @@ export function moveStatus(order: { id: string; status: OrderStatus; payment_sta
 /**
  * What moves a payment state: the card provider's truth (`provider`: an intent succeeded or was
  * refunded) or an invoice being settled (`invoice`: the counter marks it paid, or the owner's card
- * payment for it succeeds).
+ * payment for it succeeds) or an approver's yes (`approval`: a member's order on account that waited).
  */
-export type PaymentCause = 'provider' | 'invoice';
+export type PaymentCause = 'provider' | 'invoice' | 'approval';
 
 /** The payment moves, each with the one cause that may make it; anything else is left as it is. */
 export const PAYMENT_MOVES: Readonly<Record<PaymentStatus, Partial<Record<PaymentStatus, PaymentCause>>>> = {
-  unpaid: { paid: 'provider' },
+  // A member's order on account that waited for an approver is invoiced by the approver's yes.
+  unpaid: { paid: 'provider', invoiced: 'approval' },
   invoiced: { paid: 'invoice' },
   paid: { refunded: 'provider' },
   refunded: {},

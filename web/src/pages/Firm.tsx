@@ -19,6 +19,7 @@ import { FirmOrders, personName } from '../components/firm/FirmOrders';
 import { FirmAddresses } from '../components/firm/FirmAddresses';
 import { FirmRules, SpendReport } from '../components/firm/FirmRules';
 import { CostCodes } from '../components/firm/CostCodes';
+import { WaitingApprovals } from '../components/firm/Approvals';
 import { CERTIFICATE_STATUS, certificateDates } from '../components/firm/certificateStatus';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { errorMessage } from '../data/useSubmit';
@@ -91,6 +92,7 @@ function FirmContent({ firm, userId }: { firm: FirmJson; userId: string }) {
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6 lg:col-span-2">
           <FirmAccount firm={firm} email={firm.members.find((m) => m.userId === userId)?.email ?? ''} />
+          <WaitingApprovals firm={firm} />
           <FirmOrders firm={firm} userId={userId} />
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">

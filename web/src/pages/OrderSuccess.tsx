@@ -14,7 +14,8 @@ import { dateTimeText } from '#shared/clock';
 import { orderColorText, orderSetsText, PriceLines } from '../components/orders/OrderPrints';
 import { projectText } from '#shared/orderText';
 import { addressLine } from '#shared/address';
-import { ApiError, downloadBlob, fetcher, saveBlob } from '../data/client';
+import { ApiError, apiRequest, downloadBlob, fetcher, saveBlob } from '../data/client';
+import { errorMessage as errorText } from '../data/useSubmit';
 import { useShopConfig } from '../data/config';
 import { toast } from '../components/toast';
 import { Badge, Button, buttonClasses, Card, CardHeader, Spinner } from '../components/ui';
@@ -36,6 +37,8 @@ const LIVE_MS = 30_000;
 /** How often to ask again for `order`: fast while paying, slowly while printing, never once done. */
 export function refreshFor(order: Order | undefined, openedAt: number, now = Date.now()): number {
   if (!order) return 0;
+  // An order that went to a firm's approver and was cancelled there is done; no payment is coming.
+  if (order.approval && order.approval.state !== 'waiting' && order.approval.state !== 'approved' && order.paymentStatus === 'unpaid') return 0;
   if (order.paymentStatus === 'unpaid') return now - openedAt < POLL_FOR_MS ? POLL_MS : 0;
   if (order.paymentStatus === 'refunded' || order.status === 'completed' || order.status === 'failed') return 0;
   return LIVE_MS;
@@ -46,6 +49,8 @@ const STATUS_LABEL: Record<Order['status'], string> = { pending: 'Order placed',
 /** The heading for where the order is now. */
 function headline(order: Order): string {
   if (order.paymentStatus === 'refunded') return 'Order Refunded';
+  if (order.paymentStatus === 'awaiting_approval') return 'Waiting for Approval';
+  if (order.approval && order.paymentStatus === 'unpaid' && order.status === 'failed') return 'Order Cancelled';
   switch (order.status) {
     case 'processing':
       return 'Your Order Is Being Printed';
@@ -68,6 +73,7 @@ export default function OrderSuccess() {
     data: order,
     error,
     isLoading,
+    mutate: reload,
   } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
     refreshInterval: (latest) => refreshFor(latest, openedAt),
   });
@@ -115,7 +121,10 @@ export default function OrderSuccess() {
     }
   }
 
-  const paid = order.paymentStatus !== 'unpaid';
+  const waiting = order.paymentStatus === 'awaiting_approval';
+  // Cancelled while it waited for the firm's approver (declined, withdrawn or expired): never paid.
+  const cancelledUnpaid = order.approval !== null && order.paymentStatus === 'unpaid';
+  const paid = order.paymentStatus !== 'unpaid' && !waiting;
   const size = ORDER_PRINT_SIZE_LABELS[order.printSize] ?? order.printSize;
   const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
   const a = order.shippingAddress;
@@ -142,7 +151,25 @@ export default function OrderSuccess() {
           <span className="font-mono font-semibold text-slate-900">{order.orderNumber}</span>.
         </p>
         <div className="mt-3 flex justify-center" aria-live="polite">
-          {paid ? (
+          {waiting ? (
+            <span className="flex flex-wrap items-center justify-center gap-2">
+              <Badge tone="pending">Waiting for your firm’s approval</Badge>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  void apiRequest<Order>('POST', `/api/orders/${order.id}/withdraw${query}`, {})
+                    .then((withdrawn) => reload(withdrawn, { revalidate: false }))
+                    .then(() => toast({ title: 'Order withdrawn', description: 'Nothing was charged or printed.' }))
+                    .catch((caught: unknown) => toast({ title: 'Could not withdraw the order', description: errorText(caught), variant: 'destructive' }))
+                }
+              >
+                Withdraw order
+              </Button>
+            </span>
+          ) : cancelledUnpaid ? (
+            <Badge tone="failed">Not approved</Badge>
+          ) : paid ? (
             <Badge tone={order.paymentStatus === 'refunded' ? 'neutral' : 'completed'}>
               {order.paymentStatus === 'refunded' ? 'Refunded' : order.paymentStatus === 'invoiced' ? "Invoiced to your firm's account" : 'Payment received'}
             </Badge>

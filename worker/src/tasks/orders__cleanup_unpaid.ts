@@ -1,5 +1,6 @@
 /**
- * Cron: deletes unpaid orders older than 24 hours (abandoned checkouts) after one last look at the
+ * Cron: deletes unpaid orders older than 24 hours (abandoned checkouts; never one that went to a firm's
+ * approver, whose record the placer keeps) after one last look at the
  * provider: an intent that did succeed is reconciled instead, any other is cancelled. Expired
  * shipping quotes that no order uses go too.
  */
@@ -15,7 +16,7 @@ export default defineTask({
     const log = ctx.log.child('cleanup');
     const rows = await ctx.sql<{ id: string; payment_intent_id: string | null }[]>`
       select id, payment_intent_id from orders
-      where payment_status = 'unpaid' and created_at < now() - make_interval(hours => ${UNPAID_ORDER_TTL_HOURS})
+      where payment_status = 'unpaid' and approval_state is null and created_at < now() - make_interval(hours => ${UNPAID_ORDER_TTL_HOURS})
       order by created_at
       limit 200`;
     let deleted = 0;

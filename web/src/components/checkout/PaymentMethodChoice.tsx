@@ -57,6 +57,12 @@ export function PaymentMethodChoice({
             ? `Invoice ${overdue.number} was due ${longDayText(overdue.dueOn)}: new orders on account wait until it is paid.`
             : `No card needed: the firm is invoiced, due in 30 days. ${firm.terms.available !== null ? `${formatDollars(firm.terms.available)} left on the account.` : ''}`,
         )}
+        {firm.role === 'member' && firm.rules.approvalOverDollars !== null ? (
+          <p className="text-sm text-slate-600" data-testid="approval-note">
+            Orders over {formatDollars(firm.rules.approvalOverDollars)} go on the firm’s account and wait for an owner’s or approver’s yes before they are
+            invoiced and printed.
+          </p>
+        ) : null}
       </fieldset>
     </Card>
   );

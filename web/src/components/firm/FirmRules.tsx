@@ -1,15 +1,14 @@
 /**
  * The firm's buying rules and the month's spend, on the firm page. An owner turns the rules on and
- * off (a PO number and a cost code on every order) and an owner or approver downloads a month's
- * spend by project as CSV or PDF; a member reads the rules their checkout follows. The approval limit
- * (`approvalOverDollars`) is not offered here: nothing holds an order for approval yet, and a field
- * that does nothing would mislead.
+ * off (a PO number and a cost code on every order; approval over an amount) and downloads a month's
+ * spend by project as CSV or PDF; a member reads the rules their checkout follows.
  */
 import { useState } from 'react';
-import { Button, buttonClasses, Card, CardHeader, ErrorNote, Field } from '../ui';
+import { Button, buttonClasses, Card, CardHeader, ErrorNote, Field, TextField } from '../ui';
 import { toast } from '../toast';
 import { changeFirm } from '../../data/firm';
 import { errorMessage } from '../../data/useSubmit';
+import { formatDollars } from '#shared/money';
 import type { FirmJson } from '#shared/firm';
 
 /** What the rules say, in a sentence each. */
@@ -17,6 +16,7 @@ function ruleLines(rules: FirmJson['rules']): string[] {
   return [
     rules.requirePoNumber ? 'Every order needs a PO number.' : null,
     rules.requireCostCode ? 'Every order needs a project and one of its cost codes.' : null,
+    rules.approvalOverDollars !== null ? `Members’ orders over ${formatDollars(rules.approvalOverDollars)} need an approver’s yes.` : null,
   ].filter((line): line is string => line !== null);
 }
 
@@ -25,6 +25,7 @@ export function FirmRules({ firm }: { firm: FirmJson }) {
   const [draft, setDraft] = useState(() => ({
     requirePoNumber: firm.rules.requirePoNumber,
     requireCostCode: firm.rules.requireCostCode,
+    approval: firm.rules.approvalOverDollars === null ? '' : String(firm.rules.approvalOverDollars),
   }));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,11 +33,17 @@ export function FirmRules({ firm }: { firm: FirmJson }) {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
+    const approval = draft.approval.trim().replace(/^\$/, '').replace(/,/g, '');
+    const approvalOverDollars = approval === '' ? null : Number(approval);
+    if (approvalOverDollars !== null && !Number.isFinite(approvalOverDollars)) {
+      setProblem('Please enter the approval limit as an amount in dollars, or leave it empty for never.');
+      return;
+    }
     setBusy(true);
     setProblem(null);
     try {
       await changeFirm('PATCH', `/api/firms/${firm.id}`, {
-        rules: { requirePoNumber: draft.requirePoNumber, requireCostCode: draft.requireCostCode },
+        rules: { requirePoNumber: draft.requirePoNumber, requireCostCode: draft.requireCostCode, approvalOverDollars },
       });
       toast({ title: 'Rules saved', description: 'Every checkout of the firm follows them from now on.' });
     } catch (error) {
@@ -80,6 +87,15 @@ export function FirmRules({ firm }: { firm: FirmJson }) {
           />
           Require a project and one of its cost codes on every order
         </label>
+        <TextField
+          id="approval-over"
+          label="Approval for members’ orders over ($)"
+          inputMode="decimal"
+          placeholder="Never"
+          hint="Leave empty for never. A member’s larger order goes on account and waits for an owner’s or approver’s yes; their own orders need none."
+          value={draft.approval}
+          onChange={(e) => setDraft({ ...draft, approval: e.target.value })}
+        />
         {problem ? <ErrorNote title="Could not save the rules">{problem}</ErrorNote> : null}
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save rules'}
