@@ -97,6 +97,14 @@ describe('sending the changes to the holders of the set', () => {
       new RegExp(`^Keystone Steel · S-101, S-103\\s+\\${formatDollars((2 * BW) / 100)} \\+ (free shipping|\\$[\\d.]+ shipping)$`),
     );
     expect(await holders.nth(2).innerText()).toBe('Volt Electric · nothing to send: not charged');
+    // The sheets chosen on the card are the ones sent: without S-101 and S-103 the steel holder gets nothing.
+    await page.getByLabel('Print S-101').uncheck();
+    await page.getByLabel('Print S-103').uncheck();
+    await expect.poll(() => holders.nth(1).innerText(), { timeout: 20_000 }).toBe('Keystone Steel · nothing to send: not charged');
+    expect(await holders.nth(0).innerText()).toMatch(new RegExp(`^Owner \\(Client Co\\) · A-102\\s+\\${formatDollars(BW / 100)} · pickup$`));
+    await page.getByLabel('Print S-101').check();
+    await page.getByLabel('Print S-103').check();
+    await expect.poll(() => holders.nth(1).innerText(), { timeout: 20_000 }).toContain('S-101, S-103');
     const send = offer.getByRole('button', { name: 'Send the changes to the 3 holders of the set' });
     await offer.scrollIntoViewIfNeeded();
     await shots(page, 'holders-offer');
