@@ -83,6 +83,8 @@ export const CheckoutDataSchema = z.object({
       printPositions: z.array(z.number().int().positive()).min(1).max(MAX_SET_SHEETS),
       /** The order it revises, for the summary; null when compared with an issue uploaded again. */
       previousOrderNumber: z.string().nullable(),
+      /** Sent to the previous order's recipients (`recipients: "holders"`), each their own package, rather than to the customer. */
+      holders: z.boolean().optional(),
     })
     .optional(),
 });

@@ -21,6 +21,8 @@ export type AdminOrder = OrderJson & {
   fullIssueUrls: AdminFileUrl[] | null;
   labelUrl: string | null;
   labelCarrier: string | null;
+  /** Each shipping package's label (an order with recipients), `?recipientId=` of the label route. */
+  packageLabels: { recipientId: string; name: string; trackingNumber: string | null; labelUrl: string | null }[];
   paidAt: string | null;
   completedAt: string | null;
   /** A revision's reprint: the admin list searched for the order it revises. */

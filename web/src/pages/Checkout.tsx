@@ -8,6 +8,7 @@
  * Net 30 terms may choose the firm's account instead of a card: the order is placed at once and the
  * page goes straight to the order.
  */
+import { HoldersSection } from '../components/checkout/HoldersSection';
 import { RecipientsSection } from '../components/checkout/RecipientsSection';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type BaseSyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -247,8 +248,14 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
             disabled={pay.busy}
           />
           <TurnaroundSection form={form} />
-          <RecipientsSection form={form} disabled={pay.busy} />
-          {form.recipients === null && <DeliverySection form={form} />}
+          {form.toHolders ? (
+            <HoldersSection form={form} />
+          ) : (
+            <>
+              <RecipientsSection form={form} disabled={pay.busy} />
+              {form.recipients === null && <DeliverySection form={form} />}
+            </>
+          )}
           {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}
           {!onAccount && (
             <PaymentSection
@@ -275,8 +282,14 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                     {revisionText(data.revision.previousOrderNumber, data.revision.printPositions.length)}
                   </p>
                 )}
+                {form.toHolders && form.amounts?.recipients && (
+                  <p className="text-slate-700" data-testid="holders-summary">
+                    To {form.amounts.recipients.length} {form.amounts.recipients.length === 1 ? 'holder' : 'holders'} of the set, each their own package
+                  </p>
+                )}
                 <p>
-                  {((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0 || (data.reducedSets ?? 0) > 0) &&
+                  {!form.toHolders &&
+                    ((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0 || (data.reducedSets ?? 0) > 0) &&
                     `${setsText(data.sets ?? 1, data.halfSets ?? 0, data.reducedSets ?? 0)} × `}
                   {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {ORDER_PRINT_SIZE_LABELS[data.printSize]} · {PRINT_TYPE_LABELS[data.printType]}
                 </p>

@@ -6,6 +6,7 @@ import { toast } from '../toast';
 import { formatDollars } from '#shared/money';
 import { dateTimeText, mediumDateText } from '#shared/clock';
 import { OrderEmails } from './OrderEmails';
+import { OrderPackages } from './OrderPackages';
 import { jobText, orderColorText, orderSetsText, PriceLines, projectLine } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '#shared/pricing';
 import { useSubmit } from '../../data/useSubmit';
@@ -19,6 +20,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
   const [showEmails, setShowEmails] = useState(false);
   const name = `${order.customerFirstName} ${order.customerLastName}`;
   const shipping = order.shippingMethod !== 'pickup';
+  const hasPackages = order.recipients.some((r) => r.id !== null);
 
   // A change that emails the customer is asked about first, then can be undone while its email waits.
   const [asking, setAsking] = useState<OrderStatus | null>(null);
@@ -176,7 +178,8 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             </p>
           )}
           {order.notes && <p className="mt-1 whitespace-pre-line text-sm text-slate-700">Notes: {order.notes}</p>}
-          {shipping && order.shippingAddress && (
+          {/* With recipients each package has its own address, listed below. */}
+          {shipping && order.shippingAddress && !hasPackages && (
             <p className="mt-1 text-sm text-slate-600">
               Ship to {order.shippingAddress.street1}
               {order.shippingAddress.street2 ? `, ${order.shippingAddress.street2}` : ''}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
@@ -185,6 +188,7 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
               {order.trackingNumber ? ` · Tracking ${order.trackingNumber}` : ''}
             </p>
           )}
+          <OrderPackages order={order} />
           {order.rushOrder && (
             <p className="mt-2 rounded-md border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900">
               Rush order: {formatDollars(order.rushFee)} rush fee paid. Print this first (ready in 1-4 hours).
@@ -263,9 +267,10 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             {shipping && (
               <>
                 <Button variant="secondary" size="sm" onClick={() => void makeLabel()} disabled={labelBusy}>
-                  {labelBusy ? 'Generating…' : order.hasLabel ? 'Regenerate Label' : 'Generate Label'}
+                  {labelBusy ? 'Generating…' : `${order.hasLabel ? 'Regenerate' : 'Generate'} ${hasPackages ? 'Labels' : 'Label'}`}
                 </Button>
-                {order.labelUrl && (
+                {/* With packages each label is beside its package. */}
+                {order.labelUrl && !hasPackages && (
                   <a className={buttonClasses('outline', 'sm')} href={order.labelUrl} target="_blank" rel="noopener noreferrer">
                     View Label
                   </a>

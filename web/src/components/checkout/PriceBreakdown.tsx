@@ -38,7 +38,10 @@ export function PriceBreakdown({
         <Row key={line.description} label={`${line.description} (${line.quantity} × ${formatDollars(line.unitPrice)})`} value={formatDollars(line.amount)} />
       ))}
       <Row
-        label={amounts.pricePerPage === null ? 'Subtotal' : `Subtotal (${pageCount * (amounts.sets ?? 1)} × ${formatDollars(amounts.pricePerPage)})`}
+        // With packages each has its own sheets and sets: no one count × price.
+        label={
+          amounts.pricePerPage === null || packages ? 'Subtotal' : `Subtotal (${pageCount * (amounts.sets ?? 1)} × ${formatDollars(amounts.pricePerPage)})`
+        }
         value={formatDollars(amounts.subtotal)}
       />
       <Row label="Rush fee" value={formatDollars(amounts.rushFee)} />

@@ -28,7 +28,12 @@ export type Amounts = {
 /** One recipient's package as the server priced it (a distribution list). */
 export type PackageAmounts = {
   name: string;
+  company?: string | null;
   delivery: 'pickup' | 'shipping';
+  sets?: number;
+  halfSets?: number;
+  /** The prints, before shipping and tax. */
+  subtotal?: number;
   sheetNumbers: string[];
   sheetCount: number;
   shippingCost: number;

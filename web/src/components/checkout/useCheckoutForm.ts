@@ -75,6 +75,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   /** Why the server refused the list: its sentence and each field's, keyed `recipients[i].…`. */
   const [recipientsProblem, setRecipientsProblem] = useState<{ message: string; errors: Record<string, string> } | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
+  /** A revision's reprint sent to the previous order's holders: each holder's package is the server's, nothing to choose. */
+  const toHolders = data.revision?.holders === true;
 
   /** The customer chose a rate: a "choose a shipping option" problem is solved. */
   function setRateId(id: string | null) {
@@ -100,7 +102,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   /** The form as the route's schema takes it (CreateIntentSchema, shared with the route). */
   const body = useCallback((): CreateIntentBody => {
     const values = fields.getValues();
-    if (recipients) {
+    if (recipients || toHolders) {
       // Each recipient has their own copies and delivery: the order-wide ones are not sent.
       const { sets: _sets, halfSets: _halfSets, ...prints } = printsBody(data);
       return {
@@ -109,7 +111,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
         ...prints,
         ...job,
         rushOrder,
-        recipients,
+        recipients: toHolders ? 'holders' : recipients,
         createAccount: user ? false : createAccount,
         projectId: user ? projectId : null,
         customerEmail: values.email.trim(),
@@ -135,26 +137,29 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
       customerLastName: values.lastName.trim(),
       customerPhone: values.phone.trim(),
     };
-  }, [data, job, rushOrder, rateId, createAccount, user, projectId, costCode, fields, recipients]);
+  }, [data, job, rushOrder, rateId, createAccount, user, projectId, costCode, fields, recipients, toHolders]);
 
   // A payment intent at load, with placeholder customer values and pickup (the spec's flow).
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', {
-      ...uploadsBody(data),
-      printSize: data.printSize,
-      ...printsBody(data),
-      rushOrder: false,
-      shippingMethod: 'pickup',
-      rateId: null,
-      shippingAddress: null,
-      customerEmail: '',
-      customerFirstName: '',
-      customerLastName: '',
-      customerPhone: '',
-    } satisfies CreateIntentBody)
+    const placeholders = { customerEmail: '', customerFirstName: '', customerLastName: '', customerPhone: '' };
+    // To the holders: each holder's copies and delivery are the previous order's, so none are sent.
+    const { sets: _sets, halfSets: _halfSets, ...prints } = printsBody(data);
+    const first: CreateIntentBody = toHolders
+      ? { ...uploadsBody(data), printSize: data.printSize, ...prints, rushOrder: false, recipients: 'holders', ...placeholders }
+      : {
+          ...uploadsBody(data),
+          printSize: data.printSize,
+          ...printsBody(data),
+          rushOrder: false,
+          shippingMethod: 'pickup',
+          rateId: null,
+          shippingAddress: null,
+          ...placeholders,
+        };
+    apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', first)
       .then((answer) => {
         if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
         setIntent(answer);
@@ -164,7 +169,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
         setIntentError(message);
         toast({ title: 'Payment Error', description: message, variant: 'destructive' });
       });
-  }, [data]);
+  }, [data, toHolders]);
 
   // Shipping rates for a complete address. Any change to the address drops the old rates at once,
   // so a total never shows shipping and tax for a state the customer has left.
@@ -229,8 +234,12 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     // shipping, so the first choices are priced right away when they differ from that.
     const first = pricedFor.orderId === null;
     setPricedFor({ key: priceKey, orderId });
+    // To the holders the load's intent is already theirs; only rush changes it.
     setUpdating(
-      orderId !== null && (recipients !== null || (!(first && !rushOrder && shippingMethod === 'pickup') && !(shippingMethod === 'shipping' && !rateId))),
+      orderId !== null &&
+        (toHolders
+          ? !(first && !rushOrder)
+          : recipients !== null || (!(first && !rushOrder && shippingMethod === 'pickup') && !(shippingMethod === 'shipping' && !rateId))),
     );
   }
   // Sends the whole form as it is when the debounce ends; typing alone does not re-price.
@@ -268,7 +277,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
    * last amounts may hold another address's shipping and tax: those two are left out until a rate is
    * chosen, and the total is the prints and rush only.
    */
-  const awaitingShipping = recipients === null && shippingMethod === 'shipping' && !rateId;
+  const awaitingShipping = recipients === null && !toHolders && shippingMethod === 'shipping' && !rateId;
   const amounts: (Amounts & { pending: boolean }) | null = intent
     ? awaitingShipping
       ? { ...intent.amounts, shippingCost: 0, tax: 0, total: intent.amounts.subtotal + intent.amounts.rushFee, pending: true }
@@ -277,7 +286,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
 
   /** Pay with shipping and no rate: why, in the words of the moment. */
   function missingRate(): string | null {
-    if (recipients || shippingMethod !== 'shipping' || rateId) return null;
+    if (recipients || toHolders || shippingMethod !== 'shipping' || rateId) return null;
     return ratesError ?? (ratesLoading ? 'Shipping rates are still loading. Please wait a moment.' : 'Please choose a shipping option.');
   }
 
@@ -311,6 +320,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     body,
     missingRate,
     recipients,
+    toHolders,
     setRecipients,
     recipientsProblem,
     rateProblem,

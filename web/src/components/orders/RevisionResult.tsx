@@ -8,6 +8,10 @@
  */
 import { lazy, Suspense, useState, type ChangeEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
+import useSWR from 'swr';
+import { formatDollars } from '#shared/money';
+import { apiRequest } from '../../data/client';
+import { errorMessage } from '../../data/useSubmit';
 import { CHECKOUT_DATA_KEY, type CheckoutData } from '#shared/checkout';
 import type { OrderJson } from '#shared/orderJson';
 import { orderName } from '#shared/orderText';
@@ -108,7 +112,7 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
   };
   const count = chosen.size;
 
-  function order() {
+  function order(toHolders = false) {
     if (count === 0 || issue.length === 0) return;
     const checkoutData: CheckoutData = {
       uploadId: issue[0],
@@ -139,7 +143,12 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
       projectId: printedAs.projectId ?? null,
       pricePerPage: null,
       totalAmount: 0,
-      revision: { revisionId: revision.revisionId, printPositions: [...chosen].sort((a, b) => a - b), previousOrderNumber: revision.previousOrderNumber },
+      revision: {
+        revisionId: revision.revisionId,
+        printPositions: [...chosen].sort((a, b) => a - b),
+        previousOrderNumber: revision.previousOrderNumber,
+        ...(toHolders ? { holders: true } : {}),
+      },
     };
     sessionStorage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(checkoutData));
     navigate('/checkout');
@@ -155,10 +164,19 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
         <p className="text-sm font-medium text-slate-900" data-testid="revision-selected">
           {count} {count === 1 ? 'sheet' : 'sheets'} selected to print
         </p>
-        <Button className="ml-auto" onClick={order} disabled={count === 0 || issue.length === 0}>
+        <Button className="ml-auto" onClick={() => order()} disabled={count === 0 || issue.length === 0}>
           Order these sheets
         </Button>
       </div>
+      {revision.holders.length > 0 && (
+        <HoldersOffer
+          revision={revision}
+          positions={[...chosen].sort((a, b) => a - b)}
+          printedAs={printedAs}
+          disabled={count === 0 || issue.length === 0}
+          onSend={() => order(true)}
+        />
+      )}
       <SheetList title="Changed" sheets={changed} choice={choice}>
         {(sheet) => <Overlay sheet={sheet} />}
       </SheetList>
@@ -178,6 +196,97 @@ function Result({ revision, issue, printedAs }: { revision: RevisionJson; issue:
       )}
       <SheetList title="Unchanged" sheets={unchanged} choice={choice} />
     </div>
+  );
+}
+
+/** One holder's package as `POST /api/shipping-rates` prices it (prints, and its rates cheapest first). */
+type HolderQuote = {
+  name: string;
+  delivery: 'pickup' | 'shipping';
+  sheetNumbers: string[];
+  subtotal: number | null;
+  rates: { cost: number; serviceName: string }[];
+};
+
+/**
+ * "Send the changes to the N holders of the set": everyone the previous order was sent to, what
+ * each would receive of the sheets chosen and its price (prints and the cheapest shipping; tax is
+ * the checkout's, by each package's state). A holder with nothing to receive is not charged.
+ */
+function HoldersOffer({
+  revision,
+  positions,
+  printedAs,
+  disabled,
+  onSend,
+}: {
+  revision: RevisionJson;
+  positions: number[];
+  printedAs: PrintedAs;
+  disabled: boolean;
+  onSend: () => void;
+}) {
+  const { data, error } = useSWR(
+    positions.length > 0 ? ['holders-quote', revision.revisionId, positions.join(','), printedAs.printSize, printedAs.printType] : null,
+    () =>
+      apiRequest<{ recipients: HolderQuote[] }>('POST', '/api/shipping-rates', {
+        revisionId: revision.revisionId,
+        printPositions: positions,
+        printSize: printedAs.printSize,
+        printType: printedAs.printType,
+        recipients: 'holders',
+      }),
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
+  // The quote lists only holders who receive something, in the holders' order: matched by walking both.
+  const quotes = data?.recipients ?? [];
+  let next = 0;
+  const rows = revision.holders.map((holder) => {
+    const quote = data && quotes[next]?.name === holder.name ? quotes[next++] : null;
+    return { holder, quote };
+  });
+  const n = revision.holders.length;
+  return (
+    <section aria-label="Holders of the set" className="grid gap-3 rounded-md border border-blueprint-200 bg-blueprint-50/40 p-3">
+      <h3 className="text-sm font-semibold text-slate-900">
+        {n} {n === 1 ? 'holder' : 'holders'} of the set
+      </h3>
+      <ul className="grid gap-2 text-sm">
+        {rows.map(({ holder, quote }, i) => (
+          <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1" data-testid="holder-offer">
+            <span className="min-w-0 break-words">
+              <span className="font-medium text-slate-900">
+                {holder.name}
+                {holder.company ? ` (${holder.company})` : ''}
+              </span>
+              <span className="text-slate-600">
+                {' · '}
+                {quote ? quote.sheetNumbers.join(', ') : data ? 'nothing to send: not charged' : holder.receives.join(', ') || 'nothing to send'}
+              </span>
+            </span>
+            {quote && quote.subtotal !== null && (
+              <span className="text-slate-900">
+                {formatDollars(quote.subtotal)}
+                <span className="text-slate-600">
+                  {quote.delivery === 'pickup'
+                    ? ' · pickup'
+                    : quote.rates[0]
+                      ? ` + ${quote.rates[0].cost === 0 ? 'free shipping' : `${formatDollars(quote.rates[0].cost)} shipping`}`
+                      : ''}
+                </span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {error && <p className="text-sm text-red-700">{errorMessage(error, 'We could not price the holders’ packages.')}</p>}
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-xs text-slate-600">Prices before tax; each package pays its own state’s tax at checkout, all in one payment.</p>
+        <Button className="ml-auto" variant="secondary" onClick={onSend} disabled={disabled || quotes.length === 0}>
+          Send the changes to the {n} {n === 1 ? 'holder' : 'holders'} of the set
+        </Button>
+      </div>
+    </section>
   );
 }
 
