@@ -25,6 +25,7 @@ import { addressRoutes } from './addresses';
 import { adminTaxCertificateRoutes } from './adminTaxCertificates';
 import { adminFirmRoutes } from './adminFirms';
 import { revisionRoutes } from './revisions';
+import { adminPrintFileRoutes } from './adminPrintFiles';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(orderRoutes(ctx));
@@ -46,4 +47,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(adminTaxCertificateRoutes(ctx));
   app.use(adminFirmRoutes(ctx));
   app.use(revisionRoutes(ctx));
+  app.use(adminPrintFileRoutes(ctx));
 }
