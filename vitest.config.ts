@@ -16,6 +16,7 @@ export const UNIT_FILES = [
   'core/lib/processGuards.test.ts',
   'test/docs/oneHomePerChange.test.ts',
   'core/orders/commands/transitions.test.ts',
+  'core/production/commands/batchTransitions.test.ts',
   'core/production/placement.test.ts',
   'core/production/plan.test.ts',
   'core/production/printFile.test.ts',

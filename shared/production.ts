@@ -47,3 +47,77 @@ export function paperText(paper: Paper): string {
   const { shortIn, longIn } = PAPER_INCHES[paper];
   return `${shortIn}" x ${longIn}"`;
 }
+
+/** The words for a printer address that is not IPP. */
+export const PRINTER_URI_MESSAGE = "A printer's address must be an ipp:// or ipps:// URI, such as ipp://192.168.1.20/ipp/print.";
+
+/** How the shop reaches a printer: IPP at an address, or a hot folder the shop writes to. */
+export const printerConnection = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('ipp'),
+      uri: z
+        .string({ error: PRINTER_URI_MESSAGE })
+        .trim()
+        .max(500, { error: PRINTER_URI_MESSAGE })
+        .refine((uri) => /^ipps?:\/\/[^/\s]+/i.test(uri) && URL.canParse(uri), { error: PRINTER_URI_MESSAGE }),
+    }),
+    z.object({ kind: z.literal('folder') }),
+  ],
+  { error: 'Choose how the shop reaches the printer: "ipp" with its address, or "folder".' },
+);
+export type PrinterConnection = z.infer<typeof printerConnection>;
+
+/** A printer as the admin sends it (POST); PATCH takes any part of it. */
+export const printerInput = z.object({
+  name: z
+    .string({ error: 'Give the printer a name.' })
+    .trim()
+    .min(1, { error: 'Give the printer a name.' })
+    .max(80, { error: 'A printer name is at most 80 characters.' }),
+  connection: printerConnection,
+  papers: z
+    .array(z.enum(PAPERS, { error: `Papers are ${PAPERS.join(', ')}.` }), { error: 'List the papers the printer takes.' })
+    .min(1, { error: 'A printer takes at least one paper.' })
+    .transform((papers) => PAPERS.filter((p) => papers.includes(p))),
+  color: z.boolean({ error: 'Say whether the printer prints in color (true or false).' }),
+  sheetsPerHour: z
+    .number({ error: 'Sheets an hour must be a whole number from 1 to 10000.' })
+    .int({ error: 'Sheets an hour must be a whole number from 1 to 10000.' })
+    .min(1, { error: 'Sheets an hour must be a whole number from 1 to 10000.' })
+    .max(10000, { error: 'Sheets an hour must be a whole number from 1 to 10000.' }),
+});
+export type PrinterInput = z.output<typeof printerInput>;
+export const printerPatch = printerInput.partial();
+export type PrinterPatch = z.output<typeof printerPatch>;
+
+/** A printer as the admin API answers it. */
+export type PrinterJson = PrinterInput & { id: string };
+
+/** One batch of the production queue. */
+export type ProductionBatchJson = {
+  batchId: string;
+  orderId: string;
+  orderNumber: string;
+  recipient: string;
+  paper: Paper;
+  ink: Ink;
+  pages: number;
+  readyBy: string | null;
+  rush: boolean;
+  printerId: string | null;
+  state: 'waiting' | 'sent' | 'printing' | 'printed' | 'failed';
+  message: string | null;
+};
+
+/** The body of `POST /api/admin/production/{batchId}/send`. */
+export const sendBatchInput = z.object({ printerId: z.uuid({ error: 'Choose a printer to send the batch to.' }) });
+
+/** Each paper's PWG media name, as an IPP printer is told it. */
+export const PWG_MEDIA: Record<Paper, string> = {
+  '24x36': 'na_arch-d_24x36in',
+  '30x42': 'na_wide-format_30x42in',
+  '12x18': 'na_arch-b_12x18in',
+  '15x21': 'custom_15x21_15x21in',
+};

@@ -26,6 +26,7 @@ import { adminTaxCertificateRoutes } from './adminTaxCertificates';
 import { adminFirmRoutes } from './adminFirms';
 import { revisionRoutes } from './revisions';
 import { adminPrintFileRoutes } from './adminPrintFiles';
+import { adminProductionRoutes } from './adminProduction';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(orderRoutes(ctx));
@@ -48,4 +49,5 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(adminFirmRoutes(ctx));
   app.use(revisionRoutes(ctx));
   app.use(adminPrintFileRoutes(ctx));
+  app.use(adminProductionRoutes(ctx));
 }

@@ -2,7 +2,12 @@
  * Every write to `print_batches`: the batches an order's packages print as, planned once (a second
  * run finds them and adds none), and each batch's built file recorded. Decision 055.
  */
-import type { Queryable } from '../../lib/db';
+import { paperText } from '#shared/production';
+import { addJob, type Queryable } from '../../lib/db';
+import { conflict, notFound } from '../../lib/errors';
+import { changeStatus } from '../../orders/commands/changeStatus';
+import type { PrinterRow } from '../printers';
+import { batchSourcesOf, type BatchCause, type BatchState } from './batchTransitions';
 import type { PlannedBatch } from '../plan';
 import type { ProductionPackage } from '../packages';
 
@@ -25,6 +30,10 @@ export type PrintBatchRow = {
   state: 'waiting' | 'sent' | 'printing' | 'printed' | 'failed';
   message: string | null;
   reprint_of: string | null;
+  printer_id: string | null;
+  sent_at: Date | null;
+  /** The IPP job the printer gave the batch, once it took it. */
+  printer_job_id: number | null;
   created_at: Date;
 };
 
@@ -57,4 +66,47 @@ export async function recordPrintFile(tx: Queryable, input: { batchId: string; f
 /** A batch could not be built (the customer's files are gone): the counter reads why. */
 export async function recordPrintFileMissing(tx: Queryable, input: { batchId: string; message: string }): Promise<void> {
   await tx`update print_batches set message = ${input.message}, updated_at = now() where id = ${input.batchId} and built_at is null`;
+}
+
+/**
+ * The counter sends a batch to a printer: 404 for an unknown batch or printer, 409 with a sentence
+ * when the printer lacks the batch's paper or color or the batch is not waiting. The first batch of
+ * a pending order moves it to processing (through the order's transitions, with its one email), and
+ * the printing job is queued, all in the caller's transaction.
+ */
+export async function sendBatch(tx: Queryable, input: { batchId: string; printerId: string }): Promise<PrintBatchRow> {
+  const [batch] = await tx<PrintBatchRow[]>`select * from print_batches where id = ${input.batchId} for update`;
+  if (!batch?.built_at) throw notFound('Batch not found.');
+  const [printer] = await tx<PrinterRow[]>`select * from printers where id = ${input.printerId}`;
+  if (!printer) throw notFound('Printer not found.');
+  const what = `${paperText(batch.paper)} ${batch.ink === 'color' ? 'color' : 'black and white'}`;
+  if (!printer.papers.includes(batch.paper))
+    throw conflict(`${printer.name} does not take ${paperText(batch.paper)} paper: send this ${what} batch to a printer that does.`);
+  if (batch.ink === 'color' && !printer.color) throw conflict(`${printer.name} prints in black only: send this color batch to a color printer.`);
+  const sources = batchSourcesOf('sent', 'send');
+  if (!sources.includes(batch.state)) throw conflict(`This batch is ${batch.state} already: only a waiting or failed batch can be sent.`);
+  const [sent] = await tx<PrintBatchRow[]>`
+    update print_batches set state = 'sent', printer_id = ${printer.id}, sent_at = now(), printer_job_id = null, message = null, updated_at = now()
+    where id = ${batch.id} and state in ${tx(sources)} returning *`;
+  const [order] = await tx<{ status: string }[]>`select status from orders where id = ${batch.order_id}`;
+  if (order?.status === 'pending') await changeStatus(tx, { orderId: batch.order_id, status: 'processing', changedBy: 'production' });
+  await addJob(tx, 'print_batches__print', { batchId: batch.id }, { jobKey: `print:${batch.id}`, maxAttempts: 20 });
+  return sent;
+}
+
+/** What a printer said moves the batch, when the table allows it; false when it had moved already. */
+export async function moveBatch(
+  tx: Queryable,
+  input: { batchId: string; to: BatchState; cause: BatchCause; message?: string | null; printerJobId?: number | null },
+): Promise<boolean> {
+  const rows = await tx`
+    update print_batches set state = ${input.to}, message = ${input.message ?? null},
+      printer_job_id = coalesce(${input.printerJobId ?? null}::int, printer_job_id), updated_at = now()
+    where id = ${input.batchId} and state in ${tx(batchSourcesOf(input.to, input.cause))} returning id`;
+  return rows.length === 1;
+}
+
+/** The printer took the job: its id, so a rerun follows that job instead of printing again. */
+export async function recordPrinterJob(tx: Queryable, input: { batchId: string; printerJobId: number }): Promise<void> {
+  await tx`update print_batches set printer_job_id = ${input.printerJobId}, updated_at = now() where id = ${input.batchId} and state in ('sent', 'printing')`;
 }

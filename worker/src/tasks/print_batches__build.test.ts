@@ -7,24 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import * as mupdf from 'mupdf';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
-import type { TestClient } from '#test/helpers/client';
-import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { adminClient } from '#test/helpers/adminTestKit';
-import { ANSI_D, ARCH_D, ARCH_E1, makeDrawingPdf } from '#test/helpers/pdf';
+import { paidMixedOrder } from '#test/helpers/production';
 import { inkBoxInches, maxChroma, renderWithPoppler } from '#test/helpers/pagePixels';
 import { addJob } from '#core/lib/db';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
-
-async function uploadAndAnalyze(client: TestClient, bytes: Buffer, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('pdf', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
-  const res = await client.request('POST', '/api/upload-pdf', { body: form });
-  expect(res.status).toBe(202);
-  await shop.runJobs();
-  return res.body.uploadId;
-}
 
 function pageBounds(pdf: Buffer): number[][] {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
@@ -35,26 +24,7 @@ function pageBounds(pdf: Buffer): number[][] {
   }
 }
 
-async function paidOrder(): Promise<string> {
-  const client = shop.client();
-  const first = await uploadAndAnalyze(client, await makeDrawingPdf({ sheets: [ARCH_D, ANSI_D] }), 'A.pdf');
-  const second = await uploadAndAnalyze(client, await makeDrawingPdf({ sheets: [ARCH_E1], ink: '#d01010' }), 'B.pdf');
-  const { uploadId: _one, ...body } = pickupBody('', {
-    ...CUSTOMER,
-    printSize: 'asDrawn',
-    printType: 'auto',
-    sets: 2,
-    halfSets: 1,
-    jobName: 'Riverside Clinic',
-  });
-  const placed = await client.post('/api/create-payment-intent', { ...body, uploadIds: [first, second] });
-  expect(placed.status).toBe(201);
-  const orderId: string = placed.body.orderId;
-  expect((await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242424242424242' })).body.status).toBe('succeeded');
-  await shop.runJobs();
-  await shop.runJobs();
-  return orderId;
-}
+const paidOrder = () => paidMixedOrder(shop);
 
 describe('print_batches__build', () => {
   it('builds one file per paper and ink of a paid order, listed and served to the admin', async () => {
