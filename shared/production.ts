@@ -121,3 +121,18 @@ export const PWG_MEDIA: Record<Paper, string> = {
   '12x18': 'na_arch-b_12x18in',
   '15x21': 'custom_15x21_15x21in',
 };
+
+/** The body of `POST /api/admin/production/{batchId}/reprint`: the batch file's page numbers to print again. */
+export const reprintInput = z.object({
+  pages: z
+    .array(
+      z
+        .number({ error: 'Pages are page numbers of the batch file, such as [3, 4].' })
+        .int({ error: 'Pages are page numbers of the batch file, such as [3, 4].' }),
+      {
+        error: 'List the pages to print again, such as [3, 4].',
+      },
+    )
+    .min(1, { error: 'List the pages to print again, such as [3, 4].' })
+    .max(500, { error: 'At most 500 pages can be printed again at once.' }),
+});

@@ -47,7 +47,8 @@ export async function buildPrintFiles(
   if (!isPrintable(order) || order.status === 'failed') return { kind: 'skipped', reason: 'the order is not to be printed' };
   await withOrderFiles(deps.sql, [order]);
 
-  const existing = await deps.sql<PrintBatchRow[]>`select * from print_batches where order_id = ${orderId} and reprint_of is null`;
+  // First prints and reprints alike: a reprint is built by the same job once the counter asks for it.
+  const existing = await deps.sql<PrintBatchRow[]>`select * from print_batches where order_id = ${orderId} order by created_at, id`;
   if (existing.length > 0 && existing.every((b) => b.built_at)) return { kind: 'built', built: 0, batches: existing.length };
 
   const opened: { release(): void }[] = [];
@@ -84,6 +85,37 @@ export async function buildPrintFiles(
       });
     const names = new Map((await sheetListOf(deps.sql, order)).map((s) => [s.position, s.sheetNumber]));
 
+    const chosen = order.print_size === '24x36' || order.print_size === '30x42';
+    const build = async (row: PrintBatchRow, batchText: string) => {
+      const numbers = row.positions.map((p) => names.get(p) ?? null);
+      const banner: BannerFacts = {
+        orderNumber: orderNumberOf(order.id),
+        recipient: row.recipient_name,
+        jobName: order.job_name,
+        setsText: `${row.half_size ? setsText(0, row.sets) + ' at 50%' : setsText(row.sets, 0)} (order: ${setsText(order.sets, order.half_sets ?? 0)})`,
+        sheetsText: numbers.every((n) => n) ? numbers.join(', ') : `Sheets ${sheetRanges(row.positions)} of the set`,
+        paperText: `${paperText(row.paper)}, ${inkText(row.ink)}${row.half_size ? ', half-size' : ''}`,
+        finishing: 'None',
+        dueText: order.ready_by ? `${readyByDateText(order.ready_by, deps.clock)}${order.rush_order ? ' (RUSH)' : ''}` : '—',
+        batchText,
+      };
+      const file = buildPrintFile(
+        sources,
+        {
+          paper: row.paper,
+          ink: row.ink,
+          sets: row.sets,
+          positions: row.positions,
+          // A chosen paper fits each sheet to it (the half-size paper is half of it, so its fit is half too).
+          scale: chosen ? 'fit' : row.half_size ? HALF_SCALE : 1,
+        },
+        banner,
+      );
+      const key = printFileKey(order.id, row.id);
+      await deps.storage.put(key, file.bytes, { contentType: 'application/pdf', contentLength: file.bytes.length });
+      await recordPrintFile(deps.sql, { batchId: row.id, fileKey: key, pages: file.pages, bytes: file.bytes.length });
+    };
+
     let built = 0;
     let total = 0;
     for (const pkg of packagesOf(order)) {
@@ -92,36 +124,14 @@ export async function buildPrintFiles(
       total += rows.length;
       for (const [i, row] of rows.entries()) {
         if (row.built_at) continue;
-        const chosen = order.print_size === '24x36' || order.print_size === '30x42';
-        const numbers = row.positions.map((p) => names.get(p) ?? null);
-        const banner: BannerFacts = {
-          orderNumber: orderNumberOf(order.id),
-          recipient: pkg.name,
-          jobName: order.job_name,
-          setsText: `${row.half_size ? setsText(0, row.sets) + ' at 50%' : setsText(row.sets, 0)} (order: ${setsText(order.sets, order.half_sets ?? 0)})`,
-          sheetsText: numbers.every((n) => n) ? numbers.join(', ') : `Sheets ${sheetRanges(row.positions)} of the set`,
-          paperText: `${paperText(row.paper)}, ${inkText(row.ink)}${row.half_size ? ', half-size' : ''}`,
-          finishing: 'None',
-          dueText: order.ready_by ? `${readyByDateText(order.ready_by, deps.clock)}${order.rush_order ? ' (RUSH)' : ''}` : '—',
-          batchText: `Batch ${i + 1} of ${rows.length} for ${pkg.name}`,
-        };
-        const file = buildPrintFile(
-          sources,
-          {
-            paper: row.paper,
-            ink: row.ink,
-            sets: row.sets,
-            positions: row.positions,
-            // A chosen paper fits each sheet to it (the half-size paper is half of it, so its fit is half too).
-            scale: chosen ? 'fit' : row.half_size ? HALF_SCALE : 1,
-          },
-          banner,
-        );
-        const key = printFileKey(order.id, row.id);
-        await deps.storage.put(key, file.bytes, { contentType: 'application/pdf', contentLength: file.bytes.length });
-        await recordPrintFile(deps.sql, { batchId: row.id, fileKey: key, pages: file.pages, bytes: file.bytes.length });
+        await build(row, `Batch ${i + 1} of ${rows.length} for ${pkg.name}`);
         built++;
       }
+    }
+    for (const row of existing.filter((r) => r.reprint_of && !r.built_at)) {
+      await build(row, `Reprint of ${row.positions.length === 1 ? 'one sheet' : `${row.positions.length} sheets`} for ${row.recipient_name}`);
+      built++;
+      total++;
     }
     return { kind: 'built', built, batches: total };
   } finally {

@@ -196,3 +196,34 @@ describe('the production queue', () => {
     expect(await printBatch({ sql: shop.sql, storage: shop.ctx.storage, dataDir: shop.ctx.env.DATA_DIR }, batch.batchId)).toBe('nothing');
   }, 60_000);
 });
+
+describe('a reprint', () => {
+  it('queues a batch of just the spoiled pages, built by the worker; a banner or a page past the end is a 400', async () => {
+    const orderId = await paidMixedOrder(shop);
+    const admin = await adminClient(shop);
+    const batch = (await queue(admin)).find((b) => b.orderId === orderId && b.paper === '24x36')!;
+    // Pages 2–5: set 1 (ARCH D, ANSI D), set 2 (ARCH D, ANSI D).
+    for (const pages of [[1], [6], []]) {
+      const bad = await admin.post(`/api/admin/production/${batch.batchId}/reprint`, { pages });
+      expect(bad.status).toBe(400);
+    }
+    const banner = await admin.post(`/api/admin/production/${batch.batchId}/reprint`, { pages: [1, 3] });
+    expect(banner.body.message).toBe('Page 1 is not a sheet of this batch: its sheets are pages 2–5 (page 1 is the banner).');
+    expect((await admin.post(`/api/admin/production/${batch.batchId}/reprint`, { pages: [0, 9] })).body.message).toBe(
+      'Pages 0, 9 are not sheets of this batch: its sheets are pages 2–5 (page 1 is the banner).',
+    );
+    const before = (await shop.sql`select count(*)::int as n from print_batches where order_id = ${orderId}`)[0].n;
+    expect(before).toBe(4);
+
+    const res = await admin.post(`/api/admin/production/${batch.batchId}/reprint`, { pages: [5] });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ reprintOf: batch.batchId, state: 'waiting' });
+    await shop.runJobs();
+    const listed = (await queue(admin)).find((b) => b.batchId === res.body.batchId);
+    expect(listed).toMatchObject({ orderId, paper: '24x36', ink: 'bw', pages: 2, state: 'waiting' });
+    const [row] = await shop.sql<{ positions: number[]; sets: number }[]>`select positions, sets from print_batches where id = ${res.body.batchId}`;
+    expect(row).toEqual({ positions: [2], sets: 1 });
+    // The first prints were not built again.
+    expect((await shop.sql`select count(*)::int as n from print_batches where order_id = ${orderId}`)[0].n).toBe(5);
+  });
+});

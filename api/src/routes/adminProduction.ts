@@ -5,13 +5,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { uuidField } from '#shared/fields';
-import { printerInput, printerPatch, sendBatchInput } from '#shared/production';
+import { printerInput, printerPatch, reprintInput, sendBatchInput } from '#shared/production';
 import type { AppContext } from '#core/context';
 import { notFound } from '#core/lib/errors';
 import { listPrinters, printerById } from '#core/production/printers';
 import { productionQueue, printBatchById } from '#core/production/queries';
 import { addPrinter, changePrinter, removePrinter } from '#core/production/commands/printers';
-import { sendBatch } from '#core/production/commands/printBatches';
+import { reprintBatch, sendBatch } from '#core/production/commands/printBatches';
 import { validate } from '../middleware/validate';
 import { requireAdmin } from '../http/sessions';
 import { presentPrinter, presentQueueBatch } from '../presenters/production';
@@ -20,6 +20,7 @@ const printerParams = z.object({ printerId: uuidField });
 const newPrinter = validate({ body: printerInput });
 const patchPrinter = validate({ params: printerParams, body: printerPatch }, 'Printer not found.');
 const onePrinter = validate({ params: printerParams }, 'Printer not found.');
+const reprint = validate({ params: z.object({ batchId: uuidField }), body: reprintInput }, 'Batch not found.');
 const send = validate({ params: z.object({ batchId: uuidField }), body: sendBatchInput }, 'Batch not found.');
 
 export function adminProductionRoutes(ctx: AppContext): Router {
@@ -63,6 +64,13 @@ export function adminProductionRoutes(ctx: AppContext): Router {
     const batch = await printBatchById(ctx.sql, params.batchId);
     if (!batch) throw notFound('Batch not found.');
     res.json({ batchId: batch.id, state: batch.state, printerId: batch.printer_id, message: batch.message });
+  });
+
+  // A spoiled sheet: a batch of just those pages, built by the worker, then waiting in the queue.
+  router.post('/api/admin/production/:batchId/reprint', requireAdmin, reprint, async (req, res) => {
+    const { params, body } = reprint.input(req);
+    const row = await ctx.sql.begin((tx) => reprintBatch(tx, { batchId: params.batchId, pages: body.pages }));
+    res.status(202).json({ batchId: row.id, reprintOf: row.reprint_of, state: row.state, message: row.message });
   });
 
   return router;

@@ -4,7 +4,7 @@
  */
 import { paperText } from '#shared/production';
 import { addJob, type Queryable } from '../../lib/db';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { changeStatus } from '../../orders/commands/changeStatus';
 import type { PrinterRow } from '../printers';
 import { batchSourcesOf, type BatchCause, type BatchState } from './batchTransitions';
@@ -109,4 +109,28 @@ export async function moveBatch(
 /** The printer took the job: its id, so a rerun follows that job instead of printing again. */
 export async function recordPrinterJob(tx: Queryable, input: { batchId: string; printerJobId: number }): Promise<void> {
   await tx`update print_batches set printer_job_id = ${input.printerJobId}, updated_at = now() where id = ${input.batchId} and state in ('sent', 'printing')`;
+}
+
+/**
+ * A spoiled sheet: a new batch (`reprint_of` the batch) of just the pages named, in that order, one
+ * set, on the same paper and ink, built by `print_batches__build` and then waiting in the queue.
+ * `pages` are the batch file's page numbers as the counter reads them (page 1 is the banner).
+ */
+export async function reprintBatch(tx: Queryable, input: { batchId: string; pages: number[] }): Promise<PrintBatchRow> {
+  const [batch] = await tx<PrintBatchRow[]>`select * from print_batches where id = ${input.batchId}`;
+  if (!batch?.built_at || batch.pages === null) throw notFound('Batch not found.');
+  const last = batch.pages;
+  const outside = input.pages.filter((p) => p < 2 || p > last);
+  if (outside.length > 0) {
+    const named = outside.length === 1 ? `Page ${outside[0]} is not a sheet` : `Pages ${outside.join(', ')} are not sheets`;
+    throw badRequest(`${named} of this batch: its sheets are pages 2–${last} (page 1 is the banner).`);
+  }
+  const positions = input.pages.map((p) => batch.positions[(p - 2) % batch.positions.length]);
+  const [row] = await tx<PrintBatchRow[]>`
+    insert into print_batches (order_id, recipient_key, recipient_id, recipient_name, paper, ink, half_size, sets, positions, reprint_of)
+    values (${batch.order_id}, ${batch.recipient_key}, ${batch.recipient_id}, ${batch.recipient_name}, ${batch.paper}, ${batch.ink},
+      ${batch.half_size}, 1, ${positions}, ${batch.id})
+    returning *`;
+  await addJob(tx, 'print_batches__build', { orderId: batch.order_id }, { jobKey: `print-files:${batch.order_id}`, maxAttempts: 5 });
+  return row;
 }
