@@ -131,4 +131,38 @@ describe('a batch file', () => {
     const base = Math.max(12, Math.min(36, (pageSizes(file.bytes)[0][2] as number) / 40));
     expect(await readCode128Row(file.bytes, { y: 54 + 5.5 * base })).toBe('AB12CD34');
   });
+
+  it('places a sheet whose content is split over several streams, and bakes its annotations in', async () => {
+    // One ARCH D page: its left mark in one content stream, its right mark in another, a square annotation in the middle.
+    const doc = new mupdf.PDFDocument();
+    const page = doc.addPage([0, 0, 2592, 1728], 0, doc.newDictionary(), '');
+    const parts = doc.newArray();
+    parts.push(doc.addStream('0 g 36 36 72 1656 re f', {}));
+    parts.push(doc.addStream('0 g 2484 36 72 1656 re f', {}));
+    page.put('Contents', parts);
+    doc.insertPage(-1, page);
+    const file = path.join(dir, 'split.pdf');
+    fs.writeFileSync(file, doc.saveToBuffer('').asUint8Array());
+    const annot = doc.loadPage(0).createAnnotation('Square');
+    annot.setRect([1200, 700, 1400, 1000]);
+    annot.setInteriorColor([0, 0, 0]);
+    annot.update();
+    const marked = path.join(dir, 'split-marked.pdf');
+    fs.writeFileSync(marked, doc.saveToBuffer('').asUint8Array());
+    doc.destroy();
+    const render = (source: string) =>
+      renderWithMupdf(
+        buildPrintFile([{ path: source, firstPosition: 1, pageCount: 1 }], { paper: '24x36', ink: 'bw', sets: 1, positions: [1], scale: 1 }, BANNER).bytes,
+        1,
+        20,
+      );
+    const plain = render(file);
+    // Turned onto the portrait paper, the two marks span the paper's whole height (0.5" to 35.5").
+    const box = inkBoxInches(plain);
+    expect(box?.top).toBeCloseTo(0.5, 1);
+    expect(box?.height).toBeCloseTo(35, 1);
+    // The annotation prints: the marked sheet has more ink, a 200 x 300 pt square's worth.
+    const inked = (p: typeof plain) => p.rgb.filter((v, i) => i % 3 === 0 && v < 128).length;
+    expect(inked(render(marked)) - inked(plain)).toBeGreaterThan(((200 * 300) / 72 / 72) * 20 * 20 * 0.9);
+  });
 });

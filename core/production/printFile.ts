@@ -63,18 +63,34 @@ function sheetBoxOf(page: mupdf.PDFObject): SheetBox & { unit: number } {
   };
 }
 
-/** The page's content as one decoded stream (a page may split it over several). */
-function contentOf(page: mupdf.PDFObject): Buffer {
+/**
+ * Puts the page's content into `out` as the form XObject `form` describes. One content stream (the
+ * usual case) is copied as stored, still compressed: decoding and compressing again a dense sheet's
+ * half-million operators cost more than the rest of the build. Several are joined, decoded.
+ */
+function addContent(out: mupdf.PDFDocument, page: mupdf.PDFObject, form: mupdf.PDFObject, graft: mupdf.PDFGraftMap): mupdf.PDFObject {
   const contents = page.get('Contents');
-  if (contents.isArray()) {
-    const parts: Uint8Array[] = [];
-    for (let i = 0; i < contents.length; i++) {
-      parts.push(contents.get(i).readStream().asUint8Array(), new Uint8Array([10]));
+  if (contents.isStream()) {
+    for (const key of ['Filter', 'DecodeParms']) {
+      const value = contents.get(key);
+      if (!value.isNull()) form.put(key, graft.graftObject(value));
     }
-    return Buffer.concat(parts);
+    return out.addRawStream(contents.readRawStream(), form);
   }
-  if (contents.isStream()) return Buffer.from(contents.readStream().asUint8Array());
-  return Buffer.alloc(0);
+  const parts: Uint8Array[] = [];
+  if (contents.isArray()) {
+    for (let i = 0; i < contents.length; i++) parts.push(contents.get(i).readStream().asUint8Array().slice(), new Uint8Array([10]));
+  }
+  return out.addStream(Buffer.concat(parts), form);
+}
+
+/** True when some page of the document has annotations (only then is baking them worth its time). */
+function hasAnnotations(doc: mupdf.PDFDocument): boolean {
+  for (let i = 0; i < doc.countPages(); i++) {
+    const annots = doc.findPage(i).get('Annots');
+    if (annots.isArray() && annots.length > 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -112,7 +128,7 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
         const opening = openFile(source.path);
         const pdf = opening.asPDF();
         if (!pdf) throw new Error(`${source.path} is not a PDF`);
-        pdf.bake(true, true);
+        if (hasAnnotations(pdf)) pdf.bake(true, true);
         doc = pdf;
         opened.set(source, doc);
       }
@@ -128,7 +144,7 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
       form.put('Resources', resources.isNull() ? out.newDictionary() : graft.graftObject(resources));
       const group = page.get('Group');
       if (!group.isNull()) form.put('Group', graft.graftObject(group));
-      const xobject = out.addStream(contentOf(page), form);
+      const xobject = addContent(out, page, form, graft);
 
       const pageResources = out.newDictionary();
       const xobjects = out.newDictionary();
