@@ -226,4 +226,21 @@ describe('a reprint', () => {
     // The first prints were not built again.
     expect((await shop.sql`select count(*)::int as n from print_batches where order_id = ${orderId}`)[0].n).toBe(5);
   });
+
+  it('lists 500 batches in one answer, each paper together', async () => {
+    const orderId = await paidMixedOrder(shop);
+    const admin = await adminClient(shop);
+    const [first] = await shop.sql<{ id: string }[]>`select id from print_batches where order_id = ${orderId} and paper = '24x36'`;
+    // 496 reprints of the order's batches beside its 4: a busy day's queue.
+    await shop.sql`
+      insert into print_batches (order_id, recipient_name, paper, ink, half_size, sets, positions, pages, bytes, file_key, built_at, reprint_of)
+      select order_id, recipient_name, paper, ink, half_size, 1, positions, pages, bytes, file_key, now(), ${first.id}
+      from print_batches, generate_series(1, 124) where order_id = ${orderId}`;
+    const res = await admin.get('/api/admin/production');
+    expect(res.status).toBe(200);
+    const mine = (res.body as QueueJson[]).filter((b) => b.orderId === orderId);
+    expect(mine).toHaveLength(500);
+    const papers = mine.map((b) => b.paper).filter((p, i, all) => i === 0 || all[i - 1] !== p);
+    expect(papers).toEqual(['24x36', '30x42', '12x18', '15x21']);
+  });
 });

@@ -134,3 +134,10 @@ export async function reprintBatch(tx: Queryable, input: { batchId: string; page
   await addJob(tx, 'print_batches__build', { orderId: batch.order_id }, { jobKey: `print-files:${batch.order_id}`, maxAttempts: 5 });
   return row;
 }
+
+/** The order's files were deleted after printing (retention): its batches' files went with them. */
+export async function forgetPrintFiles(tx: Queryable, input: { orderId: string }): Promise<void> {
+  await tx`
+    update print_batches set file_key = null, message = 'The print file was deleted with the order''s files.', updated_at = now()
+    where order_id = ${input.orderId} and file_key is not null`;
+}

@@ -101,4 +101,16 @@ describe('print_batches__build', () => {
     expect((await admin.get('/api/admin/orders/not-an-id/print-files')).status).toBe(404);
     expect((await admin.get('/api/admin/print-files/7f6f5f8e-1b1c-4a55-9c55-1c2b3d4e5f60')).body.message).toBe('Print file not found.');
   });
+
+  it("deletes the print files with the order's files after printing, and lists them no more", async () => {
+    const orderId = await paidMixedOrder(shop);
+    const keys = (await shop.sql<{ file_key: string }[]>`select file_key from print_batches where order_id = ${orderId}`).map((r) => r.file_key);
+    expect(keys).toHaveLength(4);
+    await shop.sql`update orders set status = 'completed', completed_at = now() - interval '30 days' where id = ${orderId}`;
+    await addJob(shop.sql, 'orders__delete_files', {});
+    await shop.runJobs();
+    for (const key of keys) expect(await shop.ctx.storage.stat(key)).toBeNull();
+    const admin = await adminClient(shop);
+    expect((await admin.get(`/api/admin/orders/${orderId}/print-files`)).body).toEqual([]);
+  });
 });
