@@ -20,7 +20,7 @@ import { printFileKey } from '../services/storage/keys';
 import { planPrintBatches, recordPrintFile, recordPrintFileMissing, type PrintBatchRow } from './commands/printBatches';
 import { packagesOf } from './packages';
 import { planBatches, type PlannedSheet } from './plan';
-import { buildPrintFile, measureSheets, type SourceFile } from './printFile';
+import { buildPrintFile, measureSheets, mupdfComplaints, type SourceFile } from './printFile';
 import type { BannerFacts } from './banner';
 
 /** Where the builder reads a stored file of the set (null when it is gone), and how to let go of it. */
@@ -74,7 +74,7 @@ export async function buildPrintFiles(
       // A file MuPDF cannot open now could not be opened on a retry either: say so and stop.
       const message = `The drawing files of order ${orderNumberOf(order.id)} could not be read, so its print files were not built.`;
       for (const b of existing.filter((row) => !row.built_at)) await recordPrintFileMissing(deps.sql, { batchId: b.id, message });
-      return { kind: 'skipped', reason: `${message} (${error instanceof Error ? error.message : String(error)})` };
+      return { kind: 'skipped', reason: `${message} (${error instanceof Error ? error.message : String(error)}; MuPDF: ${mupdfComplaints().join(' / ')})` };
     }
     const sheets: PlannedSheet[] = measured
       .filter((s) => !printed || printed.has(s.position))

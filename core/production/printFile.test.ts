@@ -13,7 +13,7 @@ import { inkBoxInches, longestRowInches, maxChroma, renderWithMupdf, renderWithP
 import { tempDirForFile } from '#test/helpers/tempDir';
 import { readCode128Row } from '#test/helpers/barcode';
 import { pdfPageTexts } from '#test/helpers/pdfPages';
-import { buildPrintFile, measureSheets, type BatchToBuild, type SourceFile } from './printFile';
+import { buildPrintFile, measureSheets, mupdfComplaints, type BatchToBuild, type SourceFile } from './printFile';
 import type { BannerFacts } from './banner';
 
 let dir = '';
@@ -55,6 +55,20 @@ const build = (source: SourceFile, batch: Partial<BatchToBuild>) =>
 const inked = (sheetIn: number, scale = 1) => ((sheetIn * 72 - 68) * scale) / 72;
 
 describe('a batch file', () => {
+  it("finds no sheet in a damaged file, and MuPDF's complaints stay off the console (the test setup fails on console.error)", () => {
+    const file = path.join(dir, 'broken.pdf');
+    fs.writeFileSync(file, '%PDF-1.4\nnot a drawing at all\n');
+    const sheets = (() => {
+      try {
+        return measureSheets([{ path: file, firstPosition: 1, pageCount: 1 }]);
+      } catch {
+        return [];
+      }
+    })();
+    expect(sheets).toEqual([]);
+    expect(mupdfComplaints().length).toBeGreaterThan(0);
+  });
+
   it('measures each sheet as shown', async () => {
     const source = await redSet();
     expect(measureSheets([source]).map((s) => [s.widthIn, s.heightIn])).toEqual([

@@ -12,6 +12,19 @@ import { openFile } from '../services/pdf/openFile';
 import { bannerContent, type BannerFacts } from './banner';
 import { fitScale, normalRotate, placeSheet, type Matrix, type SheetBox } from './placement';
 
+// MuPDF tells of a damaged file on stderr (console.error in this process) before it repairs it or
+// throws. In the worker the build's own outcome says what went wrong; keep the last few lines for it.
+const mupdfSaid: string[] = [];
+mupdf.setLog({
+  error: (message: string) => void mupdfSaid.splice(0, Math.max(0, mupdfSaid.length - 9), message),
+  warning: (message: string) => void mupdfSaid.splice(0, Math.max(0, mupdfSaid.length - 9), message),
+});
+
+/** What MuPDF last said about a file (at most ten lines), for a log line when a build fails. */
+export function mupdfComplaints(): string[] {
+  return [...mupdfSaid];
+}
+
 /** One file of the set: where MuPDF reads it and the set-wide position of its first sheet. */
 export type SourceFile = { path: string; firstPosition: number; pageCount: number };
 
