@@ -4,13 +4,15 @@
  * batches are recorded before their files are built, and a built one is never built again.
  */
 import { shopFacts } from '#shared/shop';
-import { buildPrintFiles } from '#core/production/buildPrintFiles';
 import { uploadPdfFile } from '../pdfJobs';
 import { defineTask } from '../task';
 
 export default defineTask({
   name: 'print_batches__build',
   async run({ orderId }, ctx) {
+    // MuPDF loads with the builder, on the first build: a worker that builds nothing never carries it
+    // (the other MuPDF work runs in its own child process).
+    const { buildPrintFiles } = await import('#core/production/buildPrintFiles');
     const shop = shopFacts(ctx.env);
     const outcome = await buildPrintFiles(
       {
