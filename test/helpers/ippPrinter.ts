@@ -55,8 +55,11 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a plotter; `stop()` ends it and its bus and removes its folder. */
-export async function startIppPrinter(name = 'Test Plotter'): Promise<IppPrinter> {
+/**
+ * Starts a plotter; `stop()` ends it and its bus and removes its folder. With `command`, the printer
+ * runs it on each job's document (`-c`); a command that fails aborts the job, as a jammed plotter does.
+ */
+export async function startIppPrinter(name = 'Test Plotter', options: { command?: string } = {}): Promise<IppPrinter> {
   const bin = ippeveprinterPath();
   if (!bin) throw new Error('ippeveprinter is not installed (apt-get install cups-ipp-utils)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ippeve-'));
@@ -67,7 +70,8 @@ export async function startIppPrinter(name = 'Test Plotter'): Promise<IppPrinter
   const dbus = spawn('dbus-daemon', ['--session', '--nofork', `--address=unix:path=${bus}`], { stdio: 'ignore' });
   await until(() => fs.existsSync(bus), 'the D-Bus socket');
   const port = await freePort();
-  const printer = spawn(bin, ['-r', 'off', '-n', 'localhost', '-p', String(port), '-k', '-d', spool, '-a', path.join(dir, 'attrs'), name], {
+  const command = options.command ? ['-c', options.command] : [];
+  const printer = spawn(bin, ['-r', 'off', '-n', 'localhost', '-p', String(port), '-k', '-d', spool, ...command, '-a', path.join(dir, 'attrs'), name], {
     stdio: 'ignore',
     env: { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: `unix:path=${bus}` },
   });

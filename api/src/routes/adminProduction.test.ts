@@ -197,6 +197,28 @@ describe('the production queue', () => {
   }, 60_000);
 });
 
+describe('a printer that aborts the job', () => {
+  it("fails the batch with the printer's reason, shown on the queue", async () => {
+    const jammed = await startIppPrinter('Jammed Plotter', { command: '/bin/false' });
+    try {
+      const orderId = await paidMixedOrder(shop);
+      const admin = await adminClient(shop);
+      const printer = (await admin.post('/api/admin/printers', { ...PLOTTER, name: 'Jammed', connection: { kind: 'ipp', uri: jammed.uri } })).body;
+      const batch = (await queue(admin)).find((b) => b.orderId === orderId && b.paper === '12x18')!;
+      expect((await admin.post(`/api/admin/production/${batch.batchId}/send`, { printerId: printer.id })).status).toBe(200);
+      expect(await printBatch({ sql: shop.sql, storage: shop.ctx.storage, dataDir: shop.ctx.env.DATA_DIR, pollMs: 300 }, batch.batchId)).toBe('failed');
+      const listed = (await queue(admin)).find((b) => b.batchId === batch.batchId)!;
+      expect(listed.state).toBe('failed');
+      expect(listed.message).toMatch(/^Jammed aborted job \d+: .+\.$/);
+      // A person may send it again (to this printer or another).
+      const counter = (await admin.get('/api/admin/printers')).body.find((p: { name: string }) => p.name === 'Counter plotter');
+      expect((await admin.post(`/api/admin/production/${batch.batchId}/send`, { printerId: counter.id })).status).toBe(200);
+    } finally {
+      await jammed.stop();
+    }
+  }, 60_000);
+});
+
 describe('a reprint', () => {
   it('queues a batch of just the spoiled pages, built by the worker; a banner or a page past the end is a 400', async () => {
     const orderId = await paidMixedOrder(shop);
@@ -241,6 +263,7 @@ describe('a reprint', () => {
     const mine = (res.body as QueueJson[]).filter((b) => b.orderId === orderId);
     expect(mine).toHaveLength(500);
     const papers = mine.map((b) => b.paper).filter((p, i, all) => i === 0 || all[i - 1] !== p);
-    expect(papers).toEqual(['24x36', '30x42', '12x18', '15x21']);
+    // Each paper once: its batches sit together (where each group falls depends on the other orders waiting).
+    expect([...papers].sort()).toEqual(['12x18', '15x21', '24x36', '30x42']);
   });
 });
