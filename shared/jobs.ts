@@ -28,6 +28,8 @@ export const JOB_PAYLOADS = {
   orders__reconcile_payment: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),
   orders__refund_cancelled: z.object({ orderId: z.uuid() }),
   orders__render_receipt: z.object({ orderId: z.uuid() }),
+  print_batches__build: z.object({ orderId: z.uuid() }),
+  print_batches__print: z.object({ batchId: z.uuid() }),
   revisions__compare: z.object({ revisionId: z.uuid() }),
   revisions__delete_expired: cron,
   uploads__analyze: z.object({ uploadId: z.uuid() }),

@@ -60,6 +60,10 @@ type Row = {
 };
 
 const ADMIN_ONLY: Row['expect'] = [401, 401, 401, 200];
+/** The printer a fresh shop has (the migration's hot folder). */
+const COUNTER_PLOTTER = '00000000-0000-4000-8000-000000000001';
+/** An id that names nothing. */
+const NO_SUCH_ID = '7f6f5f8e-1b1c-4a55-9c55-1c2b3d4e5f60';
 const EVERYONE = (s: number): Row['expect'] => [s, s, s, s];
 const OWNER_OR_ADMIN: Row['expect'] = [404, 200, 404, 200];
 
@@ -398,6 +402,36 @@ const ROWS: Row[] = [
   { route: 'POST /api/admin/generate-label/:orderId', path: (f) => `/api/admin/generate-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/shipping-label/:orderId', path: (f) => `/api/admin/shipping-label/${f.shippedA.id}`, expect: ADMIN_ONLY },
   { route: 'GET /api/admin/job-ticket/:orderId', path: (f) => `/api/admin/job-ticket/${f.orderA.id}`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/orders/:id/print-files', path: (f) => `/api/admin/orders/${f.orderA.id}/print-files`, expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/print-files/:batchId', path: () => `/api/admin/print-files/${NO_SUCH_ID}`, expect: [401, 401, 401, 404] },
+  { route: 'GET /api/admin/printers', path: () => '/api/admin/printers', expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/admin/printers',
+    path: () => '/api/admin/printers',
+    json: () => ({ name: 'Matrix plotter', connection: { kind: 'folder' }, papers: ['24x36'], color: false, sheetsPerHour: 60 }),
+    expect: [401, 401, 401, 201],
+  },
+  { route: 'GET /api/admin/printers/:printerId', path: () => `/api/admin/printers/${COUNTER_PLOTTER}`, expect: ADMIN_ONLY },
+  {
+    route: 'PATCH /api/admin/printers/:printerId',
+    path: () => `/api/admin/printers/${COUNTER_PLOTTER}`,
+    json: () => ({ sheetsPerHour: 120 }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'DELETE /api/admin/printers/:printerId', path: () => `/api/admin/printers/${NO_SUCH_ID}`, expect: [401, 401, 401, 404] },
+  { route: 'GET /api/admin/production', path: () => '/api/admin/production', expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/admin/production/:batchId/send',
+    path: () => `/api/admin/production/${NO_SUCH_ID}/send`,
+    json: () => ({ printerId: COUNTER_PLOTTER }),
+    expect: [401, 401, 401, 404],
+  },
+  {
+    route: 'POST /api/admin/production/:batchId/reprint',
+    path: () => `/api/admin/production/${NO_SUCH_ID}/reprint`,
+    json: () => ({ pages: [2] }),
+    expect: [401, 401, 401, 404],
+  },
   {
     route: 'POST /api/admin/export-files',
     path: () => '/api/admin/export-files',

@@ -39,6 +39,8 @@ export const COMMAND_HOMES: Record<string, string[]> = {
   saved_addresses: ['core/addresses/commands/'],
   firm_addresses: ['core/addresses/commands/'],
   exports: ['core/exports/commands/'],
+  print_batches: ['core/production/commands/'],
+  printers: ['core/production/commands/'],
   // The built-in providers' own records, written only by their adapters.
   emails: ['core/services/email/'],
   demo_payment_intents: ['core/services/payments/demo.ts'],

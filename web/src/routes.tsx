@@ -21,6 +21,7 @@ const FirmApproval = lazy(() => import('./pages/FirmApproval'));
 const AdminTaxCertificates = lazy(() => import('./pages/AdminTaxCertificates'));
 const AdminFirms = lazy(() => import('./pages/AdminFirms'));
 const AdminInvoices = lazy(() => import('./pages/AdminInvoices'));
+const AdminProduction = lazy(() => import('./pages/AdminProduction'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 export function Routes() {
@@ -50,6 +51,7 @@ export function Routes() {
         <Route path="/admin/tax-certificates" component={AdminTaxCertificates} />
         <Route path="/admin/firms" component={AdminFirms} />
         <Route path="/admin/invoices" component={AdminInvoices} />
+        <Route path="/admin/production" component={AdminProduction} />
         <Route path="/admin/login" component={AdminLogin} />
         <Route path="/admin" component={Admin} />
         <Route component={NotFound} />

@@ -25,6 +25,8 @@ import { addressRoutes } from './addresses';
 import { adminTaxCertificateRoutes } from './adminTaxCertificates';
 import { adminFirmRoutes } from './adminFirms';
 import { revisionRoutes } from './revisions';
+import { adminPrintFileRoutes } from './adminPrintFiles';
+import { adminProductionRoutes } from './adminProduction';
 
 export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(orderRoutes(ctx));
@@ -46,4 +48,6 @@ export function installRoutes(app: Express, ctx: AppContext): void {
   app.use(adminTaxCertificateRoutes(ctx));
   app.use(adminFirmRoutes(ctx));
   app.use(revisionRoutes(ctx));
+  app.use(adminPrintFileRoutes(ctx));
+  app.use(adminProductionRoutes(ctx));
 }

@@ -97,6 +97,8 @@ export async function placeInvoicedOrder(
   const dueOn = dueOnFor(now, firm.terms, input.clock);
   // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
   await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });
+  // Printed like a paid order: its print-ready files are built now, while its files are sure to exist.
+  await addJob(tx, 'print_batches__build', { orderId }, { jobKey: `print-files:${orderId}`, maxAttempts: 5 });
   const invoice = await issueInvoice(tx, { firmId: input.firmId, orderId, amountCents: input.fields.total_cents, issuedAt: now, dueOn });
   return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn };
 }

@@ -35,6 +35,7 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
     return { kind: 'refund', order: paid };
   }
   await addJob(tx, 'orders__render_receipt', { orderId: paid.id }, { jobKey: `receipt:${paid.id}`, maxAttempts: 8 });
+  await addJob(tx, 'print_batches__build', { orderId: paid.id }, { jobKey: `print-files:${paid.id}`, maxAttempts: 5 });
   if (paid.create_account) await addJob(tx, 'orders__create_account', { orderId: paid.id }, { jobKey: `account:${paid.id}`, maxAttempts: 5 });
   return { kind: 'paid', order: paid };
 }

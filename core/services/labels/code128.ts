@@ -7,7 +7,7 @@ import type { Pdf } from '../../lib/pdfDocument';
  * Alternating bar/space widths in modules (first is a bar), from start to stop, as bwip-js encodes
  * `text`: it picks the code sets (C for runs of digits), the checksum and the quiet-zone-free stop.
  */
-function code128Modules(text: string): number[] {
+export function code128Modules(text: string): number[] {
   const [symbol] = bwipjs.raw('code128', text, '');
   if (!symbol || !('sbs' in symbol)) throw new Error(`Code 128 cannot encode ${JSON.stringify(text)}`);
   return symbol.sbs;

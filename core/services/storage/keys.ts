@@ -27,3 +27,7 @@ export const revisionOverlayKey = (revisionId: string, position: number, large: 
   `${revisionPrefix(revisionId)}overlays/${position}${large ? '-large' : ''}.png`;
 /** The id of the database this store belongs to (storage/owner.ts). */
 export const storeOwnerKey = 'database-id';
+/** Everything built for an order's production (its print-ready files). */
+export const printFilesPrefix = (orderId: string) => `print-files/${orderId}/`;
+/** One batch's print-ready PDF. */
+export const printFileKey = (orderId: string, batchId: string) => `${printFilesPrefix(orderId)}${batchId}.pdf`;

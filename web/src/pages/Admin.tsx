@@ -107,6 +107,10 @@ function AdminConsole() {
             <Link href="/admin/invoices" className="font-medium text-blueprint-700 underline">
               Invoices
             </Link>
+            {' · '}
+            <Link href="/admin/production" className="font-medium text-blueprint-700 underline">
+              Production
+            </Link>
           </p>
         </div>
       </div>

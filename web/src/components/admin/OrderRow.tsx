@@ -7,6 +7,7 @@ import { formatDollars } from '#shared/money';
 import { dateTimeText, mediumDateText } from '#shared/clock';
 import { OrderEmails } from './OrderEmails';
 import { OrderPackages } from './OrderPackages';
+import { PrintFiles } from './PrintFiles';
 import { jobText, orderColorText, orderSetsText, PriceLines, projectLine } from '../orders/OrderPrints';
 import { PRINT_TYPE_LABELS } from '#shared/pricing';
 import { useSubmit } from '../../data/useSubmit';
@@ -18,6 +19,7 @@ const SIZE_LABEL: Record<string, string> = { asDrawn: 'As drawn (100%)', '24x36'
 export function OrderRow({ order, selected, onToggle, onChanged }: { order: AdminOrder; selected: boolean; onToggle: () => void; onChanged: () => void }) {
   const { shop } = useShopConfig();
   const [showEmails, setShowEmails] = useState(false);
+  const [showPrintFiles, setShowPrintFiles] = useState(false);
   const name = `${order.customerFirstName} ${order.customerLastName}`;
   const shipping = order.shippingMethod !== 'pickup';
   const hasPackages = order.recipients.some((r) => r.id !== null);
@@ -255,6 +257,9 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                 </a>
               </>
             ) : null}
+            <Button variant="outline" size="sm" onClick={() => setShowPrintFiles((v) => !v)} aria-expanded={showPrintFiles}>
+              Print files
+            </Button>
             <a
               className={buttonClasses('outline', 'sm')}
               href={`/api/admin/job-ticket/${order.id}`}
@@ -337,6 +342,11 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {statusError ?? undoError}
             </p>
+          )}
+          {showPrintFiles && (
+            <div className="mt-3">
+              <PrintFiles orderId={order.id} />
+            </div>
           )}
           {showEmails && (
             <div className="mt-3">
