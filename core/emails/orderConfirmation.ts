@@ -4,7 +4,7 @@ import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate } from '#shared/pricing';
 import { priceLinesOf, type OrderRow } from '../orders/orderRow';
 import { orderDetailLines } from '../orders/describe';
-import { orderNameOf } from '../orders/orderFiles';
+import { filesOf, orderNameOf } from '../orders/orderFiles';
 import type { RevisionPrint } from '#shared/orderText';
 import { DEFAULT_SHOP, formatShopAddress, OPENING_HOURS_TEXT, shopMapUrl, type ShopFacts } from '#shared/shop';
 import { readyByDateText } from '#shared/readyBy';
@@ -33,6 +33,9 @@ export function orderConfirmationEmail(
     order.shipping_method === 'pickup' || !a
       ? `Pickup at ${shop.name}, ${formatShopAddress(shop)} (map: ${shopMapUrl(shop)}). Pickup hours: ${OPENING_HOURS_TEXT}.`
       : `Shipping to ${theirWords(`${a.street1}${a.street2 ? `, ${a.street2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`)}${order.shipping_service ? ` (${order.shipping_service})` : ''}.`;
+  const name = orderNameOf(order);
+  const files = filesOf(order);
+  const fileNames = files.map((f) => f.fileName).join(', ');
   const lines = [
     greeting(order.customer_first_name, 'Hi'),
     '',
@@ -41,7 +44,9 @@ export function orderConfirmationEmail(
       : `Thank you for your order ${number}. Your payment was received and your prints are in the queue.`,
     '',
     // The file names, job name, PO and project are the customer's words: shown, never linked.
-    `Drawings: ${theirWords(orderNameOf(order))}`,
+    `Drawings: ${theirWords(name)}`,
+    // The files as they were uploaded, so the customer can match the order to what they sent.
+    ...(fileNames === name ? [] : [`${files.length === 1 ? 'File' : 'Files'}: ${theirWords(fileNames)}`]),
     ...orderDetailLines(order, options.revision ?? null).map(theirWords),
     ...priceLinesOf(order).map((l) => `${l.description}: ${l.quantity} x ${formatCents(l.unitPriceCents)} = ${formatCents(l.amountCents)}`),
     `Subtotal: ${formatCents(order.subtotal_cents)}`,
