@@ -128,7 +128,7 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   }, beatMs);
   timer.unref();
 
-  const runner = await run({
+  const runOptions = {
     pgPool,
     concurrency,
     noHandleSignals: true,
@@ -139,10 +139,54 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     events,
     // Skip reports while this process runs one, or measures uploads; other jobs (and other processes) take them.
     forbiddenFlags: () => reports.forbiddenFlags(),
+  };
+  let runner = await run(runOptions);
+  /**
+   * graphile-worker 0.17 works out its task ids on a runner's first job fetch and caches that
+   * lookup as a promise before it settles (taskIdentifiers.js): when the database goes away during
+   * that first fetch, the rejection stays cached and every later fetch of that runner fails with
+   * it, for as long as it lives, while its heartbeat goes on. So until a runner's first fetch has
+   * come back, a failed fetch replaces the runner with a new one (a new cache); later failures are
+   * the outage's own and graphile-worker retries them at each poll.
+   */
+  let firstFetchDone = false;
+  let replacing: Promise<void> | null = null;
+  let stopping = false;
+  const fetched = ({ worker }: { worker: { workerPool: { id: string } } }) => {
+    if (worker.workerPool.id === poolId) firstFetchDone = true;
+  };
+  events.on('worker:getJob:empty', fetched);
+  events.on('job:start', fetched);
+  events.on('worker:getJob:error', ({ worker }) => {
+    if (firstFetchDone || stopping || replacing || worker.workerPool.id !== poolId) return;
+    const stale = poolId;
+    replacing = (async () => {
+      log.warn("the worker's first job fetch failed: starting its runner again");
+      // After the failed fetch has scheduled its retry: a runner stopped inside that fetch's error
+      // handling rejects its worker, which graphile-worker reports with console.trace.
+      await new Promise((r) => setTimeout(r, 50));
+      await runner.stop().catch((error: unknown) => log.warn('stopping the failed runner', { error }));
+      if (stale) await ctx.sql`delete from worker_heartbeats where worker_id = ${stale}`.catch(() => {});
+      while (!stopping) {
+        await new Promise((r) => setTimeout(r, 1000));
+        if (stopping) break;
+        try {
+          runner = await run(runOptions);
+          break;
+        } catch (error) {
+          log.warn('starting the worker again failed; trying again', { error });
+        }
+      }
+    })().finally(() => {
+      replacing = null;
+    });
   });
   let stopped: Promise<void> | null = null;
   return {
-    runner,
+    /** The runner now taking jobs (a new one if the first was replaced, see above). */
+    get runner() {
+      return runner;
+    },
     /**
      * Takes no more jobs, lets running ones finish, then releases connections; calling it again
      * waits for the same stop. The heartbeat goes on until the last job has ended: a draining pool
@@ -151,8 +195,10 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
      * caller's: worker/src/main.ts exits at WORKER_DRAIN_SECONDS.
      */
     stop() {
+      stopping = true;
       stopped ??= (async () => {
         try {
+          await replacing;
           await runner.stop();
         } finally {
           clearInterval(timer);
