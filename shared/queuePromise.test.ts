@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { parseShopHolidays } from './holidays';
 import { readyBy, turnaround } from './readyBy';
-import { NO_WAIT, NO_WORK, orderWorkOf, queuePromiseText, queueReadyBy, queueTurnaround, queueWaitFor, type QueueBatch, type QueueLoad, type QueuePrinter } from './queuePromise';
+import {
+  NO_WAIT,
+  NO_WORK,
+  orderWorkOf,
+  turnaroundOrderQuery,
+  queuePromiseText,
+  queueReadyBy,
+  queueTurnaround,
+  queueWaitFor,
+  type QueueBatch,
+  type QueueLoad,
+  type QueuePrinter,
+} from './queuePromise';
 
 // 2026-11-23 is a Monday; New York is UTC-5 in November. Working hours: Mon-Fri 9-18, Sat 10-17.
 const et = (iso: string) => new Date(`${iso}-05:00`);
 const plotter: QueuePrinter = { id: 'p1', papers: ['24x36', '30x42', '12x18', '15x21'], color: true, sheetsPerHour: 120 };
-const batch = (pages: number, more: Partial<QueueBatch> = {}): QueueBatch => ({ paper: '24x36', ink: 'bw', pages, state: 'waiting', printerId: null, rush: false, ...more });
+const batch = (pages: number, more: Partial<QueueBatch> = {}): QueueBatch => ({
+  paper: '24x36',
+  ink: 'bw',
+  pages,
+  state: 'waiting',
+  printerId: null,
+  rush: false,
+  ...more,
+});
 const EMPTY: QueueLoad = { printers: [plotter], batches: [] };
 
 describe('queueReadyBy', () => {
@@ -68,7 +88,11 @@ describe('queueReadyBy', () => {
 describe('queueWaitFor', () => {
   it('an empty queue waits for nothing; the order itself prints at the printer’s speed', () => {
     expect(queueWaitFor(EMPTY, NO_WORK, false)).toEqual(NO_WAIT);
-    expect(queueWaitFor(EMPTY, { colorSheets: 0, bwSheets: 60, finishingMinutes: 7 }, false)).toEqual({ queueMinutes: 0, printMinutes: 30, finishingMinutes: 7 });
+    expect(queueWaitFor(EMPTY, { colorSheets: 0, bwSheets: 60, finishingMinutes: 7 }, false)).toEqual({
+      queueMinutes: 0,
+      printMinutes: 30,
+      finishingMinutes: 7,
+    });
   });
 
   it('counts every batch not printed for a regular order, and only what is at the printer and rush batches for a rush order', () => {
@@ -77,7 +101,11 @@ describe('queueWaitFor', () => {
       batches: [batch(120, { state: 'printing', printerId: 'p1' }), batch(60, { rush: true }), batch(240), batch(120, { state: 'sent', printerId: 'p1' })],
     };
     // 540 pages at 120 an hour: 270 minutes, then the order's 12 sheets take 6.
-    expect(queueWaitFor(load, { colorSheets: 0, bwSheets: 12, finishingMinutes: 0 }, false)).toEqual({ queueMinutes: 270, printMinutes: 6, finishingMinutes: 0 });
+    expect(queueWaitFor(load, { colorSheets: 0, bwSheets: 12, finishingMinutes: 0 }, false)).toEqual({
+      queueMinutes: 270,
+      printMinutes: 6,
+      finishingMinutes: 0,
+    });
     // Rush: the printing and sent batches (240 pages) and the waiting rush batch (60): 150 minutes.
     expect(queueWaitFor(load, { colorSheets: 0, bwSheets: 12, finishingMinutes: 0 }, true).queueMinutes).toBe(150);
   });
@@ -87,9 +115,17 @@ describe('queueWaitFor', () => {
     const load: QueueLoad = { printers: [plotter, bwOnly], batches: [batch(240), batch(120, { ink: 'color' }), batch(60, { paper: '30x42' })] };
     // The B&W 24x36 batch goes to p2 (60 min there against 120 on p1); color and 30x42 to p1 (60 + 30).
     // The order's 24 color sheets can only go to p1: after 90 minutes, 12 minutes.
-    expect(queueWaitFor(load, { colorSheets: 24, bwSheets: 0, finishingMinutes: 0 }, false)).toEqual({ queueMinutes: 90, printMinutes: 12, finishingMinutes: 0 });
+    expect(queueWaitFor(load, { colorSheets: 24, bwSheets: 0, finishingMinutes: 0 }, false)).toEqual({
+      queueMinutes: 90,
+      printMinutes: 12,
+      finishingMinutes: 0,
+    });
     // Its 24 B&W sheets go to p2: after 60 minutes, 6 minutes.
-    expect(queueWaitFor(load, { colorSheets: 0, bwSheets: 24, finishingMinutes: 0 }, false)).toEqual({ queueMinutes: 60, printMinutes: 6, finishingMinutes: 0 });
+    expect(queueWaitFor(load, { colorSheets: 0, bwSheets: 24, finishingMinutes: 0 }, false)).toEqual({
+      queueMinutes: 60,
+      printMinutes: 6,
+      finishingMinutes: 0,
+    });
   });
 
   it('a batch no printer takes holds no one up', () => {
@@ -103,7 +139,11 @@ describe('orderWorkOf', () => {
   it('counts every set’s sheets per ink and the finishing minutes', () => {
     const fold = { fold: 'title_out', bind: 'staple_left', holes: 0 } as const;
     // 40 sheets, 3 sets folded and stapled: 120 sheets / 20 a minute = 6, 3 sets x 2 = 6.
-    expect(orderWorkOf({ pageCount: 40, colorPages: 4, sets: 3, halfSets: 0, finishing: fold })).toEqual({ colorSheets: 12, bwSheets: 108, finishingMinutes: 12 });
+    expect(orderWorkOf({ pageCount: 40, colorPages: 4, sets: 3, halfSets: 0, finishing: fold })).toEqual({
+      colorSheets: 12,
+      bwSheets: 108,
+      finishingMinutes: 12,
+    });
     expect(orderWorkOf({ pageCount: 3, colorPages: 0, sets: 1, halfSets: 1 })).toEqual({ colorSheets: 0, bwSheets: 6, finishingMinutes: 0 });
   });
 });
@@ -128,5 +168,16 @@ describe('queueTurnaround', () => {
 
   it('words a push within today', () => {
     expect(queuePromiseText(et('2026-11-23T15:15:00'), et('2026-11-23T10:00:00'))).toBe("The counter's queue is busy: ready today by 3:15 PM.");
+  });
+});
+
+describe('turnaroundOrderQuery', () => {
+  it('names the order as GET /api/turnaround reads it, finishing only when chosen', () => {
+    expect(turnaroundOrderQuery({ pages: 3, colorPages: 0, sets: 1, halfSets: 0 })).toBe('pages=3&colorPages=0&sets=1&halfSets=0');
+    const fold = { fold: 'title_out', bind: 'screw_post', holes: 0 } as const;
+    const half = { fold: 'none', bind: 'staple_left', holes: 3 } as const;
+    expect(turnaroundOrderQuery({ pages: 2, colorPages: 5, sets: 2, halfSets: 1, finishing: fold, halfFinishing: half })).toBe(
+      'pages=2&colorPages=2&sets=2&halfSets=1&fold=title_out&bind=screw_post&halfBind=staple_left',
+    );
   });
 });

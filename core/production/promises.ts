@@ -7,11 +7,28 @@
  */
 import type { ClockOptions } from '#shared/clock';
 import { readyByText } from '#shared/readyBy';
-import { orderWorkOf, queuePromiseText, queueReadyBy, queueTurnaround, queueWaitFor, type OrderWork, type QueueBatch, type QueueLoad, type QueueTurnaround } from '#shared/queuePromise';
+import {
+  orderWorkOf,
+  queuePromiseText,
+  queueReadyBy,
+  queueTurnaround,
+  queueWaitFor,
+  type OrderWork,
+  type QueueBatch,
+  type QueueLoad,
+  type QueueTurnaround,
+} from '#shared/queuePromise';
 import type { Queryable } from '../lib/db';
 import type { OrderRow } from '../orders/orderRow';
 
-type LoadRow = { paper: QueueBatch['paper']; ink: QueueBatch['ink']; pages: number; state: QueueBatch['state']; printer_id: string | null; rush_order: boolean };
+type LoadRow = {
+  paper: QueueBatch['paper'];
+  ink: QueueBatch['ink'];
+  pages: number;
+  state: QueueBatch['state'];
+  printer_id: string | null;
+  rush_order: boolean;
+};
 
 /**
  * What the printers hold now: every batch of a paid or on-account order, not cancelled, that is
@@ -22,7 +39,9 @@ type LoadRow = { paper: QueueBatch['paper']; ink: QueueBatch['ink']; pages: numb
  */
 export async function queueLoadOf(sql: Queryable, options: { excludeOrderId?: string } = {}): Promise<QueueLoad> {
   const [printers, rows] = await Promise.all([
-    sql<{ id: string; papers: string[]; color: boolean; sheets_per_hour: number }[]>`select id, papers, color, sheets_per_hour from printers order by created_at, id`,
+    sql<
+      { id: string; papers: string[]; color: boolean; sheets_per_hour: number }[]
+    >`select id, papers, color, sheets_per_hour from printers order by created_at, id`,
     sql<LoadRow[]>`
       select b.paper, b.ink, coalesce(b.pages, b.sets * cardinality(b.positions) + 1)::int as pages, b.state, b.printer_id, o.rush_order
       from print_batches b join orders o on o.id = b.order_id

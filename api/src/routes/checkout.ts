@@ -125,7 +125,9 @@ export function checkoutRoutes(ctx: AppContext): Router {
         ready,
       });
     }
-    res.status(result.placed === 'card' ? 201 : 200).json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts, ready });
+    res
+      .status(result.placed === 'card' ? 201 : 200)
+      .json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts, ready });
   });
 
   return router;
