@@ -1,13 +1,15 @@
 /**
  * Promises from the production queue (docs/decisions/070) through the HTTP API: an empty queue
  * changes nothing; batches waiting for the printer push `GET /api/turnaround` and checkout's quote
- * past today's rule, the order paid keeps what it was shown, finishing adds its minutes, a rush order
+ * past today’s rule, the order paid or placed on account keeps what it was shown, finishing adds its
+ * minutes, a rush order
  * waits only for what is at the printer, and bad order parameters are refused with a sentence.
  */
 import { describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { buildOrder } from '#test/helpers/factories';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
+import { firmOnAccount, orderOnAccount } from '#test/helpers/onAccount';
 import { planPrintBatches, recordPrintFile, sendBatch } from '#core/production/commands/printBatches';
 import { readyBy, turnaround } from '#shared/readyBy';
 
@@ -113,6 +115,17 @@ describe('a full queue', () => {
     // What was shown, or one quarter hour later when the clock crossed one between the quote and the payment.
     const step = 15 * 60_000;
     expect([shown.readyBy, new Date(Date.parse(shown.readyBy) + step).toISOString()]).toContain(order.body.readyBy);
+  });
+
+  it('an order placed on account keeps the promise its answer shows', async () => {
+    const { member } = await firmOnAccount(shop, { creditLimitCents: 1_000_000 });
+    const placed = await orderOnAccount(shop, member);
+    expect(placed.status).toBe(201);
+    expect(placed.body.paymentStatus).toBe('invoiced');
+    expect(placed.body.ready.queue).toMatch(/^The counter's queue is (full today|busy): ready /);
+    const [row] = await shop.sql<{ ready_by: Date }[]>`select ready_by from orders where id = ${placed.body.orderId}`;
+    expect(row.ready_by.toISOString()).toBe(placed.body.ready.readyBy);
+    expect(row.ready_by.getTime()).toBeGreaterThan(readyBy(new Date(), false).getTime());
   });
 
   it('a rush order waits for the batch at the printer', async () => {
