@@ -2,8 +2,8 @@
  * Promises from the production queue (docs/decisions/070) through the HTTP API: an empty queue
  * changes nothing; batches waiting for the printer push `GET /api/turnaround` and checkout's quote
  * past today’s rule, the order paid or placed on account keeps what it was shown, finishing adds its
- * minutes, a rush order
- * waits only for what is at the printer, and bad order parameters are refused with a sentence.
+ * minutes, a rush order waits only for what is at the printer, and bad order parameters are refused
+ * with a sentence.
  */
 import { describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
