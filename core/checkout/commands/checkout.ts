@@ -322,7 +322,8 @@ export async function checkoutPromise(
 ): Promise<QuotedPromise> {
   const shop = shopFacts(ctx.env);
   const { price } = o;
-  const order = { pageCount: o.pageCount, colorPages: price.colorSheetCount, sets: price.sets, halfSets: price.halfSets, ...request };
+  const sets = { sets: price.sets, halfSets: price.halfSets, finishing: request.finishing, halfFinishing: request.halfFinishing };
+  const order = { pageCount: o.pageCount, colorPages: price.colorSheetCount, ...sets };
   const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
   return quotedPromise(ctx.sql, { at: new Date(), rush: request.rushOrder, clock, order, excludeOrderId: o.orderId });
 }
