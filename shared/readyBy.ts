@@ -20,7 +20,7 @@ export const RUSH_OPEN_MINUTES = 4 * 60;
 export const COLLECT_BEFORE_CLOSE_MINUTES = 60;
 
 /** Opening hours as the promises use them: the working day ends an hour before the counter closes. */
-function workingHoursOn(day: CalendarDay, options: ClockOptions): { open: number; close: number } | null {
+export function workingHoursOn(day: CalendarDay, options: ClockOptions): { open: number; close: number } | null {
   const hours = openingHoursOn(day, options);
   if (!hours) return null;
   return { open: hours.open, close: Math.max(hours.open, hours.close - COLLECT_BEFORE_CLOSE_MINUTES) };
@@ -49,10 +49,20 @@ export function readyBy(paidAt: Date, rush: boolean, options: ClockOptions = {})
     const next = nextOpenDay(today, options);
     return shopInstant(next, workingHoursOn(next, options)?.close ?? 0, options);
   }
-  let left = RUSH_OPEN_MINUTES;
+  return addWorkingMinutes(paidAt, RUSH_OPEN_MINUTES, options);
+}
+
+/**
+ * The instant `minutes` working hours after `at` (the hours left in today's working day, then from
+ * each next opening), rounded up to the minute: a promise reads "by 2:01 PM", never earlier.
+ */
+export function addWorkingMinutes(at: Date, minutes: number, options: ClockOptions = {}): Date {
+  const today = shopDay(at, options);
+  const now = shopMinutes(at, options);
+  const hours = workingHoursOn(today, options);
+  let left = minutes;
   if (hours && now < hours.close) {
     const start = Math.max(now, hours.open);
-    // Rounded up to the minute: a promise reads "by 2:01 PM", never earlier than the 4 hours.
     if (hours.close - start >= left) return shopInstant(today, Math.ceil(start + left), options);
     left -= hours.close - start;
   }

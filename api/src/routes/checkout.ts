@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
 import { HOLDERS_NEED_REVISION, holderPackages } from '#core/checkout/packages';
-import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
+import { checkout, checkoutPromise, type CheckoutRequest } from '#core/checkout/commands/checkout';
 import type { RecipientFields } from '#core/orders/commands/recipients';
 import { exemptionJson } from '#core/firms/certificates';
 import { ensureSession } from '../http/sessions';
@@ -91,6 +91,10 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const recipients = input.recipients === 'holders' ? await holderPackages(ctx.sql, reprint) : listed;
     const request: CheckoutRequest = { ...input, recipients };
     const result = await checkout(ctx, payments, { request, customer, set, reprint });
+    // The order's true ready-by as priced now (the production queue may push it past today's rule).
+    const orderId = result.placed === 'invoiced' ? result.invoice.orderId : result.orderId;
+    const pageCount = result.price.colorSheetCount + result.price.bwSheetCount;
+    const ready = await checkoutPromise(ctx, request, { pageCount, price: result.price, orderId });
     const amounts = {
       ...presentAmounts(result.price),
       taxExemption: exemptionJson(result.exemption),
@@ -106,6 +110,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
         invoice: { id: invoice.invoiceId, number: invoice.number, dueOn: invoice.dueOn },
         message: `Order placed on your firm's account: invoice ${invoice.number}, due ${longDayText(invoice.dueOn)}. No card payment is needed.`,
         amounts,
+        ready,
       });
     }
     if (result.placed === 'awaiting_approval') {
@@ -117,9 +122,12 @@ export function checkoutRoutes(ctx: AppContext): Router {
         invoice: null,
         message: `Order placed: it is over your firm's approval limit, so it waits for ${result.waitsFor} to approve it. Nothing is charged or invoiced until then.`,
         amounts,
+        ready,
       });
     }
-    res.status(result.placed === 'card' ? 201 : 200).json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts });
+    res
+      .status(result.placed === 'card' ? 201 : 200)
+      .json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts, ready });
   });
 
   return router;

@@ -1,13 +1,19 @@
 /**
  * GET /api/config: the shop facts the client shows (address, map link, hours, support contact, which
- * payment form to load, where the source code is). GET /api/turnaround: when an order paid at `at` (default now) is ready.
+ * payment form to load, where the source code is). GET /api/turnaround: when an order paid at `at` (default now) is ready,
+ * with the production queue (docs/decisions/070); the optional order (`pages`, `colorPages`, `sets`,
+ * `halfSets`, `fold`, `bind`, `halfFold`, `halfBind`) adds its own printing and finishing.
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { clockInstantField } from '#shared/fields';
-import { turnaround } from '#shared/readyBy';
+import { BINDS, FOLDS } from '#shared/finishing';
+import { MAX_SET_SHEETS } from '#shared/limits';
+import { MAX_SETS } from '#shared/pricing';
+import { NO_WORK, orderWorkOf } from '#shared/queuePromise';
+import { turnaroundFor } from '#core/production/promises';
 import { shopDay } from '#shared/clock';
 import { parseTestimonials } from '#shared/testimonials';
 import { shopHolidaysAhead } from '#shared/holidays';
@@ -15,7 +21,27 @@ import { formatShopAddress, OPENING_HOURS, OPENING_HOURS_TEXT, SAME_DAY_CUTOFF_M
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/pricing';
 import { centsToDollars } from '#shared/money';
 
-const TurnaroundQuery = z.object({ at: clockInstantField('at').optional() });
+const count = (name: string, max: number) => {
+  const message = `${name} must be a whole number from 0 to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(max, message).optional();
+};
+const choice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of ${values.join(', ')}` }).default(values[0]);
+
+const TurnaroundQuery = z
+  .object({
+    at: clockInstantField('at').optional(),
+    // The order being priced, when the card or checkout asks: sheets per set, sets and finishing.
+    pages: count('pages', MAX_SET_SHEETS),
+    colorPages: count('colorPages', MAX_SET_SHEETS),
+    sets: count('sets', MAX_SETS),
+    halfSets: count('halfSets', MAX_SETS),
+    fold: choice('fold', FOLDS),
+    bind: choice('bind', BINDS),
+    halfFold: choice('halfFold', FOLDS),
+    halfBind: choice('halfBind', BINDS),
+  })
+  .refine((q) => (q.colorPages ?? 0) <= (q.pages ?? 0), { message: 'colorPages must be at most pages', path: ['colorPages'] });
 
 const turnaroundQuery = validate({ query: TurnaroundQuery });
 
@@ -55,11 +81,21 @@ export function configRoutes(ctx: AppContext): Router {
       testimonials: parseTestimonials(ctx.env.SHOP_TESTIMONIALS),
     });
   });
-  router.get('/api/turnaround', turnaroundQuery, (req, res) => {
+  router.get('/api/turnaround', turnaroundQuery, async (req, res) => {
     const query = turnaroundQuery.input(req).query;
     const at = query.at ?? new Date();
+    const work = query.pages
+      ? orderWorkOf({
+          pageCount: query.pages,
+          colorPages: query.colorPages ?? 0,
+          sets: query.sets ?? (query.halfSets ? 0 : 1),
+          halfSets: query.halfSets ?? 0,
+          finishing: { fold: query.fold, bind: query.bind, holes: 0 },
+          halfFinishing: { fold: query.halfFold, bind: query.halfBind, holes: 0 },
+        })
+      : NO_WORK;
     res.set('Cache-Control', 'no-store');
-    res.json(turnaround(at, clock));
+    res.json(await turnaroundFor(ctx.sql, { at, work, clock }));
   });
   // The spec's "logged out" redirect target; the sign-in page lives at /login.
   router.get('/api/login', (_req, res) => {

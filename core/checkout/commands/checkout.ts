@@ -36,7 +36,7 @@ import { AddressSchema, type Address } from '#shared/address';
 import { emailField } from '#shared/fields';
 import { priceOrder, tubeOf, type OrderPrintSize, type OrderPrintType, type PriceBreakdown, type PrintSize } from '#shared/pricing';
 import { shopFacts } from '#shared/shop';
-import { turnaround } from '#shared/readyBy';
+import { quotedPromise, type QuotedPromise } from '../../production/promises';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
 import { finishingProblem, hasFinishing, RECIPIENTS_FINISHING_MESSAGE, type Finishing } from '#shared/finishing';
@@ -160,8 +160,9 @@ export async function checkout(
   const exemption =
     firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
   const price = exemption ? exemptPrice(listPrice) : listPrice;
+  const ready = await checkoutPromise(ctx, request, { pageCount, price });
   const fields = {
-    ...orderFields(ctx, { request, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price }),
+    ...orderFields(ctx, { request, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price, ready }),
     ...firm,
     ...rules,
     ...exemptionFields(exemption),
@@ -254,17 +255,16 @@ function orderFields(
     quote: QuoteRow | null;
     address: Address | null;
     price: PriceBreakdown;
+    ready: QuotedPromise;
   },
 ) {
   const { request, set, quote, address, price } = o;
   // The order's own file columns name the set's first file (what older screens and jobs read); the
   // whole set is in order_files.
   const [first] = set.files;
-  const shop = shopFacts(ctx.env);
-  const promise = turnaround(new Date(), { timeZone: shop.timeZone, holidays: shop.holidays })[request.rushOrder ? 'rush' : 'regular'];
   const estimatedDelivery = quote
     ? [quote.delivery_date, quote.delivery_time].filter(Boolean).join(' ') || null
-    : `Ready for pickup ${promise.text.replace(/^Today/, 'today')}`;
+    : `Ready for pickup ${o.ready.text.replace(/^Today/, 'today')}`;
   return {
     upload_id: first.uploadId,
     file_name: first.fileName,
@@ -313,6 +313,20 @@ function orderFields(
 }
 
 type OrderFields = ReturnType<typeof orderFields>;
+
+/** The order's ready-by as it is priced now: today's rule, or later when the production queue is full. */
+export async function checkoutPromise(
+  ctx: AppContext,
+  request: Pick<CheckoutRequest, 'rushOrder' | 'finishing' | 'halfFinishing'>,
+  o: { pageCount: number; price: Pick<PriceBreakdown, 'colorSheetCount' | 'sets' | 'halfSets'>; orderId?: string },
+): Promise<QuotedPromise> {
+  const shop = shopFacts(ctx.env);
+  const { price } = o;
+  const sets = { sets: price.sets, halfSets: price.halfSets, finishing: request.finishing, halfFinishing: request.halfFinishing };
+  const order = { pageCount: o.pageCount, colorPages: price.colorSheetCount, ...sets };
+  const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
+  return quotedPromise(ctx.sql, { at: new Date(), rush: request.rushOrder, clock, order, excludeOrderId: o.orderId });
+}
 
 /** Inserts the unpaid order (saving what the customer gave) and creates its one payment intent. */
 async function placeWithIntent(
@@ -625,16 +639,19 @@ async function checkoutRecipients(
     halfSets: price.halfSets,
   };
   const warnings = await setWarningsOf(ctx.sql, set);
+  const printedCount = reprint ? reprint.positions.length : set.pageCount;
+  const ready = await checkoutPromise(ctx, orderRequest, { pageCount: printedCount, price });
   const base = orderFields(ctx, {
     request: orderRequest,
     set,
     warnings,
     colorSheets: reprint ? facts.colorSheets.filter((p) => reprint.positions.includes(p)) : facts.colorSheets,
-    printed: reprint ? reprint.positions.length : set.pageCount,
+    printed: printedCount,
     reprint,
     quote: null,
     address: firstShipped >= 0 ? packages[firstShipped].recipient.address : null,
     price,
+    ready,
   });
   const fields = {
     ...base,

@@ -7,7 +7,8 @@
  * same moment make one decision: the second finds it made and changes nothing.
  */
 import type { RecipientFields } from './recipients';
-import { readyBy, type ClockOptions } from '#shared/readyBy';
+import type { ClockOptions } from '#shared/readyBy';
+import { readyByFor, workOfOrder } from '../../production/promises';
 import { dueOnFor } from '#shared/invoice';
 import { orderNumberOf } from '#shared/fields';
 import type { ApprovalState } from '#shared/approval';
@@ -110,8 +111,9 @@ export async function decideApproval(
   const now = new Date();
   const firm = await checkAccount(tx, { firmId: input.firmId, totalCents: order.total_cents, now, clock: input.clock });
   await moveApproval(tx, order, 'approved', 'approver', by);
+  const ready = await readyByFor(tx, { at: now, rush: order.rush_order, work: workOfOrder(order), clock: input.clock, excludeOrderId: order.id });
   const [approved] = await tx<OrderRow[]>`
-    update orders set payment_status = 'invoiced', ready_by = ${readyBy(now, order.rush_order, input.clock)}, updated_at = now()
+    update orders set payment_status = 'invoiced', ready_by = ${ready.readyBy}, updated_at = now()
     where id = ${order.id} and payment_status in ${tx(paymentSourcesOf('invoiced', 'approval'))}
     returning *`;
   const dueOn = dueOnFor(now, firm.terms, input.clock);

@@ -6,7 +6,9 @@
  * queued. Settling the invoice (the counter marks it paid, or the owner's card payment for it
  * succeeds: invoices/commands/markInvoicePaid.ts) makes the order paid, once.
  */
-import { readyBy, type ClockOptions } from '#shared/readyBy';
+import type { ClockOptions } from '#shared/readyBy';
+import { readyByFor, workOfOrder } from '../../production/promises';
+import type { OrderRow } from '../orderRow';
 import { longDayText, shopDay } from '#shared/clock';
 import { centsToDecimal, dueOnFor, invoiceNumberText, type FirmTerms } from '#shared/invoice';
 import { formatCents } from '#shared/money';
@@ -89,11 +91,15 @@ export async function placeInvoicedOrder(
   const firm = await checkAccount(tx, { firmId: input.firmId, totalCents: input.fields.total_cents, now, clock: input.clock });
   const rush = input.fields.rush_order === true;
   const orderId = await placeOrder(tx, {
-    fields: { ...input.fields, payment_status: 'invoiced', ready_by: readyBy(now, rush, input.clock) },
+    fields: { ...input.fields, payment_status: 'invoiced' },
     placement: { ...input.placement, paymentProvider: null },
     files: input.files,
     recipients: input.recipients,
   });
+  // Its ready-by as a paid order's: from the order as placed, today's rule or later when the queue is full.
+  const [placed] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
+  const ready = await readyByFor(tx, { at: now, rush, work: workOfOrder(placed), clock: input.clock, excludeOrderId: orderId });
+  await tx`update orders set ready_by = ${ready.readyBy} where id = ${orderId}`;
   const dueOn = dueOnFor(now, firm.terms, input.clock);
   // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
   await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });

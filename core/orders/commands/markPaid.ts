@@ -4,8 +4,9 @@
  * receipt (which queues the confirmation email) and optional account are queued. A payment that
  * arrives for an order the counter had cancelled is recorded and refunded, never printed.
  */
-import { readyBy, type ClockOptions } from '#shared/readyBy';
+import type { ClockOptions } from '#shared/readyBy';
 import { addJob, type Queryable } from '../../lib/db';
+import { readyByFor, workOfOrder } from '../../production/promises';
 import type { OrderRow } from '../orderRow';
 import { paymentSourcesOf } from './transitions';
 
@@ -17,17 +18,20 @@ export type MarkPaidResult =
 
 /**
  * Marks the unpaid order paid. `orderId` names it; without it, the order is found by its payment
- * intent (the common case, one statement). Returns `unchanged` when it was not unpaid.
+ * intent (the common case). Returns `unchanged` when it was not unpaid.
  */
 export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: string; clock: ClockOptions }): Promise<MarkPaidResult> {
   const paidAt = new Date();
-  const regular = readyBy(paidAt, false, input.clock);
-  const rush = readyBy(paidAt, true, input.clock);
+  const where = input.orderId ? tx`id = ${input.orderId}` : tx`payment_intent_id = ${input.paymentIntentId}`;
+  // The promise is the one shown before payment: today's rule, or later when the queue is full.
+  const [unpaid] = await tx<OrderRow[]>`select * from orders where ${where} and payment_status in ${tx(paymentSourcesOf('paid'))}`;
+  if (!unpaid) return { kind: 'unchanged' };
+  const { readyBy } = await readyByFor(tx, { at: paidAt, rush: unpaid.rush_order, work: workOfOrder(unpaid), clock: input.clock, excludeOrderId: unpaid.id });
   const [paid] = await tx<Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'>[]>`
     update orders set payment_status = 'paid', paid_at = ${paidAt}, payment_intent_id = ${input.paymentIntentId},
       card_brand = ${input.cardBrand ?? null}, card_last4 = ${input.cardLast4 ?? null}, updated_at = now(),
-      ready_by = case when status = 'failed' then null when rush_order then ${rush}::timestamptz else ${regular}::timestamptz end
-    where ${input.orderId ? tx`id = ${input.orderId}` : tx`payment_intent_id = ${input.paymentIntentId}`} and payment_status in ${tx(paymentSourcesOf('paid'))}
+      ready_by = case when status = 'failed' then null else ${readyBy}::timestamptz end
+    where id = ${unpaid.id} and payment_status in ${tx(paymentSourcesOf('paid'))}
     returning id, total_cents, status, create_account`;
   if (!paid) return { kind: 'unchanged' };
   if (paid.status === 'failed') {

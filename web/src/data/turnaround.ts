@@ -1,13 +1,24 @@
 /**
  * The ready-by promise for an order paid now (GET /api/turnaround?at=), asked again every minute
  * while shown. "Now" is the page's clock, so the promise follows the minute the customer sees (and a
- * test can fix it); the server still fixes the real promise from the moment of payment.
+ * test can fix it); the server still fixes the real promise from the moment of payment. Given the
+ * order being priced, the answer counts its own printing and finishing after the production queue,
+ * and `queue` carries the sentence to show when the queue pushed a promise past today's rule.
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
+import { turnaroundOrderQuery, type TurnaroundOrder } from '#shared/queuePromise';
+
+export type { TurnaroundOrder } from '#shared/queuePromise';
 
 export type ReadyPromise = { readyBy: string; text: string };
-export type Turnaround = { regular: ReadyPromise; rush: ReadyPromise; sameDayCutoff: string | null };
+export type Turnaround = {
+  regular: ReadyPromise;
+  rush: ReadyPromise;
+  sameDayCutoff: string | null;
+  /** Per promise, "The counter's queue is full today: ready …" when the queue pushed it, else null. */
+  queue?: { regular: string | null; rush: string | null };
+};
 
 const minuteOf = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
 
@@ -21,10 +32,11 @@ function useCurrentMinute(): string {
   return minute;
 }
 
-export function useTurnaround(): Turnaround | undefined {
+export function useTurnaround(order?: TurnaroundOrder | null): Turnaround | undefined {
   const at = useCurrentMinute();
+  const about = order && order.pages > 0 ? `&${turnaroundOrderQuery(order)}` : '';
   // The last answer stays on screen while the next minute's loads, so the promise never blinks.
-  const { data } = useSWR<Turnaround>(`/api/turnaround?at=${encodeURIComponent(at)}`, { keepPreviousData: true });
+  const { data } = useSWR<Turnaround>(`/api/turnaround?at=${encodeURIComponent(at)}${about}`, { keepPreviousData: true });
   return data;
 }
 

@@ -1,13 +1,32 @@
-/** Rush or regular, each with its ready-by promise from the shop's clock (GET /api/turnaround). */
+/**
+ * Rush or regular, each with its ready-by promise from the shop's clock and the production queue
+ * (GET /api/turnaround, asked about this order); when a busy queue pushed the promise, it says so.
+ */
+import type { CheckoutData } from '#shared/checkout';
 import { formatDollars } from '#shared/money';
 import { RUSH_FEE_CENTS } from '#shared/pricing';
-import { useTurnaround } from '../../data/turnaround';
+import { useTurnaround, type TurnaroundOrder } from '../../data/turnaround';
 import { Card, CardHeader } from '../ui';
 import type { CheckoutForm } from './useCheckoutForm';
 
+/** The order the checkout prices, as the turnaround asks about it. */
+export function turnaroundOrderOf(data: CheckoutData): TurnaroundOrder {
+  const colorPages = data.printType === 'color' ? data.pageCount : data.printType === 'auto' ? (data.colorSheets?.length ?? 0) : 0;
+  return {
+    pages: data.pageCount,
+    colorPages,
+    sets: data.sets ?? 1,
+    halfSets: data.halfSets ?? 0,
+    finishing: data.finishing ?? null,
+    halfFinishing: data.halfFinishing ?? null,
+  };
+}
+
 export function TurnaroundSection({ form }: { form: CheckoutForm }) {
-  const turnaround = useTurnaround();
-  const promise = turnaround?.[form.rushOrder ? 'rush' : 'regular'];
+  const turnaround = useTurnaround(turnaroundOrderOf(form.data));
+  const which = form.rushOrder ? 'rush' : 'regular';
+  const promise = turnaround?.[which];
+  const pushed = turnaround?.queue?.[which] ?? null;
   return (
     <Card>
       <CardHeader title="Turnaround" />
@@ -26,6 +45,11 @@ export function TurnaroundSection({ form }: { form: CheckoutForm }) {
             </span>
           </span>
         </label>
+        {pushed && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" role="status" data-testid="queue-promise">
+            {pushed}
+          </p>
+        )}
         {promise && (
           <p className="rounded-md bg-blueprint-50 px-3 py-2 text-sm text-blueprint-900" data-testid="ready-by-promise">
             <span className="font-semibold">Ready {lower(promise.text)}</span>

@@ -5,6 +5,7 @@
 import { formatCents } from '#shared/money';
 import { ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, setsText as describeSets, type SheetsPrice } from '#shared/pricing';
 import { Button } from '../ui';
+import { useTurnaround } from '../../data/turnaround';
 import { autoLabel, type PrintChoices } from './printSet';
 
 /** Why the price is not shown yet: the sets' problem, or what it is waiting for. */
@@ -80,9 +81,32 @@ export function SummaryPrice({
         <span className="text-lg font-bold text-slate-900">{formatCents(price.subtotalCents)}</span>
       </div>
       <p className="mt-2 text-xs text-slate-500">Sales tax, and rush or shipping if you choose them, are added at checkout.</p>
+      <QueueNotice pageCount={pageCount} choices={choices} price={price} />
       <Button size="lg" className="mt-4 w-full" onClick={onCheckout} disabled={goingToCheckout}>
         {goingToCheckout ? 'Going to Checkout...' : 'Proceed to Checkout'}
       </Button>
     </section>
+  );
+}
+
+/**
+ * Nothing while today's promise holds; when the production queue pushes this order past it, the
+ * true time before the customer pays (GET /api/turnaround, asked about these prints and finishing).
+ */
+function QueueNotice({ pageCount, choices, price }: { pageCount: number; choices: PrintChoices; price: SheetsPrice }) {
+  const turnaround = useTurnaround({
+    pages: pageCount,
+    colorPages: price.colorSheetCount,
+    sets: price.sets,
+    halfSets: price.halfSets,
+    finishing: choices.finishing ?? null,
+    halfFinishing: choices.halfFinishing ?? null,
+  });
+  const pushed = turnaround?.queue?.regular ?? null;
+  if (!pushed) return null;
+  return (
+    <p role="status" data-testid="queue-promise" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+      {pushed}
+    </p>
   );
 }
