@@ -85,6 +85,10 @@ describe('the production queue', () => {
       const page = await pageWithCookiesOf(browser, shop.url, admin.cookieHeader(), width);
       const errors = watchPageErrors(page);
       await page.goto(`${shop.url}/admin/production`);
+      // The reduced set's batches wait on their own paper, named as not to scale.
+      const reduced = page.getByRole('region', { name: '11" x 17" paper' }).getByRole('listitem').filter({ hasText: number });
+      await expect.poll(() => reduced.count()).toBe(2);
+      expect(await reduced.first().textContent()).toContain('reduced (not to scale)');
       const printed = page.getByRole('region', { name: 'Printed lately' });
       await printed.getByRole('button', { name: `Reprint pages of order ${number}, 24" x 36" B&W` }).click();
       const dialog = page.getByRole('dialog', { name: 'Reprint spoiled pages' });

@@ -14,7 +14,7 @@ import { ReasonDialog } from '../components/ReasonDialog';
 import { apiRequest, fetcher, type ApiError } from '../data/client';
 import { errorMessage } from '../data/useSubmit';
 import { dateTimeText } from '#shared/clock';
-import { paperText, type PrinterJson, type ProductionBatchJson } from '#shared/production';
+import { isReducedPaper, paperText, type PrinterJson, type ProductionBatchJson } from '#shared/production';
 
 const REFRESH_MS = 10_000;
 const TONE = { waiting: 'neutral', sent: 'processing', printing: 'processing', printed: 'completed', failed: 'failed' } as const;
@@ -149,6 +149,7 @@ function BatchRow({
           <Badge tone={TONE[batch.state]}>{STATE_LABEL[batch.state]}</Badge>
           <span>
             {paperText(batch.paper)} {ink}
+            {isReducedPaper(batch.paper) ? ', reduced (not to scale)' : ''}
           </span>
           <span className="text-slate-600">{batch.pages} pages</span>
         </p>
