@@ -41,7 +41,7 @@ const banner = {
   setsText: '2 sets + 1 half-size set',
   sheetsText: `Sheets 1–${DENSE_SHEETS}`,
   paperText: '24" x 36"',
-  finishing: 'None',
+  finishing: ['No finishing'],
   dueText: '—',
   batchText: 'Batch',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finishingInstructions, finishingMinutes, finishingProblem, finishingText, NO_FINISHING, type Finishing } from './finishing';
+import { finishingInstructions, finishingMinutes, finishingProblem, finishingSteps, finishingText, NO_FINISHING, type Finishing } from './finishing';
 import { linesToJson, priceOrder, priceSheets, setsText } from './pricing';
 
 const fold: Finishing = { fold: 'title_out', bind: 'none', holes: 0 };
@@ -81,5 +81,17 @@ describe('finishing and reduced sets as price lines', () => {
   it('takes the finishing time: 20 sheets folded a minute, 2 minutes a bound set', () => {
     expect(finishingMinutes({ finishing: foldStaple, halfFinishing: NO_FINISHING, sets: 3, halfSets: 0, pageCount: 40 })).toBe(6 + 6);
     expect(finishingMinutes({ finishing: NO_FINISHING, halfFinishing: NO_FINISHING, sets: 3, halfSets: 0, pageCount: 40 })).toBe(0);
+  });
+});
+
+describe('finishingSteps', () => {
+  it("says each step in the counter's words, the fold saying where the title block ends up; nothing is No finishing", () => {
+    expect(finishingSteps(foldStaple)).toEqual([
+      'Fold each sheet to 9" x 12", title block out: the title block (at the right edge of the landscape sheet) ends up on the outside face of the folded packet, upright and readable.',
+      'Staple each set on the left edge.',
+    ]);
+    expect(finishingSteps(halfHoles)).toEqual(['Screw-post bind each set on the left edge.', 'Punch three holes along the left edge of each set.']);
+    expect(finishingSteps(NO_FINISHING)).toEqual(['No finishing']);
+    expect(finishingSteps(null)).toEqual(['No finishing']);
   });
 });

@@ -49,6 +49,27 @@ export function finishingText(f: Finishing): string {
   return parts.join('; ') || 'none';
 }
 
+/** What the banner page and the hot-folder ticket say when a batch's sets take no finishing. */
+export const NO_FINISHING_TEXT = 'No finishing';
+
+/**
+ * What the counter does to a batch's sets after printing, one step a line, in the counter's words
+ * (the banner page and the hot folder's ticket). The title block sits at the right edge of a
+ * landscape sheet, so folded title out it is the packet's outside face.
+ */
+export function finishingSteps(f: Finishing | null | undefined): string[] {
+  if (!f || !hasFinishing(f)) return [NO_FINISHING_TEXT];
+  const steps: string[] = [];
+  if (f.fold === 'title_out')
+    steps.push(
+      'Fold each sheet to 9" x 12", title block out: the title block (at the right edge of the landscape sheet) ends up on the outside face of the folded packet, upright and readable.',
+    );
+  if (f.bind === 'staple_left') steps.push('Staple each set on the left edge.');
+  if (f.bind === 'screw_post') steps.push('Screw-post bind each set on the left edge.');
+  if (f.holes === 3) steps.push('Punch three holes along the left edge of each set.');
+  return steps;
+}
+
 /**
  * The counter's instructions for an order's finishing and reduced sets, one line each; [] when it has
  * neither. The job ticket's Finishing row, and the print files' batches (reduced sets are their own).

@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import type { PrintSize } from './pricing';
 
-/** Every paper a batch prints on: the two full-size rolls and the half-size sheets cut from them. */
-export const PAPERS = ['24x36', '30x42', '12x18', '15x21'] as const;
+/**
+ * Every paper a batch prints on: the two full-size rolls, the half-size sheets cut from them, and
+ * the 11" x 17" of the reduced sets.
+ */
+export const PAPERS = ['24x36', '30x42', '12x18', '15x21', '11x17'] as const;
 export type Paper = (typeof PAPERS)[number];
 
 /** A paper's size in inches, short side first (the page is portrait: width short, height long). */
@@ -15,6 +18,7 @@ export const PAPER_INCHES: Record<Paper, { shortIn: number; longIn: number }> = 
   '30x42': { shortIn: 30, longIn: 42 },
   '12x18': { shortIn: 12, longIn: 18 },
   '15x21': { shortIn: 15, longIn: 21 },
+  '11x17': { shortIn: 11, longIn: 17 },
 };
 
 /** Half-size sets print at exactly 50% on half of the full sheet's paper. */
@@ -22,6 +26,17 @@ export const HALF_PAPER: Record<PrintSize, Paper> = { '24x36': '12x18', '30x42':
 
 /** The scale a half-size set prints at. */
 export const HALF_SCALE = 0.5;
+
+/**
+ * The paper of the reduced sets' batches, and only theirs: a batch on it is a reduced set, every
+ * sheet fit to the paper (not to scale) and marked so in its margin (./finishing.ts, REDUCED_MARK).
+ */
+export const REDUCED_BATCH_PAPER = '11x17' satisfies Paper;
+
+/** Whether a batch on this paper is a reduced set (fit to 11" x 17", not to scale). */
+export function isReducedPaper(paper: Paper): boolean {
+  return paper === REDUCED_BATCH_PAPER;
+}
 
 export const INKS = ['color', 'bw'] as const;
 export type Ink = (typeof INKS)[number];
@@ -120,19 +135,60 @@ export const PWG_MEDIA: Record<Paper, string> = {
   '30x42': 'na_wide-format_30x42in',
   '12x18': 'na_arch-b_12x18in',
   '15x21': 'custom_15x21_15x21in',
+  '11x17': 'na_ledger_11x17in',
 };
 
-/** The body of `POST /api/admin/production/{batchId}/reprint`: the batch file's page numbers to print again. */
+const PAGES_EXAMPLE = 'such as 3, 5-7';
+const MAX_REPRINT_PAGES = 500;
+
+/**
+ * The page numbers a person types ("3, 5-7", "3 5–7") as a list in the order typed (3, 5, 6, 7),
+ * each page once; or the sentence saying what is wrong with them.
+ */
+export function parsePageList(text: string): number[] | string {
+  const tokens = text
+    .replace(/[\u2012-\u2015]/g, '-')
+    .replace(/\s*-\s*/g, '-')
+    .split(/[\s,;]+/)
+    .filter(Boolean);
+  if (tokens.length === 0) return `List the pages to print again, ${PAGES_EXAMPLE}.`;
+  const pages: number[] = [];
+  for (const token of tokens) {
+    const range = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(token);
+    if (!range) return `"${token}" is not a page number. Write page numbers ${PAGES_EXAMPLE}.`;
+    const first = Number(range[1]);
+    const last = range[2] === undefined ? first : Number(range[2]);
+    if (last < first) return `"${token}" runs backwards. Write the lower page first, such as ${last}-${first}.`;
+    if (last - first >= MAX_REPRINT_PAGES) return `At most ${MAX_REPRINT_PAGES} pages can be printed again at once.`;
+    for (let p = first; p <= last; p++) if (!pages.includes(p)) pages.push(p);
+  }
+  return pages.length > MAX_REPRINT_PAGES ? `At most ${MAX_REPRINT_PAGES} pages can be printed again at once.` : pages;
+}
+
+const pageNumbers = z
+  .array(
+    z
+      .number({ error: 'Pages are page numbers of the batch file, such as [3, 4].' })
+      .int({ error: 'Pages are page numbers of the batch file, such as [3, 4].' }),
+    {
+      error: 'List the pages to print again, such as [3, 4].',
+    },
+  )
+  .min(1, { error: 'List the pages to print again, such as [3, 4].' })
+  .max(MAX_REPRINT_PAGES, { error: `At most ${MAX_REPRINT_PAGES} pages can be printed again at once.` });
+
+/**
+ * The body of `POST /api/admin/production/{batchId}/reprint`: the batch file's page numbers to print
+ * again, as a list (`[3, 5, 6, 7]`) or as the counter types them (`"3, 5-7"`, read by parsePageList).
+ */
 export const reprintInput = z.object({
-  pages: z
-    .array(
-      z
-        .number({ error: 'Pages are page numbers of the batch file, such as [3, 4].' })
-        .int({ error: 'Pages are page numbers of the batch file, such as [3, 4].' }),
-      {
-        error: 'List the pages to print again, such as [3, 4].',
-      },
-    )
-    .min(1, { error: 'List the pages to print again, such as [3, 4].' })
-    .max(500, { error: 'At most 500 pages can be printed again at once.' }),
+  pages: z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    const read = parsePageList(value);
+    if (typeof read === 'string') {
+      ctx.addIssue({ code: 'custom', message: read });
+      return z.NEVER;
+    }
+    return read;
+  }, pageNumbers),
 });

@@ -3,10 +3,22 @@
  * (`order_recipients`, written by ./commands/recipients.ts), or, for an order without recipients,
  * the one package it always was: the customer's, from the order's own columns.
  */
+import type { Finishing } from '#shared/finishing';
 import type { Queryable } from '../lib/db';
 import { priceLinesOf, type OrderRow, type RecipientPackage } from './orderRow';
 
 export type { RecipientPackage };
+
+/** What is done to a package's sets after printing, and its 11" x 17" reduced sets (null finishing: none). */
+export type PackageFinishing = { finishing: Finishing | null; halfFinishing: Finishing | null; reducedSets: number };
+
+/** A package as packagesOfOrder reads it: the recipient's package with its finishing and reduced sets. */
+export type OrderPackage = RecipientPackage & PackageFinishing;
+
+/** The order's own finishing and reduced sets (its columns). */
+function orderFinishing(row: OrderRow): PackageFinishing {
+  return { finishing: row.finishing ?? null, halfFinishing: row.half_finishing ?? null, reducedSets: row.reduced_sets ?? 0 };
+}
 
 /**
  * The order's recipients as one column (`recipients`, by position; `[]` without recipients) of a
@@ -41,8 +53,10 @@ export function hasRecipients(row: Pick<OrderRow, 'recipients'>): boolean {
  * the order's own amounts, label and tracking). Read the recipients first (withRecipients, or
  * ORDER_RECIPIENTS_COLUMN).
  */
-export function packagesOfOrder(row: OrderRow): RecipientPackage[] {
-  if (row.recipients && row.recipients.length > 0) return row.recipients;
+export function packagesOfOrder(row: OrderRow): OrderPackage[] {
+  // A recipient's package takes the order's finishing for now: checkout refuses finishing and
+  // reduced sets with recipients, so these are none until recipients carry their own.
+  if (row.recipients && row.recipients.length > 0) return row.recipients.map((r) => ({ ...r, ...orderFinishing(row) }));
   return [
     {
       id: null,
@@ -74,6 +88,7 @@ export function packagesOfOrder(row: OrderRow): RecipientPackage[] {
       labelKey: row.label_key,
       labelCarrier: row.label_carrier,
       easypostShipmentId: row.easypost_shipment_id,
+      ...orderFinishing(row),
     },
   ];
 }

@@ -5,7 +5,8 @@
  * built again) and when killed (a batch without its record is built again, over its own key).
  */
 import { orderNumberOf } from '#shared/fields';
-import { HALF_SCALE, paperText, type Ink } from '#shared/production';
+import { finishingSteps } from '#shared/finishing';
+import { HALF_SCALE, isReducedPaper, paperText, type Ink } from '#shared/production';
 import { setsText } from '#shared/pricing';
 import { sheetRanges } from '#shared/orderText';
 import { readyByDateText, type ClockOptions } from '#shared/readyBy';
@@ -88,16 +89,19 @@ export async function buildPrintFiles(
     const chosen = order.print_size === '24x36' || order.print_size === '30x42';
     const build = async (row: PrintBatchRow, batchText: string) => {
       const numbers = row.positions.map((p) => names.get(p) ?? null);
+      const reduced = isReducedPaper(row.paper);
+      const batchSets = reduced ? setsText(0, 0, row.sets) : row.half_size ? `${setsText(0, row.sets)} at 50%` : setsText(row.sets, 0);
       const banner: BannerFacts = {
         orderNumber: orderNumberOf(order.id),
         recipient: row.recipient_name,
         jobName: order.job_name,
-        setsText: `${row.half_size ? setsText(0, row.sets) + ' at 50%' : setsText(row.sets, 0)} (order: ${setsText(order.sets, order.half_sets ?? 0)})`,
+        setsText: `${batchSets} (order: ${setsText(order.sets, order.half_sets ?? 0, order.reduced_sets ?? 0)})`,
         sheetsText: numbers.every((n) => n) ? numbers.join(', ') : `Sheets ${sheetRanges(row.positions)} of the set`,
-        paperText: `${paperText(row.paper)}, ${inkText(row.ink)}${row.half_size ? ', half-size' : ''}`,
-        finishing: 'None',
+        paperText: `${paperText(row.paper)}, ${inkText(row.ink)}${row.half_size ? ', half-size' : ''}${reduced ? ', reduced (not to scale)' : ''}`,
+        finishing: finishingSteps(row.finishing),
         dueText: order.ready_by ? `${readyByDateText(order.ready_by, deps.clock)}${order.rush_order ? ' (RUSH)' : ''}` : '—',
         batchText,
+        notToScale: reduced,
       };
       const file = buildPrintFile(
         sources,
@@ -106,8 +110,9 @@ export async function buildPrintFiles(
           ink: row.ink,
           sets: row.sets,
           positions: row.positions,
-          // A chosen paper fits each sheet to it (the half-size paper is half of it, so its fit is half too).
-          scale: chosen ? 'fit' : row.half_size ? HALF_SCALE : 1,
+          // A reduced set fits every sheet inside its margin. A chosen paper fits each sheet to it (the
+          // half-size paper is half of it, so its fit is half too).
+          scale: reduced ? 'reduced' : chosen ? 'fit' : row.half_size ? HALF_SCALE : 1,
         },
         banner,
       );
@@ -122,7 +127,14 @@ export async function buildPrintFiles(
       const holds = new Set(pkg.positions);
       const planned = planBatches(
         sheets.filter((s) => holds.has(s.position)),
-        { printSize: order.print_size, sets: pkg.sets, halfSets: pkg.halfSets },
+        {
+          printSize: order.print_size,
+          sets: pkg.sets,
+          halfSets: pkg.halfSets,
+          reducedSets: pkg.reducedSets,
+          finishing: pkg.finishing,
+          halfFinishing: pkg.halfFinishing,
+        },
       );
       const rows = await deps.sql.begin((tx) => planPrintBatches(tx, { orderId, pkg, batches: planned }));
       total += rows.length;

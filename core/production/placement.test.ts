@@ -1,6 +1,6 @@
 /** Where a sheet lands on its paper: 100% or 50%, centred, turned to the paper, for every /Rotate. */
 import { describe, expect, it } from 'vitest';
-import { apply, fitScale, placeSheet, type Matrix } from './placement';
+import { apply, fitScale, placeSheet, readingFrame, type Matrix } from './placement';
 
 const ARCH_D_PAPER = { w: 24 * 72, h: 36 * 72 };
 
@@ -61,5 +61,29 @@ describe('placeSheet', () => {
 
   it('fits a sheet to a paper the customer chose (not to scale)', () => {
     expect(fitScale({ box: [0, 0, 42 * 72, 30 * 72], rotate: 0 }, 1728, 2592)).toBeCloseTo(24 / 30, 9);
+  });
+});
+
+describe('readingFrame', () => {
+  it("turns with a landscape sheet placed on portrait paper: the drawing's bottom edge is the paper's left edge", () => {
+    const sheet = { box: [0, 0, 2592, 1728] as [number, number, number, number], rotate: 0 };
+    const frame = readingFrame(sheet, 792, 1224);
+    expect([frame.w, frame.h]).toEqual([1224, 792]);
+    // The frame's bottom edge runs down the paper's left edge, top to bottom.
+    expect(apply(frame.matrix, 0, 0)).toEqual([0, 1224]);
+    expect(apply(frame.matrix, 1224, 0)).toEqual([0, 0]);
+    expect(apply(frame.matrix, 0, 792)).toEqual([792, 1224]);
+    // So does the placed drawing's bottom edge, inside the 0.5" margin: text along it reads as the drawing does.
+    const placed = placeSheet(sheet, 792, 1224, fitScale(sheet, 720, 1152));
+    const [leftX, leftY] = apply(placed, 0, 0);
+    const [rightX, rightY] = apply(placed, 2592, 0);
+    expect(leftX).toBeCloseTo(36, 6);
+    expect(rightX).toBeCloseTo(36, 6);
+    expect(leftY).toBeGreaterThan(rightY);
+  });
+
+  it("stays the paper itself when the sheet lies the paper's way, /Rotate included", () => {
+    expect(readingFrame({ box: [0, 0, 1728, 2592], rotate: 0 }, 792, 1224)).toEqual({ w: 792, h: 1224, matrix: [1, 0, 0, 1, 0, 0] });
+    expect(readingFrame({ box: [0, 0, 2592, 1728], rotate: 90 }, 792, 1224).matrix).toEqual([1, 0, 0, 1, 0, 0]);
   });
 });

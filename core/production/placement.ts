@@ -58,6 +58,20 @@ export function placeSheet(sheet: SheetBox, paperW: number, paperH: number, scal
   return m;
 }
 
+/**
+ * The frame the sheet reads upright in on the paper (its /Rotate applied, as placeSheet turns it):
+ * its size, and the matrix from it to the paper's space. Text drawn in it (a reduced set's margin
+ * mark) reads the way the drawing does.
+ */
+export function readingFrame(sheet: SheetBox, paperW: number, paperH: number): { w: number; h: number; matrix: Matrix } {
+  const [x0, y0, x1, y1] = sheet.box;
+  const rotate = normalRotate(sheet.rotate);
+  const [shownW, shownH] = rotate % 180 ? [y1 - y0, x1 - x0] : [x1 - x0, y1 - y0];
+  const across = shownW !== shownH && shownW > shownH !== paperW > paperH;
+  if (!across) return { w: paperW, h: paperH, matrix: [1, 0, 0, 1, 0, 0] };
+  return { w: paperH, h: paperW, matrix: turn(90, paperH, paperW) };
+}
+
 /** The scale that fits a sheet inside a paper (a paper the customer chose: printed not to scale). */
 export function fitScale(sheet: SheetBox, paperW: number, paperH: number): number {
   const [x0, y0, x1, y1] = sheet.box;

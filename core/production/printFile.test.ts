@@ -26,7 +26,7 @@ const BANNER: BannerFacts = {
   setsText: '2 sets',
   sheetsText: 'A-101, A-102',
   paperText: '24" x 36", black and white',
-  finishing: 'None',
+  finishing: ['No finishing'],
   dueText: 'Monday, Nov 30 by 11:00 AM',
   batchText: 'Batch 1 of 4',
 };

@@ -3,14 +3,17 @@
  * (collated), every page exactly the paper. Each source sheet is copied into the file once, as a form
  * XObject, and every set's page only places it (`cm` + `Do`), so ten sets weigh about what one does.
  * A B&W batch paints the sheet's saturation away (a gray fill in the Saturation blend mode over an
- * opaque white page), so a render of it has no chroma whatever inks the customer's file used.
+ * opaque white page), so a render of it has no chroma whatever inks the customer's file used. A
+ * reduced set's sheet is the one not at true scale: fit inside a margin of its 11" x 17" paper and
+ * marked "REDUCED — NOT TO SCALE" in that margin, below the drawing as it reads.
  */
 import * as mupdf from 'mupdf';
+import { REDUCED_MARK } from '#shared/finishing';
 import { PAPER_INCHES, type Ink, type Paper } from '#shared/production';
 import { POINTS_PER_INCH } from '#shared/sheets';
 import { openFile } from '../services/pdf/openFile';
-import { bannerContent, type BannerFacts } from './banner';
-import { fitScale, normalRotate, placeSheet, type Matrix, type SheetBox } from './placement';
+import { bannerContent, latinHex, type BannerFacts } from './banner';
+import { fitScale, normalRotate, placeSheet, readingFrame, type Matrix, type SheetBox } from './placement';
 
 // MuPDF tells of a damaged file on stderr (console.error in this process) before it repairs it or
 // throws. In the worker the build's own outcome says what went wrong; keep the last few lines for it.
@@ -34,9 +37,18 @@ export type BatchToBuild = {
   ink: Ink;
   sets: number;
   positions: number[];
-  /** 1 for 100%, 0.5 for a half-size set; `fit` when the customer chose one paper for every sheet (not to scale). */
-  scale: number | 'fit';
+  /**
+   * 1 for 100%, 0.5 for a half-size set; `fit` when the customer chose one paper for every sheet (not
+   * to scale); `reduced` for a reduced set: fit inside REDUCED_MARGIN_POINTS and marked in that margin.
+   */
+  scale: number | 'fit' | 'reduced';
 };
+
+/** A reduced sheet's margin on every side (0.5"): the drawing stays inside it, the mark sits in it. */
+export const REDUCED_MARGIN_POINTS = 36;
+/** The mark's size and its baseline's distance from the paper's edge (clear of a printer's unprintable edge, below the drawing). */
+const MARK_SIZE = 11;
+const MARK_BASELINE = 19;
 
 /** The built file and what it holds. */
 export type BuiltPrintFile = { bytes: Buffer; pages: number };
@@ -127,6 +139,10 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
     bannerResources.put('Font', fonts);
     out.insertPage(-1, out.addPage([0, 0, W, H], 0, bannerResources, bannerContent(banner, W, H)));
 
+    // The reduced sets' margin mark, in the bold Helvetica, centred by its own glyph widths.
+    const markFont = new mupdf.Font('Helvetica-Bold');
+    const markWidth = [...REDUCED_MARK].reduce((w, ch) => w + markFont.advanceGlyph(markFont.encodeCharacter(ch)), 0) * MARK_SIZE;
+
     const gray = out.newDictionary();
     gray.put('Type', out.newName('ExtGState'));
     gray.put('BM', out.newName('Saturation'));
@@ -166,11 +182,22 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
       const states = out.newDictionary();
       states.put('G', grayRef);
       pageResources.put('ExtGState', states);
-      const scale = batch.scale === 'fit' ? fitScale(sheet, W, H) : batch.scale * sheet.unit;
+      const m = REDUCED_MARGIN_POINTS;
+      const scale =
+        batch.scale === 'reduced' ? fitScale(sheet, W - 2 * m, H - 2 * m) : batch.scale === 'fit' ? fitScale(sheet, W, H) : batch.scale * sheet.unit;
       const matrix = placeSheet(sheet, W, H, scale);
+      let mark = '';
+      if (batch.scale === 'reduced') {
+        const pageFonts = out.newDictionary();
+        pageFonts.put('M', fontBold);
+        pageResources.put('Font', pageFonts);
+        const frame = readingFrame(sheet, W, H);
+        const x = (frame.w - markWidth) / 2;
+        mark = `q ${cm(frame.matrix)} BT 0 g /M ${MARK_SIZE} Tf ${fmt(x)} ${MARK_BASELINE} Td ${latinHex(REDUCED_MARK)} Tj ET Q\n`;
+      }
       // A white page first: the blend needs an opaque backdrop, and a RIP then knows the page is paper.
       const bw = batch.ink === 'bw' ? `q /G gs 0 g 0 0 ${W} ${H} re f Q\n` : '';
-      const content = `q 1 g 0 0 ${W} ${H} re f Q\nq ${cm(matrix)} /S Do Q\n${bw}`;
+      const content = `q 1 g 0 0 ${W} ${H} re f Q\nq ${cm(matrix)} /S Do Q\n${mark}${bw}`;
       return { pageResources, content };
     });
 

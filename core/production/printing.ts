@@ -1,7 +1,7 @@
 /**
  * Hands a sent batch to its printer and follows it (docs/decisions/056). A hot folder gets the PDF
- * and a JSON ticket beside it, each written under a temporary name and renamed, as RIP hot folders
- * expect; the batch is then printed as far as the shop can know. An IPP printer gets a Print-Job
+ * and a JSON ticket beside it (saying too what to do to the sets after printing), each written under
+ * a temporary name and renamed, as RIP hot folders expect; the batch is then printed as far as the shop can know. An IPP printer gets a Print-Job
  * (never scaled, the paper as PWG media, monochrome for B&W) and is asked about the job until it is
  * completed or aborted. A busy printer is tried again later (the job throws); one that refuses or
  * cannot be reached puts the batch back to waiting with the reason, and nothing is sent again until
@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { orderNumberOf } from '#shared/fields';
-import { PWG_MEDIA, paperText } from '#shared/production';
+import { finishingSteps, NO_FINISHING } from '#shared/finishing';
+import { isReducedPaper, PWG_MEDIA, paperText } from '#shared/production';
 import type { Queryable } from '../lib/db';
 import type { Storage } from '../services/storage/types';
 import { getJobAttributes, IPP_SERVER_ERROR_BUSY, JOB_STATE, printJob } from '../services/printers/ipp';
@@ -62,7 +63,7 @@ export async function printBatch(deps: PrintDeps, batchId: string): Promise<Prin
     return 'waiting';
   }
   const [order] = await deps.sql<{ job_name: string | null; ready_by: Date | null }[]>`select job_name, ready_by from orders where id = ${batch.order_id}`;
-  const jobName = `${orderNumberOf(batch.order_id)} ${paperText(batch.paper)} ${batch.ink === 'color' ? 'color' : 'B&W'}${batch.half_size ? ' half-size' : ''} (${batch.id.slice(0, 8)})`;
+  const jobName = `${orderNumberOf(batch.order_id)} ${paperText(batch.paper)} ${batch.ink === 'color' ? 'color' : 'B&W'}${batch.half_size ? ' half-size' : ''}${isReducedPaper(batch.paper) ? ' reduced' : ''} (${batch.id.slice(0, 8)})`;
 
   if (printer.kind === 'folder') {
     const pdf = await readAll(deps.storage, batch.file_key);
@@ -82,6 +83,10 @@ export async function printBatch(deps: PrintDeps, batchId: string): Promise<Prin
           scaling: 'none',
           sets: batch.sets,
           halfSize: batch.half_size,
+          // The file's pages are the paper already: a reduced set's sheets were fit in it, never by the RIP.
+          reduced: isReducedPaper(batch.paper),
+          finishing: batch.finishing ?? NO_FINISHING,
+          finishingSteps: finishingSteps(batch.finishing),
           pages: batch.pages,
           readyBy: order?.ready_by?.toISOString() ?? null,
           file: names.pdf,

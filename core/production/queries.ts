@@ -1,14 +1,15 @@
 /** The reads of print batches the HTTP side needs. */
+import { REDUCED_BATCH_PAPER } from '#shared/production';
 import type { Queryable } from '../lib/db';
 import type { PrintBatchRow } from './commands/printBatches';
 
 export type { PrintBatchRow };
 
-/** An order's built print files, recipients then full-size before half-size, each paper then ink. */
+/** An order's built print files, recipients then full-size before half-size before reduced, each paper then ink. */
 export async function printFilesOf(sql: Queryable, orderId: string): Promise<PrintBatchRow[]> {
   return sql<PrintBatchRow[]>`
     select * from print_batches where order_id = ${orderId} and built_at is not null and file_key is not null
-    order by recipient_key, reprint_of nulls first, half_size, paper, ink, created_at`;
+    order by recipient_key, reprint_of nulls first, paper = ${REDUCED_BATCH_PAPER}, half_size, paper, ink, created_at`;
 }
 
 /** One batch, or undefined. */
@@ -30,7 +31,7 @@ export async function productionQueue(sql: Queryable): Promise<QueueBatchRow[]> 
     select b.*, o.ready_by, o.rush_order, o.created_at as order_created_at
     from print_batches b join orders o on o.id = b.order_id
     where b.built_at is not null and b.file_key is not null and b.state <> 'printed' and o.payment_status in ('paid', 'invoiced') and o.status <> 'failed'
-    order by o.rush_order desc, coalesce(o.ready_by, o.created_at), o.created_at, b.order_id, b.half_size, b.paper, b.ink = 'bw', b.created_at, b.id`;
+    order by o.rush_order desc, coalesce(o.ready_by, o.created_at), o.created_at, b.order_id, b.paper = ${REDUCED_BATCH_PAPER}, b.half_size, b.paper, b.ink = 'bw', b.created_at, b.id`;
   const papers: string[] = [];
   for (const r of rows) if (!papers.includes(r.paper)) papers.push(r.paper);
   return papers.flatMap((paper) => rows.filter((r) => r.paper === paper));

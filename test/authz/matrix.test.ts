@@ -420,6 +420,7 @@ const ROWS: Row[] = [
   },
   { route: 'DELETE /api/admin/printers/:printerId', path: () => `/api/admin/printers/${NO_SUCH_ID}`, expect: [401, 401, 401, 404] },
   { route: 'GET /api/admin/production', path: () => '/api/admin/production', expect: ADMIN_ONLY },
+  { route: 'GET /api/admin/production/printed', path: () => '/api/admin/production/printed', expect: ADMIN_ONLY },
   {
     route: 'POST /api/admin/production/:batchId/send',
     path: () => `/api/admin/production/${NO_SUCH_ID}/send`,

@@ -1,6 +1,6 @@
 /**
  * A real IPP Everywhere printer for tests: CUPS's `ippeveprinter` (Debian cups-ipp-utils), declared
- * as a wide-format plotter (the four papers' PWG names, color and monochrome, print-scaling none,
+ * as a wide-format plotter (every paper's PWG name, 11" x 17" too, color and monochrome, print-scaling none,
  * PDF), keeping every document it receives in its spool folder. It needs a D-Bus system bus even
  * with DNS-SD off, so each printer gets a private one (see /work/shared/PITFALLS.md).
  */
@@ -19,7 +19,7 @@ export function ippeveprinterPath(): string | null {
   return null;
 }
 
-const ATTRIBUTES = `ATTR keyword media-supported na_arch-d_24x36in,na_wide-format_30x42in,na_arch-b_12x18in,custom_15x21_15x21in
+const ATTRIBUTES = `ATTR keyword media-supported na_arch-d_24x36in,na_wide-format_30x42in,na_arch-b_12x18in,custom_15x21_15x21in,na_ledger_11x17in
 ATTR keyword media-default na_arch-d_24x36in
 ATTR keyword print-color-mode-supported color,monochrome
 ATTR keyword print-color-mode-default color

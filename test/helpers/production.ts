@@ -14,12 +14,23 @@ async function uploadAndAnalyze(shop: TestShop, client: TestClient, bytes: Buffe
   return res.body.uploadId;
 }
 
+/** What the order buys beyond the defaults: rush, a distribution list, other copies, finishing. */
+export type MixedOrderOptions = {
+  rush?: boolean;
+  recipients?: Record<string, unknown>[];
+  sets?: number;
+  halfSets?: number;
+  reducedSets?: number;
+  finishing?: Record<string, unknown>;
+  halfFinishing?: Record<string, unknown>;
+};
+
 /**
  * ARCH D + ANSI D in black (one file), ARCH E1 in red (another), as drawn, `auto` ink, 2 sets and
- * 1 half-size set, paid by the built-in card: four batches (24x36 B&W, 30x42 color, 12x18 B&W,
- * 15x21 color). Resolves with the order's id.
+ * 1 half-size set (unless `options` say other copies), paid by the built-in card: four batches
+ * (24x36 B&W, 30x42 color, 12x18 B&W, 15x21 color). Resolves with the order's id.
  */
-export async function paidMixedOrder(shop: TestShop, options: { rush?: boolean; recipients?: Record<string, unknown>[] } = {}): Promise<string> {
+export async function paidMixedOrder(shop: TestShop, options: MixedOrderOptions = {}): Promise<string> {
   const client = shop.client();
   const first = await uploadAndAnalyze(shop, client, await makeDrawingPdf({ sheets: [ARCH_D, ANSI_D] }), 'A.pdf');
   const second = await uploadAndAnalyze(shop, client, await makeDrawingPdf({ sheets: [ARCH_E1], ink: '#d01010' }), 'B.pdf');
@@ -27,8 +38,11 @@ export async function paidMixedOrder(shop: TestShop, options: { rush?: boolean; 
     ...CUSTOMER,
     printSize: 'asDrawn',
     printType: 'auto',
-    sets: 2,
-    halfSets: 1,
+    sets: options.sets ?? 2,
+    halfSets: options.halfSets ?? 1,
+    ...(options.reducedSets !== undefined ? { reducedSets: options.reducedSets } : {}),
+    ...(options.finishing ? { finishing: options.finishing } : {}),
+    ...(options.halfFinishing ? { halfFinishing: options.halfFinishing } : {}),
     jobName: 'Riverside Clinic',
     rushOrder: options.rush ?? false,
   });

@@ -14,6 +14,8 @@ import { paidMixedOrder } from '#test/helpers/production';
 import { startIppPrinter, type IppPrinter } from '#test/helpers/ippPrinter';
 import { freePort } from '#test/helpers/net';
 import { PRINTER_URI_MESSAGE } from '#shared/production';
+import { REDUCED_MARK } from '#shared/finishing';
+import { pdfPageTexts } from '#test/helpers/pdfPages';
 import { getJobAttributes, printJob } from '#core/services/printers/ipp';
 import { printBatch, TryLaterError } from '#core/production/printing';
 
@@ -52,7 +54,7 @@ describe('printers', () => {
         id: expect.any(String),
         name: 'Counter plotter',
         connection: { kind: 'folder' },
-        papers: ['24x36', '30x42', '12x18', '15x21'],
+        papers: ['24x36', '30x42', '12x18', '15x21', '11x17'],
         color: true,
         sheetsPerHour: 120,
       },
@@ -195,6 +197,67 @@ describe('the production queue', () => {
     // Nothing sends it again by itself.
     expect(await printBatch({ sql: shop.sql, storage: shop.ctx.storage, dataDir: shop.ctx.env.DATA_DIR }, batch.batchId)).toBe('nothing');
   }, 60_000);
+});
+
+describe('reduced sets at the counter', () => {
+  it('sends an 11" x 17" batch to a real IPP printer on na_ledger_11x17in; a printer without that paper is refused', async () => {
+    const orderId = await paidMixedOrder(shop, { sets: 1, halfSets: 0, reducedSets: 2 });
+    const admin = await adminClient(shop);
+    const reduced = (await queue(admin)).find((b) => b.orderId === orderId && b.paper === '11x17' && b.ink === 'bw')!;
+    const wide = (await admin.post('/api/admin/printers', { ...PLOTTER, name: 'Wide only', connection: { kind: 'folder' }, papers: ['24x36', '30x42'] })).body;
+    const refused = await admin.post(`/api/admin/production/${reduced.batchId}/send`, { printerId: wide.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Wide only does not take 11" x 17" paper: send this 11" x 17" black and white batch to a printer that does.');
+    expect((await queue(admin)).find((b) => b.batchId === reduced.batchId)?.state).toBe('waiting');
+
+    const printer = (await admin.post('/api/admin/printers', { ...PLOTTER, name: 'Tabloid', connection: { kind: 'ipp', uri: ipp.uri }, papers: ['11x17'] }))
+      .body;
+    expect(printer.papers).toEqual(['11x17']);
+    expect((await admin.post(`/api/admin/production/${reduced.batchId}/send`, { printerId: printer.id })).status).toBe(200);
+    // The printer may still be busy with an earlier test's job: tried again, as the worker does.
+    const print = async (): Promise<string> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await printBatch({ sql: shop.sql, storage: shop.ctx.storage, dataDir: shop.ctx.env.DATA_DIR, pollMs: 300 }, reduced.batchId);
+        } catch (error) {
+          if (!(error instanceof TryLaterError) || attempt > 60) throw error;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    };
+    expect(await print()).toBe('printed');
+    const [row] = await shop.sql<{ printer_job_id: number }[]>`select printer_job_id from print_batches where id = ${reduced.batchId}`;
+    const job = await getJobAttributes(ipp.uri, row.printer_job_id);
+    expect(job.attributes.get('media')).toEqual(['na_ledger_11x17in']);
+    expect(job.attributes.get('print-scaling')).toEqual(['none']);
+    expect(job.attributes.get('print-color-mode')).toEqual(['monochrome']);
+    // Printed: off the queue, and listed among what printed lately, for a reprint.
+    expect((await queue(admin)).some((b) => b.batchId === reduced.batchId)).toBe(false);
+    const printed = (await admin.get('/api/admin/production/printed')).body as QueueJson[];
+    expect(printed.find((b) => b.batchId === reduced.batchId)).toMatchObject({ paper: '11x17', state: 'printed' });
+    expect((await shop.client().get('/api/admin/production/printed')).status).toBe(401);
+  }, 60_000);
+
+  it('reprints spoiled pages of a reduced batch as a reduced batch: fit to 11" x 17" and marked', async () => {
+    const orderId = await paidMixedOrder(shop, { sets: 1, halfSets: 0, reducedSets: 2 });
+    const admin = await adminClient(shop);
+    const reduced = (await queue(admin)).find((b) => b.orderId === orderId && b.paper === '11x17' && b.ink === 'bw')!;
+    // Pages 2–5: set 1 (ARCH D, ANSI D), set 2 (ARCH D, ANSI D); typed as the counter types them.
+    const res = await admin.post(`/api/admin/production/${reduced.batchId}/reprint`, { pages: '3, 4-5' });
+    expect(res.status).toBe(202);
+    const bad = await admin.post(`/api/admin/production/${reduced.batchId}/reprint`, { pages: '3, five' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('"five" is not a page number. Write page numbers such as 3, 5-7.');
+    await shop.runJobs();
+    const listed = (await queue(admin)).find((b) => b.batchId === res.body.batchId);
+    expect(listed).toMatchObject({ orderId, paper: '11x17', ink: 'bw', pages: 4, state: 'waiting' });
+    const [row] = await shop.sql<{ positions: number[] }[]>`select positions from print_batches where id = ${res.body.batchId}`;
+    expect(row.positions).toEqual([2, 1, 2]);
+    const pdf = (await admin.bytes(`/api/admin/print-files/${res.body.batchId}`)).body;
+    const texts = await pdfPageTexts(pdf);
+    expect(texts[0]).toContain('REDUCED SETS');
+    for (const page of texts.slice(1)) expect(page.replace(/\s+/g, ' ')).toContain(REDUCED_MARK);
+  });
 });
 
 describe('a printer that aborts the job', () => {

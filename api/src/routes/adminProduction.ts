@@ -1,6 +1,7 @@
 /**
- * The counter's production: the printers batches go to, the queue of batches not yet printed, and
- * sending one to a printer (the printing itself is the `print_batches__print` job).
+ * The counter's production: the printers batches go to, the queue of batches not yet printed (and
+ * those printed lately), sending one to a printer (the printing itself is the `print_batches__print`
+ * job) and reprinting a batch's spoiled pages.
  */
 import { Router } from 'express';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { AppContext } from '#core/context';
 import { notFound } from '#core/lib/errors';
 import { listPrinters, printerById } from '#core/production/printers';
 import { productionQueue, printBatchById } from '#core/production/queries';
+import { recentlyPrinted } from '#core/production/recentlyPrinted';
 import { addPrinter, changePrinter, removePrinter } from '#core/production/commands/printers';
 import { reprintBatch, sendBatch } from '#core/production/commands/printBatches';
 import { validate } from '../middleware/validate';
@@ -54,6 +56,11 @@ export function adminProductionRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/production', requireAdmin, async (_req, res) => {
     res.json((await productionQueue(ctx.sql)).map(presentQueueBatch));
+  });
+
+  // What printed lately, for a spoiled sheet's reprint (the queue lists only what is not printed).
+  router.get('/api/admin/production/printed', requireAdmin, async (_req, res) => {
+    res.json((await recentlyPrinted(ctx.sql)).map(presentQueueBatch));
   });
 
   router.post('/api/admin/production/:batchId/send', requireAdmin, send, async (req, res) => {

@@ -2,6 +2,7 @@
  * Every write to `print_batches`: the batches an order's packages print as, planned once (a second
  * run finds them and adds none), and each batch's built file recorded. Decision 055.
  */
+import { hasFinishing, type Finishing } from '#shared/finishing';
 import { paperText } from '#shared/production';
 import { addJob, type Queryable } from '../../lib/db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -23,6 +24,8 @@ export type PrintBatchRow = {
   half_size: boolean;
   sets: number;
   positions: number[];
+  /** What is done to the batch's sets after printing (null: nothing), as its banner and ticket say. */
+  finishing: Finishing | null;
   pages: number | null;
   bytes: number | null;
   file_key: string | null;
@@ -44,9 +47,9 @@ export type PrintBatchRow = {
 export async function planPrintBatches(tx: Queryable, input: { orderId: string; pkg: ProductionPackage; batches: PlannedBatch[] }): Promise<PrintBatchRow[]> {
   for (const b of input.batches) {
     await tx`
-      insert into print_batches (order_id, recipient_key, recipient_id, recipient_name, paper, ink, half_size, sets, positions)
+      insert into print_batches (order_id, recipient_key, recipient_id, recipient_name, paper, ink, half_size, sets, positions, finishing)
       values (${input.orderId}, ${input.pkg.recipientKey}, ${input.pkg.recipientId}, ${input.pkg.name}, ${b.paper}, ${b.ink},
-        ${b.halfSize}, ${b.sets}, ${b.positions})
+        ${b.halfSize}, ${b.sets}, ${b.positions}, ${hasFinishing(b.finishing) ? tx.json(b.finishing) : null})
       on conflict (order_id, recipient_key, paper, ink, half_size) where reprint_of is null do nothing`;
   }
   const rows = await tx<PrintBatchRow[]>`
@@ -113,7 +116,8 @@ export async function recordPrinterJob(tx: Queryable, input: { batchId: string; 
 
 /**
  * A spoiled sheet: a new batch (`reprint_of` the batch) of just the pages named, in that order, one
- * set, on the same paper and ink, built by `print_batches__build` and then waiting in the queue.
+ * set, on the same paper, ink and scale (a reduced set's reprint is reduced too) with the same
+ * finishing (the sheet goes back into a set finished that way), built by `print_batches__build` and then waiting in the queue.
  * `pages` are the batch file's page numbers as the counter reads them (page 1 is the banner).
  */
 export async function reprintBatch(tx: Queryable, input: { batchId: string; pages: number[] }): Promise<PrintBatchRow> {
@@ -127,9 +131,9 @@ export async function reprintBatch(tx: Queryable, input: { batchId: string; page
   }
   const positions = input.pages.map((p) => batch.positions[(p - 2) % batch.positions.length]);
   const [row] = await tx<PrintBatchRow[]>`
-    insert into print_batches (order_id, recipient_key, recipient_id, recipient_name, paper, ink, half_size, sets, positions, reprint_of)
+    insert into print_batches (order_id, recipient_key, recipient_id, recipient_name, paper, ink, half_size, sets, positions, finishing, reprint_of)
     values (${batch.order_id}, ${batch.recipient_key}, ${batch.recipient_id}, ${batch.recipient_name}, ${batch.paper}, ${batch.ink},
-      ${batch.half_size}, 1, ${positions}, ${batch.id})
+      ${batch.half_size}, 1, ${positions}, ${batch.finishing ? tx.json(batch.finishing) : null}, ${batch.id})
     returning *`;
   await addJob(tx, 'print_batches__build', { orderId: batch.order_id }, { jobKey: `print-files:${batch.order_id}`, maxAttempts: 5 });
   return row;

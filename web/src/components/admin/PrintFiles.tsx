@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import { fetcher } from '../../data/client';
 import { buttonClasses, Spinner } from '../ui';
-import { paperText, type PrintFileJson } from '#shared/production';
+import { isReducedPaper, paperText, type PrintFileJson } from '#shared/production';
 
 export function PrintFiles({ orderId }: { orderId: string }) {
   const { data, error } = useSWR<PrintFileJson[]>(`/api/admin/orders/${orderId}/print-files`, fetcher);
@@ -15,7 +15,8 @@ export function PrintFiles({ orderId }: { orderId: string }) {
         <li key={file.batchId}>
           <a className={buttonClasses('outline', 'sm')} href={file.url} target="_blank" rel="noopener noreferrer">
             {paperText(file.paper)} {file.ink === 'color' ? 'color' : 'B&W'}
-            {file.halfSize ? ' half-size' : ''} ({file.pages} pp)
+            {file.halfSize ? ' half-size' : ''}
+            {isReducedPaper(file.paper) ? ' reduced' : ''} ({file.pages} pp)
           </a>
         </li>
       ))}
