@@ -14,7 +14,7 @@ export type { RecipientPackage };
  */
 export const ORDER_RECIPIENTS_COLUMN = `(select coalesce(json_agg(json_build_object('id', r.id, 'position', r.position, 'name', r.name,
     'company', r.company, 'email', r.email, 'phone', r.phone, 'delivery', r.delivery, 'address', r.address, 'sets', r.sets,
-    'halfSets', r.half_sets, 'positions', r.positions, 'sheetNumbers', r.sheet_numbers, 'selection', r.selection, 'holdsPositions', r.holds_positions, 'holdsSheetNumbers', r.holds_sheet_numbers, 'heldBeforeSheetNumbers', r.held_before_sheet_numbers, 'lines', r.price_lines,
+    'halfSets', r.half_sets, 'finishing', r.finishing, 'halfFinishing', r.half_finishing, 'reducedSets', r.reduced_sets, 'positions', r.positions, 'sheetNumbers', r.sheet_numbers, 'selection', r.selection, 'holdsPositions', r.holds_positions, 'holdsSheetNumbers', r.holds_sheet_numbers, 'heldBeforeSheetNumbers', r.held_before_sheet_numbers, 'lines', r.price_lines,
     'subtotalCents', r.subtotal_cents, 'rushFeeCents', r.rush_fee_cents, 'shippingCostCents', r.shipping_cost_cents,
     'shippingQuoteId', r.shipping_quote_id, 'shippingService', r.shipping_service, 'taxState', r.tax_state, 'taxCents', r.tax_cents,
     'totalCents', r.total_cents, 'trackingNumber', r.tracking_number, 'labelKey', r.label_key, 'labelCarrier', r.label_carrier, 'easypostShipmentId', r.easypost_shipment_id)
@@ -55,6 +55,9 @@ export function packagesOfOrder(row: OrderRow): RecipientPackage[] {
       address: row.shipping_address,
       sets: row.sets,
       halfSets: row.half_sets ?? 0,
+      finishing: row.finishing,
+      halfFinishing: row.half_finishing,
+      reducedSets: row.reduced_sets ?? 0,
       positions: row.print_positions ?? Array.from({ length: row.page_count }, (_, i) => i + 1),
       sheetNumbers: [],
       selection: null,
