@@ -13,6 +13,7 @@ import { buildUpload } from '#test/helpers/factories';
 import { orderById } from '#core/orders/queries';
 import { withRecipients } from '#core/orders/recipients';
 import { renderReceipt } from '#core/services/receipts/index';
+import { mkdir, writeFile } from 'node:fs/promises';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -463,7 +464,11 @@ describe('finishing and reduced sets per recipient', () => {
     await client.post('/api/payments/demo/confirm', { orderId: res.body.orderId, cardNumber: '4242 4242 4242 4242' });
     await shop.runJobs();
     const admin = await adminClient(shop);
-    const ticket = flat(await pdfText((await admin.bytes(`/api/admin/job-ticket/${res.body.orderId}`)).body));
+    const ticketPdf = (await admin.bytes(`/api/admin/job-ticket/${res.body.orderId}`)).body;
+    // Kept for looking at (rendered to PNG when the ticket changes).
+    await mkdir('test-results', { recursive: true });
+    await writeFile('test-results/recipients-finishing-ticket.pdf', ticketPdf);
+    const ticket = flat(await pdfText(ticketPdf));
     expect(ticket).toContain('Each package its own: see the packing lists');
     const [, lists] = ticket.split('PACKING LISTS');
     const [steelList, ownerList] = lists.split('2 of 2: Owner');
@@ -475,7 +480,9 @@ describe('finishing and reduced sets per recipient', () => {
     expect(ownerList).not.toContain('Finishing');
 
     const [row] = await withRecipients(shop.sql, [(await orderById(shop.sql, res.body.orderId))!]);
-    const receipt = flat(await pdfText(await renderReceipt(row, DEFAULT_SHOP)));
+    const receiptPdf = await renderReceipt(row, DEFAULT_SHOP);
+    await writeFile('test-results/recipients-finishing-receipt.pdf', receiptPdf);
+    const receipt = flat(await pdfText(receiptPdf));
     const recipients = receipt.slice(receipt.lastIndexOf('Recipients 1.'));
     expect(recipients).toContain('1. Keystone Steel (Keystone)');
     expect(recipients).toContain('2 sets + 1 reduced 11" x 17" set of 2 sheets: S-101, S-102');
