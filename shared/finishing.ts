@@ -89,14 +89,14 @@ export function finishingLines(f: Finishing, copies: number, pageCount: number, 
 export type FinishingField = 'finishing' | 'finishing.holes' | 'finishing.bind' | 'halfFinishing' | 'halfFinishing.bind';
 
 /** The kinds of sets and the finishing of each, as an order or one recipient's package has them. */
-export type FinishingChoice = { finishing: Finishing; halfFinishing: Finishing; sets: number; halfSets: number; pageCount: number };
+export type FinishedSets = { finishing: Finishing; halfFinishing: Finishing; sets: number; halfSets: number; pageCount: number };
 
 /**
  * Why finishing does not apply, with the field it is about; null when it does. Holes only on
  * half-size sets; a set of one sheet is not bound; finishing for a kind of set needs such a set.
  * One order's and each recipient's package are judged alike.
  */
-export function finishingRefusal(o: FinishingChoice): { field: FinishingField; message: string } | null {
+export function finishingRefusal(o: FinishedSets): { field: FinishingField; message: string } | null {
   if (o.finishing.holes !== 0)
     return { field: 'finishing.holes', message: 'Three holes are punched only in half-size sets. Please choose no holes for the full-size sets.' };
   if (hasFinishing(o.finishing) && o.sets === 0)
@@ -115,7 +115,7 @@ export function finishingRefusal(o: FinishingChoice): { field: FinishingField; m
 }
 
 /** Why finishing does not apply to this order, as the 400's sentence; null when it does (see finishingRefusal). */
-export function finishingProblem(o: FinishingChoice): string | null {
+export function finishingProblem(o: FinishedSets): string | null {
   return finishingRefusal(o)?.message ?? null;
 }
 

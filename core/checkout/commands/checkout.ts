@@ -74,8 +74,9 @@ export type CheckoutRequest = {
   paymentMethod: 'card' | 'invoice';
   /**
    * A distribution list (shared/recipients.ts, parsed by the caller): one package per recipient, each
-   * with its own sets, part of the set, delivery, shipping and tax. Then `sets`, `halfSets`,
-   * `shippingMethod`, `rateId` and `shippingAddress` are not used.
+   * with its own sets, finishing, part of the set, delivery, shipping and tax. Then `sets`, `halfSets`,
+   * `reducedSets`, `finishing`, `halfFinishing`, `shippingMethod`, `rateId` and `shippingAddress` are
+   * not used (the route refuses them beside recipients).
    */
   recipients?: PackageRequest[] | null;
 };
