@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const UNIT_FILES = [
   'core/emails/dates.test.ts',
+  'core/emails/recipients.test.ts',
   'core/firms/spendReport.test.ts',
   'core/lib/db.test.ts',
   'core/lib/fontsByNeed.test.ts',

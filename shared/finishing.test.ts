@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { finishingInstructions, finishingMinutes, finishingProblem, finishingSteps, finishingText, NO_FINISHING, type Finishing } from './finishing';
+import {
+  finishingInstructions,
+  finishingMinutes,
+  finishingProblem,
+  finishingRefusal,
+  finishingSteps,
+  finishingText,
+  NO_FINISHING,
+  type Finishing,
+} from './finishing';
 import { linesToJson, priceOrder, priceSheets, setsText } from './pricing';
 
 const fold: Finishing = { fold: 'title_out', bind: 'none', holes: 0 };
@@ -76,6 +85,19 @@ describe('finishing and reduced sets as price lines', () => {
     expect(finishingProblem({ ...order, pageCount: 1, finishing: fold })).toBeNull();
     expect(finishingProblem({ ...order, sets: 0, finishing: fold })).toMatch(/^Finishing for full-size sets needs at least one full-size set/);
     expect(finishingProblem({ ...order, halfSets: 0, halfFinishing: halfHoles })).toMatch(/^Finishing for half-size sets needs/);
+  });
+
+  it("names the field each refusal is about, as a recipient's errors key it", () => {
+    const order = { finishing: NO_FINISHING, halfFinishing: NO_FINISHING, sets: 1, halfSets: 1, pageCount: 4 };
+    expect(finishingRefusal(order)).toBeNull();
+    expect(finishingRefusal({ ...order, finishing: { ...NO_FINISHING, holes: 3 } })?.field).toBe('finishing.holes');
+    expect(finishingRefusal({ ...order, sets: 0, finishing: fold })?.field).toBe('finishing');
+    expect(finishingRefusal({ ...order, halfSets: 0, halfFinishing: halfHoles })?.field).toBe('halfFinishing');
+    expect(finishingRefusal({ ...order, pageCount: 1, finishing: foldStaple })).toEqual({
+      field: 'finishing.bind',
+      message: 'A set of one sheet cannot be bound. Please choose no binding.',
+    });
+    expect(finishingRefusal({ ...order, pageCount: 1, halfFinishing: halfHoles })?.field).toBe('halfFinishing.bind');
   });
 
   it('takes the finishing time: 20 sheets folded a minute, 2 minutes a bound set', () => {

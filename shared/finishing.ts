@@ -32,10 +32,6 @@ const BIND_WORDS: Record<Exclude<Finishing['bind'], 'none'>, string> = {
   screw_post: 'screw-post bind on the left edge',
 };
 
-/** Finishing and reduced sets are chosen for one delivery; with a distribution list they are refused. */
-export const RECIPIENTS_FINISHING_MESSAGE =
-  'Finishing and reduced sets can only be ordered for one delivery, not with recipients. Place them as an order of their own.';
-
 export function hasFinishing(f: Finishing | null | undefined): boolean {
   return Boolean(f) && (f?.fold !== 'none' || f?.bind !== 'none' || f?.holes !== 0);
 }
@@ -110,19 +106,38 @@ export function finishingLines(f: Finishing, copies: number, pageCount: number, 
   return lines;
 }
 
+/** Which field a finishing refusal is about, as a request writes it: `finishing`, `finishing.holes`, `halfFinishing.bind`. */
+export type FinishingField = 'finishing' | 'finishing.holes' | 'finishing.bind' | 'halfFinishing' | 'halfFinishing.bind';
+
+/** The kinds of sets and the finishing of each, as an order or one recipient's package has them. */
+export type FinishedSets = { finishing: Finishing; halfFinishing: Finishing; sets: number; halfSets: number; pageCount: number };
+
 /**
- * Why finishing does not apply to this order, as the 400's sentence; null when it does. Holes only on
+ * Why finishing does not apply, with the field it is about; null when it does. Holes only on
  * half-size sets; a set of one sheet is not bound; finishing for a kind of set needs such a set.
+ * One order's and each recipient's package are judged alike.
  */
-export function finishingProblem(o: { finishing: Finishing; halfFinishing: Finishing; sets: number; halfSets: number; pageCount: number }): string | null {
-  if (o.finishing.holes !== 0) return 'Three holes are punched only in half-size sets. Please choose no holes for the full-size sets.';
+export function finishingRefusal(o: FinishedSets): { field: FinishingField; message: string } | null {
+  if (o.finishing.holes !== 0)
+    return { field: 'finishing.holes', message: 'Three holes are punched only in half-size sets. Please choose no holes for the full-size sets.' };
   if (hasFinishing(o.finishing) && o.sets === 0)
-    return 'Finishing for full-size sets needs at least one full-size set. Please add a set or choose no finishing.';
+    return { field: 'finishing', message: 'Finishing for full-size sets needs at least one full-size set. Please add a set or choose no finishing.' };
   if (hasFinishing(o.halfFinishing) && o.halfSets === 0)
-    return 'Finishing for half-size sets needs at least one half-size set. Please add a half-size set or choose no finishing.';
+    return {
+      field: 'halfFinishing',
+      message: 'Finishing for half-size sets needs at least one half-size set. Please add a half-size set or choose no finishing.',
+    };
   if (o.pageCount === 1 && (o.finishing.bind !== 'none' || o.halfFinishing.bind !== 'none'))
-    return 'A set of one sheet cannot be bound. Please choose no binding.';
+    return {
+      field: o.finishing.bind !== 'none' ? 'finishing.bind' : 'halfFinishing.bind',
+      message: 'A set of one sheet cannot be bound. Please choose no binding.',
+    };
   return null;
+}
+
+/** Why finishing does not apply to this order, as the 400's sentence; null when it does (see finishingRefusal). */
+export function finishingProblem(o: FinishedSets): string | null {
+  return finishingRefusal(o)?.message ?? null;
 }
 
 /** Minutes the counter spends finishing an order: folding 20 sheets a minute, binding 2 minutes a set (rounded up). */

@@ -24,6 +24,10 @@ export type RecipientJson = {
   address: ShippingAddressJson | null;
   sets: number;
   halfSets: number;
+  /** What the counter does to this package's full-size and half-size sets (none when not chosen), and its 11" x 17" reduced sets. */
+  finishing: Finishing;
+  halfFinishing: Finishing;
+  reducedSets: number;
   /** Set positions (1..pageCount) in this package. */
   positions: number[];
   sheetNumbers: string[];

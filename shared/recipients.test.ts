@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECIPIENTS, parseRecipients, perRecipientFieldsMessage, selectSheets, sheetNumbersOf } from './recipients';
+import { MAX_RECIPIENTS, parseRecipients, PER_RECIPIENT_FIELDS, perRecipientFieldsMessage, selectSheets, sheetNumbersOf } from './recipients';
 
 const SET = ['A-101', 'A-102', 'S-101', 'S-102', 'E-101', 'E-102'].map((sheetNumber, i) => ({ position: i + 1, sheetNumber }));
 const NJ = { street1: '10 Park Ave', city: 'Hackensack', state: 'NJ', zipCode: '07601' };
@@ -67,7 +67,17 @@ describe('parseRecipients', () => {
     ]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.recipients[0]).toMatchObject({ name: 'Owner', sets: 1, halfSets: 0, address: null, sheets: null, email: null });
+    expect(r.recipients[0]).toMatchObject({
+      name: 'Owner',
+      sets: 1,
+      halfSets: 0,
+      reducedSets: 0,
+      finishing: { fold: 'none', bind: 'none', holes: 0 },
+      halfFinishing: { fold: 'none', bind: 'none', holes: 0 },
+      address: null,
+      sheets: null,
+      email: null,
+    });
     expect(r.recipients[1]).toMatchObject({ email: 'pm@acme.test', sets: 0, halfSets: 1, address: { state: 'NJ', zipCode: '07601' }, sheets: ['S'] });
   });
 
@@ -99,7 +109,44 @@ describe('parseRecipients', () => {
     else expect(r.message).toMatch(message);
   });
 
+  it('reads their own finishing and reduced sets, and takes reduced sets alone as their copies', () => {
+    const r = parseRecipients([
+      { name: 'Field', delivery: 'pickup', sets: 0, reducedSets: 2 },
+      { name: 'Owner', delivery: 'pickup', halfSets: 1, finishing: { fold: 'title_out', bind: 'staple_left' }, halfFinishing: { holes: 3 } },
+    ]);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.recipients[0]).toMatchObject({ sets: 0, reducedSets: 2 });
+    expect(r.recipients[1]).toMatchObject({
+      finishing: { fold: 'title_out', bind: 'staple_left', holes: 0 },
+      halfFinishing: { fold: 'none', bind: 'none', holes: 3 },
+      reducedSets: 0,
+    });
+  });
+
+  it.each([
+    [
+      { name: 'Acme', delivery: 'pickup', reducedSets: 101 },
+      'recipients[0].reducedSets',
+      'Recipient 1 (Acme): Reduced sets must be a whole number from 0 to 100',
+    ],
+    [
+      { name: 'Acme', delivery: 'pickup', finishing: { fold: 'accordion' } },
+      'recipients[0].finishing.fold',
+      'Recipient 1 (Acme): Fold must be none or title_out',
+    ],
+    [{ name: 'Acme', delivery: 'pickup', halfFinishing: { holes: 2 } }, 'recipients[0].halfFinishing.holes', 'Recipient 1 (Acme): Holes must be 0 or 3'],
+    [
+      { name: 'Acme', delivery: 'pickup', finishing: 'fold' },
+      'recipients[0].finishing',
+      'Recipient 1 (Acme): Finishing must be an object: {fold, bind, holes}',
+    ],
+  ] as const)("refuses the finishing of %j with the order's sentences", (entry, path, message) => {
+    expect(parseRecipients([entry])).toEqual({ ok: false, path, message });
+  });
+
   it('says which top-level fields belong to the recipients', () => {
+    expect(PER_RECIPIENT_FIELDS).toEqual(expect.arrayContaining(['reducedSets', 'finishing', 'halfFinishing']));
     expect(perRecipientFieldsMessage(['sets'])).toBe(
       'With recipients, sets is given for each recipient, not for the whole order. Please send it inside each recipient.',
     );

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { AddressSchema, type Address } from './address';
-import { emailField, halfSetsField, MAX_NAME, nameField, NO_SETS_MESSAGE, phoneField, setsField, zipField } from './fields';
+import { emailField, finishingField, halfSetsField, MAX_NAME, nameField, NO_SETS_MESSAGE, phoneField, reducedSetsField, setsField, zipField } from './fields';
+import { NO_FINISHING } from './finishing';
 import { MAX_SET_SHEETS } from './limits';
 import { normalizeSheetNumber } from './sheetNumbers';
 
@@ -15,7 +16,7 @@ export const MIN_RECIPIENTS = 1;
 export const MAX_RECIPIENTS = 50;
 
 /** The fields a request with `recipients` gives per recipient, never for the order as a whole. */
-export const PER_RECIPIENT_FIELDS = ['sets', 'halfSets', 'shippingMethod', 'shippingAddress', 'rateId'] as const;
+export const PER_RECIPIENT_FIELDS = ['sets', 'halfSets', 'reducedSets', 'finishing', 'halfFinishing', 'shippingMethod', 'shippingAddress', 'rateId'] as const;
 
 /** The sentence for top-level fields sent beside `recipients`. */
 export function perRecipientFieldsMessage(sent: readonly string[]): string {
@@ -40,9 +41,13 @@ export const RecipientSchema = z
     rateId: z.string().trim().max(100).nullish(),
     sets: setsField.default(1),
     halfSets: halfSetsField.default(0),
+    /** Their 11" x 17" reduced sets and the finishing of their full-size and half-size sets, as an order's (./finishing.ts). */
+    reducedSets: reducedSetsField.default(0),
+    finishing: finishingField.default(NO_FINISHING),
+    halfFinishing: finishingField.default(NO_FINISHING),
     sheets: z.array(sheetEntry, { error: 'Sheets must be a list' }).min(1, 'Sheets, when given, must name at least one sheet').max(MAX_SET_SHEETS).nullish(),
   })
-  .refine((v) => v.sets + v.halfSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] });
+  .refine((v) => v.sets + v.halfSets + v.reducedSets >= 1, { message: NO_SETS_MESSAGE, path: ['sets'] });
 
 /** A recipient as checkout reads it: the address parsed for a shipping recipient, null for pickup. */
 export type RecipientInput = Omit<z.output<typeof RecipientSchema>, 'address' | 'company' | 'email' | 'rateId' | 'sheets' | 'phone'> & {
@@ -109,6 +114,9 @@ export function parseRecipients(raw: unknown): { ok: true; recipients: Recipient
       rateId: r.delivery === 'shipping' ? (r.rateId ?? null) : null,
       sets: r.sets,
       halfSets: r.halfSets,
+      reducedSets: r.reducedSets,
+      finishing: r.finishing,
+      halfFinishing: r.halfFinishing,
       sheets: r.sheets ?? null,
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecipients } from './recipients';
-import { readCsv, recipientsFromCsv } from './recipientsCsv';
+import { readCsv, recipientsFromCsv, rowFinishing } from './recipientsCsv';
 
 const CSV = [
   'Name,Company,Email,Phone,Street1,Street2,City,State,Zip,Sets,HalfSets,Sheets',
@@ -73,11 +73,47 @@ describe('recipientsFromCsv', () => {
     expect(sets.ok && parseRecipients(sets.recipients)).toMatchObject({ ok: false, path: 'recipients[0].sets' });
   });
 
+  it('reads fold, bind, holes and reduced sets onto the kinds of sets each row has', () => {
+    const read = recipientsFromCsv(
+      [
+        'name,sets,halfSets,fold,bind,holes,reducedSets',
+        'Both,1,1,yes,staple,3,1',
+        'Full,2,,title_out,Screw Post,,',
+        'Half,0,2,,,3,',
+        'Plain,1,0,no,none,0,0',
+        'Odd,1,0,accordion,glue,2,x',
+      ].join('\n'),
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const [both, full, half, plain, odd] = read.recipients;
+    expect(both).toMatchObject({
+      finishing: { fold: 'title_out', bind: 'staple_left', holes: 0 },
+      halfFinishing: { fold: 'title_out', bind: 'staple_left', holes: 3 },
+      reducedSets: 1,
+    });
+    expect(full).toMatchObject({ finishing: { fold: 'title_out', bind: 'screw_post', holes: 0 } });
+    expect(full.halfFinishing).toBeUndefined();
+    expect(half).toMatchObject({ halfFinishing: { fold: 'none', bind: 'none', holes: 3 } });
+    expect(half.finishing).toBeUndefined();
+    expect(plain).toEqual({ name: 'Plain', delivery: 'pickup', sets: 1, halfSets: 0, reducedSets: 0 });
+    // Words the shop does not know go to the server as typed, so its sentence names them.
+    expect(odd).toMatchObject({ finishing: { fold: 'accordion', bind: 'glue', holes: 0 }, halfFinishing: { holes: '2' } });
+    expect(odd.reducedSets).toBeNaN();
+    expect(parseRecipients([both, full, half, plain]).ok).toBe(true);
+    expect(parseRecipients([odd])).toMatchObject({ ok: false, path: 'recipients[0].reducedSets' });
+  });
+
+  it('asks for holes without a half-size set on the half-size sets, where the server says why', () => {
+    expect(rowFinishing({ sets: 1, halfSets: 0 }, { fold: '', bind: '', holes: '3' })).toEqual({ halfFinishing: { fold: 'none', bind: 'none', holes: 3 } });
+    expect(rowFinishing({}, { fold: 'Title out', bind: '', holes: '' })).toEqual({ finishing: { fold: 'title_out', bind: 'none', holes: 0 } });
+  });
+
   it.each([
     ['', 'The CSV is empty. Please give a header row and one recipient a row.'],
     [
       'name,fax\nA,1',
-      'The CSV has a column "fax" we do not know. Columns: name, company, email, phone, street1, street2, city, state, zip, sets, halfSets, sheets.',
+      'The CSV has a column "fax" we do not know. Columns: name, company, email, phone, street1, street2, city, state, zip, sets, halfSets, sheets, fold, bind, holes, reducedSets.',
     ],
     ['company\nAcme', 'The CSV header must name a "name" column.'],
     ['name,company\n', 'The CSV has a header but no recipients.'],

@@ -11,6 +11,7 @@ import { holdersOf } from '../revisions/holders';
 import { colorSheetsFor } from '../uploads/colorSheets';
 import { printedPart, setPapersOf, setSheetsOf, type PrintedPart, type UploadSet } from '../uploads/sets';
 import { recipientLabel, selectSheets, sheetNumbersOf, type RecipientInput, type SelectableSheet } from '#shared/recipients';
+import { finishingRefusal, NO_FINISHING, type Finishing } from '#shared/finishing';
 import { tubeOf, type OrderPrintSize, type OrderPrintType, type PrintSize } from '#shared/pricing';
 
 /**
@@ -61,24 +62,35 @@ export function packagesOf(
 ): PackageContents[] {
   return recipients.map((recipient, index) => {
     const who = recipientLabel(index, recipient.name);
-    if (recipient.fixed) {
-      const part = printedPart(facts.papers, facts.colorSheets, recipient.fixed.positions);
-      const tube = tubeOf({ pageCount: part.pageCount, printSize: o.printSize, papers: part.papers, sets: recipient.sets, halfSets: recipient.halfSets });
-      return { index, recipient, positions: recipient.fixed.positions, sheetNumbers: sheetNumbersOf(recipient.fixed.positions, facts.sheets), part, tube };
-    }
-    const chosen = selectSheets(recipient.sheets, facts.sheets);
-    if ('error' in chosen) throw sheetsRefused(index, `${who}: ${chosen.error}`);
-    const reprinted = o.reprint ? new Set(o.reprint.positions) : null;
-    const positions = reprinted ? chosen.positions.filter((p) => reprinted.has(p)) : chosen.positions;
-    if (positions.length === 0) throw sheetsRefused(index, `${who}: none of their sheets is reprinted in this issue.`);
+    const positions = recipient.fixed ? recipient.fixed.positions : selectedPositions(recipient, index, facts, o.reprint);
     const part = printedPart(facts.papers, facts.colorSheets, positions);
+    // Their finishing is judged on their own package, as one delivery's is on its set.
+    const refusal = finishingRefusal({ ...recipient, pageCount: part.pageCount });
+    if (refusal) throw refusedAt(index, refusal.field, `${who}: ${refusal.message}`);
+    // Reduced sets ride in the same tube and, as for one delivery, add nothing to its weight.
     const tube = tubeOf({ pageCount: part.pageCount, printSize: o.printSize, papers: part.papers, sets: recipient.sets, halfSets: recipient.halfSets });
     return { index, recipient, positions, sheetNumbers: sheetNumbersOf(positions, facts.sheets), part, tube };
   });
 }
 
-function sheetsRefused(index: number, message: string) {
-  return badRequest(message, { errors: { [`recipients[${index}].sheets`]: message } });
+/** A listed recipient's positions: their selection read against the set, narrowed to a reprint's sheets. */
+function selectedPositions(recipient: PackageRequest, index: number, facts: SetFacts, reprint: Reprint | null): number[] {
+  const who = recipientLabel(index, recipient.name);
+  const chosen = selectSheets(recipient.sheets, facts.sheets);
+  if ('error' in chosen) throw refusedAt(index, 'sheets', `${who}: ${chosen.error}`);
+  const reprinted = reprint ? new Set(reprint.positions) : null;
+  const positions = reprinted ? chosen.positions.filter((p) => reprinted.has(p)) : chosen.positions;
+  if (positions.length === 0) throw refusedAt(index, 'sheets', `${who}: none of their sheets is reprinted in this issue.`);
+  return positions;
+}
+
+function refusedAt(index: number, field: string, message: string) {
+  return badRequest(message, { errors: { [`recipients[${index}].${field}`]: message } });
+}
+
+/** A holder's finishing for the sheets a reprint sends them: their set's fold and holes, no binding. */
+function slipSheetFinishing(f: Finishing | null): Finishing {
+  return f ? { ...f, bind: 'none' } : NO_FINISHING;
 }
 
 /** The sentence for "holders" without a revision. */
@@ -105,6 +117,11 @@ export async function holderPackages(sql: Queryable, reprint: Reprint | null): P
     rateId: null,
     sets: h.package.sets,
     halfSets: h.package.halfSets,
+    // The reprint's sheets go into the set the holder has: folded and punched as it is, in their
+    // reduced sets too, but not bound on their own (decision 096).
+    reducedSets: h.package.reducedSets,
+    finishing: slipSheetFinishing(h.package.finishing),
+    halfFinishing: slipSheetFinishing(h.package.halfFinishing),
     // A whole-set holder stays one for the next issue; a part holder keeps the selection they made.
     sheets: h.wholeSet ? null : h.package.selection,
     fixed: { positions: h.receives, holdsPositions: h.holdsPositions, holdsSheetNumbers: h.holdsSheetNumbers, heldBeforeSheetNumbers: h.heldSheetNumbers },

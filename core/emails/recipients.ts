@@ -22,7 +22,7 @@ export function recipientEmail(env: Env, order: OrderRow, p: RecipientPackage): 
   if (!p.email || !p.id || order.status !== 'completed' || !isPrintable(order)) return null;
   const shop = shopFacts(env);
   const sender = theirWords([order.customer_first_name, order.customer_last_name].filter(Boolean).join(' ') || 'Your contact');
-  const what = `${setsText(p.sets, p.halfSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'} (${p.sheetNumbers.join(', ')})`;
+  const what = `${setsText(p.sets, p.halfSets, p.reducedSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'} (${p.sheetNumbers.join(', ')})`;
   const job = order.job_name ? ` for ${theirWords(order.job_name)}` : '';
   const closing = `${questionsLine(shop)}\n${shop.name}, ${formatShopAddress(shop)}`;
   const ref = `Reference: order ${orderNumberOf(order.id)}, package ${p.position}.`;

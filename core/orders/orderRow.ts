@@ -22,6 +22,10 @@ export type RecipientPackage = {
   address: ShippingAddress | null;
   sets: number;
   halfSets: number;
+  /** What the counter does to this package's full-size and half-size sets (null: none), and its 11" x 17" reduced sets. */
+  finishing: Finishing | null;
+  halfFinishing: Finishing | null;
+  reducedSets: number;
   /** Set positions (1..N) in this package, ascending. */
   positions: number[];
   /** Their sheet numbers as read at checkout ([] for an order without recipients: its sheets are the order's). */

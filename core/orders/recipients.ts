@@ -12,8 +12,8 @@ export type { RecipientPackage };
 /** What is done to a package's sets after printing, and its 11" x 17" reduced sets (null finishing: none). */
 export type PackageFinishing = { finishing: Finishing | null; halfFinishing: Finishing | null; reducedSets: number };
 
-/** A package as packagesOfOrder reads it: the recipient's package with its finishing and reduced sets. */
-export type OrderPackage = RecipientPackage & PackageFinishing;
+/** A package as packagesOfOrder reads it (a recipient's package carries its own finishing and reduced sets). */
+export type OrderPackage = RecipientPackage;
 
 /** The order's own finishing and reduced sets (its columns). */
 function orderFinishing(row: OrderRow): PackageFinishing {
@@ -26,7 +26,7 @@ function orderFinishing(row: OrderRow): PackageFinishing {
  */
 export const ORDER_RECIPIENTS_COLUMN = `(select coalesce(json_agg(json_build_object('id', r.id, 'position', r.position, 'name', r.name,
     'company', r.company, 'email', r.email, 'phone', r.phone, 'delivery', r.delivery, 'address', r.address, 'sets', r.sets,
-    'halfSets', r.half_sets, 'positions', r.positions, 'sheetNumbers', r.sheet_numbers, 'selection', r.selection, 'holdsPositions', r.holds_positions, 'holdsSheetNumbers', r.holds_sheet_numbers, 'heldBeforeSheetNumbers', r.held_before_sheet_numbers, 'lines', r.price_lines,
+    'halfSets', r.half_sets, 'finishing', r.finishing, 'halfFinishing', r.half_finishing, 'reducedSets', r.reduced_sets, 'positions', r.positions, 'sheetNumbers', r.sheet_numbers, 'selection', r.selection, 'holdsPositions', r.holds_positions, 'holdsSheetNumbers', r.holds_sheet_numbers, 'heldBeforeSheetNumbers', r.held_before_sheet_numbers, 'lines', r.price_lines,
     'subtotalCents', r.subtotal_cents, 'rushFeeCents', r.rush_fee_cents, 'shippingCostCents', r.shipping_cost_cents,
     'shippingQuoteId', r.shipping_quote_id, 'shippingService', r.shipping_service, 'taxState', r.tax_state, 'taxCents', r.tax_cents,
     'totalCents', r.total_cents, 'trackingNumber', r.tracking_number, 'labelKey', r.label_key, 'labelCarrier', r.label_carrier, 'easypostShipmentId', r.easypost_shipment_id)
@@ -54,9 +54,9 @@ export function hasRecipients(row: Pick<OrderRow, 'recipients'>): boolean {
  * ORDER_RECIPIENTS_COLUMN).
  */
 export function packagesOfOrder(row: OrderRow): OrderPackage[] {
-  // A recipient's package takes the order's finishing for now: checkout refuses finishing and
-  // reduced sets with recipients, so these are none until recipients carry their own.
-  if (row.recipients && row.recipients.length > 0) return row.recipients.map((r) => ({ ...r, ...orderFinishing(row) }));
+  // Rows stored before recipients carried their own finishing read as none.
+  if (row.recipients && row.recipients.length > 0)
+    return row.recipients.map((r) => ({ ...r, finishing: r.finishing ?? null, halfFinishing: r.halfFinishing ?? null, reducedSets: r.reducedSets ?? 0 }));
   return [
     {
       id: null,

@@ -10,10 +10,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, useClientCookies, watchPageErrors } from '../helpers/browser';
-import { buildOrder, buildUpload } from '../helpers/factories';
+import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
-import { planPrintBatches, recordPrintFile } from '#core/production/commands/printBatches';
+import { waitingBatch } from '../helpers/production';
 
 let shop: TestShop;
 let browser: Browser;
@@ -37,12 +37,7 @@ async function checkoutPage(width: number): Promise<Page> {
 
 /** 30 working hours for the counter plotter (3,600 pages at 120 an hour), waiting to be sent. */
 async function fillQueue(): Promise<void> {
-  const order = await buildOrder(shop, { paymentStatus: 'paid', pages: 40 });
-  await shop.sql.begin(async (tx) => {
-    const pkg = { recipientKey: 'customer', recipientId: null, name: 'Filler', sets: 1, halfSets: 0, positions: [1] };
-    const [batch] = await planPrintBatches(tx, { orderId: order.id, pkg, batches: [{ paper: '24x36', ink: 'bw', halfSize: false, sets: 90, positions: [1] }] });
-    await recordPrintFile(tx, { batchId: batch.id, fileKey: `print-files/${order.id}/${batch.id}.pdf`, pages: 3600, bytes: 1000 });
-  });
+  await waitingBatch(shop, 3600);
 }
 
 describe('promises from the production queue', { timeout: 150_000 }, () => {

@@ -1,6 +1,7 @@
 /**
  * "Send to several people" at checkout in Chromium: twelve recipients pasted as CSV, each row with
- * its sheets and package price from the server, a bad ZIP named beside its row, then one payment.
+ * its sheets and package price from the server, a bad ZIP named beside its row, then one payment;
+ * and each row's own finishing and reduced sets, from the CSV and under its "Finishing" disclosure.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -116,6 +117,60 @@ describe('sending one set to several people', () => {
       await pay.click();
       await page.waitForURL(/\/order-success\/[0-9a-f-]{36}$/, { timeout: 20_000 });
       expect(page.url().split('/').pop()).toBe(order.id);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      errors.assertClean();
+      await page.close();
+    });
+  }
+});
+
+/** Two recipients: the S sheets folded, stapled and once reduced from the CSV's columns; A-101 alone, as it is. */
+const FINISHING_CSV = ['name,company,sheets,fold,bind,reducedSets', 'Keystone Steel,Keystone,S,title_out,staple,1', 'Drafting Room,,A-101,,,'].join('\n');
+
+describe("each recipient's finishing", () => {
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ]) {
+    it(`prices each row's finishing beside it and says why one cannot be bound (${width} px)`, { timeout: 120_000 }, async () => {
+      const { page, sid } = await pageWithNumberedSet({ width, height });
+      const errors = watchPageErrors(page);
+      await page.goto(`${shop.url}/checkout`);
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('checkbox', { name: 'Send to several people' }).check();
+      await page.getByLabel('Paste or import a CSV').fill(FINISHING_CSV);
+      await page.getByRole('button', { name: 'Add these recipients' }).click();
+      const rows = page.getByTestId('recipient-row');
+      const [steel, drafting] = [rows.nth(0), rows.nth(1)];
+      // 2 sheets: $5.99 + $0.99 reduced + $0.50 folded each, $2.00 staple; NJ pickup tax 6.63%: $16.96 + $1.12.
+      await steel.getByText('package $18.08').waitFor({ timeout: 15_000 });
+      expect(await steel.getByText(/^Finishing:/).textContent()).toBe('Finishing: full size: fold + staple · 1 reduced 11" x 17" set');
+      await drafting.getByText('package $6.39').waitFor();
+      expect(await drafting.getByText(/^Finishing:/).textContent()).toBe('Finishing: none');
+
+      // Stapling a set of one sheet: the server's sentence beside that row; no binding again, and it is priced.
+      await drafting.getByText('Finishing: none').click();
+      await drafting.getByLabel('Bind').selectOption('staple_left');
+      await drafting.getByText('Recipient 2 (Drafting Room): A set of one sheet cannot be bound. Please choose no binding.').waitFor({ timeout: 15_000 });
+      await screenshot(page, `recipients-finishing-refused-${width}`);
+      // The rows alone, at the size they are read.
+      await page.getByRole('list', { name: 'Recipients' }).screenshot({ path: `test-results/screenshots/recipients-finishing-rows-refused-${width}.png` });
+      await drafting.getByLabel('Bind').selectOption('none');
+      await drafting.getByLabel('Fold').selectOption('title_out');
+      // $5.99 + $0.50 fold, 6.63%: $6.92.
+      await drafting.getByText('package $6.92').waitFor({ timeout: 15_000 });
+      expect(await drafting.getByRole('alert').count()).toBe(0);
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      await steel.getByText(/^Finishing:/).click();
+      await screenshot(page, `recipients-finishing-${width}`);
+      await page.getByRole('list', { name: 'Recipients' }).screenshot({ path: `test-results/screenshots/recipients-finishing-rows-${width}.png` });
+
+      const stored = await shop.sql<{ name: string; finishing: { fold: string; bind: string }; reduced_sets: number }[]>`
+        select r.name, r.finishing, r.reduced_sets from order_recipients r join orders o on o.id = r.order_id where o.session_sid = ${sid} order by r.position`;
+      expect(stored.map((r) => [r.name, r.finishing.fold, r.finishing.bind, r.reduced_sets])).toEqual([
+        ['Keystone Steel', 'title_out', 'staple_left', 1],
+        ['Drafting Room', 'title_out', 'none', 0],
+      ]);
       expect(await seriousA11yViolations(page)).toEqual([]);
       errors.assertClean();
       await page.close();

@@ -4,6 +4,9 @@ import { ANSI_D, ARCH_D, ARCH_E1, makeDrawingPdf } from './pdf';
 import { CUSTOMER, pickupBody } from './checkout';
 import type { TestClient } from './client';
 import type { TestShop } from './shop';
+import { buildOrder } from './factories';
+import { NO_FINISHING } from '#shared/finishing';
+import { planPrintBatches, recordPrintFile } from '#core/production/commands/printBatches';
 
 async function uploadAndAnalyze(shop: TestShop, client: TestClient, bytes: Buffer, name: string): Promise<string> {
   const form = new FormData();
@@ -56,4 +59,29 @@ export async function paidMixedOrder(shop: TestShop, options: MixedOrderOptions 
   await shop.runJobs();
   await shop.runJobs();
   return orderId;
+}
+
+/** A paid order whose one B&W 24x36 batch of `pages` pages is built and waits for a printer (load for the queue's promises). */
+export async function waitingBatch(shop: TestShop, pages: number): Promise<string> {
+  const order = await buildOrder(shop, { paymentStatus: 'paid', pages: 40 });
+  return shop.sql.begin(async (tx) => {
+    const pkg = {
+      recipientKey: 'customer',
+      recipientId: null,
+      name: 'Filler',
+      sets: 1,
+      halfSets: 0,
+      reducedSets: 0,
+      finishing: NO_FINISHING,
+      halfFinishing: NO_FINISHING,
+      positions: [1],
+    };
+    const [batch] = await planPrintBatches(tx, {
+      orderId: order.id,
+      pkg,
+      batches: [{ paper: '24x36', ink: 'bw', halfSize: false, sets: 90, positions: [1], finishing: NO_FINISHING }],
+    });
+    await recordPrintFile(tx, { batchId: batch.id, fileKey: `print-files/${order.id}/${batch.id}.pdf`, pages, bytes: 1000 });
+    return batch.id;
+  });
 }

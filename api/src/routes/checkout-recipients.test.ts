@@ -10,7 +10,10 @@ import { adminClient } from '#test/helpers/adminTestKit';
 import { pdfText } from '#test/helpers/pdfText';
 import { firmOnAccount } from '#test/helpers/onAccount';
 import { buildUpload } from '#test/helpers/factories';
-import { RECIPIENTS_FINISHING_MESSAGE } from '#shared/finishing';
+import { orderById } from '#core/orders/queries';
+import { withRecipients } from '#core/orders/recipients';
+import { renderReceipt } from '#core/services/receipts/index';
+import { mkdir, writeFile } from 'node:fs/promises';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -345,14 +348,15 @@ describe('one order to several recipients', () => {
     });
 
     it.each([
-      ['a reduced set', { reducedSets: 1 }],
-      ['folded full-size sets', { finishing: { fold: 'title_out', bind: 'none', holes: 0 } }],
-      ['punched half-size sets', { halfFinishing: { fold: 'none', bind: 'none', holes: 3 } }],
-    ])('refuses %s beside recipients rather than pricing it for nobody', async (_case, extra) => {
+      ['reducedSets', { reducedSets: 1 }],
+      ['finishing', { finishing: { fold: 'title_out', bind: 'none', holes: 0 } }],
+      ['halfFinishing', { halfFinishing: { fold: 'none', bind: 'none', holes: 3 } }],
+    ])('refuses %s beside recipients, naming it: each recipient gives their own', async (field, extra) => {
       const before = await ordersCount();
       const res = await client.post('/api/create-payment-intent', body(uploadId, { recipients: THREE, ...extra }));
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(RECIPIENTS_FINISHING_MESSAGE);
+      expect(res.body.message).toBe(`With recipients, ${field} is given for each recipient, not for the whole order. Please send it inside each recipient.`);
+      expect(res.body.errors[field]).toBe(res.body.message);
       expect(await ordersCount()).toBe(before);
     });
 
@@ -364,5 +368,175 @@ describe('one order to several recipients', () => {
       expect(beside.status).toBe(400);
       expect(beside.body.message).toMatch(/^With recipients, toAddress is given for each recipient/);
     });
+  });
+});
+
+/** The shop's published prices (cents), written out here so the test does not take them from the code it checks. */
+const PUBLISHED = { bw24x36: 599, reducedBw: 99, foldPerSheet: 50, staplePerSet: 200 };
+/** Half-up rounding of a tax in thousandths of a percent, on whole cents. */
+const taxOf = (cents: number, millipercent: number) => Math.floor((cents * millipercent + 50_000) / 100_000);
+const FOLD_STAPLE = { fold: 'title_out', bind: 'staple_left', holes: 0 };
+const NONE = { fold: 'none', bind: 'none', holes: 0 };
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('finishing and reduced sets per recipient', () => {
+  let client: TestClient;
+  let uploadId: string;
+
+  beforeAll(async () => {
+    const set = await browserWithNumberedSet(shop, SET);
+    client = set.client;
+    uploadId = set.upload.id;
+  });
+
+  /** Two packages: the S sheets twice, folded, stapled and once reduced, shipped to PA; the whole set picked up as it is. */
+  const TWO = [
+    { name: 'Keystone Steel', company: 'Keystone', delivery: 'shipping', address: PA, sheets: ['S'], sets: 2, finishing: FOLD_STAPLE, reducedSets: 1 },
+    { name: 'Owner', delivery: 'pickup' },
+  ];
+
+  it("prices each package's finishing on its own sheets and sets, taxed at its own rate; the order JSON, ticket and receipt say it per package", async () => {
+    // The rates see the finished package: its prints and finishing (not yet $100) and its tube of 4 full-size sheets.
+    const rates = await client.post('/api/shipping-rates', { uploadId, printSize: '24x36', printType: 'bw', recipients: TWO });
+    expect(rates.status).toBe(200);
+    const steelSubtotal = 4 * PUBLISHED.bw24x36 + 2 * PUBLISHED.reducedBw + 4 * PUBLISHED.foldPerSheet + 2 * PUBLISHED.staplePerSet;
+    expect(steelSubtotal).toBe(3194);
+    expect(rates.body.recipients[0]).toMatchObject({ sheetNumbers: ['S-101', 'S-102'], subtotal: 31.94 });
+    const [cheapest] = rates.body.recipients[0].rates as { rateId: string; regularCost: number; free: boolean }[];
+    expect(cheapest.free).toBe(false);
+    const [tube] = await shop.sql<{ page_count: number }[]>`select page_count from shipping_quotes where id = ${cheapest.rateId}`;
+    expect(tube.page_count).toBe(4);
+    const shipCents = Math.round(cheapest.regularCost * 100);
+
+    const res = await client.post('/api/create-payment-intent', body(uploadId, { recipients: [{ ...TWO[0], rateId: cheapest.rateId }, TWO[1]] }));
+    expect(res.status).toBe(201);
+    expect(res.body.amounts.lines).toEqual([
+      { description: 'Keystone Steel: 24" x 36" black and white', quantity: 4, unitPrice: 5.99, amount: 23.96 },
+      { description: 'Keystone Steel: 11" x 17" reduced black and white', quantity: 2, unitPrice: 0.99, amount: 1.98 },
+      { description: 'Keystone Steel: Folding to 9" x 12", title block out (full-size sets)', quantity: 4, unitPrice: 0.5, amount: 2 },
+      { description: 'Keystone Steel: Staple binding, left edge (full-size sets)', quantity: 2, unitPrice: 2, amount: 4 },
+      { description: 'Owner: 24" x 36" black and white', quantity: 6, unitPrice: 5.99, amount: 35.94 },
+    ]);
+    // Keystone's package pays PA's 6% on its prints, finishing and shipping; the pickup NJ's 6.63% on its prints.
+    const steelTax = taxOf(steelSubtotal + shipCents, 6000);
+    const ownerSubtotal = 6 * PUBLISHED.bw24x36;
+    const ownerTax = taxOf(ownerSubtotal, 6630);
+    const [steel, owner] = res.body.amounts.recipients;
+    expect(steel).toMatchObject({
+      subtotal: centsToDollars(steelSubtotal),
+      shippingCost: centsToDollars(shipCents),
+      taxState: 'PA',
+      tax: centsToDollars(steelTax),
+      total: centsToDollars(steelSubtotal + shipCents + steelTax),
+      reducedSets: 1,
+      finishing: FOLD_STAPLE,
+    });
+    expect(owner).toMatchObject({ subtotal: 35.94, shippingCost: 0, taxState: 'NJ', tax: centsToDollars(ownerTax), reducedSets: 0, finishing: NONE });
+    const totalCents = steelSubtotal + shipCents + steelTax + ownerSubtotal + ownerTax;
+    expect(res.body.amounts).toMatchObject({
+      subtotal: centsToDollars(steelSubtotal + ownerSubtotal),
+      tax: centsToDollars(steelTax + ownerTax),
+      total: centsToDollars(totalCents),
+      reducedSets: 1,
+      // Full-size and reduced prints are two prices a sheet: there is no one price per sheet.
+      pricePerPage: null,
+    });
+    // One payment, the sum.
+    const [intent] = await shop.sql<{ amount_cents: number }[]>`
+      select d.amount_cents from demo_payment_intents d join orders o on o.payment_intent_id = d.id where o.id = ${res.body.orderId}`;
+    expect(intent.amount_cents).toBe(totalCents);
+
+    // Kept per recipient, and read back the same.
+    const rows = await shop.sql<{ name: string; finishing: unknown; half_finishing: unknown; reduced_sets: number }[]>`
+      select name, finishing, half_finishing, reduced_sets from order_recipients where order_id = ${res.body.orderId} order by position`;
+    expect(rows).toEqual([
+      { name: 'Keystone Steel', finishing: FOLD_STAPLE, half_finishing: NONE, reduced_sets: 1 },
+      { name: 'Owner', finishing: NONE, half_finishing: NONE, reduced_sets: 0 },
+    ]);
+    const order = (await client.get(`/api/orders/${res.body.orderId}`)).body as OrderJson;
+    expect(order.recipients.map((r) => [r.name, r.sets, r.finishing, r.halfFinishing, r.reducedSets])).toEqual([
+      ['Keystone Steel', 2, FOLD_STAPLE, NONE, 1],
+      ['Owner', 1, NONE, NONE, 0],
+    ]);
+    expect(order.reducedSets).toBe(1);
+    expect(order.totalAmount).toBe(centsToDollars(totalCents));
+
+    await client.post('/api/payments/demo/confirm', { orderId: res.body.orderId, cardNumber: '4242 4242 4242 4242' });
+    await shop.runJobs();
+    const admin = await adminClient(shop);
+    const ticketPdf = (await admin.bytes(`/api/admin/job-ticket/${res.body.orderId}`)).body;
+    // Kept for looking at (rendered to PNG when the ticket changes).
+    await mkdir('test-results', { recursive: true });
+    await writeFile('test-results/recipients-finishing-ticket.pdf', ticketPdf);
+    const ticket = flat(await pdfText(ticketPdf));
+    expect(ticket).toContain('Each package its own: see the packing lists');
+    const [, lists] = ticket.split('PACKING LISTS');
+    const [steelList, ownerList] = lists.split('2 of 2: Owner');
+    expect(steelList).toContain('1 of 2: Keystone Steel');
+    expect(steelList).toContain('2 sets + 1 reduced 11" x 17" set of 2 sheets: S-101, S-102');
+    expect(steelList).toContain('Finishing: Full-size sets: fold to 9" x 12", title block facing out on the front; staple on the left edge');
+    expect(steelList).toContain('Finishing: Reduced sets: 1 × every sheet fit to 11" x 17", "REDUCED — NOT TO SCALE" in the margin; no finishing');
+    expect(ownerList).toContain('1 set of 6 sheets');
+    expect(ownerList).not.toContain('Finishing');
+
+    const [row] = await withRecipients(shop.sql, [(await orderById(shop.sql, res.body.orderId))!]);
+    const receiptPdf = await renderReceipt(row, DEFAULT_SHOP);
+    await writeFile('test-results/recipients-finishing-receipt.pdf', receiptPdf);
+    const receipt = flat(await pdfText(receiptPdf));
+    const recipients = receipt.slice(receipt.lastIndexOf('Recipients 1.'));
+    expect(recipients).toContain('1. Keystone Steel (Keystone)');
+    expect(recipients).toContain('2 sets + 1 reduced 11" x 17" set of 2 sheets: S-101, S-102');
+    expect(recipients).toContain('Finishing: Full-size sets: fold to 9" x 12", title block facing out on the front; staple on the left edge');
+    expect(receipt).toContain('Keystone Steel: Staple binding, left edge (full-size sets) 2 $2.00 $4.00');
+  });
+
+  it('takes a recipient of reduced sets alone, in a tube that weighs as the empty tube', async () => {
+    const list = [{ name: 'Field Office', delivery: 'shipping', address: PA, sets: 0, reducedSets: 2, sheets: ['A'] }];
+    const res = await client.post('/api/create-payment-intent', body(uploadId, { recipients: list }));
+    expect(res.status).toBe(201);
+    expect(res.body.amounts.recipients[0]).toMatchObject({ sets: 0, halfSets: 0, reducedSets: 2, subtotal: centsToDollars(4 * PUBLISHED.reducedBw) });
+    const [quote] = await shop.sql<{ page_count: number }[]>`
+      select q.page_count from shipping_quotes q join order_recipients r on r.shipping_quote_id = q.id where r.order_id = ${res.body.orderId}`;
+    expect(quote.page_count).toBe(0);
+  });
+
+  it.each([
+    [
+      'holes on full-size sets',
+      [{ name: 'Acme Steel', delivery: 'pickup', finishing: { fold: 'none', bind: 'none', holes: 3 } }],
+      'recipients[0].finishing.holes',
+      'Recipient 1 (Acme Steel): Three holes are punched only in half-size sets. Please choose no holes for the full-size sets.',
+    ],
+    [
+      'binding a package of one sheet',
+      [TWO[1], { name: 'Acme Steel', delivery: 'pickup', sheets: ['A-101'], finishing: FOLD_STAPLE }],
+      'recipients[1].finishing.bind',
+      'Recipient 2 (Acme Steel): A set of one sheet cannot be bound. Please choose no binding.',
+    ],
+    [
+      'finishing half-size sets they do not get',
+      [{ name: 'Acme Steel', delivery: 'pickup', halfFinishing: { fold: 'none', bind: 'none', holes: 3 } }],
+      'recipients[0].halfFinishing',
+      'Recipient 1 (Acme Steel): Finishing for half-size sets needs at least one half-size set. Please add a half-size set or choose no finishing.',
+    ],
+    [
+      'an unknown fold',
+      [{ name: 'Acme Steel', delivery: 'pickup', finishing: { fold: 'accordion', bind: 'none', holes: 0 } }],
+      'recipients[0].finishing.fold',
+      'Recipient 1 (Acme Steel): Fold must be none or title_out',
+    ],
+    [
+      'reduced sets past 100',
+      [TWO[1], TWO[1], TWO[1], { name: 'Acme Steel', delivery: 'pickup', reducedSets: 101 }],
+      'recipients[3].reducedSets',
+      'Recipient 4 (Acme Steel): Reduced sets must be a whole number from 0 to 100',
+    ],
+  ])('refuses %s, naming the recipient, and places nothing', async (_case, recipients, path, message) => {
+    const before = await ordersCount();
+    const res = await client.post('/api/create-payment-intent', body(uploadId, { recipients }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors[path]).toBe(message);
+    expect(await ordersCount()).toBe(before);
   });
 });

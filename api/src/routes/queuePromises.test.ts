@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
-import { buildOrder } from '#test/helpers/factories';
 import { browserWithUpload, CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { firmOnAccount, orderOnAccount } from '#test/helpers/onAccount';
-import { planPrintBatches, recordPrintFile, sendBatch } from '#core/production/commands/printBatches';
+import { sendBatch } from '#core/production/commands/printBatches';
+import { waitingBatch as waitingBatchOf } from '#test/helpers/production';
 import { readyBy, turnaround } from '#shared/readyBy';
 
 let shop: TestShop;
@@ -25,16 +25,7 @@ const turnaroundAt = async (query: string) => {
   return res.body;
 };
 
-/** A paid order whose one batch of `pages` pages is built and waits for the printer. */
-async function waitingBatch(pages: number): Promise<string> {
-  const order = await buildOrder(shop, { paymentStatus: 'paid', pages: 40 });
-  return shop.sql.begin(async (tx) => {
-    const pkg = { recipientKey: 'customer', recipientId: null, name: 'Filler', sets: 1, halfSets: 0, positions: [1] };
-    const [batch] = await planPrintBatches(tx, { orderId: order.id, pkg, batches: [{ paper: '24x36', ink: 'bw', halfSize: false, sets: 90, positions: [1] }] });
-    await recordPrintFile(tx, { batchId: batch.id, fileKey: `print-files/${order.id}/${batch.id}.pdf`, pages, bytes: 1000 });
-    return batch.id;
-  });
-}
+const waitingBatch = (pages: number) => waitingBatchOf(shop, pages);
 
 describe('an empty queue', () => {
   it('changes nothing: the turnaround is today’s rule, with or without the order, and checkout says the same', async () => {

@@ -23,6 +23,10 @@ shopForFile((s) => (shop = s));
 const BW = PRICE_PER_PAGE_CENTS['24x36'].bw;
 const PA = { street1: '1 Penn Sq', street2: '', city: 'Philadelphia', state: 'PA', zipCode: '19107' };
 const ORDER = { printSize: '24x36', printType: 'bw', ...CUSTOMER };
+const FOLD_STAPLE = { fold: 'title_out', bind: 'staple_left', holes: 0 };
+/** The published prices of an 11" x 17" B&W sheet and of folding one (cents). */
+const REDUCED_BW = 99;
+const FOLD = 50;
 
 /** Pays an unpaid order with the test card and reconciles it. */
 async function pay(client: TestClient, orderId: string) {
@@ -56,7 +60,8 @@ describe('every holder of the set gets the next issue', () => {
       ...ORDER,
       recipients: [
         { name: 'Owner', company: 'Client Co', delivery: 'pickup' },
-        { name: 'Keystone Steel', delivery: 'shipping', address: PA, sheets: ['S'] },
+        // Their set folded and stapled, with a reduced set: the reprint's sheets come folded and reduced, not stapled.
+        { name: 'Keystone Steel', delivery: 'shipping', address: PA, sheets: ['S'], finishing: FOLD_STAPLE, reducedSets: 1 },
         { name: 'Volt Electric', delivery: 'shipping', address: ADDRESSES.NJ, sheets: ['E'], sets: 0, halfSets: 1 },
       ],
     });
@@ -102,13 +107,20 @@ describe('every holder of the set gets the next issue', () => {
     const [owner, steel] = placed.body.amounts.recipients;
     expect(placed.body.amounts.recipients).toHaveLength(2);
     expect(owner).toMatchObject({ name: 'Owner', sheetNumbers: ['A-102', 'S-101', 'S-103'], subtotal: (3 * BW) / 100, shippingCost: 0, taxState: 'NJ' });
-    expect(steel).toMatchObject({ name: 'Keystone Steel', sheetNumbers: ['S-101', 'S-103'], subtotal: (2 * BW) / 100, taxState: 'PA' });
+    expect(steel).toMatchObject({
+      name: 'Keystone Steel',
+      sheetNumbers: ['S-101', 'S-103'],
+      subtotal: (2 * BW + 2 * REDUCED_BW + 2 * FOLD) / 100,
+      taxState: 'PA',
+      reducedSets: 1,
+      finishing: { fold: 'title_out', bind: 'none', holes: 0 },
+    });
     expect(steel.shippingCost).toBeGreaterThan(0);
     expect(placed.body.amounts.total).toBeCloseTo(owner.total + steel.total, 2);
     const order = (await client.get(`/api/orders/${placed.body.orderId}`)).body as OrderJson;
-    expect(order.recipients.map((r) => [r.name, r.positions])).toEqual([
-      ['Owner', [2, 3, 5]],
-      ['Keystone Steel', [3, 5]],
+    expect(order.recipients.map((r) => [r.name, r.positions, r.finishing.bind, r.reducedSets])).toEqual([
+      ['Owner', [2, 3, 5], 'none', 0],
+      ['Keystone Steel', [3, 5], 'none', 1],
     ]);
     expect(order.printPositions).toEqual([2, 3, 5]);
     expect(order.revisionOf?.orderId).toBe(firstOrderId);
@@ -128,7 +140,10 @@ describe('every holder of the set gets the next issue', () => {
     expect(ownerList).toContain('1 set of 3 sheets: A-102, S-101, S-103');
     expect(ownerList).toContain('A-102 — replace');
     expect(ownerList).toContain('S-103 — insert after S-102');
-    expect(steelList).toContain('1 set of 2 sheets: S-101, S-103');
+    expect(steelList).toContain('1 set + 1 reduced 11" x 17" set of 2 sheets: S-101, S-103');
+    expect(steelList).toContain('Finishing: Full-size sets: fold to 9" x 12", title block facing out on the front');
+    expect(steelList).not.toContain('staple');
+    expect(ownerList).not.toContain('Finishing');
     expect(steelList).toContain('S-101 — replace');
     expect(steelList).not.toContain('A-102');
     expect(steelList).toContain('Ship');
@@ -145,7 +160,8 @@ describe('every holder of the set gets the next issue', () => {
     expect(text).toContain('1. Owner (Client Co)');
     expect(text).toContain('Pickup at the counter');
     expect(text).toContain('2. Keystone Steel');
-    expect(text).toContain('1 set of 2 sheets: S-101, S-102');
+    expect(text).toContain('1 set + 1 reduced 11" x 17" set of 2 sheets: S-101, S-102');
+    expect(text).toContain('Finishing: Full-size sets: fold to 9" x 12", title block facing out on the front; staple on the left edge');
     expect(text).toContain('3. Volt Electric');
     expect(text).toContain('1 half-size set of 2 sheets: E-101, E-102');
     expect(text).toMatch(/tax \(PA\) \$/);

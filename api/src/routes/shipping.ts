@@ -181,6 +181,10 @@ export function shippingRoutes(ctx: AppContext): Router {
               printType: input.printType,
               sets: pkg.recipient.sets,
               halfSets: pkg.recipient.halfSets,
+              // The package's subtotal as checkout prices it, its finishing and reduced sets included.
+              reducedSets: pkg.recipient.reducedSets,
+              finishing: pkg.recipient.finishing,
+              halfFinishing: pkg.recipient.halfFinishing,
               papers: pkg.part.papers,
               colorSheets: pkg.part.colorSheets,
             })

@@ -39,7 +39,7 @@ import { shopFacts } from '#shared/shop';
 import { quotedPromise, type QuotedPromise } from '../../production/promises';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
-import { finishingProblem, hasFinishing, RECIPIENTS_FINISHING_MESSAGE, type Finishing } from '#shared/finishing';
+import { finishingProblem, type Finishing } from '#shared/finishing';
 
 /** What the customer asked for, validated by the caller; every amount is the server's. */
 export type CheckoutRequest = {
@@ -74,8 +74,9 @@ export type CheckoutRequest = {
   paymentMethod: 'card' | 'invoice';
   /**
    * A distribution list (shared/recipients.ts, parsed by the caller): one package per recipient, each
-   * with its own sets, part of the set, delivery, shipping and tax. Then `sets`, `halfSets`,
-   * `shippingMethod`, `rateId` and `shippingAddress` are not used.
+   * with its own sets, finishing, part of the set, delivery, shipping and tax. Then `sets`, `halfSets`,
+   * `reducedSets`, `finishing`, `halfFinishing`, `shippingMethod`, `rateId` and `shippingAddress` are
+   * not used (the route refuses them beside recipients).
    */
   recipients?: PackageRequest[] | null;
 };
@@ -544,16 +545,18 @@ function quoteFacts(s: PackageShipping): { costCents: number; cheapest: boolean;
 function orderPriceOf(packages: { name: string; price: PriceBreakdown }[], whole: { pageCount: number; colorSheetCount: number }): PriceBreakdown {
   const sum = (pick: (p: PriceBreakdown) => number) => packages.reduce((total, p) => total + pick(p.price), 0);
   const lines = packages.flatMap((p) => p.price.lines.map((l) => ({ ...l, description: `${p.name}: ${l.description}` })));
-  const units = new Set(lines.map((l) => l.unitPriceCents));
+  // One price per sheet counts the prints alone, as for one delivery: finishing lines have no ink.
+  const prints = lines.filter((l) => l.ink !== null);
+  const units = new Set(prints.map((l) => l.unitPriceCents));
   const states = new Set(packages.map((p) => p.price.taxState));
   const [first] = packages;
   return {
     sets: sum((p) => p.sets),
     halfSets: sum((p) => p.halfSets),
-    reducedSets: 0,
+    reducedSets: sum((p) => p.reducedSets),
     bwSheetCount: whole.pageCount - whole.colorSheetCount,
     colorSheetCount: whole.colorSheetCount,
-    pricePerPageCents: units.size === 1 ? lines[0].unitPriceCents : null,
+    pricePerPageCents: units.size === 1 ? prints[0].unitPriceCents : null,
     lines,
     subtotalCents: sum((p) => p.subtotalCents),
     rushFeeCents: sum((p) => p.rushFeeCents),
@@ -579,11 +582,6 @@ async function checkoutRecipients(
   input: { request: CheckoutRequest; customer: Customer; set: UploadSet; reprint: Reprint | null; recipients: PackageRequest[] },
 ): Promise<CheckoutResult> {
   const { request, customer, set, reprint, recipients } = input;
-  // Finishing and reduced sets are chosen for one delivery's sets; a distribution list does not
-  // yet say whose sets are folded or bound, so it is refused rather than priced for nobody.
-  if ((request.reducedSets ?? 0) > 0 || hasFinishing(request.finishing) || hasFinishing(request.halfFinishing)) {
-    throw badRequest(RECIPIENTS_FINISHING_MESSAGE);
-  }
   if (reprint && request.colorSheets?.some((p) => !reprint.positions.includes(p))) throw badRequest('Color sheets must be among the sheets to print.');
   const facts = await setFactsOf(ctx.sql, set, request.printType, request.colorSheets);
   const packages = packagesOf(facts, recipients, { printSize: request.printSize, reprint });
@@ -604,6 +602,10 @@ async function checkoutRecipients(
       printType: request.printType,
       sets: pkg.recipient.sets,
       halfSets: pkg.recipient.halfSets,
+      // Their own finishing and reduced sets, priced on their own package's sheets and sets.
+      reducedSets: pkg.recipient.reducedSets,
+      finishing: pkg.recipient.finishing,
+      halfFinishing: pkg.recipient.halfFinishing,
       papers: pkg.part.papers,
       colorSheets: pkg.part.colorSheets,
       rushOrder: request.rushOrder && pkg.index === 0,
@@ -675,6 +677,9 @@ async function checkoutRecipients(
       address: pkg.recipient.address,
       sets: pkg.recipient.sets,
       halfSets: pkg.recipient.halfSets,
+      reducedSets: pkg.recipient.reducedSets,
+      finishing: pkg.recipient.finishing,
+      halfFinishing: pkg.recipient.halfFinishing,
       positions: pkg.positions,
       sheetNumbers: pkg.sheetNumbers,
       selection: pkg.recipient.sheets,

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../../lib/db';
 import type { Address } from '#shared/address';
+import type { Finishing } from '#shared/finishing';
 import type { PriceLine } from '#shared/pricing';
 
 /** One recipient's package as checkout priced it (amounts in cents). */
@@ -18,6 +19,10 @@ export type RecipientFields = {
   address: Address | null;
   sets: number;
   halfSets: number;
+  /** Their 11" x 17" reduced sets and the finishing of their full-size and half-size sets. */
+  reducedSets: number;
+  finishing: Finishing;
+  halfFinishing: Finishing;
   positions: number[];
   sheetNumbers: string[];
   /** The selection as sent (`["S"]`), null for the whole set. */
@@ -55,6 +60,9 @@ export async function insertRecipients(tx: Queryable, orderId: string, recipient
         address: r.address ? tx.json(r.address) : null,
         sets: r.sets,
         half_sets: r.halfSets,
+        reduced_sets: r.reducedSets,
+        finishing: tx.json(r.finishing),
+        half_finishing: tx.json(r.halfFinishing),
         positions: r.positions,
         sheet_numbers: r.sheetNumbers,
         selection: r.selection ? tx.json(r.selection) : null,

@@ -12,6 +12,7 @@ import { OPENING_HOURS_TEXT, shopAddressLines, type ShopFacts } from '#shared/sh
 import { formatCents } from '#shared/money';
 import { orderNumberOf } from '#shared/fields';
 import { formatTaxRate, setsText } from '#shared/pricing';
+import { finishingInstructions } from '#shared/finishing';
 import { addressLine } from '#shared/address';
 import { hasRecipients } from '../../orders/recipients';
 import { priceLinesOf, type OrderRow } from '../../orders/orderRow';
@@ -190,9 +191,11 @@ function drawRecipients(doc: Pdf, order: OrderRow, box: { left: number; width: n
     const who = `${p.position}. ${p.name}${p.company ? ` (${p.company})` : ''}`;
     const a = p.address;
     const how = p.delivery === 'pickup' || !a ? 'Pickup at the counter' : `Ship to ${addressLine(a)}${p.shippingService ? ` (${p.shippingService})` : ''}`;
-    const what = `${setsText(p.sets, p.halfSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'}: ${p.sheetNumbers.join(', ')}`;
+    const what = `${setsText(p.sets, p.halfSets, p.reducedSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'}: ${p.sheetNumbers.join(', ')}`;
+    // Their finishing, in the counter's words (the reduced sets are in the line above).
+    const finished = finishingInstructions({ finishing: p.finishing, halfFinishing: p.halfFinishing, sets: p.sets, halfSets: p.halfSets, reducedSets: 0 });
     const money = `Prints ${formatCents(p.subtotalCents)}${p.rushFeeCents ? ` · rush ${formatCents(p.rushFeeCents)}` : ''} · shipping ${formatCents(p.shippingCostCents)} · tax${p.taxState ? ` (${p.taxState})` : ''} ${formatCents(p.taxCents)} · ${formatCents(p.totalCents)}`;
-    const lines = [how, what, money];
+    const lines = [how, what, ...finished.map((l) => `Finishing: ${l}`), money];
     const height = 14 + lines.reduce((h, l) => h + heightOfText(doc, l, { size: 9, width: width - 16 }) + 1, 0);
     if (y + height > bottom) {
       doc.addPage();

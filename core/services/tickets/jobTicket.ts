@@ -157,13 +157,18 @@ export function renderJobTicket(
         ? 'As drawn at 100%: each sheet on the smaller paper it fits (see the lines below)'
         : `${PRINT_SIZE_LABELS[order.print_size as PrintSize] ?? order.print_size}, every sheet on it`;
     const half = halfSizeNote(order);
-    const finishing = finishingInstructions({
-      finishing: order.finishing,
-      halfFinishing: order.half_finishing,
-      sets: order.sets,
-      halfSets: order.half_sets ?? 0,
-      reducedSets: order.reduced_sets ?? 0,
-    });
+    // With recipients each package has its own finishing, said on its packing list.
+    const finishing = hasRecipients(order)
+      ? (order.recipients ?? []).some((p) => packageFinishing(p).length > 0)
+        ? ['Each package its own: see the packing lists']
+        : []
+      : finishingInstructions({
+          finishing: order.finishing,
+          halfFinishing: order.half_finishing,
+          sets: order.sets,
+          halfSets: order.half_sets ?? 0,
+          reducedSets: order.reduced_sets ?? 0,
+        });
     const full = order.sets * order.page_count;
     const halves = (order.half_sets ?? 0) * order.page_count;
     const a = order.shipping_address;
@@ -287,6 +292,11 @@ export function renderJobTicket(
   });
 }
 
+/** One package's finishing and reduced sets as the counter does them, one line each; [] for none. */
+export function packageFinishing(p: Pick<RecipientPackage, 'finishing' | 'halfFinishing' | 'sets' | 'halfSets' | 'reducedSets'>): string[] {
+  return finishingInstructions({ finishing: p.finishing, halfFinishing: p.halfFinishing, sets: p.sets, halfSets: p.halfSets, reducedSets: p.reducedSets });
+}
+
 /** Slip-sheet lines at most one a line; a longer list runs together, so the row's cap never cuts an instruction off. */
 const INSTRUCTIONS_ONE_A_LINE = 10;
 
@@ -344,7 +354,9 @@ function drawPackingLists(doc: Pdf, order: OrderRow, revision: RevisionPrint | n
       [p.company, p.email, p.phone].filter(Boolean).join(' · '),
       p.delivery === 'pickup' || !a ? 'Pickup at the counter' : `Ship${p.shippingService ? ` (${p.shippingService})` : ''} to ${addressLine(a)}`,
       `Label: ${p.delivery === 'pickup' ? 'none (pickup shelf)' : (p.trackingNumber ?? 'not bought yet')}`,
-      `${setsText(p.sets, p.halfSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'}: ${p.sheetNumbers.join(', ')}`,
+      `${setsText(p.sets, p.halfSets, p.reducedSets)} of ${p.positions.length} ${p.positions.length === 1 ? 'sheet' : 'sheets'}: ${p.sheetNumbers.join(', ')}`,
+      // Folding (which way the title block faces), binding, holes and reduced sets of this package.
+      ...packageFinishing(p).map((l) => `Finishing: ${l}`),
       ...(revision ? ['Slip sheets:', ...packageInstructions(revision, p)] : []),
     ].filter(Boolean);
     const laid = lines.map((l) => layoutLines(doc, l, { size: 10, width: width - 36 }));

@@ -289,6 +289,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
                 )}
                 <p>
                   {!form.toHolders &&
+                    form.recipients === null &&
                     ((data.sets ?? 1) !== 1 || (data.halfSets ?? 0) > 0 || (data.reducedSets ?? 0) > 0) &&
                     `${setsText(data.sets ?? 1, data.halfSets ?? 0, data.reducedSets ?? 0)} × `}
                   {data.pageCount} {data.pageCount === 1 ? 'sheet' : 'sheets'} · {ORDER_PRINT_SIZE_LABELS[data.printSize]} · {PRINT_TYPE_LABELS[data.printType]}

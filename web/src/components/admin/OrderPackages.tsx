@@ -31,7 +31,7 @@ export function OrderPackages({ order }: { order: AdminOrder }) {
                   : 'Pickup'}
               </p>
               <p className="break-words text-slate-700">
-                {setsText(p.sets, p.halfSets)} · {p.sheetCount} {p.sheetCount === 1 ? 'sheet' : 'sheets'}: {p.sheetNumbers.join(', ')}
+                {setsText(p.sets, p.halfSets, p.reducedSets)} · {p.sheetCount} {p.sheetCount === 1 ? 'sheet' : 'sheets'}: {p.sheetNumbers.join(', ')}
               </p>
               {p.delivery === 'shipping' && (
                 <p className="flex flex-wrap items-center gap-2 text-slate-700">

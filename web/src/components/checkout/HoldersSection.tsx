@@ -32,7 +32,7 @@ export function HoldersSection({ form }: { form: CheckoutForm }) {
                   <p className="font-semibold text-slate-900">{formatDollars(p.total)}</p>
                 </div>
                 <p className="break-words text-slate-700">
-                  {p.sets !== undefined && p.halfSets !== undefined ? `${setsText(p.sets, p.halfSets)} · ` : ''}
+                  {p.sets !== undefined && p.halfSets !== undefined ? `${setsText(p.sets, p.halfSets, p.reducedSets ?? 0)} · ` : ''}
                   {p.sheetCount} {p.sheetCount === 1 ? 'sheet' : 'sheets'}: {p.sheetNumbers.join(', ')}
                 </p>
                 <p className="break-words text-slate-600">

@@ -1,16 +1,117 @@
 /**
  * "Send to several people": the order's distribution list. Recipients are added one by one or
  * pasted or imported as CSV with a header (shared/recipientsCsv.ts); each row shows the sheets and
- * the package price the server priced, and the server's sentence beside the row it is about.
+ * the package price the server priced, its own finishing and reduced sets behind a "Finishing"
+ * disclosure, and the server's sentence beside the row it is about.
  */
 import { useState } from 'react';
-import { RECIPIENT_CSV_COLUMNS, recipientsFromCsv, type CsvRecipient } from '#shared/recipientsCsv';
+import { RECIPIENT_CSV_HEADER, recipientsFromCsv, type CsvFinishing, type CsvRecipient } from '#shared/recipientsCsv';
 import { MAX_RECIPIENTS } from '#shared/recipients';
+import { BINDS, FOLDS, hasFinishing, NO_FINISHING, REDUCED_PAPER, type Finishing } from '#shared/finishing';
+import { MAX_SETS } from '#shared/pricing';
 import { formatDollars } from '#shared/money';
+import { FinishingChoice } from '../upload/FinishingChoice';
 import { Button, Card, CardHeader, Input, Select } from '../ui';
 import type { CheckoutForm } from './useCheckoutForm';
 
-const CSV_HEADER = RECIPIENT_CSV_COLUMNS.join(',').replace('halfsets', 'halfSets');
+/** The draft row's columns, in this order (the new columns left blank). */
+const CSV_HEADER = RECIPIENT_CSV_HEADER.slice(0, 12).join(',');
+
+/** A row's finishing as the selects show it: a word the shop does not know (from a CSV) shows as none until chosen. */
+function asFinishing(f: CsvFinishing | undefined): Finishing {
+  if (!f) return NO_FINISHING;
+  const fold = (FOLDS as readonly string[]).includes(f.fold) ? (f.fold as Finishing['fold']) : 'none';
+  const bind = (BINDS as readonly string[]).includes(f.bind) ? (f.bind as Finishing['bind']) : 'none';
+  return { fold, bind, holes: f.holes === 3 ? 3 : 0 };
+}
+
+/** "fold + staple", "3 holes": one kind of set's finishing, short. */
+function shortFinishing(f: CsvFinishing | undefined): string | null {
+  if (!f) return null;
+  const parts = [
+    f.fold === 'none' ? null : f.fold === 'title_out' ? 'fold' : f.fold,
+    f.bind === 'none' ? null : f.bind === 'staple_left' ? 'staple' : f.bind === 'screw_post' ? 'screw post' : f.bind,
+    f.holes === 0 ? null : f.holes === 3 ? '3 holes' : `holes ${f.holes}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' + ') : null;
+}
+
+/** The row's finishing in a few words for its disclosure: `full size: fold + staple · 1 reduced set`, or `none`. */
+export function finishingSummary(r: CsvRecipient): string {
+  const full = shortFinishing(r.finishing);
+  const half = shortFinishing(r.halfFinishing);
+  const reduced = r.reducedSets ?? 0;
+  const parts = [
+    full ? `full size: ${full}` : null,
+    half ? `half size: ${half}` : null,
+    reduced ? `${reduced} reduced ${REDUCED_PAPER.label} ${reduced === 1 ? 'set' : 'sets'}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'none';
+}
+
+/** The recipient with one kind of set's finishing (left out when none) or their reduced sets changed. */
+function withFinishing(r: CsvRecipient, change: { finishing?: Finishing; halfFinishing?: Finishing; reducedSets?: number }): CsvRecipient {
+  const next: CsvRecipient = { ...r, ...change };
+  if (next.finishing && !hasFinishing(asFinishing(next.finishing)) && change.finishing) delete next.finishing;
+  if (next.halfFinishing && !hasFinishing(asFinishing(next.halfFinishing)) && change.halfFinishing) delete next.halfFinishing;
+  if (change.reducedSets === 0) delete next.reducedSets;
+  return next;
+}
+
+/** One row's finishing: what each kind of set it has gets, and its reduced sets. */
+function RowFinishing({ recipient, disabled, onChange }: { recipient: CsvRecipient; disabled?: boolean; onChange: (r: CsvRecipient) => void }) {
+  const sets = recipient.sets ?? 1;
+  const halfSets = recipient.halfSets ?? 0;
+  const reducedSets = recipient.reducedSets ?? 0;
+  const [reducedText, setReducedText] = useState(String(reducedSets));
+  // Another row's removal hands this one a new recipient: its number follows, adjusted while rendering.
+  const [shownFor, setShownFor] = useState(reducedSets);
+  if (shownFor !== reducedSets) {
+    setShownFor(reducedSets);
+    setReducedText(String(reducedSets));
+  }
+  return (
+    <details className="mt-2 rounded-md bg-slate-50 px-3 py-2" data-testid="recipient-finishing">
+      <summary className="cursor-pointer break-words text-slate-700">Finishing: {finishingSummary(recipient)}</summary>
+      <div className="mt-2 grid gap-3">
+        {(sets > 0 || recipient.finishing) && (
+          <FinishingChoice
+            legend="Full-size sets"
+            half={false}
+            value={asFinishing(recipient.finishing)}
+            disabled={disabled}
+            onChange={(finishing) => onChange(withFinishing(recipient, { finishing }))}
+          />
+        )}
+        {(halfSets > 0 || recipient.halfFinishing) && (
+          <FinishingChoice
+            legend="Half-size sets"
+            half
+            value={asFinishing(recipient.halfFinishing)}
+            disabled={disabled}
+            onChange={(halfFinishing) => onChange(withFinishing(recipient, { halfFinishing }))}
+          />
+        )}
+        <label className="grid max-w-xs gap-1 text-sm text-slate-700">
+          Reduced {REDUCED_PAPER.label} sets (not to scale, no finishing)
+          <Input
+            inputMode="numeric"
+            value={reducedText}
+            disabled={disabled}
+            onChange={(e) => {
+              setReducedText(e.target.value);
+              const n = e.target.value.trim() === '' ? 0 : Number(e.target.value);
+              // Whole numbers in range are sent; anything else waits for a number.
+              if (!Number.isInteger(n) || n < 0 || n > MAX_SETS) return;
+              setShownFor(n);
+              onChange(withFinishing(recipient, { reducedSets: n }));
+            }}
+          />
+        </label>
+      </div>
+    </details>
+  );
+}
 
 type Draft = {
   name: string;
@@ -48,6 +149,18 @@ function fromDraft(d: Draft): CsvRecipient | null {
   return read.ok ? read.recipients[0] : null;
 }
 
+/**
+ * A recipient added one by one starts with the finishing and reduced sets chosen for the set on the
+ * card, for the kinds of sets they get (a CSV row has what its columns say).
+ */
+function withCardFinishing(r: CsvRecipient, data: CheckoutForm['data']): CsvRecipient {
+  const next = { ...r };
+  if (data.finishing && hasFinishing(data.finishing) && (r.sets ?? 1) > 0) next.finishing = data.finishing;
+  if (data.halfFinishing && hasFinishing(data.halfFinishing) && (r.halfSets ?? 0) > 0) next.halfFinishing = data.halfFinishing;
+  if (data.reducedSets) next.reducedSets = data.reducedSets;
+  return next;
+}
+
 /** The sentences about row `i` (its fields), from the server's `errors`. */
 function rowProblems(errors: Record<string, string>, i: number): string[] {
   return [
@@ -80,7 +193,7 @@ export function RecipientsSection({ form, disabled }: { form: CheckoutForm; disa
     const r = fromDraft(draft);
     if (!r || !r.name) return setCsvProblem('Please give the recipient a name.');
     setCsvProblem(null);
-    setRecipients([...list, r]);
+    setRecipients([...list, withCardFinishing(r, form.data)]);
     setDraft(EMPTY);
   }
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
@@ -139,6 +252,7 @@ export function RecipientsSection({ form, disabled }: { form: CheckoutForm; disa
                           Remove
                         </Button>
                       </div>
+                      <RowFinishing recipient={r} disabled={disabled} onChange={(next) => setRecipients(list.map((x, j) => (j === i ? next : x)))} />
                     </li>
                   );
                 })}
@@ -184,7 +298,10 @@ export function RecipientsSection({ form, disabled }: { form: CheckoutForm; disa
               <label htmlFor="recipients-csv" className="text-sm font-medium text-slate-900">
                 Paste or import a CSV
               </label>
-              <p className="text-xs text-slate-600">Header: {CSV_HEADER}</p>
+              <p className="break-words text-xs text-slate-600">
+                Header: {RECIPIENT_CSV_HEADER.join(',')}. Finishing: fold (title_out), bind (staple or screw_post) for every set of the row, holes (3) on its
+                half-size sets.
+              </p>
               <textarea
                 id="recipients-csv"
                 rows={4}

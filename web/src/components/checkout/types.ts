@@ -32,7 +32,8 @@ export type PackageAmounts = {
   delivery: 'pickup' | 'shipping';
   sets?: number;
   halfSets?: number;
-  /** The prints, before shipping and tax. */
+  reducedSets?: number;
+  /** The prints and their finishing, before shipping and tax. */
   subtotal?: number;
   sheetNumbers: string[];
   sheetCount: number;

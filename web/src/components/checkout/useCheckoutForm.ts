@@ -34,6 +34,12 @@ function addressToSend(address: Address): Address {
   return { ...address, state: stateCodeOf(address.state) ?? address.state.trim() };
 }
 
+/** The prints part of a body with recipients: without the copies and finishing each recipient gives. */
+function perRecipientPrints(data: CheckoutData) {
+  const { sets: _sets, halfSets: _halfSets, reducedSets: _reduced, finishing: _finishing, halfFinishing: _halfFinishing, ...prints } = printsBody(data);
+  return prints;
+}
+
 export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const fields = useForm<CheckoutFields>({
     // The schema's pickup branch takes any address; the inputs always hold one, as CheckoutFields says.
@@ -103,8 +109,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
   const body = useCallback((): CreateIntentBody => {
     const values = fields.getValues();
     if (recipients || toHolders) {
-      // Each recipient has their own copies and delivery: the order-wide ones are not sent.
-      const { sets: _sets, halfSets: _halfSets, ...prints } = printsBody(data);
+      // Each recipient has their own copies, finishing and delivery: the order-wide ones are not sent.
+      const prints = perRecipientPrints(data);
       return {
         ...uploadsBody(data),
         printSize: data.printSize,
@@ -145,8 +151,8 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     if (started.current) return;
     started.current = true;
     const placeholders = { customerEmail: '', customerFirstName: '', customerLastName: '', customerPhone: '' };
-    // To the holders: each holder's copies and delivery are the previous order's, so none are sent.
-    const { sets: _sets, halfSets: _halfSets, ...prints } = printsBody(data);
+    // To the holders: each holder's copies, finishing and delivery are the previous order's, so none are sent.
+    const prints = perRecipientPrints(data);
     const first: CreateIntentBody = toHolders
       ? { ...uploadsBody(data), printSize: data.printSize, ...prints, rushOrder: false, recipients: 'holders', ...placeholders }
       : {
