@@ -131,7 +131,7 @@ describe('judgeSheets', () => {
 
 describe('unprintableSheetsOf: the sheets a refused file may leave out', () => {
   const D = pt(36, 24);
-  it('names each sheet no paper takes, with its size, name and the refusal\'s reason', () => {
+  it("names each sheet no paper takes, with its size, name and the refusal's reason", () => {
     expect(unprintableSheetsOf(4, [D, pt(8.5, 11), D, pt(36, 48)])).toEqual([
       { page: 2, size: '8.5" x 11"', sizeName: 'Letter', reason: 'smaller than the smallest sheet we print, 17" x 22"' },
       { page: 4, size: '36" x 48"', sizeName: 'ARCH E', reason: 'larger than our largest paper, 30" x 42"' },

@@ -530,7 +530,12 @@ export type KeepPagesOptions = {
  * (a limit, or a file MuPDF cannot rewrite); rejects with AnalyzerCrashedError when the child died
  * for another reason (a retry may help).
  */
-export function keepPdfPages(file: string, pages: number[], out: string, options: KeepPagesOptions = {}): Promise<{ pageCount: number } | { failed: UnreadableReason }> {
+export function keepPdfPages(
+  file: string,
+  pages: number[],
+  out: string,
+  options: KeepPagesOptions = {},
+): Promise<{ pageCount: number } | { failed: UnreadableReason }> {
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | null = null;
     const end = () => endJob(job, timer);
