@@ -90,7 +90,8 @@ describe('leaving out a sheet that cannot be printed', () => {
     await input.setInputFiles([
       await writePdf('G-001 Cover.pdf', [ARCH_D]),
       await writePdf('A-100 Plans.pdf', [ARCH_D, ARCH_D, LETTER, ARCH_D, ARCH_D]),
-      await writePdf('S-100 Structure.pdf', [ARCH_D, ARCH_D]),
+      // A sheet of no standard size is named by its size on its card.
+      await writePdf('S-100 Structure.pdf', [ARCH_D, { widthIn: 30, heightIn: 20 }]),
     ]);
     const files = page.getByRole('list', { name: 'Files in this set' });
     await page.getByRole('button', { name: 'Leave out sheet 3 (8.5" x 11")' }).waitFor({ timeout: 60_000 });
@@ -112,6 +113,9 @@ describe('leaving out a sheet that cannot be printed', () => {
     await page.getByRole('radio', { name: 'Black & White' }).check();
     // 7 × $5.99.
     await page.getByRole('region', { name: 'Order summary' }).getByText('$41.93').last().waitFor({ timeout: 45_000 });
+    const papers = page.getByTestId('sheet-paper');
+    await expect.poll(() => papers.count(), { timeout: 30_000 }).toBe(7);
+    expect(await papers.allTextContents()).toEqual([...Array.from({ length: 6 }, () => 'ARCH D · on 24" x 36"'), '20" x 30" · on 24" x 36"']);
     await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-set-1366.png') });
     errors.assertClean();
     await page.context().close();
