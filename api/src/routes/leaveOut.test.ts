@@ -8,6 +8,7 @@ import { adminClient } from '#test/helpers/adminTestKit';
 import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { ARCH_D, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
 import { leftOutSentence } from '#shared/sheets';
+import { addJob } from '#core/lib/db';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -119,6 +120,10 @@ describe('leaving out a sheet that cannot be printed', () => {
     // The original is as it was; someone else still sees neither.
     expect((await client.get(`/api/uploads/${refused.uploadId}`)).body.status).toBe('rejected');
     expect((await stranger.get(`/api/uploads/${made.body.uploadId}`)).status).toBe(404);
+    // The job run again (a retry after a lost acknowledgement) changes nothing.
+    await addJob(shop.sql, 'uploads__leave_out', { uploadId: made.body.uploadId });
+    await shop.runJobs();
+    expect((await client.get(`/api/uploads/${made.body.uploadId}`)).body).toEqual(info.body);
     // Once made, asking again still answers the same upload, now ready.
     expect((await client.post(leaveOut, { pages: [3] })).body).toEqual({ uploadId: made.body.uploadId, fileName: FILE_NAME, status: 'ready' });
 
@@ -172,5 +177,18 @@ describe('leaving out a sheet that cannot be printed', () => {
     expect(fs.existsSync(path.join(shop.dataDir, 'files', 'uploads', refused.uploadId))).toBe(false);
     const left = await shop.sql`select id from uploads where id in (${refused.uploadId}, ${made.body.uploadId})`;
     expect(left).toHaveLength(0);
+  });
+
+  it('refuses the new upload in words, rather than leave it analysing, when the original file is gone', async () => {
+    const client = shop.client();
+    const refused = await uploadAndAnalyze(client, await makeDrawingPdf({ sheets: [ARCH_D, LETTER] }));
+    const made = await client.post(`/api/uploads/${refused.uploadId}/leave-out`, { pages: [2] });
+    expect(made.status).toBe(202);
+    const [original] = await shop.sql<{ storage_key: string }[]>`select storage_key from uploads where id = ${refused.uploadId}`;
+    await shop.ctx.storage.delete(original.storage_key);
+    await shop.runJobs();
+    const info = (await client.get(`/api/uploads/${made.body.uploadId}`)).body;
+    expect(info).toMatchObject({ status: 'rejected', leftOut: refused.unprintableSheets });
+    expect(info.message).toContain('because of a problem on our side');
   });
 });

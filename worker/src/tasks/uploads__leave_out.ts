@@ -35,8 +35,9 @@ export default defineTask({
           select id, storage_key, page_count from uploads where id = ${made.left_out_of}`
       : [];
     if (!original?.page_count) {
+      // Our copy is gone, not the customer's file at fault: said as a problem on our side.
       log.warn('the file sheets were to be left out of is gone', { uploadId });
-      return void (await refuse('unreadable'));
+      return void (await refuse('unavailable'));
     }
     const leftOut = new Set((made.left_out ?? []).map((s) => s.page));
     const keep = Array.from({ length: original.page_count }, (_, i) => i).filter((i) => !leftOut.has(i + 1));
@@ -57,7 +58,7 @@ export default defineTask({
 /** The original's pages `keep` (0-based) stored under `key`: the stored size, or why it could not be made. */
 async function writeKept(ctx: AppContext, original: { id: string; storage_key: string }, keep: number[], key: string): Promise<number | UnreadableReason> {
   const pdf = await uploadPdfFile(ctx, original.id, original.storage_key);
-  if (!pdf) return 'unreadable';
+  if (!pdf) return 'unavailable';
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'bp-leave-out-'));
   try {
     const out = path.join(dir, 'kept.pdf');
