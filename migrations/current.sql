@@ -20,3 +20,10 @@ alter table order_recipients drop constraint if exists order_recipients_reduced_
 alter table order_recipients add constraint order_recipients_reduced_sets_range check (reduced_sets between 0 and 100);
 alter table orders drop constraint if exists orders_reduced_sets_range;
 alter table orders add constraint orders_reduced_sets_range check (reduced_sets between 0 and 5000);
+
+-- Uploads: sheets that cannot be printed, and an upload made of a file without them (leave-out).
+alter table uploads add column if not exists unprintable_sheets jsonb;
+alter table uploads add column if not exists left_out_of uuid references uploads(id) on delete set null;
+alter table uploads add column if not exists left_out jsonb;
+alter table uploads add column if not exists left_out_message text;
+create unique index if not exists uploads_left_out_of_idx on uploads (left_out_of);

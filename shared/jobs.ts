@@ -33,6 +33,7 @@ export const JOB_PAYLOADS = {
   revisions__compare: z.object({ revisionId: z.uuid() }),
   revisions__delete_expired: cron,
   uploads__analyze: z.object({ uploadId: z.uuid() }),
+  uploads__leave_out: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
   uploads__report: z.object({ uploadId: z.uuid() }),
   uploads__sweep_orphans: cron,

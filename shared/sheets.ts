@@ -117,12 +117,53 @@ export function papersOf(sheets: readonly { widthIn: number; heightIn: number }[
   });
 }
 
-/** The sentence that refuses one sheet: `Sheet 4 is 36" x 48" (ARCH E), larger than our largest paper, 30" x 42".` */
-export function refusedSheetSentence(number: number, widthIn: number, heightIn: number, reason: 'smaller' | 'larger'): string {
+/** Why a sheet cannot be printed, in the refusal's words: `larger than our largest paper, 30" x 42"`. */
+export function refusedSheetReason(reason: 'smaller' | 'larger'): string {
   const largest = ACCEPTED_SHEETS[PRINT_SIZES[PRINT_SIZES.length - 1]];
   return reason === 'larger'
-    ? `Sheet ${number} is ${describeSheet(widthIn, heightIn)}, larger than our largest paper, ${formatSheetSize(largest.shortIn, largest.longIn)}.`
-    : `Sheet ${number} is ${describeSheet(widthIn, heightIn)}, smaller than the smallest sheet we print, ${formatSheetSize(MIN_SHEET.shortIn, MIN_SHEET.longIn)}.`;
+    ? `larger than our largest paper, ${formatSheetSize(largest.shortIn, largest.longIn)}`
+    : `smaller than the smallest sheet we print, ${formatSheetSize(MIN_SHEET.shortIn, MIN_SHEET.longIn)}`;
+}
+
+/** The sentence that refuses one sheet: `Sheet 4 is 36" x 48" (ARCH E), larger than our largest paper, 30" x 42".` */
+export function refusedSheetSentence(number: number, widthIn: number, heightIn: number, reason: 'smaller' | 'larger'): string {
+  return `Sheet ${number} is ${describeSheet(widthIn, heightIn)}, ${refusedSheetReason(reason)}.`;
+}
+
+/**
+ * A sheet of a file that no paper takes at 100%, as a refused upload names it (`unprintableSheets`)
+ * and an upload made without it keeps it (`leftOut`): its page in the file, its size (`8.5" x 11"`)
+ * and standard name, and the refusal's words for why.
+ */
+export type UnprintableSheet = { page: number; size: string; sizeName: string | null; reason: string };
+
+/**
+ * The sheets to offer to leave out of a file: those no paper takes, when they are all that stands
+ * between the file and a print (its pages counted and within the limit, every size real) and some
+ * other sheet prints. Empty otherwise: nothing is offered for a file no sheet of which prints.
+ */
+export function unprintableSheetsOf(pageCount: number, sheets: readonly SheetPoints[]): UnprintableSheet[] {
+  if (pageCount === 0 || pageCount > MAX_PAGES || sheets.length !== pageCount) return [];
+  const found: UnprintableSheet[] = [];
+  for (const [i, sheet] of sheets.entries()) {
+    const w = sheet.width / POINTS_PER_INCH;
+    const h = sheet.height / POINTS_PER_INCH;
+    if (!(w <= MAX_REAL_SHEET_INCHES && h <= MAX_REAL_SHEET_INCHES)) return [];
+    const fit = paperFor(w, h);
+    if (!fit.paper) found.push({ page: i + 1, size: formatSheetSize(w, h), sizeName: standardSheetName(w, h), reason: refusedSheetReason(fit.reason) });
+  }
+  return found.length < pageCount ? found : [];
+}
+
+/** "sheet 3" / "sheets 3 and 7" / "sheets 2, 3 and 7". */
+export function sheetPagesText(pages: readonly number[]): string {
+  if (pages.length === 1) return `sheet ${pages[0]}`;
+  return `sheets ${pages.slice(0, -1).join(', ')} and ${pages[pages.length - 1]}`;
+}
+
+/** The words kept beside an upload made without a sheet: `Sheet 3 (8.5" x 11") is left out: smaller than the smallest sheet we print, 17" x 22".` */
+export function leftOutSentence(sheet: UnprintableSheet): string {
+  return `Sheet ${sheet.page} (${sheet.size}) is left out: ${sheet.reason}.`;
 }
 
 /** Points per inch in PDF user space. */

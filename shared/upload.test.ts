@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatInches, formatSheetSize, judgeSheets, matchPrintSize, paperFor, sizeNameOf, wrongSizeMessage } from './upload';
+import {
+  formatInches,
+  formatSheetSize,
+  judgeSheets,
+  leftOutSentence,
+  matchPrintSize,
+  paperFor,
+  sheetPagesText,
+  sizeNameOf,
+  unprintableSheetsOf,
+  wrongSizeMessage,
+} from './upload';
 
 const pt = (widthIn: number, heightIn: number) => ({ width: widthIn * 72, height: heightIn * 72 });
 
@@ -116,4 +127,35 @@ describe('judgeSheets', () => {
     expect(judgeSheets(501, [])).toMatchObject({ status: 'rejected', pageCount: 501 });
     expect(judgeSheets(501, []).message).toMatch(/501 pages; we accept at most 500/);
   });
+});
+
+describe('unprintableSheetsOf: the sheets a refused file may leave out', () => {
+  const D = pt(36, 24);
+  it("names each sheet no paper takes, with its size, name and the refusal's reason", () => {
+    expect(unprintableSheetsOf(4, [D, pt(8.5, 11), D, pt(36, 48)])).toEqual([
+      { page: 2, size: '8.5" x 11"', sizeName: 'Letter', reason: 'smaller than the smallest sheet we print, 17" x 22"' },
+      { page: 4, size: '36" x 48"', sizeName: 'ARCH E', reason: 'larger than our largest paper, 30" x 42"' },
+    ]);
+  });
+
+  it('uses the same words as the refusal itself', () => {
+    const sheets = [D, pt(11, 17)];
+    const [sheet] = unprintableSheetsOf(2, sheets);
+    expect(judgeSheets(2, sheets).message).toContain(`Sheet 2 is 11" x 17" (ANSI B), ${sheet.reason}.`);
+    expect(leftOutSentence(sheet)).toBe('Sheet 2 (11" x 17") is left out: smaller than the smallest sheet we print, 17" x 22".');
+  });
+
+  it('offers nothing when no sheet would be left to print, or the file is refused for something else', () => {
+    expect(unprintableSheetsOf(2, [pt(8.5, 11), pt(8.5, 11)])).toEqual([]);
+    expect(unprintableSheetsOf(2, [D, D])).toEqual([]);
+    expect(unprintableSheetsOf(2, [D, pt(3000, 11)])).toEqual([]);
+    expect(unprintableSheetsOf(3, [D, pt(8.5, 11)])).toEqual([]);
+    expect(unprintableSheetsOf(0, [])).toEqual([]);
+  });
+
+  it.each([
+    [[4], 'sheet 4'],
+    [[4, 9], 'sheets 4 and 9'],
+    [[2, 4, 9], 'sheets 2, 4 and 9'],
+  ])('%j → %s', (pages, text) => expect(sheetPagesText(pages)).toBe(text));
 });

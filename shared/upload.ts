@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PRINT_SIZES } from './pricing';
 import { SHEET_WARNING_KINDS } from './sheetNumbers';
 import { PRINT_NOTE_KINDS } from './printNotes';
+import { MAX_PAGES } from './limits';
 import { DETECTED_SIZES, SIZE_NAMES, UPLOAD_STATUSES } from './sheets';
 
 export * from './sheets';
@@ -72,6 +73,31 @@ export const UploadSheetSchema = z.object({
 });
 export type UploadSheet = z.infer<typeof UploadSheetSchema>;
 
+/** A sheet no paper takes at 100% (shared/sheets.ts `UnprintableSheet`). */
+export const UnprintableSheetSchema = z.object({
+  page: z.number().int().min(1),
+  size: z.string(),
+  sizeName: z.string().nullable(),
+  reason: z.string(),
+});
+
+/** Where a file is asked for again without its unprintable sheets. */
+export const leaveOutPath = (uploadId: string) => `/api/uploads/${uploadId}/leave-out`;
+
+/** `POST /api/uploads/{id}/leave-out`: the pages (of the file, from 1) to leave out, which must be exactly its unprintable sheets. */
+export const LeaveOutSchema = z.object({
+  pages: z
+    .array(z.number({ error: 'Pages are sheet numbers, such as 3.' }).int('Pages are whole sheet numbers, such as 3.').min(1, 'Sheet numbers start at 1.'), {
+      error: 'Please name the sheets to leave out, as a list of page numbers (pages: [3]).',
+    })
+    .min(1, 'Please name at least one sheet to leave out.')
+    .max(MAX_PAGES, `A file has at most ${MAX_PAGES} pages.`),
+});
+export type LeaveOut = z.infer<typeof LeaveOutSchema>;
+
+/** `POST /api/uploads/{id}/leave-out` → 202: the new upload (the same one however often asked). */
+export type LeftOutAccepted = { uploadId: string; fileName: string; status: (typeof UPLOAD_STATUSES)[number] };
+
 /** `GET /api/uploads/{uploadId}`. */
 export const UploadInfoSchema = z.object({
   uploadId: z.uuid(),
@@ -114,6 +140,15 @@ export const UploadInfoSchema = z.object({
   listedOn: z.number().int().min(1).nullable().optional(),
   /** Nothing more will come for this upload: every sheet reported (or the report gave up), or rejected. */
   sheetsComplete: z.boolean(),
+  /**
+   * A rejected file whose only fault is sheets no paper takes, while its other sheets print: those
+   * sheets, which `POST /api/uploads/{id}/leave-out` may leave out. [] otherwise.
+   */
+  unprintableSheets: z.array(UnprintableSheetSchema).optional(),
+  /** An upload made of another without its unprintable sheets: the sheets left out (pages of the original). [] otherwise. */
+  leftOut: z.array(UnprintableSheetSchema).optional(),
+  /** The upload it was made of (the customer's file, same name) and that upload's refusal, or null. */
+  leftOutOf: z.object({ uploadId: z.uuid().nullable(), fileName: z.string(), message: z.string() }).nullable().optional(),
 });
 export type UploadInfo = z.infer<typeof UploadInfoSchema>;
 

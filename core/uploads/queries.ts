@@ -1,6 +1,6 @@
 /** Reads of uploads the HTTP side needs: an upload with its sheets, and a presigned upload's intent. */
 import type { Queryable } from '../lib/db';
-import type { DetectedSize, UploadStatus } from '#shared/sheets';
+import type { DetectedSize, UnprintableSheet, UploadStatus } from '#shared/sheets';
 import type { PrintFindings } from '#shared/printNotes';
 
 /** The columns of `uploads` the API reads. */
@@ -19,6 +19,13 @@ export type UploadRow = {
   preview_count: number;
   sheets_complete: boolean;
   created_at: Date;
+  /** Sheets no paper takes, when they alone refuse the file (shared/sheets.ts `unprintableSheetsOf`); null otherwise. */
+  unprintable_sheets: UnprintableSheet[] | null;
+  /** Made of this upload without its unprintable sheets (null when not, or when that upload is gone). */
+  left_out_of: string | null;
+  /** The sheets left out of it, and that upload's refusal; null unless made so. */
+  left_out: UnprintableSheet[] | null;
+  left_out_message: string | null;
 };
 
 /** The columns of `upload_sheets` the API reads (numeric sizes arrive as strings). */
@@ -43,8 +50,14 @@ export type UploadSheetRow = {
 export async function uploadById(db: Queryable, uploadId: string): Promise<UploadRow | undefined> {
   const [row] = await db<UploadRow[]>`
     select id, session_sid, user_id, file_name, file_size, storage_key, status, page_count, detected_size, actual_size, message,
-           preview_count, sheets_complete, created_at
+           preview_count, sheets_complete, created_at, unprintable_sheets, left_out_of, left_out, left_out_message
     from uploads where id = ${uploadId}`;
+  return row;
+}
+
+/** The upload made of `uploadId` without its unprintable sheets, or undefined. */
+export async function leftOutUploadOf(db: Queryable, uploadId: string): Promise<{ id: string; file_name: string; status: UploadStatus } | undefined> {
+  const [row] = await db<{ id: string; file_name: string; status: UploadStatus }[]>`select id, file_name, status from uploads where left_out_of = ${uploadId}`;
   return row;
 }
 

@@ -93,6 +93,13 @@ const ROWS: Row[] = [
   { route: 'POST /api/uploads/:uploadId/complete', path: (f) => `/api/uploads/${f.uploadA}/complete`, json: () => ({}), expect: [404, 202, 404, 202] },
   { route: 'GET /api/uploads/:uploadId', path: (f) => `/api/uploads/${f.uploadA}`, expect: OWNER_OR_ADMIN },
   { route: 'GET /api/uploads/:uploadId/preview/:page', path: (f) => `/api/uploads/${f.uploadA}/preview/1`, expect: OWNER_OR_ADMIN },
+  // Leaving sheets out of a ready file: refused in a sentence to whoever may see it, not there for anyone else.
+  {
+    route: 'POST /api/uploads/:uploadId/leave-out',
+    path: (f) => `/api/uploads/${f.uploadA}/leave-out`,
+    json: () => ({ pages: [1] }),
+    expect: [404, 400, 404, 400],
+  },
   // Sorting a set reads its title blocks: only for whoever may see every file of it.
   { route: 'POST /api/uploads/sort', path: () => '/api/uploads/sort', json: (f) => ({ uploadIds: [f.uploadA] }), expect: OWNER_OR_ADMIN },
 

@@ -63,6 +63,9 @@ export function presentUpload(row: UploadRow, sheets: UploadSheetRow[] = []): Up
     listedSheets: listed,
     listedOn: index?.position ?? null,
     sheetsComplete: complete,
+    unprintableSheets: row.status === 'rejected' ? (row.unprintable_sheets ?? []) : [],
+    leftOut: row.left_out ?? [],
+    leftOutOf: row.left_out ? { uploadId: row.left_out_of, fileName: row.file_name, message: row.left_out_message ?? '' } : null,
   };
 }
 

@@ -98,6 +98,9 @@ describe('POST /api/upload-pdf', () => {
       listedSheets: [],
       listedOn: null,
       sheetsComplete: false,
+      unprintableSheets: [],
+      leftOut: [],
+      leftOutOf: null,
     });
     const jobs = await shop.sql`
       select t.identifier, j.payload, j.key, j.max_attempts from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id`;

@@ -6,7 +6,8 @@
  * to the bucket (the key and the limits are the server's), reported done with
  * `POST /api/uploads/{id}/complete`, after which the analysis checks the content as the route would
  * have; with local files the multipart route. `GET /api/uploads/{id}` reports the analysis;
- * `GET /api/uploads/{id}/preview/{page}` serves a sheet preview.
+ * `GET /api/uploads/{id}/preview/{page}` serves a sheet preview; `POST /api/uploads/{id}/leave-out`
+ * asks for a refused file again without the sheets no paper takes.
  */
 import { uploadFileKey, uploadPreviewKey } from '#core/services/storage/keys';
 import { PRESIGNED_POST_SECONDS } from '#core/services/storage/leftovers';
@@ -21,10 +22,12 @@ import { z } from 'zod';
 import { isUuid } from '#shared/ids';
 import { MAX_UPLOAD_BYTES } from '#shared/limits';
 import {
+  LeaveOutSchema,
   SORT_UPLOADS_PATH,
   uploadCompletePath,
   UploadStartSchema,
   UPLOAD_PDF_PATH,
+  type LeftOutAccepted,
   type SheetOrderAnswer,
   type UploadAccepted,
   type UploadRoute,
@@ -34,6 +37,7 @@ import { sortSheetPositions } from '#shared/sheetOrder';
 import { setSheetsOf } from '#core/uploads/sets';
 import type { AppContext } from '#core/context';
 import { completeUploadIntent, dropUploadIntent, openUploadIntent, recordUpload } from '#core/uploads/commands/receive';
+import { leaveOutSheets } from '#core/uploads/commands/leaveOut';
 import { badRequest, conflict, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '#core/lib/errors';
 import { ensureSession } from '../http/sessions';
 import { canAccessUpload, presentUpload, type UploadRow } from '../presenters/upload';
@@ -173,6 +177,7 @@ function receivePdf(req: Request, storage: Storage, intake: UploadIntake): Promi
 const startBody = validate({ body: UploadStartSchema });
 const sortBody = validate({ body: z.object({ uploadIds: uploadIdsField }) });
 const uploadParams = validate({ params: z.object({ uploadId: uuidField }) }, 'Upload not found.');
+const leaveOutInput = validate({ params: z.object({ uploadId: uuidField }), body: LeaveOutSchema }, 'Upload not found.');
 
 /**
  * A presigned upload the browser says is in the bucket: checks that the object is there and within
@@ -302,6 +307,20 @@ export function uploadRoutes(ctx: AppContext): Router {
     const sheets = await setSheetsOf(ctx.sql, uploadIds);
     const body: SheetOrderAnswer = { order: sortSheetPositions(sheets.map((sheet) => sheet.sheetNumber)) };
     res.json(body);
+  });
+
+  // A refused file without the sheets no paper takes: a new upload, made by the worker and then
+  // analysed as any upload; the same one however often asked (core/uploads/commands/leaveOut.ts).
+  router.post('/api/uploads/:uploadId/leave-out', leaveOutInput, async (req, res) => {
+    const { params, body } = leaveOutInput.input(req);
+    const row = await uploadById(ctx.sql, params.uploadId);
+    if (!row || !canAccessUpload(req, row)) throw notFound('Upload not found.');
+    const newUploadId = randomUUID();
+    const made = await ctx.sql.begin((tx) =>
+      leaveOutSheets(tx, { uploadId: row.id, pages: [...new Set(body.pages)].sort((a, b) => a - b), newUploadId, storageKey: uploadFileKey(newUploadId) }),
+    );
+    const answer: LeftOutAccepted = { uploadId: made.uploadId, fileName: made.fileName, status: made.status };
+    res.status(202).json(answer);
   });
 
   router.get('/api/uploads/:uploadId/preview/:page', async (req, res, next) => {

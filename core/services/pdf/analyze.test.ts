@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ARCH_D, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
 import * as mupdf from 'mupdf';
 import { judgeSheets } from '#shared/upload';
-import { analyzePdf, analyzerPid, stopSpareAnalyzer } from './analyze';
+import { analyzePdf, analyzerPid, keepPdfPages, stopSpareAnalyzer } from './analyze';
 import { tempDirForFile } from '#test/helpers/tempDir';
 
 /** Edits a PDF with MuPDF's own writer (the file stays valid). */
@@ -203,4 +203,49 @@ describe('analyzePdf (MuPDF in a child process)', () => {
     // The parent only waits on pipes: its timers keep firing while the child renders 50 previews.
     expect(ticks).toBeGreaterThan(result.elapsedMs / 10 / 4);
   }, 60_000);
+});
+
+describe('keepPdfPages', () => {
+  it('writes the file with only the pages kept, in order, layers and all', async () => {
+    // A hidden layer on every page: the file without a page must keep it hidden.
+    const pdf = edit(await makeDrawingPdf({ sheets: [ARCH_D, LETTER, ARCH_D] }), (doc) => {
+      const layer = doc.addObject(doc.newDictionary());
+      layer.put('Type', doc.newName('OCG'));
+      layer.put('Name', doc.newString('Hidden notes'));
+      const props = doc.newDictionary();
+      const ocgs = doc.newArray();
+      ocgs.push(layer);
+      props.put('OCGs', ocgs);
+      const off = doc.newArray();
+      off.push(layer);
+      const d = doc.newDictionary();
+      d.put('OFF', off);
+      props.put('D', d);
+      doc.getTrailer().get('Root').put('OCProperties', props);
+    });
+    const file = await write('three.pdf', pdf);
+    const out = path.join(dir, 'kept.pdf');
+    expect(await keepPdfPages(file, [0, 2], out)).toEqual({ pageCount: 2 });
+    const kept = mupdf.Document.openDocument(fs.readFileSync(out), 'application/pdf');
+    const sizes = Array.from({ length: kept.countPages() }, (_, i) =>
+      kept
+        .loadPage(i)
+        .getBounds()
+        .map((n) => n / 72),
+    );
+    expect(sizes).toEqual([
+      [0, 0, 36, 24],
+      [0, 0, 36, 24],
+    ]);
+    expect(kept.loadPage(1).toStructuredText('').asText()).toContain('A-103');
+    const hidden = kept.asPDF()?.getTrailer().get('Root').get('OCProperties').get('D').get('OFF');
+    expect(hidden?.length).toBe(1);
+    kept.destroy();
+  });
+
+  it('answers unreadable for a file MuPDF cannot open', async () => {
+    const file = await write('not.pdf', Buffer.from('%PDF-1.7 nothing else'));
+    expect(await keepPdfPages(file, [0], path.join(dir, 'never.pdf'))).toEqual({ failed: 'unreadable' });
+    expect(fs.existsSync(path.join(dir, 'never.pdf'))).toBe(false);
+  });
 });

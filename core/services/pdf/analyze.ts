@@ -28,7 +28,7 @@ import {
   type UnreadableReason,
 } from '#shared/upload';
 import { PROJECT_ROOT } from '../../lib/paths';
-import type { ChildCommand, Measured, PairMessage } from './child';
+import type { ChildCommand, Kept, Measured, PairMessage } from './child';
 import type { PairResult, SheetPair } from './sheetCompare';
 import { PDF_CHILD_ENTRY } from './entries';
 
@@ -110,12 +110,17 @@ const REPORT_CHUNK = 32;
 type Child = ChildProcess & { stdin: Writable; stderr: Readable };
 
 type ChildMessage =
-  ({ job: number } & Measured) | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport) | PairMessage | { job: number; type: 'reported' };
+  | ({ job: number } & Measured)
+  | ({ job: number } & Kept)
+  | ({ job: number; type: 'sheet'; preview: boolean } & SheetReport)
+  | PairMessage
+  | { job: number; type: 'reported' };
 
 type Command =
   | { op: 'open'; job: Job; body: Omit<Extract<ChildCommand, { op: 'open' }>, 'op' | 'job'> }
   | { op: 'report'; job: Job; body: Omit<Extract<ChildCommand, { op: 'report' }>, 'op' | 'job'> }
-  | { op: 'compare'; job: Job; body: Omit<Extract<ChildCommand, { op: 'compare' }>, 'op' | 'job'> };
+  | { op: 'compare'; job: Job; body: Omit<Extract<ChildCommand, { op: 'compare' }>, 'op' | 'job'> }
+  | { op: 'keep'; job: Job; body: Omit<Extract<ChildCommand, { op: 'keep' }>, 'op' | 'job'> };
 
 /** One analysis as the scheduler sees it. */
 type Job = {
@@ -219,7 +224,7 @@ function onAnswer(message: ChildMessage): void {
   // warm child can measure a small file in the moment between the command and the kill). The
   // child's exit settles the job and hands on the queue.
   if (job?.limit) return;
-  if (message.type === 'sheets' || message.type === 'failed' || message.type === 'reported') {
+  if (message.type === 'sheets' || message.type === 'failed' || message.type === 'kept' || message.type === 'reported') {
     if (message.type === 'reported') running.report = null;
     else running.open = null;
     // The next command goes before the job hears its answer, so the child never idles.
@@ -260,12 +265,13 @@ function start(next: Command): void {
 function commandOf(next: Command): ChildCommand {
   if (next.op === 'open') return { op: 'open', job: next.job.id, ...next.body };
   if (next.op === 'report') return { op: 'report', job: next.job.id, ...next.body };
+  if (next.op === 'keep') return { op: 'keep', job: next.job.id, ...next.body };
   return { op: 'compare', job: next.job.id, ...next.body };
 }
 
-/** Which of the child's two places a command takes: a compare works on the report threads. */
+/** Which of the child's two places a command takes: a compare works on the report threads; keeping pages, as opening, on its main thread. */
 function slotOf(op: Command['op']): 'open' | 'report' {
-  return op === 'open' ? 'open' : 'report';
+  return op === 'open' || op === 'keep' ? 'open' : 'report';
 }
 
 /** The jobs the child is working on now. */
@@ -507,6 +513,54 @@ export function compareSheetPairs(pairs: SheetPair[], options: CompareOptions): 
     };
     jobs.set(job.id, job);
     queue.push({ op: 'compare', job, body: { pairs, dpi: options.dpi, dir: options.dir, pixelPath: options.pixelPath ?? false } });
+    dispatch();
+  });
+}
+
+export type KeepPagesOptions = {
+  /** The child is killed after this long (from when it takes the file); the file is then unreadable for this purpose. */
+  timeoutMs?: number;
+  /** The child is killed when its resident memory passes this. */
+  memoryLimitMb?: number;
+};
+
+/**
+ * Writes `file` with only `pages` (0-based, in the file's order) to `out`, in the MuPDF child, taking
+ * its turn with the verdicts. Resolves with the pages written, or with the reason it could not be
+ * (a limit, or a file MuPDF cannot rewrite); rejects with AnalyzerCrashedError when the child died
+ * for another reason (a retry may help).
+ */
+export function keepPdfPages(
+  file: string,
+  pages: number[],
+  out: string,
+  options: KeepPagesOptions = {},
+): Promise<{ pageCount: number } | { failed: UnreadableReason }> {
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | null = null;
+    const end = () => endJob(job, timer);
+    const job: Job = {
+      id: nextJobId++,
+      memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+      opened: false,
+      limit: null,
+      onMessage(message) {
+        if (message.type !== 'kept' && message.type !== 'failed') return;
+        end();
+        resolve(message.type === 'kept' ? { pageCount: message.pageCount } : { failed: message.reason });
+      },
+      onExit(code, signal, stderr) {
+        job.opened = false;
+        end();
+        if (job.limit) return resolve({ failed: job.limit });
+        reject(new AnalyzerCrashedError(`PDF analyser exited (${signal ?? `code ${code}`}) while leaving out sheets: ${stderr.trim().slice(-500)}`));
+      },
+      onOpen: () => {
+        timer = setTimeout(() => killFor(job, 'timeout'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      },
+    };
+    jobs.set(job.id, job);
+    queue.push({ op: 'keep', job, body: { file, pages, out } });
     dispatch();
   });
 }

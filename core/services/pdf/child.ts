@@ -14,6 +14,9 @@
 //   fd 3   {"job":1,"type":"sheet","number":1,"color":false,"blank":false,"scaleNotes":[],"lowResolution":false,"preview":true} …
 //          then {"job":1,"type":"reported"}
 //   stdin  {"op":"close","job":1}   (no answer; the file is closed and every MuPDF object of the job destroyed)
+//   stdin  {"op":"keep","job":2,"file":"/…/original.pdf","pages":[0,1,3],"out":"/…/kept.pdf"}
+//   fd 3   {"job":2,"type":"kept","pageCount":3} or {"job":2,"type":"failed","reason":"unreadable"}
+//          (the file without its other pages written to `out`: a sheet that cannot be printed left out)
 // The parent sends reports in chunks, at most one at a time, and an "open" may come while one runs
 // (it is measured on this thread while the report threads work: a verdict never waits for a report); it kills
 // this process on a job's time or memory limit (a hostile PDF poisons only this process). A chunk's
@@ -37,7 +40,11 @@ export type ChildCommand =
   | { op: 'open'; job: number; file: string; maxPages: number }
   | { op: 'report'; job: number; from: number; to: number; previews: number; dir: string; px: number }
   | { op: 'compare'; job: number; pairs: SheetPair[]; dpi: number; dir: string; pixelPath: boolean }
-  | { op: 'close'; job: number };
+  | { op: 'close'; job: number }
+  | { op: 'keep'; job: number; file: string; pages: number[]; out: string };
+
+/** What keeping some pages of a file answers (with its job). */
+export type Kept = { type: 'kept'; pageCount: number } | { type: 'failed'; reason: 'unreadable'; page?: number };
 
 /** What measuring a file answers (with its job). */
 export type Measured =
@@ -242,6 +249,37 @@ function measure(job: Extract<ChildCommand, { op: 'open' }>): Measured {
   return { type: 'sheets', pageCount, sheets, drawn, ms: performance.now() - started };
 }
 
+/**
+ * Writes `file` with only `pages` (0-based, in the file's order) to `out`. The other pages are deleted
+ * from the file itself rather than the kept ones copied into a new one, so what the document holds
+ * beside its pages (layers and which are shown, page labels, fonts they share) stays as exported.
+ */
+function keep(job: Extract<ChildCommand, { op: 'keep' }>): Kept {
+  let doc: mupdf.Document;
+  try {
+    doc = openFile(job.file);
+  } catch {
+    return { type: 'failed', reason: 'unreadable' };
+  }
+  try {
+    const pdf = doc.asPDF();
+    if (!pdf || doc.needsPassword()) return { type: 'failed', reason: 'unreadable' };
+    const keeping = new Set(job.pages);
+    for (let i = pdf.countPages() - 1; i >= 0; i--) if (!keeping.has(i)) pdf.deletePage(i);
+    const saved = pdf.saveToBuffer('garbage=compact');
+    try {
+      fs.writeFileSync(job.out, saved.asUint8Array());
+    } finally {
+      saved.destroy();
+    }
+    return { type: 'kept', pageCount: pdf.countPages() };
+  } catch {
+    return { type: 'failed', reason: 'unreadable' };
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** A report thread, answering one command at a time. */
 type SheetMessage = Extract<ReporterMessage, { type: 'sheet' }>;
 /** What comparing one pair answers (with its job). */
@@ -350,6 +388,8 @@ for await (const line of commands) {
   } else if (command.op === 'compare') {
     // A compare takes the report threads the same way (the parent runs one or the other at a time).
     void compare(command).then(() => answer({ job: command.job, type: 'reported' }));
+  } else if (command.op === 'keep') {
+    answer({ job: command.job, ...keep(command) });
   } else if (command.op === 'close') {
     open.get(command.job)?.doc.destroy();
     open.delete(command.job);

@@ -1,7 +1,7 @@
 /** The analysis's verdict on an upload, and for a ready set its sheets and the report that follows. */
 import { addJob, type Queryable } from '../../lib/db';
 import { REPORT_FLAG } from '../../services/pdf/analyze';
-import { POINTS_PER_INCH, type SheetPoints, type SheetVerdict } from '#shared/sheets';
+import { POINTS_PER_INCH, unprintableSheetsOf, type SheetPoints, type SheetVerdict } from '#shared/sheets';
 import { uploadSourcesOf } from '../uploadMoves';
 
 /** What the analysis found: the verdict, and each sheet's size in points (empty when rejected). */
@@ -14,9 +14,12 @@ export type RecordVerdictInput = { uploadId: string; verdict: SheetVerdict; shee
  */
 export async function recordVerdict(tx: Queryable, { uploadId, verdict, sheets }: RecordVerdictInput): Promise<boolean> {
   const from = uploadSourcesOf(verdict.status, 'verdict');
+  // A file refused only for sheets no paper takes, while others print, names them: they may be left out.
+  const unprintable = verdict.status === 'rejected' ? unprintableSheetsOf(verdict.pageCount ?? 0, sheets) : [];
   const updated = await tx`
     update uploads set status = ${verdict.status}, page_count = ${verdict.pageCount}, detected_size = ${verdict.detectedSize},
-      actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = 0, analyzed_at = now()
+      actual_size = ${verdict.actualSize}, message = ${verdict.message}, preview_count = 0, analyzed_at = now(),
+      unprintable_sheets = ${unprintable.length > 0 ? tx.json(unprintable) : null}
     where id = ${uploadId} and status = any(${from}::text[])`;
   if (updated.count === 0) return false;
   if (verdict.status !== 'ready') return true;

@@ -1,7 +1,7 @@
 /**
  * With S3 storage the upload's PDF is downloaded once, for the analysis and its report together,
  * and the download is gone when the report is done (never copy what can be read in place,
- * and copy once what cannot).
+ * and copy once what cannot); a file made by leaving a sheet out goes to the bucket like any upload.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
-import { ARCH_D, makeDrawingPdf } from '#test/helpers/pdf';
+import { ARCH_D, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
 import { uploadFileKey } from '#core/services/storage/keys';
 import { DOWNLOADS_DIR } from '../pdfJobs';
 
@@ -61,4 +61,22 @@ it('downloads an S3 upload once for its verdict and its report, then lets the co
   expect(fetched.filter((key) => key === uploadFileKey(uploadId))).toHaveLength(1);
   expect(fs.existsSync(path.join(DOWNLOADS_DIR, `${uploadId}.pdf`))).toBe(false);
   expect((await client.bytes(`/api/uploads/${uploadId}/preview/1`)).status).toBe(200);
+}, 60_000);
+
+it('leaves a sheet out of an S3 upload: the new file is written to the bucket and analysed, no download left', async () => {
+  const client = shop.client();
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(await makeDrawingPdf({ sheets: [ARCH_D, LETTER, ARCH_D] }))], { type: 'application/pdf' }), 'Mixed.pdf');
+  const res = await client.request('POST', '/api/upload-pdf', { body: form });
+  await shop.runJobs();
+  const refused = (await client.get(`/api/uploads/${res.body.uploadId}`)).body;
+  expect(refused.unprintableSheets.map((s: { page: number }) => s.page)).toEqual([2]);
+  const made = await client.post(`/api/uploads/${res.body.uploadId}/leave-out`, { pages: [2] });
+  expect(made.status).toBe(202);
+  await shop.runJobs();
+  const info = (await client.get(`/api/uploads/${made.body.uploadId}`)).body;
+  expect(info).toMatchObject({ status: 'ready', pageCount: 2, fileName: 'Mixed.pdf', detectedSize: '24x36', sheetsComplete: true });
+  expect((await shop.ctx.storage.stat(uploadFileKey(made.body.uploadId)))?.size).toBe(info.fileSize);
+  expect(fs.existsSync(path.join(DOWNLOADS_DIR, `${res.body.uploadId}.pdf`))).toBe(false);
+  expect(fs.existsSync(path.join(DOWNLOADS_DIR, `${made.body.uploadId}.pdf`))).toBe(false);
 }, 60_000);

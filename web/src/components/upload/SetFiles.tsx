@@ -12,8 +12,10 @@ import { Button, ProgressBar } from '../ui';
 export type SetFileRow = {
   key: string;
   fileName: string;
-  stage: 'uploading' | 'processing' | 'ready';
+  stage: 'uploading' | 'processing' | 'unprintable' | 'ready';
   percent: number;
+  /** Shown under the file: an offer to leave out sheets we cannot print, or the words of those left out. */
+  detail?: ReactNode;
   /** Once ready: its sheets' positions in the set. */
   firstPosition: number | null;
   pageCount: number | null;
@@ -121,7 +123,7 @@ export function SetFiles({
               </span>
               {row.stage === 'ready' ? (
                 <span className="block text-xs text-slate-600">{positions(row)}</span>
-              ) : (
+              ) : row.stage === 'unprintable' ? null : (
                 <span className="mt-1 block max-w-xs">
                   <ProgressBar
                     value={row.stage === 'uploading' ? row.percent : 100}
@@ -130,6 +132,7 @@ export function SetFiles({
                   <span className="text-xs text-slate-500">{row.stage === 'uploading' ? `${Math.round(row.percent)}% sent` : 'Analyzing…'}</span>
                 </span>
               )}
+              {row.detail}
             </span>
             <span className="flex w-full justify-end gap-1 sm:w-auto">
               <Button variant="outline" size="sm" disabled={disabled || i === 0} onClick={() => moveTo(row.key, i - 1)}>

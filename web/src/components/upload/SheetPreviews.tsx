@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import { MAX_PREVIEWS } from '#shared/limits';
-import { isColorMarkupOnly } from '#shared/sheets';
+import { formatSheetSize, isColorMarkupOnly, standardSheetName } from '#shared/sheets';
 import { PRINT_SIZE_LABELS } from '#shared/pricing';
 import { cx } from '../ui';
 import type { ConfiguredUpload } from './printSet';
@@ -103,7 +103,8 @@ export function SheetPreviews({
                   {report && (
                     // Each sheet's own size and the paper it prints on, so a mixed set is seen sheet by sheet.
                     <span className="text-slate-700" data-testid="sheet-paper">
-                      {report.sizeName ? `${report.sizeName} · ` : ''}on {PRINT_SIZE_LABELS[report.paper]}
+                      {standardSheetName(report.widthIn, report.heightIn) ?? formatSheetSize(report.widthIn, report.heightIn)} · on{' '}
+                      {PRINT_SIZE_LABELS[report.paper]}
                     </span>
                   )}
                   <span className="flex items-center justify-center gap-1">

@@ -20,6 +20,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useUser } from '../../data/auth';
 import { Card } from '../ui';
 import { DropZone, type DropZoneProgress } from './DropZone';
+import { LeftOutNote, UnprintableOffer } from './LeaveOut';
 import { SetFiles } from './SetFiles';
 import { usePrintSet } from './usePrintSet';
 
@@ -33,13 +34,26 @@ export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Anal
 
 export function UploadSection() {
   const { user } = useUser();
-  const { state, set, pendingFiles, dispatch, addFiles } = usePrintSet();
+  const { state, set, pendingFiles, dispatch, addFiles, leaveOut } = usePrintSet();
   const { entries, choices, goingToCheckout, justUploaded, refusal } = state;
   const hasFiles = entries.length > 0;
   useEffect(() => {
     if (hasFiles) void loadCard();
   }, [hasFiles]);
 
+  // A file refused only for sheets no paper takes offers to leave them out; once left out, the words stay beside it.
+  const offerFor = (e: (typeof entries)[number], alone = false) =>
+    e.stage === 'unprintable' && e.refused ? (
+      <UnprintableOffer
+        refused={e.refused}
+        error={e.leaveOutError ?? null}
+        onLeaveOut={() => void leaveOut(e.key)}
+        onRemove={alone ? () => dispatch({ type: 'fileRemoved', key: e.key }) : undefined}
+        disabled={goingToCheckout}
+      />
+    ) : (
+      <LeftOutNote info={e.info} />
+    );
   const rows = entries.map((e) => {
     const file = set?.files?.find((f) => f.uploadId === e.info?.uploadId);
     return {
@@ -49,6 +63,7 @@ export function UploadSection() {
       percent: e.percent,
       firstPosition: file?.firstPosition ?? null,
       pageCount: file?.pageCount ?? null,
+      detail: offerFor(e),
     };
   });
   const addMore = <DropZone compact onFiles={addFiles} progress={null} refusal={refusal} />;
@@ -63,7 +78,10 @@ export function UploadSection() {
         addMore={addMore}
       />
     ) : (
-      <div className="border-b border-slate-100 px-4 py-3 sm:px-6">{addMore}</div>
+      <div className="border-b border-slate-100 px-4 py-3 sm:px-6">
+        {entries[0] && <div className="mb-3 empty:hidden">{offerFor(entries[0])}</div>}
+        {addMore}
+      </div>
     );
 
   if (set) {
@@ -113,12 +131,30 @@ export function UploadSection() {
   }
 
   const [only] = entries;
+  if (only?.stage === 'unprintable') {
+    return (
+      <div className="grid gap-3">
+        <Card className="px-4 py-3 sm:px-6">
+          <p className="truncate text-sm font-medium text-slate-900" title={only.fileName}>
+            {only.fileName}
+          </p>
+          {offerFor(only, true)}
+        </Card>
+        <DropZone onFiles={addFiles} progress={null} refusal={refusal} />
+      </div>
+    );
+  }
   const progress: DropZoneProgress | null = only
     ? {
         caption: CAPTIONS[only.stage === 'uploading' ? 'uploading' : 'processing'],
         fileName: only.fileName,
         percent: only.percent,
-        detail: only.stage === 'uploading' ? `${Math.round(only.percent)}% sent` : 'Counting sheets and checking their size…',
+        detail:
+          only.stage === 'uploading'
+            ? `${Math.round(only.percent)}% sent`
+            : only.refused
+              ? 'Leaving out the sheets we cannot print, then checking the rest…'
+              : 'Counting sheets and checking their size…',
       }
     : null;
   return <DropZone onFiles={addFiles} progress={progress} refusal={refusal} />;

@@ -184,4 +184,57 @@ describe('printSetReducer', () => {
     ]);
     expect(again.choices).toMatchObject({ reducedSets: 2, finishing });
   });
+
+  it('keeps a file refused only for unprintable sheets in its place, and puts the file without them there', () => {
+    const refused: UploadInfo = {
+      ...ready('b', [false, false, false]),
+      status: 'rejected',
+      detectedSize: null,
+      message: 'Sheet 2 is 8.5" x 11" (Letter), smaller than the smallest sheet we print, 17" x 22".',
+      sheets: [],
+      unprintableSheets: [{ page: 2, size: '8.5" x 11"', sizeName: 'Letter', reason: 'smaller than the smallest sheet we print, 17" x 22"' }],
+    };
+    const offered = run([
+      ...inSet('a', ready('a', [false])),
+      added('b'),
+      { type: 'fileSent', key: 'b' },
+      { type: 'fileUnprintable', key: 'b', refused },
+      ...inSet('c', ready('c', [false])),
+    ]);
+    expect(offered.entries.map((e) => [e.key, e.stage])).toEqual([
+      ['a', 'ready'],
+      ['b', 'unprintable'],
+      ['c', 'ready'],
+    ]);
+    // Not in the set while it cannot be printed, and no checkout with it in the list.
+    expect(setOf(offered.entries)?.pageCount).toBe(2);
+    expect(run([{ type: 'checkoutStarted' }], offered).goingToCheckout).toBe(false);
+
+    const failed = run(
+      [
+        { type: 'leaveOutStarted', key: 'b' },
+        { type: 'fileUnprintable', key: 'b', refused, error: 'Try again.' },
+      ],
+      offered,
+    );
+    expect(failed.entries[1]).toMatchObject({ stage: 'unprintable', leaveOutError: 'Try again.' });
+
+    const without = { ...ready('b2', [false, false]), fileName: 'b.pdf', leftOut: refused.unprintableSheets };
+    const replaced = run(
+      [
+        { type: 'leaveOutStarted', key: 'b' },
+        { type: 'fileReady', key: 'b', info: without, followUntil: 0 },
+      ],
+      offered,
+    );
+    expect(replaced.entries.map((e) => e.info?.uploadId)).toEqual(['a', 'b2', 'c']);
+    const set = setOf(replaced.entries);
+    expect(set?.pageCount).toBe(4);
+    expect(set?.files?.map((f) => [f.uploadId, f.firstPosition])).toEqual([
+      ['a', 1],
+      ['b2', 2],
+      ['c', 4],
+    ]);
+    expect(run([{ type: 'checkoutStarted' }], replaced).goingToCheckout).toBe(true);
+  });
 });

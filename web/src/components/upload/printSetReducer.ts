@@ -9,6 +9,7 @@ import type { OrderPrintSize, OrderPrintType } from '#shared/pricing';
 import type { Finishing } from '#shared/finishing';
 import { detectedColorSheets, initialInk, NO_CHOICES, priceOf, type ConfiguredUpload, type PrintChoices, type UploadRefusal } from './printSet';
 import type { StoredUpload } from './storedUpload';
+import type { UploadInfo } from '#shared/upload';
 import { combineSet, movePositions, type ReadyInfo } from './uploadSet';
 import { sortSheetPositions } from '#shared/sheetOrder';
 
@@ -16,9 +17,14 @@ import { sortSheetPositions } from '#shared/sheetOrder';
 export type SetEntry = {
   key: string;
   fileName: string;
-  stage: 'uploading' | 'processing' | 'ready';
+  /** `unprintable`: refused only for sheets no paper takes, which may be left out (`refused`). */
+  stage: 'uploading' | 'processing' | 'unprintable' | 'ready';
   percent: number;
   info: ReadyInfo | null;
+  /** The refusal of a file whose unprintable sheets may be left out; kept while the new upload is made. */
+  refused?: UploadInfo;
+  /** Why the last request to leave them out failed. */
+  leaveOutError?: string | null;
   /** Stops the file's upload and analysis when it is removed or the page is left. */
   control?: AbortController;
   /** When its per-sheet report stops being asked for (epoch ms): a report may never complete. */
@@ -45,6 +51,10 @@ export type PrintSetAction =
   | { type: 'fileProgress'; key: string; percent: number }
   | { type: 'fileSent'; key: string }
   | { type: 'fileReady'; key: string; info: ReadyInfo; followUntil: number }
+  /** Refused only for sheets no paper takes: it stays in its place, offering to leave them out. */
+  | { type: 'fileUnprintable'; key: string; refused: UploadInfo; error?: string }
+  /** The file without those sheets is being made and analysed, in the same place. */
+  | { type: 'leaveOutStarted'; key: string }
   | { type: 'reportArrived'; info: ReadyInfo }
   /** No verdict will come for these files (polling failed): the price stands without their report. */
   | { type: 'reportStopped'; uploadIds: string[] }
@@ -143,6 +153,10 @@ function apply(state: PrintSetState, action: PrintSetAction): PrintSetState {
         : state;
       return updateEntry(started, action.key, { stage: 'ready', info: action.info, followUntil: action.followUntil });
     }
+    case 'fileUnprintable':
+      return updateEntry(state, action.key, { stage: 'unprintable', percent: 100, refused: action.refused, leaveOutError: action.error ?? null });
+    case 'leaveOutStarted':
+      return updateEntry(state, action.key, { stage: 'processing', leaveOutError: null });
     case 'reportArrived':
       return { ...state, entries: state.entries.map((e) => (e.info?.uploadId === action.info.uploadId ? { ...e, info: action.info } : e)) };
     case 'reportStopped':

@@ -14,7 +14,7 @@ import { MAX_SET_FILES, MAX_UPLOAD_BYTES } from '#shared/limits';
 import { centsToDollars } from '#shared/money';
 import { setName } from '#shared/orderText';
 import { wrongSizeMessage } from '#shared/sheets';
-import type { UploadInfo } from '#shared/upload';
+import { leaveOutPath, type LeftOutAccepted, type UploadInfo } from '#shared/upload';
 import { ApiError, apiRequest, fetcher } from '../../data/client';
 import { toast } from '../toast';
 import { priceOf, type UploadRefusal } from './printSet';
@@ -230,6 +230,12 @@ export function usePrintSet() {
       dispatch({ type: 'fileSent', key });
       const info = await waitForAnalysis(accepted.uploadId, control.signal);
       if (control.signal.aborted) return;
+      if (!isReady(info) && (info.unprintableSheets?.length ?? 0) > 0) {
+        // Only some sheets are at fault: the file keeps its place and offers to leave them out.
+        const reason = refusalOf(new RejectedUpload(info));
+        toast({ title: reason.title, description: named ? `${file.name}: ${reason.message}` : reason.message, variant: 'destructive' });
+        return dispatch({ type: 'fileUnprintable', key, refused: info });
+      }
       if (!isReady(info)) throw new RejectedUpload(info);
       dispatch({ type: 'fileReady', key, info, followUntil: Date.now() + POLL_FOR_MS });
       const others = latest.current.entries.filter((e) => e.key !== key);
@@ -247,6 +253,32 @@ export function usePrintSet() {
       dispatch({ type: 'fileRemoved', key });
       const reason = refusalOf(error);
       refuse(named ? { ...reason, message: `${file.name}: ${reason.message}` } : reason);
+    }
+  }
+
+  /**
+   * "Leave out sheet 3": the file again without its unprintable sheets, made and analysed on the
+   * server as a new upload that takes the refused file's place in the set. A refusal of the request
+   * stays beside the offer; a new upload turned down leaves the set as any refused file does.
+   */
+  async function leaveOut(key: string) {
+    const entry = latest.current.entries.find((e) => e.key === key);
+    const refused = entry?.refused;
+    if (!entry || entry.stage !== 'unprintable' || !refused) return;
+    const control = entry.control ?? new AbortController();
+    dispatch({ type: 'leaveOutStarted', key });
+    try {
+      const pages = (refused.unprintableSheets ?? []).map((s) => s.page);
+      const made = await apiRequest<LeftOutAccepted>('POST', leaveOutPath(refused.uploadId), { pages });
+      const info = await waitForAnalysis(made.uploadId, control.signal);
+      if (control.signal.aborted) return;
+      if (!isReady(info)) throw new RejectedUpload(info);
+      dispatch({ type: 'fileReady', key, info, followUntil: Date.now() + POLL_FOR_MS });
+    } catch (error) {
+      if (control.signal.aborted) return;
+      if (error instanceof ApiError) return dispatch({ type: 'fileUnprintable', key, refused, error: error.serverMessage || GENERIC_FAILURE });
+      dispatch({ type: 'fileRemoved', key });
+      refuse(refusalOf(error));
     }
   }
 
@@ -273,5 +305,5 @@ export function usePrintSet() {
     if (refused.length > 0) refuse(refused.length === 1 ? refused[0] : { title: refused[0].title, message: refused.map((r) => r.message).join(' ') });
   }
 
-  return { state, set, pendingFiles, dispatch, addFiles };
+  return { state, set, pendingFiles, dispatch, addFiles, leaveOut };
 }
