@@ -17,7 +17,9 @@ export type MarkPaidResult =
 
 /**
  * Marks the unpaid order paid. `orderId` names it; without it, the order is found by its payment
- * intent (the common case, one statement). Returns `unchanged` when it was not unpaid.
+ * intent (the common case, one statement). Returns `unchanged` when it was not unpaid, or when it
+ * waits for a firm's approver (nothing pays it before their yes: reconciliation refunds the money,
+ * orders__refund_unapproved; a declined one is cancelled, so its payment is refunded as below).
  */
 export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: string; clock: ClockOptions }): Promise<MarkPaidResult> {
   const paidAt = new Date();
@@ -28,6 +30,7 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
       card_brand = ${input.cardBrand ?? null}, card_last4 = ${input.cardLast4 ?? null}, updated_at = now(),
       ready_by = case when status = 'failed' then null when rush_order then ${rush}::timestamptz else ${regular}::timestamptz end
     where ${input.orderId ? tx`id = ${input.orderId}` : tx`payment_intent_id = ${input.paymentIntentId}`} and payment_status in ${tx(paymentSourcesOf('paid'))}
+      and approval_state is distinct from 'waiting'
     returning id, total_cents, status, create_account`;
   if (!paid) return { kind: 'unchanged' };
   if (paid.status === 'failed') {
