@@ -6,10 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
-import { buildUpload } from '#test/helpers/factories';
 import { adminClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
-import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { firmOnAccount, orderOnAccount, signedInPerson, type FirmPerson } from '#test/helpers/onAccount';
 import type { OrderJson } from '#shared/orderJson';
 import type { WaitingOrderJson } from '#shared/approval';

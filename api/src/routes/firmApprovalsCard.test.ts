@@ -67,7 +67,12 @@ describe('a member’s card order over the approval limit', () => {
     const { owner, approver, member } = await cardFirm();
     const { upload, loaded, paid } = await cardCheckout(shop, member);
     // At load (placeholders) it is only priced: no intent, and the page is told whose yes it needs.
-    expect(loaded.body).toMatchObject({ clientSecret: null, provider: 'demo', paymentStatus: 'unpaid', approvalRequired: { waitsFor: 'Olive Builder or Ada Builder' } });
+    expect(loaded.body).toMatchObject({
+      clientSecret: null,
+      provider: 'demo',
+      paymentStatus: 'unpaid',
+      approvalRequired: { waitsFor: 'Olive Builder or Ada Builder' },
+    });
     expect(paid.status, paid.text).toBe(201);
     expect(paid.body).toMatchObject({ orderId: loaded.body.orderId, paymentStatus: 'awaiting_approval', clientSecret: null, provider: 'demo' });
     expect(paid.body.message).toContain('waits for Olive Builder or Ada Builder to approve it. Once approved, you pay by card on its order page');
@@ -75,7 +80,10 @@ describe('a member’s card order over the approval limit', () => {
     expect(await demoIntents(orderId)).toBe(0);
 
     const order = (await member.client.get(`/api/orders/${orderId}`)).body as OrderJson;
-    expect(order).toMatchObject({ paymentStatus: 'awaiting_approval', approval: { state: 'waiting', payBy: 'card', waitsFor: 'Olive Builder or Ada Builder' } });
+    expect(order).toMatchObject({
+      paymentStatus: 'awaiting_approval',
+      approval: { state: 'waiting', payBy: 'card', waitsFor: 'Olive Builder or Ada Builder' },
+    });
     expect(order.statusText).toBe(
       'Awaiting approval — waiting for Olive Builder or Ada Builder to approve it; you pay by card here once it is approved. Nothing is charged or printed until then.',
     );
@@ -241,7 +249,12 @@ describe('with Stripe', () => {
   beforeAll(async () => {
     fakeStripe = await startFakeStripe();
     stripeShop = await startTestShop({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fakeStripe.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fakeStripe.url,
+      },
     });
   });
   afterAll(async () => {

@@ -93,7 +93,6 @@ export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | 
   | { placed: 'needs_approval'; orderId: string; waitsFor: string }
 );
 
-
 export const NOT_ON_ACCOUNT = 'Paying on account is for signed-in members of a firm with Net 30 terms. Please pay by card.';
 
 type QuoteRow = {
@@ -186,7 +185,13 @@ export async function checkout(
   }
   // A member's card order over the limit: no intent until an approver says yes.
   if (cardWaitsFor && fields.firm_id) {
-    const held = await cardForApproval(ctx, payments, customer, { fields: { ...fields, firm_id: fields.firm_id }, files, request, remembered, waitsFor: cardWaitsFor });
+    const held = await cardForApproval(ctx, payments, customer, {
+      fields: { ...fields, firm_id: fields.firm_id },
+      files,
+      request,
+      remembered,
+      waitsFor: cardWaitsFor,
+    });
     return { ...held, price, exemption, recipients: null };
   }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
@@ -335,7 +340,9 @@ async function placeWithIntent(
     return id;
   });
   try {
-    const intent = await ctx.sql.begin((tx) => createOrderIntent(tx, payments, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null }));
+    const intent = await ctx.sql.begin((tx) =>
+      createOrderIntent(tx, payments, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null }),
+    );
     return { orderId, clientSecret: intent.clientSecret };
   } catch (error) {
     ctx.log.warn('creating a payment intent failed', { error, orderId });
@@ -431,7 +438,9 @@ async function cardForApproval(
     waitsFor: string;
     recipients?: PackagesToPlace | null;
   },
-): Promise<{ placed: 'awaiting_approval'; orderId: string; waitsFor: string; payBy: 'card' } | { placed: 'needs_approval'; orderId: string; waitsFor: string }> {
+): Promise<
+  { placed: 'awaiting_approval'; orderId: string; waitsFor: string; payBy: 'card' } | { placed: 'needs_approval'; orderId: string; waitsFor: string }
+> {
   const { fields, files, request, remembered, waitsFor } = o;
   const placement = { userId: customer.userId, sid: customer.sid, accessToken: randomBytes(24).toString('base64url'), paymentProvider: payments.name };
   const shop = shopFacts(ctx.env);
@@ -493,7 +502,8 @@ async function reprice(
     await remember(tx, remembered);
     try {
       // An order priced over the approval limit at load has no intent yet: back under it, it gets one.
-      if (!paymentIntentId) return (await createOrderIntent(tx, payments, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null })).clientSecret;
+      if (!paymentIntentId)
+        return (await createOrderIntent(tx, payments, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null })).clientSecret;
       return (await payments.updateIntent(tx as Queryable, paymentIntentId, fields.total_cents)).clientSecret;
     } catch (error) {
       throw providerFailure(error);

@@ -120,7 +120,14 @@ export async function repriceOrder(
   input: { orderId: string; fields: OrderFields; files: OrderFileInput[]; recipients?: readonly RecipientFields[] },
 ): Promise<void> {
   const [order] = await tx<
-    { status: string; payment_status: string; upload_id: string | null; set_ids: string[] | null; approval_state: string | null; approval_waits_for: string | null }[]
+    {
+      status: string;
+      payment_status: string;
+      upload_id: string | null;
+      set_ids: string[] | null;
+      approval_state: string | null;
+      approval_waits_for: string | null;
+    }[]
   >`
     select status, payment_status, upload_id, approval_state, approval_waits_for,
       (select array_agg(f.upload_id order by f.position) from order_files f where f.order_id = o.id) as set_ids
