@@ -85,7 +85,8 @@ export default function OrderSuccess() {
     isLoading,
     mutate: reload,
   } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
-    refreshInterval: (latest) => refreshFor(latest, openedAt),
+    // An approved order waiting for its card is read again slowly, quickly once its card was confirmed.
+    refreshInterval: (latest) => (latest && payableAfterApproval(latest) && !confirming ? LIVE_MS : refreshFor(latest, openedAt)),
   });
   const config = useShopConfig();
   const { shop } = config;
