@@ -148,6 +148,31 @@ describe('a member’s card order over the approval limit', () => {
   });
 });
 
+describe('a distribution list by card over the limit', () => {
+  it('waits as one order with its packages, and is paid once approved', async () => {
+    const { firmId, approver, member } = await cardFirm();
+    const upload = await buildUpload(shop, { userId: member.id });
+    const { shippingMethod: _m, rateId: _r, shippingAddress: _a, ...rest } = pickupBody(upload.id, { ...CUSTOMER, customerEmail: member.email });
+    const list = [
+      { name: 'Owner', company: 'Client Co', delivery: 'pickup' },
+      { name: 'Site office', delivery: 'pickup', sets: 2 },
+    ];
+    const placed = await member.client.post('/api/create-payment-intent', { ...rest, recipients: list });
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body).toMatchObject({ paymentStatus: 'awaiting_approval', clientSecret: null });
+    expect(placed.body.amounts.recipients.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Site office']);
+    const orderId = placed.body.orderId as string;
+    expect((await member.client.get(`/api/orders/${orderId}`)).body.recipients).toHaveLength(2);
+    expect(await demoIntents(orderId)).toBe(0);
+    expect((await approve(firmId, approver, orderId)).status).toBe(200);
+    const pay = await member.client.post(`/api/orders/${orderId}/pay`, {});
+    expect(pay.body.amount).toBe(placed.body.amounts.total);
+    expect((await member.client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242 4242 4242 4242' })).body.status).toBe('succeeded');
+    await shop.runJobs();
+    expect((await member.client.get(`/api/orders/${orderId}`)).body.paymentStatus).toBe('paid');
+  });
+});
+
 describe('approved, its placer pays by card from the order page', () => {
   it('once: only the placer, at the approved total; then it is in the print queue with one receipt and one confirmation', async () => {
     const { firmId, owner, approver, member } = await cardFirm();
