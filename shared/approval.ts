@@ -4,11 +4,17 @@
  */
 import { z } from 'zod';
 
-/** waiting → approved | declined (an approver), withdrawn (the placer cancelled), expired (7 days). */
+/**
+ * waiting → approved | declined (an approver), withdrawn (the placer cancelled), expired (7 days);
+ * approved → expired (a card order its placer did not pay within 7 days of the approval).
+ */
 export const APPROVAL_STATES = ['waiting', 'approved', 'declined', 'withdrawn', 'expired'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
-/** Days an order waits for an approver before it is cancelled. */
+/**
+ * Days an order waits for an approver before it is cancelled; an approved card order waits as long
+ * again for its placer to pay it.
+ */
 export const APPROVAL_WAIT_DAYS = 7;
 
 export const MAX_APPROVAL_REASON = 500;
@@ -26,9 +32,16 @@ export const ApprovalDecisionSchema = z.object(
   { error: 'The body must be an object: {decision, reason}' },
 );
 
+/**
+ * How an approved order is paid: `account` (the approval issues the invoice) or `card` (the placer
+ * pays by card from the order page once it is approved).
+ */
+export type ApprovalPayBy = 'account' | 'card';
+
 /** How an order's approval reads in the API. `decidedBy` is the approver's name (null while waiting or when no one decided). */
 export type ApprovalJson = {
   state: ApprovalState;
+  payBy: ApprovalPayBy;
   waitsFor: string | null;
   requestedAt: string | null;
   decidedBy: string | null;

@@ -27,6 +27,7 @@ export const JOB_PAYLOADS = {
   orders__notify_status: z.object({ orderId: z.uuid(), historyId: z.string().regex(/^\d{1,18}$/) }),
   orders__reconcile_payment: z.object({ paymentIntentId: z.string().min(1).max(255), eventId: z.string().max(255).optional() }),
   orders__refund_cancelled: z.object({ orderId: z.uuid() }),
+  orders__refund_unapproved: z.object({ orderId: z.uuid(), paymentIntentId: z.string().min(1).max(255) }),
   orders__render_receipt: z.object({ orderId: z.uuid() }),
   print_batches__build: z.object({ orderId: z.uuid() }),
   print_batches__print: z.object({ batchId: z.uuid() }),

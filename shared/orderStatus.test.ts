@@ -52,6 +52,31 @@ describe('statusText', () => {
   });
 });
 
+describe('statusText of a card order that went to approval', () => {
+  const unpaid = { ...paidPickup, paymentStatus: 'unpaid' as const, readyByText: null };
+  const approval = { state: 'waiting' as const, payBy: 'card' as const, waitsFor: 'Olive Builder', decidedBy: null, reason: null };
+
+  it('says what it waits for at each step: the approver, then the placer’s card, then the print queue', () => {
+    expect(statusText({ ...unpaid, approval })).toBe(
+      'Awaiting approval — waiting for Olive Builder to approve it; you pay by card here once it is approved. Nothing is charged or printed until then.',
+    );
+    const approved = { ...approval, state: 'approved' as const, decidedBy: 'Sam Lee' };
+    expect(statusText({ ...unpaid, approval: approved })).toBe(
+      'Approved by Sam Lee — pay by card to send it to print. Nothing is charged or printed until then.',
+    );
+    expect(statusText({ ...paidPickup, approval: approved })).toBe('Paid — in the print queue, ready today by 7:00 PM.');
+    expect(statusText({ ...unpaid, status: 'failed', approval: { ...approved, state: 'expired' } })).toBe(
+      'Cancelled — approved by Sam Lee but not paid within 7 days. Nothing was charged or printed.',
+    );
+  });
+
+  it('badges the waiting and the approved-to-pay steps as pending', () => {
+    const badge = (input: StatusTextInput) => statusBadge({ status: input.status, statusText: statusText(input) });
+    expect(badge({ ...unpaid, approval })).toEqual({ label: 'Awaiting approval', tone: 'pending' });
+    expect(badge({ ...unpaid, approval: { ...approval, state: 'approved', decidedBy: 'Sam Lee' } })).toEqual({ label: 'Approved — to pay', tone: 'pending' });
+  });
+});
+
 describe('statusBadge', () => {
   const badge = (input: StatusTextInput) => statusBadge({ status: input.status, statusText: statusText(input) });
 

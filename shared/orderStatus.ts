@@ -4,7 +4,7 @@
  * stay the `status` values; this is what they mean to the person waiting for prints.
  */
 import type { OrderStatus, PaymentStatus } from './fields';
-import type { ApprovalState } from './approval';
+import type { ApprovalPayBy, ApprovalState } from './approval';
 
 /** What the sentence depends on. `readyByText` is how the promise reads to the reader ("Today by 7:00 PM"). */
 export type StatusTextInput = {
@@ -14,7 +14,7 @@ export type StatusTextInput = {
   readyByText: string | null;
   trackingNumber: string | null;
   /** The firm's approval, when the order needed one. */
-  approval?: { state: ApprovalState; waitsFor: string | null; decidedBy: string | null; reason: string | null } | null;
+  approval?: { state: ApprovalState; payBy?: ApprovalPayBy; waitsFor: string | null; decidedBy: string | null; reason: string | null } | null;
 };
 
 /** "Today by 7:00 PM" → "today by 7:00 PM", to sit inside a sentence. */
@@ -29,14 +29,22 @@ export function statusText(order: StatusTextInput): string {
   if (approval && order.paymentStatus === 'unpaid') {
     switch (approval.state) {
       case 'waiting':
-        return `Awaiting approval — waiting for ${approval.waitsFor ?? 'an approver of your firm'} to approve it. Nothing is charged or printed until then.`;
+        return approval.payBy === 'card'
+          ? `Awaiting approval — waiting for ${approval.waitsFor ?? 'an approver of your firm'} to approve it; you pay by card here once it is approved. Nothing is charged or printed until then.`
+          : `Awaiting approval — waiting for ${approval.waitsFor ?? 'an approver of your firm'} to approve it. Nothing is charged or printed until then.`;
       case 'declined':
         return `Cancelled — declined by ${approval.decidedBy ?? 'an approver'}${approval.reason ? `: ${approval.reason}` : '.'}`;
       case 'withdrawn':
         return 'Cancelled — you withdrew this order before it was approved. Nothing was charged or printed.';
       case 'expired':
-        return 'Cancelled — no one approved this order within 7 days. Nothing was charged or printed.';
+        // An approved card order its placer did not pay keeps who approved it.
+        return approval.decidedBy
+          ? `Cancelled — approved by ${approval.decidedBy} but not paid within 7 days. Nothing was charged or printed.`
+          : 'Cancelled — no one approved this order within 7 days. Nothing was charged or printed.';
       case 'approved':
+        if (approval.payBy === 'card' && order.status !== 'failed') {
+          return `Approved by ${approval.decidedBy ?? 'your firm'} — pay by card to send it to print. Nothing is charged or printed until then.`;
+        }
         break;
     }
   }
@@ -74,6 +82,8 @@ export function statusBadge(order: { status: string; statusText: string }): { la
   if (text.startsWith('Refunded')) return { label: 'Refunded', tone: 'neutral' };
   if (order.status === 'failed' || text.startsWith('Cancelled')) return { label: 'Cancelled', tone: 'failed' };
   if (text.startsWith('Awaiting payment')) return { label: 'Awaiting payment', tone: 'pending' };
+  if (text.startsWith('Awaiting approval')) return { label: 'Awaiting approval', tone: 'pending' };
+  if (text.startsWith('Approved')) return { label: 'Approved — to pay', tone: 'pending' };
   if (text.startsWith('Invoiced')) return { label: 'Invoiced', tone: 'processing' };
   if (text.startsWith('Paid')) return { label: 'Paid', tone: 'processing' };
   if (text.startsWith('Printing')) return { label: 'Printing', tone: 'processing' };

@@ -130,6 +130,8 @@ const JSON_ROUTES: JsonRoute[] = [
   // An approver's decision and its reason, each replaced in turn.
   { method: 'POST', path: (f) => `/api/firms/${f.firmId}/approvals/${f.order.id}`, body: () => ({ decision: 'decline', reason: 'Over budget' }) },
   { method: 'POST', path: (f) => `/api/orders/${f.order.id}/withdraw`, body: () => ({}) },
+  // The order page's card payment of an approved order.
+  { method: 'POST', path: (f) => `/api/orders/${f.order.id}/pay`, body: () => ({}) },
   // The address book: each address field and the book (`scope`) replaced in turn.
   { method: 'POST', path: () => '/api/addresses', body: () => ({ ...address, scope: 'firm' }) },
   { method: 'POST', path: () => '/api/revisions', body: (f) => ({ previousOrderId: f.order.id, uploadIds: [f.uploadId] }) },

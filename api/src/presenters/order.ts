@@ -57,6 +57,7 @@ export function approvalOf(row: OrderRow): ApprovalJson | null {
   if (!row.approval_state) return null;
   return {
     state: row.approval_state,
+    payBy: row.payment_provider ? 'card' : 'account',
     waitsFor: row.approval_waits_for,
     requestedAt: row.approval_requested_at?.toISOString() ?? null,
     decidedBy: row.approval_decided_by_name,
@@ -78,7 +79,13 @@ export function presentOrder(row: OrderRow, changes?: StatusChange[], now = new 
     approval: approvalOf(row),
     statusText: statusText({
       approval: row.approval_state
-        ? { state: row.approval_state, waitsFor: row.approval_waits_for, decidedBy: row.approval_decided_by_name, reason: row.approval_reason }
+        ? {
+            state: row.approval_state,
+            payBy: row.payment_provider ? 'card' : 'account',
+            waitsFor: row.approval_waits_for,
+            decidedBy: row.approval_decided_by_name,
+            reason: row.approval_reason,
+          }
         : null,
       status: row.status,
       paymentStatus: row.payment_status,

@@ -117,13 +117,28 @@ export function checkoutRoutes(ctx: AppContext): Router {
       });
     }
     if (result.placed === 'awaiting_approval') {
+      const card = result.payBy === 'card';
       return void res.status(201).json({
         orderId: result.orderId,
         clientSecret: null,
-        provider: null,
+        provider: card ? payments.name : null,
         paymentStatus: 'awaiting_approval',
         invoice: null,
-        message: `Order placed: it is over your firm's approval limit, so it waits for ${result.waitsFor} to approve it. Nothing is charged or invoiced until then.`,
+        message: card
+          ? `Order placed: it is over your firm's approval limit, so it waits for ${result.waitsFor} to approve it. Once approved, you pay by card on its order page. Nothing is charged until then.`
+          : `Order placed: it is over your firm's approval limit, so it waits for ${result.waitsFor} to approve it. Nothing is charged or invoiced until then.`,
+        amounts,
+      });
+    }
+    // Over the limit by card, only priced: no intent to confirm; the page offers to send it for approval.
+    if (result.placed === 'needs_approval') {
+      return void res.status(input.updateOnly ? 200 : 201).json({
+        orderId: result.orderId,
+        clientSecret: null,
+        provider: payments.name,
+        paymentStatus: 'unpaid',
+        approvalRequired: { waitsFor: result.waitsFor },
+        message: `This order is over your firm's approval limit: it is sent to ${result.waitsFor} for approval, and you pay by card on its order page once they approve it.`,
         amounts,
         ready,
       });

@@ -6,10 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
-import { buildUpload } from '#test/helpers/factories';
 import { adminClient } from '#test/helpers/adminTestKit';
 import type { TestClient } from '#test/helpers/client';
-import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { firmOnAccount, orderOnAccount, signedInPerson, type FirmPerson } from '#test/helpers/onAccount';
 import type { OrderJson } from '#shared/orderJson';
 import type { WaitingOrderJson } from '#shared/approval';
@@ -88,26 +86,7 @@ describe('an order over the approval limit', () => {
     const under = await orderOnAccount(shop, member);
     expect(under.body.paymentStatus).toBe('invoiced');
   });
-
-  it('a card payment over the limit is refused at the last re-price and at confirmation, and nothing is charged', async () => {
-    const { member } = await firmWithApproval();
-    const upload = await buildUpload(shop, { userId: member.id });
-    const loaded = await member.client.post('/api/create-payment-intent', pickupBody(upload.id));
-    expect(loaded.status, loaded.text).toBe(201);
-    const paying = await member.client.post(
-      '/api/create-payment-intent',
-      pickupBody(upload.id, { ...CUSTOMER, customerEmail: member.email, orderId: loaded.body.orderId, updateOnly: true }),
-    );
-    expect(paying.status).toBe(409);
-    expect(paying.body.message).toContain("over your firm's approval limit");
-    // Confirming the card on the stored order is refused too, whatever its details.
-    await shop.sql`update orders set customer_first_name = 'Grace', customer_last_name = 'Hopper', customer_email = ${member.email} where id = ${loaded.body.orderId}`;
-    const confirm = await member.client.post('/api/payments/demo/confirm', { orderId: loaded.body.orderId, cardNumber: '4242 4242 4242 4242' });
-    expect(confirm.status).toBe(409);
-    expect(confirm.body.message).toContain("over your firm's approval limit");
-    const [row] = await shop.sql`select payment_status from orders where id = ${loaded.body.orderId}`;
-    expect(row.payment_status).toBe('unpaid');
-  });
+  // A member's card order over the limit: firmApprovalsCard.test.ts.
 });
 
 describe('deciding', () => {

@@ -17,7 +17,7 @@ import { isApprover, membershipOf, type Membership } from '#core/firms/membershi
 import { firmName, firmProject, invitesSentToday, openInviteOfToken, personName, waitingOrders } from '#core/firms/queries';
 import { decideApproval } from '#core/orders/commands/approvals';
 import { orderById } from '#core/orders/queries';
-import { queueApprovalOutcomeEmail } from '#core/emails/approvals';
+import { queueApprovalOutcomeEmail, queueApprovedForCardEmail } from '#core/emails/approvals';
 import { APPROVAL_WAIT_DAYS, ApprovalDecisionSchema } from '#shared/approval';
 import { approvalOf, presentOrder } from '../presenters/order';
 import { renderStatement, statementRows } from '#core/firms/statement';
@@ -305,6 +305,7 @@ export function firmRoutes(ctx: AppContext): Router {
         reason: body.reason || null,
         clock: { timeZone: shop.timeZone, holidays: shop.holidays },
         notifyDeclined: (order) => queueApprovalOutcomeEmail(tx, { order, outcome: 'declined', appUrl: ctx.env.APP_URL, shop }),
+        notifyApproved: (order) => queueApprovedForCardEmail(tx, { order, appUrl: ctx.env.APP_URL, shop }),
       }),
     );
     res.json({ alreadyDecided: result.alreadyDecided, approval: approvalOf(result.order), order: presentOrder(result.order) });

@@ -8,7 +8,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { addJob, type Sql } from '#core/lib/db';
-import { badRequest, conflict, notFound } from '#core/lib/errors';
+import { badRequest, conflict, notFound, serviceUnavailable } from '#core/lib/errors';
 import { findAuthToken } from '#core/lib/tokens';
 import { reorder, reorderSource } from '#core/orders/reorder';
 import { loadStatusHistory } from '#core/orders/statusHistory';
@@ -38,7 +38,8 @@ import { shopFacts } from '#shared/shop';
 import { readyByText } from '#shared/readyBy';
 import { statusText } from '#shared/orderStatus';
 import { recordReceipt } from '#core/orders/commands/files';
-import { withdrawFromApproval } from '#core/orders/commands/approvals';
+import { cardIntentForApprovedOrder, withdrawFromApproval } from '#core/orders/commands/approvals';
+import { PaymentProviderError } from '#core/services/payments/index';
 import { membershipOf, projectOfFirm } from '#core/firms/membership';
 
 async function loadOrder(ctx: AppContext, req: Request, id: string): Promise<OrderRow> {
@@ -191,6 +192,29 @@ export function orderRoutes(ctx: AppContext): Router {
     const placerName = [found.customer_first_name, found.customer_last_name].filter(Boolean).join(' ') || found.customer_email;
     const order = await ctx.sql.begin((tx) => withdrawFromApproval(tx, { orderId: id, placerName }));
     res.json(presentOrder(order));
+  });
+
+  // The placer pays an approved card order from its order page: its one intent, at the approved
+  // total (created once, re-priced like the checkout's after that). Only the account or the browser
+  // session that placed it; anyone else, a token included, gets 404 (decision 080).
+  router.post('/api/orders/:id/pay', orderParams, async (req, res) => {
+    const id = orderParams.input(req).params.id;
+    const payments = ctx.payments;
+    if (!payments) throw serviceUnavailable('Payments are not available right now.');
+    const found = await orderById(ctx.sql, id);
+    if (!found || !ownsOrder({ sid: req.shop.sid, userId: req.shop.userId }, found) || found.approval_state === null) throw notFound('Order not found.');
+    let intent;
+    try {
+      intent = await ctx.sql.begin((tx) => cardIntentForApprovedOrder(tx, payments, { orderId: id }));
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        if (error.retryable) throw serviceUnavailable('The payment provider is not answering. Please try again in a moment.');
+        throw badRequest(error.message);
+      }
+      throw error;
+    }
+    res.set('Cache-Control', 'private, no-store');
+    res.json({ orderId: intent.orderId, clientSecret: intent.clientSecret, provider: payments.name, amount: centsToDollars(intent.amountCents) });
   });
 
   // Any id that is not a UUID is nobody's order (orderParams: 404).

@@ -16,7 +16,7 @@ import { enqueueReconcile } from '#core/services/payments/jobs';
 import { CANCELLED_ORDER_MESSAGE } from '#core/orders/commands/placeOrder';
 import { lockOrderById } from '#core/orders/queries';
 import { approvalNeeded, checkoutRuleFields } from '#core/firms/rules';
-import { OVER_APPROVAL_BY_CARD } from '#core/checkout/commands/checkout';
+import { approvalPaymentRefusal, OVER_APPROVAL_BY_CARD } from '#core/orders/commands/approvals';
 
 const ConfirmSchema = z.object({
   orderId: z.string().trim().max(100),
@@ -40,6 +40,9 @@ export function paymentRoutes(ctx: AppContext): Router {
     const result = await ctx.sql.begin(async (tx) => {
       const order = await lockOrderById(tx, input.orderId);
       if (!order || !canAccessOrder(req, order)) throw notFound('Order not found.');
+      // An order sent to a firm's approver is paid only once approved (a declined one never).
+      const unapproved = order.payment_status === 'unpaid' ? approvalPaymentRefusal(order) : null;
+      if (unapproved) throw conflict(unapproved);
       if (!order.payment_intent_id || order.payment_provider !== 'demo') throw badRequest('This order has no test-mode payment. Please reload the checkout.');
       if (order.payment_status === 'paid') return { status: 'succeeded' as const };
       if (order.payment_status === 'refunded') throw badRequest('This order was refunded.');
@@ -49,8 +52,12 @@ export function paymentRoutes(ctx: AppContext): Router {
       }
       // The firm's rules as they stand now, on the order as it will be paid.
       await checkoutRuleFields(tx, order, { poNumber: order.po_number, costCode: order.cost_code, enforce: true });
-      // A card payment cannot wait for an approver: over the firm's limit it goes on account instead.
-      if (order.firm_id && (await approvalNeeded(tx, { firmId: order.firm_id, userId: order.placed_by_user_id, totalCents: order.total_cents }))) {
+      // Over the firm's limit as its rules stand now, an order never sent for approval must be sent first.
+      if (
+        order.approval_state === null &&
+        order.firm_id &&
+        (await approvalNeeded(tx, { firmId: order.firm_id, userId: order.placed_by_user_id, totalCents: order.total_cents }))
+      ) {
         throw conflict(OVER_APPROVAL_BY_CARD);
       }
       try {

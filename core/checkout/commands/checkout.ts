@@ -16,10 +16,10 @@ import { rememberShippedAddress } from '../../addresses/commands/addresses';
 import { exemptionFields, exemptionFor, exemptPrice, type TaxExemption } from '../../firms/certificates';
 import { firmOrderFields } from '../../firms/membership';
 import { approvalNeeded, checkoutRuleFields } from '../../firms/rules';
-import { placeOrderForApproval } from '../../orders/commands/approvals';
+import { placeOrderForApproval, waitingFields } from '../../orders/commands/approvals';
 import { queueApprovalRequests } from '../../emails/approvals';
 import { placeInvoicedOrder, type PlacedInvoice } from '../../orders/commands/invoices';
-import { attachPaymentIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '../../orders/commands/placeOrder';
+import { createOrderIntent, orderFilesOf, placeOrder, repriceOrder, type OrderFileInput } from '../../orders/commands/placeOrder';
 import type { OrderRow } from '../../orders/orderRow';
 import { ownsOrder } from '../../orders/ownsOrder';
 import type { Reprint } from '../../revisions/reprint';
@@ -89,11 +89,10 @@ export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | 
   | { placed: 'card'; orderId: string; clientSecret: string }
   | { placed: 'repriced'; orderId: string; clientSecret: string }
   | { placed: 'invoiced'; invoice: PlacedInvoice }
-  | { placed: 'awaiting_approval'; orderId: string; waitsFor: string }
+  | { placed: 'awaiting_approval'; orderId: string; waitsFor: string; payBy: 'account' | 'card' }
+  /** A member's card order over the approval limit, only priced (no customer details yet): nothing to pay, nothing asked yet. */
+  | { placed: 'needs_approval'; orderId: string; waitsFor: string }
 );
-
-export const OVER_APPROVAL_BY_CARD =
-  "This order is over your firm's approval limit, so an approver must say yes first: please place it on your firm's account, where it waits for their approval.";
 
 export const NOT_ON_ACCOUNT = 'Paying on account is for signed-in members of a firm with Net 30 terms. Please pay by card.';
 
@@ -154,14 +153,16 @@ export async function checkout(
   // A signed-in member's order belongs to their firm (and the project it names); the firm's
   // verified certificate for the state whose tax applies makes its tax $0.00.
   const firm = await firmOrderFields(ctx.sql, customer.userId, request.projectId ?? null);
-  // The firm's rules (PO number, cost code) bind when the order is placed: on account, or the card
-  // checkout's last re-price before paying; the load-time order with placeholders is only priced.
-  const enforce = request.paymentMethod === 'invoice' || request.updateOnly === true;
-  const rules = await checkoutRuleFields(ctx.sql, firm, { poNumber: request.poNumber, costCode: request.costCode ?? null, enforce });
   const exemption =
     firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
   const price = exemption ? exemptPrice(listPrice) : listPrice;
   const ready = await checkoutPromise(ctx, request, { pageCount, price });
+  const cardWaitsFor = await cardApprovalNeeded(ctx.sql, request, firm.firm_id, customer, price.totalCents);
+  // The firm's rules (PO number, cost code) bind when the order is placed: on account, the card
+  // checkout's last re-price before paying, or a card order sent for approval; the load-time order
+  // with placeholders is only priced.
+  const enforce = request.paymentMethod === 'invoice' || request.updateOnly === true || (cardWaitsFor !== null && detailsComplete(request));
+  const rules = await checkoutRuleFields(ctx.sql, firm, { poNumber: request.poNumber, costCode: request.costCode ?? null, enforce });
   const fields = {
     ...orderFields(ctx, { request, set, warnings, colorSheets, printed: pageCount, reprint, quote, address, price, ready }),
     ...firm,
@@ -179,17 +180,24 @@ export async function checkout(
     const waitsFor = await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents });
     if (waitsFor) {
       const orderId = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor });
-      return { placed: 'awaiting_approval', orderId, waitsFor, price, exemption, recipients: null };
+      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: null };
     }
     const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor: null });
     return { placed: 'invoiced', invoice, price, exemption, recipients: null };
   }
+  // A member's card order over the limit: no intent until an approver says yes.
+  if (cardWaitsFor && fields.firm_id) {
+    const held = await cardForApproval(ctx, payments, customer, {
+      fields: { ...fields, firm_id: fields.firm_id },
+      files,
+      request,
+      remembered,
+      waitsFor: cardWaitsFor,
+    });
+    return { ...held, price, exemption, recipients: null };
+  }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
   if (request.updateOnly === true) {
-    // A card payment cannot wait for an approver's yes: a member's order over the limit goes on account.
-    if (fields.firm_id && (await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents }))) {
-      throw conflict(OVER_APPROVAL_BY_CARD);
-    }
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
     return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null };
@@ -347,11 +355,9 @@ async function placeWithIntent(
     return id;
   });
   try {
-    const intent = await ctx.sql.begin(async (tx) => {
-      const created = await payments.createIntent(tx, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null });
-      await attachPaymentIntent(tx, { orderId, paymentIntentId: created.id });
-      return created;
-    });
+    const intent = await ctx.sql.begin((tx) =>
+      createOrderIntent(tx, payments, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null }),
+    );
     return { orderId, clientSecret: intent.clientSecret };
   } catch (error) {
     ctx.log.warn('creating a payment intent failed', { error, orderId });
@@ -415,6 +421,80 @@ async function placeOnAccount(
   });
 }
 
+/** The customer's details are real (not the load-time placeholders): a card order over the limit may be sent for approval. */
+function detailsComplete(request: CheckoutRequest): boolean {
+  return request.customerFirstName !== '' && request.customerLastName !== '' && emailField.safeParse(request.customerEmail).success;
+}
+
+/** Whose yes a member's card checkout over the firm's approval limit waits for; null when it needs none or is on account. */
+async function cardApprovalNeeded(sql: Queryable, request: CheckoutRequest, firmId: string | null, customer: Customer, totalCents: number) {
+  if (request.paymentMethod !== 'card' || !firmId) return null;
+  return approvalNeeded(sql, { firmId, userId: customer.userId, totalCents });
+}
+
+/**
+ * A member's card order over the firm's approval limit (decision 080): no card intent exists before an
+ * approver's yes. With the customer's details (the page's Pay, or an API client's one call) it is
+ * placed to wait and the approvers are emailed: the re-priced order itself when it never had an
+ * intent, else a new order (the old one and its intent, priced under the limit, are left to the
+ * clean-up of abandoned checkouts, as on account). Without them (the page's load and its re-prices
+ * while the customer types) it is only priced: a new order is stored with no intent, a re-priced one
+ * is left as it was, so its intent still holds a price a card may pay.
+ */
+async function cardForApproval(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  customer: Customer,
+  o: {
+    fields: OrderFields & { firm_id: string };
+    files: OrderFileInput[];
+    request: CheckoutRequest;
+    remembered: Remembered;
+    waitsFor: string;
+    recipients?: PackagesToPlace | null;
+  },
+): Promise<
+  { placed: 'awaiting_approval'; orderId: string; waitsFor: string; payBy: 'card' } | { placed: 'needs_approval'; orderId: string; waitsFor: string }
+> {
+  const { fields, files, request, remembered, waitsFor } = o;
+  const placement = { userId: customer.userId, sid: customer.sid, accessToken: randomBytes(24).toString('base64url'), paymentProvider: payments.name };
+  const shop = shopFacts(ctx.env);
+  const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
+  if (request.updateOnly === true && !request.orderId) throw badRequest('orderId is required with updateOnly.');
+  return ctx.sql.begin(async (tx) => {
+    const rows = async () => (o.recipients ? await recipientRows(tx, o.recipients) : undefined);
+    let reusable = false;
+    if (request.updateOnly === true && request.orderId) {
+      const [order] = await tx<Pick<OrderRow, 'id' | 'session_sid' | 'user_id' | 'payment_intent_id' | 'approval_state' | 'payment_status' | 'status'>[]>`
+        select id, session_sid, user_id, payment_intent_id, approval_state, payment_status, status from orders where id = ${request.orderId} for update`;
+      if (!order || !ownsOrder(customer, order)) throw notFound('Order not found.');
+      if (order.approval_state !== null || order.payment_status !== 'unpaid' || order.status === 'failed') {
+        // The same refusals, with the same sentences, as any re-price: sent for approval already, paid or cancelled.
+        await repriceOrder(tx, { orderId: order.id, fields, files, recipients: await rows() });
+        throw conflict('This order can no longer be changed.');
+      }
+      if (!detailsComplete(request)) return { placed: 'needs_approval' as const, orderId: order.id, waitsFor };
+      reusable = order.payment_intent_id === null;
+    } else if (!detailsComplete(request)) {
+      const orderId = await placeOrder(tx, { fields, placement, files, recipients: await rows() });
+      await remember(tx, { ...remembered, address: null });
+      return { placed: 'needs_approval' as const, orderId, waitsFor };
+    }
+    let orderId: string;
+    if (reusable && request.orderId) {
+      orderId = request.orderId;
+      await repriceOrder(tx, { orderId, fields: { ...fields, ...waitingFields(waitsFor) }, files, recipients: await rows() });
+    } else {
+      orderId = await placeOrderForApproval(tx, { fields, placement, files, recipients: await rows(), firmId: fields.firm_id, clock, waitsFor });
+    }
+    await remember(tx, { ...remembered, phone: request.customerPhone || null });
+    const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
+    const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
+    await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+    return { placed: 'awaiting_approval' as const, orderId, waitsFor, payBy: 'card' as const };
+  });
+}
+
 /** Re-prices an unpaid order of this browser and its intent; resolves with the intent's client secret. */
 async function reprice(
   sql: AppContext['sql'],
@@ -434,9 +514,11 @@ async function reprice(
     // The order first (it refuses a paid order or another drawing), then the intent: a provider
     // failure rolls the new price (and the address saved with it) back.
     await repriceOrder(tx, { orderId, fields, files, recipients: recipients ? await recipientRows(tx, recipients) : undefined });
-    if (!paymentIntentId) throw badRequest('This order has no payment yet. Please reload the checkout.');
     await remember(tx, remembered);
     try {
+      // An order priced over the approval limit at load has no intent yet: back under it, it gets one.
+      if (!paymentIntentId)
+        return (await createOrderIntent(tx, payments, { orderId, amountCents: fields.total_cents, email: fields.customer_email || null })).clientSecret;
       return (await payments.updateIntent(tx as Queryable, paymentIntentId, fields.total_cents)).clientSecret;
     } catch (error) {
       throw providerFailure(error);
@@ -587,9 +669,6 @@ async function checkoutRecipients(
   const packages = packagesOf(facts, recipients, { printSize: request.printSize, reprint });
   const shop = shopFacts(ctx.env);
   const firm = await firmOrderFields(ctx.sql, customer.userId, request.projectId ?? null);
-  // The firm's rules bind a distribution as they bind one delivery (see checkout above).
-  const enforce = request.paymentMethod === 'invoice' || request.updateOnly === true;
-  const rules = await checkoutRuleFields(ctx.sql, firm, { poNumber: request.poNumber, costCode: request.costCode ?? null, enforce });
   const exemptions = new Map<string, TaxExemption | null>();
   const priced: { name: string; price: PriceBreakdown; exemption: TaxExemption | null; shipping: PackageShipping }[] = [];
   const storedQuotes = await storedQuotesOf(ctx.sql, recipients, customer.sid);
@@ -630,6 +709,10 @@ async function checkoutRecipients(
   const union = [...new Set(packages.flatMap((p) => p.positions))].sort((a, b) => a - b);
   const whole = printedPart(facts.papers, facts.colorSheets, union);
   const price = orderPriceOf(priced, { pageCount: whole.pageCount, colorSheetCount: whole.colorSheets.length });
+  // The firm's rules and its approval limit bind a distribution as they bind one delivery (see checkout above).
+  const cardWaitsFor = await cardApprovalNeeded(ctx.sql, request, firm.firm_id, customer, price.totalCents);
+  const enforce = request.paymentMethod === 'invoice' || request.updateOnly === true || (cardWaitsFor !== null && detailsComplete(request));
+  const rules = await checkoutRuleFields(ctx.sql, firm, { poNumber: request.poNumber, costCode: request.costCode ?? null, enforce });
   const exemption = priced.find((p) => p.exemption)?.exemption ?? null;
   const firstShipped = packages.findIndex((p) => p.recipient.delivery === 'shipping');
   const shippedQuote = firstShipped >= 0 ? quoteFacts(priced[firstShipped].shipping) : null;
@@ -709,16 +792,23 @@ async function checkoutRecipients(
     const onAccount = { ...fields, firm_id: fields.firm_id };
     if (waitsFor) {
       const orderId = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor, recipients: toPlace });
-      return { placed: 'awaiting_approval', orderId, waitsFor, price, exemption, recipients: rows };
+      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: rows };
     }
     const invoice = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor: null, recipients: toPlace });
     return { placed: 'invoiced', invoice, price, exemption, recipients: rows };
   }
+  if (cardWaitsFor && fields.firm_id) {
+    const held = await cardForApproval(ctx, payments, customer, {
+      fields: { ...fields, firm_id: fields.firm_id },
+      files: orderFilesOf(set),
+      request,
+      remembered,
+      waitsFor: cardWaitsFor,
+      recipients: toPlace,
+    });
+    return { ...held, price, exemption, recipients: rows };
+  }
   if (request.updateOnly === true) {
-    // As for one delivery: a card payment cannot wait for an approver's yes.
-    if (fields.firm_id && (await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents }))) {
-      throw conflict(OVER_APPROVAL_BY_CARD);
-    }
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, orderFilesOf(set), remembered, toPlace);
     return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows };

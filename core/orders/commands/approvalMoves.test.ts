@@ -7,7 +7,7 @@ const CAUSES: ApprovalCause[] = ['approver', 'placer', 'expiry'];
 /** Every (from, to) cell: the one cause that may make the move, or null for none. */
 const EXPECTED: Record<ApprovalState, Record<ApprovalState, ApprovalCause | null>> = {
   waiting: { waiting: null, approved: 'approver', declined: 'approver', withdrawn: 'placer', expired: 'expiry' },
-  approved: { waiting: null, approved: null, declined: null, withdrawn: null, expired: null },
+  approved: { waiting: null, approved: null, declined: null, withdrawn: null, expired: 'expiry' },
   declined: { waiting: null, approved: null, declined: null, withdrawn: null, expired: null },
   withdrawn: { waiting: null, approved: null, declined: null, withdrawn: null, expired: null },
   expired: { waiting: null, approved: null, declined: null, withdrawn: null, expired: null },

@@ -18,20 +18,23 @@ export type MarkPaidResult =
 
 /**
  * Marks the unpaid order paid. `orderId` names it; without it, the order is found by its payment
- * intent (the common case). Returns `unchanged` when it was not unpaid.
+ * intent (the common case). Returns `unchanged` when it was not unpaid, or when it
+ * waits for a firm's approver (nothing pays it before their yes: reconciliation refunds the money,
+ * orders__refund_unapproved; a declined one is cancelled, so its payment is refunded as below).
  */
 export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: string; clock: ClockOptions }): Promise<MarkPaidResult> {
   const paidAt = new Date();
   const where = input.orderId ? tx`id = ${input.orderId}` : tx`payment_intent_id = ${input.paymentIntentId}`;
   // The promise is the one shown before payment: today's rule, or later when the queue is full.
-  const [unpaid] = await tx<OrderRow[]>`select * from orders where ${where} and payment_status in ${tx(paymentSourcesOf('paid'))}`;
+  const [unpaid] = await tx<OrderRow[]>`select * from orders where ${where} and payment_status in ${tx(paymentSourcesOf('paid'))}
+    and approval_state is distinct from 'waiting'`;
   if (!unpaid) return { kind: 'unchanged' };
   const { readyBy } = await readyByFor(tx, { at: paidAt, rush: unpaid.rush_order, work: workOfOrder(unpaid), clock: input.clock, excludeOrderId: unpaid.id });
   const [paid] = await tx<Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'>[]>`
     update orders set payment_status = 'paid', paid_at = ${paidAt}, payment_intent_id = ${input.paymentIntentId},
       card_brand = ${input.cardBrand ?? null}, card_last4 = ${input.cardLast4 ?? null}, updated_at = now(),
       ready_by = case when status = 'failed' then null else ${readyBy}::timestamptz end
-    where id = ${unpaid.id} and payment_status in ${tx(paymentSourcesOf('paid'))}
+    where id = ${unpaid.id} and payment_status in ${tx(paymentSourcesOf('paid'))} and approval_state is distinct from 'waiting'
     returning id, total_cents, status, create_account`;
   if (!paid) return { kind: 'unchanged' };
   if (paid.status === 'failed') {

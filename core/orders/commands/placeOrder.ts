@@ -8,6 +8,7 @@ import type postgres from 'postgres';
 import { conflict, badRequest } from '../../lib/errors';
 import type { Queryable } from '../../lib/db';
 import type { UploadSet } from '../../uploads/sets';
+import type { PaymentProvider } from '../../services/payments/types';
 import { insertRecipients, replaceRecipients, type RecipientFields } from './recipients';
 
 /** The order's columns as checkout computes them (values the driver can write). */
@@ -88,6 +89,20 @@ export async function attachPaymentIntent(tx: Queryable, input: { orderId: strin
 }
 
 /**
+ * Creates the order's one card intent at the provider (idempotent per order) and attaches it: the
+ * one way an order gets its intent (the checkout's card order, its re-price, an approved card order).
+ */
+export async function createOrderIntent(
+  tx: Queryable,
+  payments: PaymentProvider,
+  input: { orderId: string; amountCents: number; email: string | null },
+): Promise<{ id: string; clientSecret: string }> {
+  const created = await payments.createIntent(tx, input);
+  await attachPaymentIntent(tx, { orderId: input.orderId, paymentIntentId: created.id });
+  return created;
+}
+
+/**
  * An unpaid order the counter cancelled takes no payment: what the checkout says instead, at the
  * re-pricing (409) and at the demo card (400). It could once still be paid at its checkout and was
  * then refunded without a word; a payment already on its way when it is cancelled is still refunded,
@@ -104,11 +119,30 @@ export async function repriceOrder(
   tx: Queryable,
   input: { orderId: string; fields: OrderFields; files: OrderFileInput[]; recipients?: readonly RecipientFields[] },
 ): Promise<void> {
-  const [order] = await tx<{ status: string; payment_status: string; upload_id: string | null; set_ids: string[] | null }[]>`
-    select status, payment_status, upload_id,
+  const [order] = await tx<
+    {
+      status: string;
+      payment_status: string;
+      upload_id: string | null;
+      set_ids: string[] | null;
+      approval_state: string | null;
+      approval_waits_for: string | null;
+    }[]
+  >`
+    select status, payment_status, upload_id, approval_state, approval_waits_for,
       (select array_agg(f.upload_id order by f.position) from order_files f where f.order_id = o.id) as set_ids
     from orders o where id = ${input.orderId} for update`;
   if (!order) throw badRequest('This order no longer exists. Please start the checkout again.');
+  // An order sent to a firm's approver is decided at the total they saw: it is not re-priced (or paid) here.
+  if (order.approval_state === 'waiting') {
+    throw conflict(`This order waits for approval by ${order.approval_waits_for ?? 'an approver of your firm'}: it can no longer be changed or paid here.`);
+  }
+  if (order.approval_state === 'approved' && order.payment_status === 'unpaid' && order.status !== 'failed') {
+    throw conflict('This order was approved at its total: it can no longer be changed. Please pay it from its order page.');
+  }
+  if (order.approval_state !== null && order.payment_status === 'unpaid') {
+    throw conflict('This order was declined or cancelled before it was approved, so it cannot be paid. Please start a new order.');
+  }
   if (order.payment_status !== 'unpaid') throw conflict('This order is already paid.');
   if (order.status === 'failed') throw conflict(CANCELLED_ORDER_MESSAGE);
   const placedSet = order.set_ids ?? [order.upload_id];

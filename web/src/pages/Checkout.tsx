@@ -147,9 +147,11 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
   });
 
   const { intent } = form;
+  // A member's card order over the firm's approval limit: Pay sends it for approval, the card comes later.
+  const forApproval = !onAccount && Boolean(intent?.approvalRequired);
   const providerReady = intent !== null && (intent.provider === 'demo' || (intent.provider === 'stripe' && stripeConfirm !== null));
   // Not while the total is being re-priced: the button would offer a total about to change.
-  const submitDisabled = pay.busy || form.updating || !intent || (!onAccount && (!intent.clientSecret || !providerReady));
+  const submitDisabled = pay.busy || form.updating || !intent || (!onAccount && !forApproval && (!intent.clientSecret || !providerReady));
 
   /** Pay with a field missing or wrong: the spec's toast, the first problem named next to Pay, and its field focused (by react-hook-form). */
   function onInvalid(errors: FieldErrors<CheckoutFields>) {
@@ -225,9 +227,11 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
     ? 'Processing…'
     : onAccount
       ? 'Place order on account'
-      : amounts && !amounts.pending && !form.updating
-        ? `Pay ${formatDollars(amounts.total)}`
-        : 'Pay';
+      : forApproval
+        ? 'Send for approval'
+        : amounts && !amounts.pending && !form.updating
+          ? `Pay ${formatDollars(amounts.total)}`
+          : 'Pay';
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-blueprint-900">Checkout</h1>
@@ -257,7 +261,16 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
             </>
           )}
           {accountFirm ? <PaymentMethodChoice firm={accountFirm} value={method} onChange={setMethod} disabled={pay.busy} /> : null}
-          {!onAccount && (
+          {forApproval && intent?.approvalRequired ? (
+            <Card>
+              <CardHeader title="Payment" description="This order needs your firm’s approval first." />
+              <p className="p-6 text-sm text-slate-700" data-testid="approval-needed">
+                It is over your firm’s approval limit, so it goes to {intent.approvalRequired.waitsFor} for approval. Once they approve it, you pay by card on
+                its order page; nothing is charged or printed until then.
+              </p>
+            </Card>
+          ) : null}
+          {!onAccount && !forApproval && (
             <PaymentSection
               form={form}
               card={card}
@@ -310,7 +323,7 @@ function CheckoutForm({ data, user }: { data: CheckoutData; user: ReturnType<typ
               )}
               <p className="text-xs text-slate-500">
                 {/* On the firm's account no card is asked for: only the files' words apply. */}
-                {onAccount ? '' : 'Your card details go to the payment provider only. '}Files are processed securely and deleted after printing.
+                {onAccount || forApproval ? '' : 'Your card details go to the payment provider only. '}Files are processed securely and deleted after printing.
               </p>
             </div>
           </Card>
@@ -354,11 +367,13 @@ async function placeOnAccount(form: Form): Promise<{ status: 'succeeded'; orderI
 }
 
 /** Puts the customer's details and final choices on the order, then confirms the card. */
-async function payOrder(form: Form, card: DemoCard, stripeConfirm: ConfirmPayment | null): Promise<ConfirmOutcome> {
+async function payOrder(form: Form, card: DemoCard, stripeConfirm: ConfirmPayment | null): Promise<ConfirmOutcome | { status: 'succeeded'; orderId: string }> {
   const intent = form.intent;
   if (!intent) throw new Error('The payment is not ready yet.');
   const shown = form.amounts?.total;
   const answer = await apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...form.body(), orderId: intent.orderId, updateOnly: true });
+  // Over the firm's approval limit it is now placed to wait (nothing charged): on to its order page.
+  if (answer?.paymentStatus === 'awaiting_approval') return { status: 'succeeded', orderId: answer.orderId };
   if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
   form.setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current));
   // The card is charged only the total the customer pressed Pay for: a re-pricing lost on the

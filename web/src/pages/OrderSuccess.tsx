@@ -3,7 +3,8 @@
  * current status with its explanation, the timeline (statusHistory), the ready-by promise, tracking
  * once a label exists, the details and the receipt. It polls quickly while the payment is being
  * confirmed, then every 30 s until the order is completed or failed. A `?token=` from an email link
- * is passed on to the API.
+ * is passed on to the API. A card order a firm's approver said yes to is paid here, by its placer
+ * (PayApprovedOrder).
  */
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -23,6 +24,7 @@ import { StatusBadge } from '../components/account/status';
 import { EmailLinkForm } from '../components/account/EmailLinkForm';
 import { formatDeliveryDate } from '../components/checkout/types';
 import { RevisionCard } from '../components/orders/RevisionCard';
+import { PayApprovedOrder } from '../components/orders/PayApprovedOrder';
 import type { OrderJson } from '#shared/orderJson';
 import { revisionText } from '#shared/orderText';
 
@@ -46,10 +48,16 @@ export function refreshFor(order: Order | undefined, openedAt: number, now = Dat
 
 const STATUS_LABEL: Record<Order['status'], string> = { pending: 'Order placed', processing: 'Printing', completed: 'Completed', failed: 'Problem reported' };
 
+/** A card order its firm's approver said yes to, not paid yet: its placer pays it on this page. */
+export function payableAfterApproval(order: Order): boolean {
+  return order.approval?.state === 'approved' && order.approval.payBy === 'card' && order.paymentStatus === 'unpaid' && order.status !== 'failed';
+}
+
 /** The heading for where the order is now. */
 function headline(order: Order): string {
   if (order.paymentStatus === 'refunded') return 'Order Refunded';
   if (order.paymentStatus === 'awaiting_approval') return 'Waiting for Approval';
+  if (payableAfterApproval(order)) return 'Approved — Ready to Pay';
   if (order.approval && order.paymentStatus === 'unpaid' && order.status === 'failed') return 'Order Cancelled';
   switch (order.status) {
     case 'processing':
@@ -65,7 +73,9 @@ function headline(order: Order): string {
 
 export default function OrderSuccess() {
   const { orderId } = useParams<{ orderId: string }>();
-  const [openedAt] = useState(() => Date.now());
+  const [openedAt, setOpenedAt] = useState(() => Date.now());
+  // The approved order's card was confirmed here: wait for the payment to be recorded.
+  const [confirming, setConfirming] = useState(false);
   const search = useSearch();
   const token = new URLSearchParams(search).get('token');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
@@ -75,7 +85,8 @@ export default function OrderSuccess() {
     isLoading,
     mutate: reload,
   } = useSWR<Order>(orderId ? `/api/orders/${orderId}${query}` : null, fetcher, {
-    refreshInterval: (latest) => refreshFor(latest, openedAt),
+    // An approved order waiting for its card is read again slowly, quickly once its card was confirmed.
+    refreshInterval: (latest) => (latest && payableAfterApproval(latest) && !confirming ? LIVE_MS : refreshFor(latest, openedAt)),
   });
   const config = useShopConfig();
   const { shop } = config;
@@ -122,8 +133,9 @@ export default function OrderSuccess() {
   }
 
   const waiting = order.paymentStatus === 'awaiting_approval';
+  const payable = payableAfterApproval(order) && !confirming;
   // Cancelled while it waited for the firm's approver (declined, withdrawn or expired): never paid.
-  const cancelledUnpaid = order.approval !== null && order.paymentStatus === 'unpaid';
+  const cancelledUnpaid = order.approval !== null && order.paymentStatus === 'unpaid' && !payableAfterApproval(order);
   const paid = order.paymentStatus !== 'unpaid' && !waiting;
   const size = ORDER_PRINT_SIZE_LABELS[order.printSize] ?? order.printSize;
   const type = PRINT_TYPE_LABELS[order.printType as OrderPrintType] ?? order.printType;
@@ -167,6 +179,8 @@ export default function OrderSuccess() {
                 Withdraw order
               </Button>
             </span>
+          ) : payable ? (
+            <Badge tone="pending">Approved — pay by card below</Badge>
           ) : cancelledUnpaid ? (
             <Badge tone="failed">Not approved</Badge>
           ) : paid ? (
@@ -180,6 +194,18 @@ export default function OrderSuccess() {
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
+        {payable && (
+          <PayApprovedOrder
+            className="md:col-span-2"
+            order={order}
+            onPaid={() => {
+              setConfirming(true);
+              // Poll quickly again from now, as after a checkout's payment.
+              setOpenedAt(Date.now());
+              void reload();
+            }}
+          />
+        )}
         <Card className="md:col-span-2">
           <CardHeader title="Order status" description={paid && !done ? 'This page updates by itself.' : undefined} />
           <div className="grid gap-5 p-6 sm:grid-cols-2">

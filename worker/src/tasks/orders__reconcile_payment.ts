@@ -84,6 +84,20 @@ export default defineTask({
         return;
       }
 
+      // Nothing pays an order that waits for a firm's approver: the money goes back, the order keeps waiting.
+      if (order.approval_state === 'waiting') {
+        if (info.status === 'succeeded') {
+          log.warn('payment for an order that waits for approval: refunding it', { orderId: order.id, paymentIntentId });
+          await addJob(
+            tx,
+            'orders__refund_unapproved',
+            { orderId: order.id, paymentIntentId },
+            { jobKey: `refund-unapproved:${paymentIntentId}`, maxAttempts: 12 },
+          );
+        }
+        await markEventsProcessed(tx, paymentIntentId);
+        return;
+      }
       // An invoice's intent whose invoice row is not committed yet (the webhook outran it): retry.
       if (order.payment_status === 'invoiced' && !invoice && info.status === 'succeeded')
         throw new Error(`invoice not recorded yet for payment intent ${paymentIntentId}`);

@@ -43,7 +43,7 @@ export function PaymentSection({
           </p>
         )}
         {intent?.provider === 'demo' && <DemoCardForm ref={cardRef} card={card} onChange={onCard} disabled={processing} error={cardError} />}
-        {intent?.provider === 'stripe' && config.stripePublishableKey && (
+        {intent?.provider === 'stripe' && intent.clientSecret && config.stripePublishableKey && (
           <Suspense fallback={<Spinner label="Loading the card form…" />}>
             <StripeCardForm
               publishableKey={config.stripePublishableKey}

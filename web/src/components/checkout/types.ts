@@ -45,7 +45,19 @@ export type PackageAmounts = {
   total: number;
 };
 
-export type IntentAnswer = { orderId: string; clientSecret: string; provider: 'stripe' | 'demo'; amounts: Amounts };
+/**
+ * The server's answer to create-payment-intent. A member's card order over the firm's approval
+ * limit has no intent (`clientSecret` null) and says whose yes it needs (`approvalRequired`); once
+ * sent for approval its `paymentStatus` is `awaiting_approval`.
+ */
+export type IntentAnswer = {
+  orderId: string;
+  clientSecret: string | null;
+  provider: 'stripe' | 'demo';
+  amounts: Amounts;
+  approvalRequired?: { waitsFor: string } | null;
+  paymentStatus?: string;
+};
 
 export type ShippingRate = {
   rateId: string;

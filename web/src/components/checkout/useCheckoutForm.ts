@@ -167,7 +167,9 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
         };
     apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', first)
       .then((answer) => {
-        if (!answer?.clientSecret || !answer?.orderId) throw new Error('There was an error processing your payment. Please try again.');
+        // Over the firm's approval limit there is no card intent yet: the page sends it for approval instead.
+        if ((!answer?.clientSecret && !answer?.approvalRequired) || !answer?.orderId)
+          throw new Error('There was an error processing your payment. Please try again.');
         setIntent(answer);
       })
       .catch((error: unknown) => {
@@ -249,7 +251,16 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
     );
   }
   // Sends the whole form as it is when the debounce ends; typing alone does not re-price.
-  const reprice = useEffectEvent((id: string) => apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', { ...body(), orderId: id, updateOnly: true }));
+  // A signed-in customer's re-price goes without their details: a member's card order over the firm's
+  // approval limit is then only priced, and sent for approval by Pay alone, which sends them (decision 080).
+  const reprice = useEffectEvent((id: string) =>
+    apiRequest<IntentAnswer>('POST', '/api/create-payment-intent', {
+      ...body(),
+      ...(user ? { customerEmail: '', customerFirstName: '', customerLastName: '', customerPhone: '' } : {}),
+      orderId: id,
+      updateOnly: true,
+    }),
+  );
   useEffect(() => {
     if (!updating || !orderId) return;
     let cancelled = false;
@@ -258,7 +269,17 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
         .then((answer) => {
           if (cancelled) return;
           setRecipientsProblem(null);
-          setIntent((current) => (current ? { ...current, amounts: answer.amounts } : current));
+          // Over the approval limit or back under it (an intent made now, for an order priced over it at load).
+          setIntent((current) =>
+            current
+              ? {
+                  ...current,
+                  amounts: answer.amounts,
+                  approvalRequired: answer.approvalRequired ?? null,
+                  clientSecret: answer.clientSecret ?? current.clientSecret,
+                }
+              : current,
+          );
         })
         .catch((error: unknown) => {
           if (cancelled) return;

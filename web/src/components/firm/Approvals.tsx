@@ -20,7 +20,7 @@ export const approvalsKey = (firmId: string) => `/api/firms/${firmId}/approvals`
 
 /** Sends an approver's decision; answers with what was decided (perhaps already, by someone else). */
 export async function decide(firmId: string, orderId: string, decision: 'approve' | 'decline', reason?: string) {
-  const answer = await changeFirm<{ alreadyDecided: boolean; approval: { state: string; decidedBy: string | null } }>(
+  const answer = await changeFirm<{ alreadyDecided: boolean; approval: { state: string; payBy: 'account' | 'card'; decidedBy: string | null } }>(
     'POST',
     `/api/firms/${firmId}/approvals/${orderId}`,
     reason ? { decision, reason } : { decision },
@@ -33,7 +33,12 @@ export async function decide(firmId: string, orderId: string, decision: 'approve
       ? { title: `Already ${what}`, description: `${answer.approval.decidedBy ?? 'Another approver'} decided it first; nothing was changed.` }
       : {
           title: `Order ${what}`,
-          description: what === 'approved' ? 'It is invoiced to the firm and goes to the print queue.' : 'The person who placed it is told.',
+          description:
+            what === 'declined'
+              ? 'The person who placed it is told.'
+              : answer.approval.payBy === 'card'
+                ? 'The person who placed it is told they can pay it by card; it goes to print once paid.'
+                : 'It is invoiced to the firm and goes to the print queue.',
         },
   );
   return answer;
@@ -67,7 +72,7 @@ export function WaitingApprovals({ firm }: { firm: FirmJson }) {
         description={
           firm.rules.approvalOverDollars === null
             ? 'No approval limit is set.'
-            : `Members’ orders on account over ${formatDollars(firm.rules.approvalOverDollars)} wait here for an owner’s or approver’s yes, at most 7 days.`
+            : `Members’ orders over ${formatDollars(firm.rules.approvalOverDollars)}, on account or by card, wait here for an owner’s or approver’s yes, at most 7 days.`
         }
       />
       <div className="p-4 sm:p-6">
