@@ -203,6 +203,8 @@ const ROWS: Row[] = [
   },
   // Only the placer withdraws, and only an order waiting for approval (orderA never did).
   { route: 'POST /api/orders/:id/withdraw', path: (f) => `/api/orders/${f.orderA.id}/withdraw`, expect: [404, 404, 404, 404] },
+  // Only the placer pays, and only an order that went to approval (orderA never did).
+  { route: 'POST /api/orders/:id/pay', path: (f) => `/api/orders/${f.orderA.id}/pay`, expect: [404, 404, 404, 404] },
   { route: 'POST /api/orders/:id/reorder', path: (f) => `/api/orders/${f.orderA.id}/reorder`, expect: [404, 201, 404, 404] },
 
   // Revisions: only whoever may see the previous order starts one (with their own uploads: the admin has none).
