@@ -30,7 +30,7 @@ const ListQuery = z.object({
     z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(ADMIN_PAGE_MAX, LIMIT_MESSAGE).default(ADMIN_PAGE_DEFAULT),
   ),
   cursor: z.string().max(200).optional(),
-  /** newest: placed, newest first (default); due: promised ready-by, soonest first. */
+  /** newest: placed, newest first (default); due: open work, rush first, then by promised ready-by, soonest first. */
   sort: z.enum(['newest', 'due'], { error: 'sort must be newest or due' }).default('newest'),
 });
 
@@ -39,22 +39,23 @@ const UndoBody = z.object({ historyId: z.string({ error: 'historyId is required'
 const EmailsQuery = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }).optional(), to: z.string().trim().min(3).max(254).optional() });
 
 type Sort = 'newest' | 'due';
-type Cursor = { ts: string; id: string; sort: Sort };
-const CursorSchema = z.union([z.tuple([z.string().min(1).max(60), z.uuid()]), z.tuple([z.string().min(1).max(60), z.uuid(), z.literal('due')])]);
+type Cursor = { ts: string; id: string; sort: Sort; rush: boolean };
+const CursorSchema = z.union([z.tuple([z.string().min(1).max(60), z.uuid()]), z.tuple([z.string().min(1).max(60), z.uuid(), z.literal('due'), z.boolean()])]);
 
 /**
  * The cursor carries PostgreSQL's own text of the sort key (created_at, or the ready-by for "due",
- * to the microsecond), so no row is skipped; a "due" cursor says so and is refused by the other sort.
+ * to the microsecond), so no row is skipped; a "due" cursor says so, and whether its row was a rush
+ * order (they come first), and is refused by the other sort.
  */
 function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c.sort === 'due' ? [c.ts, c.id, 'due'] : [c.ts, c.id])).toString('base64url');
+  return Buffer.from(JSON.stringify(c.sort === 'due' ? [c.ts, c.id, 'due', c.rush] : [c.ts, c.id])).toString('base64url');
 }
 function decodeCursor(text: string, sort: Sort): Cursor {
   try {
-    const [ts, id, kind] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    const [ts, id, kind, rush] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
     if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(ts)) throw new Error('bad time');
     if ((kind ?? 'newest') !== sort) throw new Error('cursor of another sort');
-    return { ts, id, sort };
+    return { ts, id, sort, rush: rush ?? false };
   } catch {
     throw badRequest('The cursor is not valid. Reload the list.');
   }
@@ -88,7 +89,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     res.set('Cache-Control', 'no-store');
     res.json({
       orders: page.map(presentAdminOrder),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id, sort: query.sort }) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id, sort: query.sort, rush: last.rush_order }) : null,
     });
   });
 
