@@ -18,6 +18,7 @@ export const JOB_PAYLOADS = {
   invoices__remind: cron,
   invoices__refund_duplicate: z.object({ invoiceId: z.uuid(), paymentIntentId: z.string().min(1).max(255) }),
   invoices__render_pdf: z.object({ invoiceId: z.uuid() }),
+  orders__build_printed_sheets: z.object({ orderId: z.uuid() }),
   orders__buy_label: z.object({ orderId: z.uuid() }),
   orders__cleanup_unpaid: cron,
   orders__create_account: z.object({ orderId: z.uuid() }),

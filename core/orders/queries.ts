@@ -181,12 +181,26 @@ export async function paidOrderHistory(db: Queryable, orderId: string): Promise<
     select from_status, to_status, changed_by, created_at, undone_at from order_status_history where order_id = ${orderId} order by created_at, id`;
 }
 
-export type OrderFileFields = Pick<OrderRow, 'id' | 'upload_id' | 'file_key' | 'file_name' | 'page_count' | 'file_deleted_at' | 'files'>;
+export type OrderFileFields = Pick<
+  OrderRow,
+  | 'id'
+  | 'upload_id'
+  | 'file_key'
+  | 'file_name'
+  | 'page_count'
+  | 'file_deleted_at'
+  | 'files'
+  | 'job_name'
+  | 'print_positions'
+  | 'printed_sheets_key'
+  | 'revision_of_order_id'
+>;
 
-/** What the counter needs to send a paid order's drawing (its set files are read apart, withOrderFiles). */
+/** What the counter needs to send a paid order's drawing, or a reprint's printed sheets (its set files are read apart, withOrderFiles). */
 export async function paidOrderFileFields(db: Queryable, orderId: string): Promise<OrderFileFields | null> {
   const [row] = await db<OrderFileFields[]>`
-    select id, upload_id, file_key, file_name, page_count, file_deleted_at from orders where id = ${orderId} and payment_status <> 'unpaid'`;
+    select id, upload_id, file_key, file_name, page_count, file_deleted_at, job_name, print_positions, printed_sheets_key, revision_of_order_id
+    from orders where id = ${orderId} and payment_status <> 'unpaid'`;
   return row ?? null;
 }
 

@@ -8,6 +8,7 @@ import { readyBy, type ClockOptions } from '#shared/readyBy';
 import { addJob, type Queryable } from '../../lib/db';
 import type { OrderRow } from '../orderRow';
 import { paymentSourcesOf } from './transitions';
+import { queuePrintedSheets } from './files';
 
 export type PaymentFacts = { paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
 
@@ -23,12 +24,12 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
   const paidAt = new Date();
   const regular = readyBy(paidAt, false, input.clock);
   const rush = readyBy(paidAt, true, input.clock);
-  const [paid] = await tx<Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'>[]>`
+  const [paid] = await tx<(Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'> & { reprint: boolean })[]>`
     update orders set payment_status = 'paid', paid_at = ${paidAt}, payment_intent_id = ${input.paymentIntentId},
       card_brand = ${input.cardBrand ?? null}, card_last4 = ${input.cardLast4 ?? null}, updated_at = now(),
       ready_by = case when status = 'failed' then null when rush_order then ${rush}::timestamptz else ${regular}::timestamptz end
     where ${input.orderId ? tx`id = ${input.orderId}` : tx`payment_intent_id = ${input.paymentIntentId}`} and payment_status in ${tx(paymentSourcesOf('paid'))}
-    returning id, total_cents, status, create_account`;
+    returning id, total_cents, status, create_account, print_positions is not null as reprint`;
   if (!paid) return { kind: 'unchanged' };
   if (paid.status === 'failed') {
     await addJob(tx, 'orders__refund_cancelled', { orderId: paid.id }, { jobKey: `refund:${paid.id}`, maxAttempts: 12 });
@@ -36,6 +37,7 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
   }
   await addJob(tx, 'orders__render_receipt', { orderId: paid.id }, { jobKey: `receipt:${paid.id}`, maxAttempts: 8 });
   await addJob(tx, 'print_batches__build', { orderId: paid.id }, { jobKey: `print-files:${paid.id}`, maxAttempts: 5 });
+  if (paid.reprint) await queuePrintedSheets(tx, { orderId: paid.id });
   if (paid.create_account) await addJob(tx, 'orders__create_account', { orderId: paid.id }, { jobKey: `account:${paid.id}`, maxAttempts: 5 });
   return { kind: 'paid', order: paid };
 }

@@ -29,5 +29,10 @@ export const revisionOverlayKey = (revisionId: string, position: number, large: 
 export const storeOwnerKey = 'database-id';
 /** Everything built for an order's production (its print-ready files). */
 export const printFilesPrefix = (orderId: string) => `print-files/${orderId}/`;
+/**
+ * A revision's reprint: one PDF of exactly the sheets it prints, what the counter views and
+ * downloads (its own prefix, so it never mixes with the print-ready batches).
+ */
+export const printedSheetsKey = (orderId: string) => `printed-sheets/${orderId}/printed-sheets.pdf`;
 /** One batch's print-ready PDF. */
 export const printFileKey = (orderId: string, batchId: string) => `${printFilesPrefix(orderId)}${batchId}.pdf`;
