@@ -6,6 +6,7 @@
  * and an entry here must have a task file (worker/src/tasks.test.ts checks both ways).
  */
 import { z } from 'zod';
+import { MAX_PREVIEWS } from './limits';
 
 /** Recurring jobs get graphile-worker's cron payload (`_cron`); they read nothing from it. */
 const cron = z.object({}).loose();
@@ -35,6 +36,7 @@ export const JOB_PAYLOADS = {
   revisions__delete_expired: cron,
   uploads__analyze: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
+  uploads__render_large_preview: z.object({ uploadId: z.uuid(), page: z.number().int().min(1).max(MAX_PREVIEWS) }),
   uploads__report: z.object({ uploadId: z.uuid() }),
   uploads__sweep_orphans: cron,
   users__claim_guest_orders: z.object({ userId: z.uuid() }),

@@ -4,6 +4,8 @@
 export const uploadFileKey = (uploadId: string) => `uploads/${uploadId}/original.pdf`;
 /** The storage key of one sheet's preview (sheets count from 1). */
 export const uploadPreviewKey = (uploadId: string, page: number) => `uploads/${uploadId}/previews/${page}.png`;
+/** The storage key of one sheet's enlarged preview, drawn when first asked for (beside the preview, so it goes with the upload). */
+export const uploadLargePreviewKey = (uploadId: string, page: number) => `uploads/${uploadId}/previews/${page}-large.png`;
 /** Everything stored for an upload. */
 export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}/`;
 /** An order's receipt PDF. */
