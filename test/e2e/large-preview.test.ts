@@ -1,6 +1,7 @@
 /**
  * The upload card's enlarged preview is sharp: the dialog opens on the card's small preview, then
- * shows the worker's enlarged one (LARGE_PREVIEW_PX on the long side); 1366 and 390 px.
+ * shows the worker's enlarged one (LARGE_PREVIEW_PX on the long side), to zoom into and pan around;
+ * 1366 and 390 px.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,12 @@ describe('the enlarged preview', { timeout: 120_000 }, () => {
       expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
       // The dialog as the customer sees it (the viewport, not the whole page under it).
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `upload-large-preview-${width}.png`) });
+      // Zoomed in as the revision overlay is: the title block read at the large preview's own pixels.
+      for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      await dialog.getByText('400%').waitFor();
+      const frame = dialog.getByLabel(/scroll or drag to move around$/);
+      await frame.evaluate((el) => el.scrollTo(el.scrollWidth, el.scrollHeight));
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `upload-large-preview-zoomed-${width}.png`) });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       errors.assertClean();

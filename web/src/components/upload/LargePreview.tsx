@@ -1,11 +1,13 @@
 /**
- * A sheet's preview, larger, in a dialog over the page; Escape or Close puts it away. The card's
- * preview (360 px) shows at once; the enlarged one (LARGE_PREVIEW_PX, drawn by the worker when
- * first asked for) replaces it as soon as it is there, so the sheet is sharp at this size.
+ * A sheet's preview, larger, in a dialog over the page, to zoom into and pan around as the
+ * revision's overlay is; Escape or Close puts it away. The card's preview (360 px) shows at once;
+ * the enlarged one (LARGE_PREVIEW_PX, drawn by the worker when first asked for) replaces it as soon
+ * as it is there, so the sheet is sharp at this size and zoomed in.
  */
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../ui';
+import { PanFrame, useZoom } from '../ZoomableImage';
 
 /** How often the dialog asks again while the worker draws, and for how long before it settles for the small one. */
 const LOOK_EVERY_MS = 700;
@@ -54,22 +56,24 @@ function useLargePreview(src: string): { url: string | null; drawing: boolean } 
 
 export default function LargePreview({ title, src, onClose }: { title: string; src: string; onClose: () => void }) {
   const large = useLargePreview(src);
+  const { zoom, buttons } = useZoom();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/70" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-6xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white p-4 shadow-xl"
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-6xl -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-lg bg-white p-4 shadow-xl"
         >
-          <div className="mb-3 flex items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <Dialog.Title className="font-semibold text-slate-900">{title}</Dialog.Title>
-            <div className="flex items-center gap-3">
+            <div className="flex items-center gap-2">
               {large.drawing && (
                 <span role="status" className="text-sm text-slate-600">
                   Sharpening…
                 </span>
               )}
+              {buttons}
               <Dialog.Close asChild>
                 <Button variant="outline" size="sm">
                   Close
@@ -77,11 +81,12 @@ export default function LargePreview({ title, src, onClose }: { title: string; s
               </Dialog.Close>
             </div>
           </div>
-          <img
+          <PanFrame
+            label={`${title}: scroll or drag to move around`}
+            zoom={zoom}
             src={large.url ?? src}
             alt={`${title}, larger preview`}
-            data-large={large.url ? 'true' : 'false'}
-            className="min-h-0 w-full flex-1 object-contain"
+            imageProps={{ 'data-large': large.url ? 'true' : 'false' }}
           />
         </Dialog.Content>
       </Dialog.Portal>
