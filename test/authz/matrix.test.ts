@@ -93,6 +93,8 @@ const ROWS: Row[] = [
   { route: 'POST /api/uploads/:uploadId/complete', path: (f) => `/api/uploads/${f.uploadA}/complete`, json: () => ({}), expect: [404, 202, 404, 202] },
   { route: 'GET /api/uploads/:uploadId', path: (f) => `/api/uploads/${f.uploadA}`, expect: OWNER_OR_ADMIN },
   { route: 'GET /api/uploads/:uploadId/preview/:page', path: (f) => `/api/uploads/${f.uploadA}/preview/1`, expect: OWNER_OR_ADMIN },
+  // The enlarged preview: 202 while the worker draws it, for whoever may see the upload.
+  { route: 'GET /api/uploads/:uploadId/preview/:page/large', path: (f) => `/api/uploads/${f.uploadA}/preview/1/large`, expect: [404, 202, 404, 202] },
   // Sorting a set reads its title blocks: only for whoever may see every file of it.
   { route: 'POST /api/uploads/sort', path: () => '/api/uploads/sort', json: (f) => ({ uploadIds: [f.uploadA] }), expect: OWNER_OR_ADMIN },
 
