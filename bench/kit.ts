@@ -152,6 +152,8 @@ export function productionWebEnv(input: { databaseUrl: string; port: number; dat
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    // The benches measure the API: health need not wait for a built client.
+    SERVE_CLIENT: 'false',
   };
 }
 
@@ -204,6 +206,7 @@ export async function startShop(
         DATA_DIR: dataDir,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         NODE_ENV: 'development',
+        SERVE_CLIENT: 'false',
         ...options.env,
       };
       for (const entry of ['api/src/server.ts', 'worker/src/main.ts']) {

@@ -76,6 +76,7 @@ async function main() {
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
       DATA_DIR: os.tmpdir(),
+      SERVE_CLIENT: 'false',
     };
     children.push(
       spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'api/src/server.ts'], {

@@ -77,7 +77,7 @@ async function main() {
     await migrateDatabase(url, { includeCurrent: true });
     server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      env: { ...process.env, DATABASE_URL: url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SERVE_CLIENT: 'false' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const pid = server.pid as number;

@@ -20,7 +20,8 @@ await migrateDatabase(env.DATABASE_URL);
 
 const childEnv = { ...process.env, DATABASE_URL: env.DATABASE_URL, SHADOW_DATABASE_URL: shadowUrl ?? '', API_PORT: String(env.PORT + 1) };
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', 'api/src/server.ts'], { stdio: 'inherit', env: { ...childEnv, PORT: String(env.PORT + 1) } }),
+  // Vite serves the pages: the API serves none, and its health does not wait for a built client.
+  spawn('npx', ['tsx', 'watch', 'api/src/server.ts'], { stdio: 'inherit', env: { ...childEnv, PORT: String(env.PORT + 1), SERVE_CLIENT: 'false' } }),
   spawn('npx', ['tsx', 'watch', 'worker/src/main.ts'], { stdio: 'inherit', env: childEnv }),
   spawn('npx', ['vite', '--port', String(env.PORT)], { stdio: 'inherit', env: childEnv }),
   spawn('npx', ['graphile-migrate', 'watch'], { stdio: 'inherit', env: childEnv }),

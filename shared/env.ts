@@ -25,6 +25,11 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** A yes/no that is yes unless set to false (or 0). */
+const boolDefaultTrue = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
 /** A yes/no whose default depends on other settings: unset stays undefined. */
 const maybeBool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -73,6 +78,11 @@ export const EnvSchema = z
     SESSION_SECRET: optional,
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,
+    /**
+     * The web process serves the built client (dist/web) beside the API, and /api/health reports ready
+     * only once it can. False: the API alone (`npm run dev`, where Vite serves the pages).
+     */
+    SERVE_CLIENT: boolDefaultTrue,
     /** Behind one proxy: take the client's address and protocol from its X-Forwarded-* headers (rate limits are per customer). */
     TRUST_PROXY: bool,
     /** The public site is HTTPS: Secure cookies, HSTS. Defaults to TRUST_PROXY; false behind a plain-HTTP proxy. */

@@ -6,6 +6,7 @@
  * and an entry here must have a task file (worker/src/tasks.test.ts checks both ways).
  */
 import { z } from 'zod';
+import { MAX_PREVIEWS } from './limits';
 
 /** Recurring jobs get graphile-worker's cron payload (`_cron`); they read nothing from it. */
 const cron = z.object({}).loose();
@@ -18,6 +19,7 @@ export const JOB_PAYLOADS = {
   invoices__remind: cron,
   invoices__refund_duplicate: z.object({ invoiceId: z.uuid(), paymentIntentId: z.string().min(1).max(255) }),
   invoices__render_pdf: z.object({ invoiceId: z.uuid() }),
+  orders__build_printed_sheets: z.object({ orderId: z.uuid() }),
   orders__buy_label: z.object({ orderId: z.uuid() }),
   orders__cleanup_unpaid: cron,
   orders__create_account: z.object({ orderId: z.uuid() }),
@@ -36,6 +38,7 @@ export const JOB_PAYLOADS = {
   uploads__analyze: z.object({ uploadId: z.uuid() }),
   uploads__leave_out: z.object({ uploadId: z.uuid() }),
   uploads__cleanup: cron,
+  uploads__render_large_preview: z.object({ uploadId: z.uuid(), page: z.number().int().min(1).max(MAX_PREVIEWS) }),
   uploads__report: z.object({ uploadId: z.uuid() }),
   uploads__sweep_orphans: cron,
   users__claim_guest_orders: z.object({ userId: z.uuid() }),

@@ -12,6 +12,12 @@ export const MAX_SET_SHEETS = 1000;
 export const SIZE_TOLERANCE_INCHES = 0.125;
 /** How many sheet previews are rendered per upload. */
 export const MAX_PREVIEWS = 50;
+/**
+ * The enlarged preview's long side in pixels, drawn when a customer first enlarges a sheet: 2400 px
+ * is 67 dots per inch on a 36" sheet (57 on a 42" one), sharp in a dialog as wide as a laptop's
+ * screen at twice its pixel density, and at most 5.8 million pixels (a square sheet).
+ */
+export const LARGE_PREVIEW_PX = 2400;
 /** Uploads that never became orders are deleted after this many hours. */
 export const UPLOAD_TTL_HOURS = 24;
 /** The moment before which an upload that never became an order (or a revision no order names) has lived its UPLOAD_TTL_HOURS. */

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { queueEmail } from '#core/services/email/index';
+import { startWeb } from './server';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -10,6 +14,35 @@ describe('health', () => {
     const res = await shop.client().get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('waits for the built client when the process serves it, and only then', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-client-'));
+    const serving = await startWeb(shop.ctx, 0, { clientDir });
+    const apiAlone = await startWeb(shop.ctx, 0, { serveClient: false, clientDir });
+    try {
+      const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`);
+      const before = await health(serving.port);
+      expect(before.status).toBe(503);
+      expect(before.headers.get('cache-control')).toBe('no-store');
+      expect(await before.json()).toEqual({ status: 'starting', message: "The shop's pages are still being built. Try again in a moment." });
+      // A process serving no client is ready on the database alone, and has no pages to serve.
+      expect(await (await health(apiAlone.port)).json()).toEqual({ status: 'ok' });
+      expect((await fetch(`http://127.0.0.1:${apiAlone.port}/`, { headers: { accept: 'text/html' } })).status).toBe(404);
+
+      fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+      const after = await health(serving.port);
+      expect(after.status).toBe(200);
+      expect(await after.json()).toEqual({ status: 'ok' });
+      expect(await (await fetch(`http://127.0.0.1:${serving.port}/`, { headers: { accept: 'text/html' } })).text()).toContain('<div id="root">');
+      // A build empties the folder again: not ready while it writes.
+      fs.rmSync(path.join(clientDir, 'index.html'));
+      expect((await health(serving.port)).status).toBe(503);
+    } finally {
+      await serving.close();
+      await apiAlone.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { installProcessGuards } from '#core/lib/processGuards';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadEnvOrExit } from '#core/config';
-import { makeApp } from './app';
+import { makeApp, type MakeAppOptions } from './app';
 import { answerUnreadableRequest } from './http/unreadableRequest';
 import { createContext, type AppContext } from '#core/context';
 
@@ -19,8 +19,8 @@ export type RunningWeb = {
 };
 
 /** The app on a server with the shop's timeouts: slow clients must not hold uploads open forever. */
-function createServer(ctx: AppContext): Server {
-  const server = http.createServer(makeApp(ctx));
+function createServer(ctx: AppContext, options: MakeAppOptions): Server {
+  const server = http.createServer(makeApp(ctx, options));
   server.requestTimeout = 10 * 60_000;
   server.headersTimeout = 30_000;
   server.on('clientError', answerUnreadableRequest);
@@ -35,8 +35,8 @@ export function describeAddress(address: AddressInfo): string {
 }
 
 /** Listens on `port` (0 for any free port) at HOST (unset: every interface) and resolves once accepting connections. */
-export async function startWeb(ctx: AppContext, port = ctx.env.PORT): Promise<RunningWeb> {
-  const server = createServer(ctx);
+export async function startWeb(ctx: AppContext, port = ctx.env.PORT, options: MakeAppOptions = {}): Promise<RunningWeb> {
+  const server = createServer(ctx, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, ctx.env.HOST, () => resolve());

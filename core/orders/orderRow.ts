@@ -148,6 +148,8 @@ export type OrderRow = {
   revision_id: string | null;
   revision_of_order_id: string | null;
   print_positions: number[] | null;
+  /** A reprint's PDF of exactly its printed sheets, once built (orders__build_printed_sheets); null before, and for other orders. */
+  printed_sheets_key: string | null;
   /** 11" x 17" reduced sets; finishing of the full-size and half-size sets (null on older orders: none). */
   reduced_sets: number;
   finishing: Finishing | null;

@@ -94,8 +94,11 @@ export function paidOrderByEmailAndNumber(sql: Sql, email: string, orderNumber: 
     limit 1`;
 }
 
-/** Where the counter's list of paid orders starts: after this row of the sort (PostgreSQL's own text of its key). */
-export type AdminListCursor = { ts: string; id: string };
+/**
+ * Where the counter's list of paid orders starts: after this row of the sort (PostgreSQL's own text
+ * of its key; on the due list, whether that row is a rush order, as rush orders come first).
+ */
+export type AdminListCursor = { ts: string; id: string; rush?: boolean };
 
 /**
  * The search box as SQL. A whole email address is an index lookup; a whole order number is one too,
@@ -127,9 +130,11 @@ function searchClause(sql: Sql, text: string | undefined) {
 /**
  * One page of the counter's paid orders (at most `limit` + 1 rows, so the caller knows whether
  * more follow), each with `cursor_ts`, the text of its sort key. newest: placed, newest first; due:
- * the open work only (pending or printing, not refunded, unless a status is asked for), promised
- * ready-by soonest first (orders from before ready_by use created_at; a rush order's 4 working hours
- * put it ahead of the day's regular work), walking the orders_paid_due_idx expression.
+ * the open work only (pending or printing, not refunded, unless a status is asked for), rush orders
+ * first, each group by promised ready-by soonest first (orders from before ready_by use created_at),
+ * walking the orders_paid_due_rush_idx expression. Rush goes first by its own key, not by its
+ * promise alone: a rush order promised for tomorrow morning (placed after the cut-off) is still the
+ * one the counter starts on before the regular work due tonight.
  */
 export function adminOrderPage(
   sql: Sql,
@@ -143,8 +148,12 @@ export function adminOrderPage(
         where o.payment_status <> 'unpaid'
           ${status ? sql`and o.status = ${status}` : sql`and o.status in ('pending', 'processing') and o.payment_status <> 'refunded'`}
           ${search}
-          ${cursor ? sql`and (coalesce(o.ready_by, o.created_at), o.id) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
-        order by coalesce(o.ready_by, o.created_at), o.id
+          ${
+            cursor
+              ? sql`and (not o.rush_order, coalesce(o.ready_by, o.created_at), o.id) > (${!(cursor.rush ?? false)}::boolean, ${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
+              : sql``
+          }
+        order by (not o.rush_order), coalesce(o.ready_by, o.created_at), o.id
         limit ${query.limit + 1}`
     : sql<(OrderRow & { cursor_ts: string })[]>`
         select o.*, o.created_at::text as cursor_ts from orders o
@@ -172,12 +181,26 @@ export async function paidOrderHistory(db: Queryable, orderId: string): Promise<
     select from_status, to_status, changed_by, created_at, undone_at from order_status_history where order_id = ${orderId} order by created_at, id`;
 }
 
-export type OrderFileFields = Pick<OrderRow, 'id' | 'upload_id' | 'file_key' | 'file_name' | 'page_count' | 'file_deleted_at' | 'files'>;
+export type OrderFileFields = Pick<
+  OrderRow,
+  | 'id'
+  | 'upload_id'
+  | 'file_key'
+  | 'file_name'
+  | 'page_count'
+  | 'file_deleted_at'
+  | 'files'
+  | 'job_name'
+  | 'print_positions'
+  | 'printed_sheets_key'
+  | 'revision_of_order_id'
+>;
 
-/** What the counter needs to send a paid order's drawing (its set files are read apart, withOrderFiles). */
+/** What the counter needs to send a paid order's drawing, or a reprint's printed sheets (its set files are read apart, withOrderFiles). */
 export async function paidOrderFileFields(db: Queryable, orderId: string): Promise<OrderFileFields | null> {
   const [row] = await db<OrderFileFields[]>`
-    select id, upload_id, file_key, file_name, page_count, file_deleted_at from orders where id = ${orderId} and payment_status <> 'unpaid'`;
+    select id, upload_id, file_key, file_name, page_count, file_deleted_at, job_name, print_positions, printed_sheets_key, revision_of_order_id
+    from orders where id = ${orderId} and payment_status <> 'unpaid'`;
   return row ?? null;
 }
 

@@ -100,6 +100,8 @@ const ROWS: Row[] = [
     json: () => ({ pages: [1] }),
     expect: [404, 400, 404, 400],
   },
+  // The enlarged preview: 202 while the worker draws it, for whoever may see the upload.
+  { route: 'GET /api/uploads/:uploadId/preview/:page/large', path: (f) => `/api/uploads/${f.uploadA}/preview/1/large`, expect: [404, 202, 404, 202] },
   // Sorting a set reads its title blocks: only for whoever may see every file of it.
   { route: 'POST /api/uploads/sort', path: () => '/api/uploads/sort', json: (f) => ({ uploadIds: [f.uploadA] }), expect: OWNER_OR_ADMIN },
 

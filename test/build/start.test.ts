@@ -8,15 +8,15 @@
  * running; it used to hang for 15 s (PostgreSQL had already stopped, and the shutdown waited for an
  * exit it had missed).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../helpers/net';
+import { cloneInto, copyBuiltClient } from './clone';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 /** Long enough for any orderly stop; the hang this guards against lasted 15 s. */
 const STOP_WITHIN_MS = 8_000;
 
@@ -42,28 +42,6 @@ function processesOfThisRun(): number[] {
   return found;
 }
 
-/**
- * The working tree as a fresh clone has it (tracked and new files, nothing ignored), its
- * dependencies hard-linked (an `npm install` costs minutes; the files are the same) and the client
- * already built, so the test spends its time starting the shop.
- */
-function cloneInto(dir: string): void {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files) {
-    if (!fs.existsSync(path.join(REPO, file))) continue; // deleted, not yet committed
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
-  }
-  try {
-    execFileSync('cp', ['-al', path.join(REPO, 'node_modules'), path.join(dir, 'node_modules')]);
-  } catch {
-    execFileSync('cp', ['-a', path.join(REPO, 'node_modules'), path.join(dir, 'node_modules')]); // another file system
-  }
-  fs.cpSync(path.join(REPO, 'dist', 'web'), path.join(dir, 'dist', 'web'), { recursive: true });
-  const now = new Date();
-  fs.utimesSync(path.join(dir, 'dist', 'web', 'index.html'), now, now);
-}
-
 afterAll(() => {
   if (shop?.pid && shop.exitCode === null) process.kill(-shop.pid, 'SIGKILL');
   // Whatever of this run is still up when a check failed (PostgreSQL runs as its own user and group).
@@ -73,7 +51,9 @@ afterAll(() => {
 });
 
 it('starts from a clone in a folder only its owner may enter, serves the shop on embedded PostgreSQL, and Ctrl-C stops all of it', async () => {
+  // The client already built, so the test spends its time starting the shop.
   cloneInto(clone);
+  copyBuiltClient(clone);
   expect(fs.statSync(home).mode & 0o777).toBe(0o700);
   const port = await freePort();
   // Configured the way the README says: a .env file at the project root.

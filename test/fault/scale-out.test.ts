@@ -143,6 +143,8 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     WORKER_CONCURRENCY: '2',
     WORKER_DEAD_AFTER_SECONDS: String(DEAD_AFTER_SECONDS),
+    // The API alone: the fault project never builds the client, and health would wait for it.
+    SERVE_CLIENT: 'false',
   };
   for (let i = 0; i < 2; i++) {
     const port = await freePort();

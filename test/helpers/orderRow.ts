@@ -82,6 +82,7 @@ export function orderRowFor(overrides: Partial<OrderRow> = {}): OrderRow {
     revision_id: null,
     revision_of_order_id: null,
     print_positions: null,
+    printed_sheets_key: null,
     sheet_order: null,
     reduced_sets: 0,
     finishing: null,

@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import type { TestShop } from './shop';
 import type { TestClient } from './client';
 import { buildOrder } from './factories';
+import { makeTitledSetPdf } from './pdf';
+import { inchLine, planSheet } from './revisions';
 import type { RevisionJson } from '#shared/revisions';
 
 /** Uploads a PDF from `client` (which gets a session); the worker analyses it later. */
@@ -37,4 +39,33 @@ export async function comparedRevision(shop: TestShop, client: TestClient, revis
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the revision is still comparing');
+}
+
+/**
+ * A guest's paid reprint of a one-file issue of `numbers`, the sheets in `changed` redrawn (a line
+ * added), and the order that printed the previous issue. The payment's reconciliation (and what it
+ * queues) is left to the caller's runJobs.
+ */
+export async function paidReprint(shop: TestShop, client: TestClient, numbers: readonly string[], changed: readonly string[]) {
+  const previous = await uploadIssue(client, makeTitledSetPdf(numbers.map((n) => planSheet(n))));
+  const next = await uploadIssue(client, makeTitledSetPdf(numbers.map((n) => (changed.includes(n) ? planSheet(n, inchLine(720, 1440)) : planSheet(n)))));
+  await shop.runJobs();
+  const previousOrderId = (await orderOfUpload(shop, previous)).id;
+  const started = await client.post('/api/revisions', { previousOrderId, uploadIds: [next] });
+  expect(started.status, started.text).toBe(202);
+  await comparedRevision(shop, client, started.body.revisionId);
+  const placed = await client.post('/api/create-payment-intent', {
+    revisionId: started.body.revisionId,
+    printSize: '24x36',
+    printType: 'bw',
+    shippingMethod: 'pickup',
+    customerEmail: 'ada@example.com',
+    customerFirstName: 'Ada',
+    customerLastName: 'Lovelace',
+  });
+  expect(placed.status, placed.text).toBe(201);
+  const orderId = placed.body.orderId as string;
+  const paid = await client.post('/api/payments/demo/confirm', { orderId, cardNumber: '4242 4242 4242 4242' });
+  expect(paid.body).toEqual({ status: 'succeeded' });
+  return { orderId, previousOrderId };
 }

@@ -80,7 +80,9 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
   };
   const env = parseEnv(raw);
   const ctx = await createContext(env, { sql: db.sql, log: createLogger(env.LOG_LEVEL), ...options.overrides });
-  const web = await startWeb(ctx, 0);
+  // The client is served when it is built (the browser tests build it), but health does not wait
+  // for it: most test files never build it.
+  const web = await startWeb(ctx, 0, { healthWaitsForClient: false });
   const url = `http://127.0.0.1:${web.port}`;
   ctx.env.APP_URL = url;
   const workers: RunningWorker[] = [];

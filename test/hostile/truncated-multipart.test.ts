@@ -98,6 +98,8 @@ beforeAll(async () => {
       PORT: String(port),
       APP_URL: url,
       SESSION_SECRET: secret,
+      // The API alone: this project never builds the client, and health would wait for it.
+      SERVE_CLIENT: 'false',
     },
   });
   web.stdout.resume();

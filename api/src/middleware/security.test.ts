@@ -79,7 +79,7 @@ describe('HOST', () => {
       await everywhere.close();
     }
     shop.ctx.env.HOST = '127.0.0.1';
-    const loopback = await startWeb(shop.ctx, 0);
+    const loopback = await startWeb(shop.ctx, 0, { healthWaitsForClient: false });
     try {
       expect(loopback.address).toBe(`127.0.0.1:${loopback.port}`);
       expect(loopback.server.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4' });

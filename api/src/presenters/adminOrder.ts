@@ -24,15 +24,21 @@ export function presentAdminOrder(row: OrderRow) {
     shortId: orderNumberOf(row.id),
     fileSize: row.file_size,
     hasFile: row.file_key !== null && row.file_deleted_at === null,
+    /** The drawing to view or download: the first file, or for a revision's reprint one PDF of exactly the sheets it prints. */
     pdfUrl: `/api/admin/pdf/${row.id}`,
     /**
-     * Each file of the set to open or download (`?file=N`), in print order; for a revision's reprint
-     * only the files holding a sheet it prints (the zip export holds a PDF of exactly those sheets).
+     * A reprint's printed-sheets PDF is built by the worker once it is paid: false while it is being
+     * prepared (pdfUrl answers 409 meanwhile); null for an ordinary order.
+     */
+    printedSheetsReady: printed ? row.printed_sheets_key !== null : null,
+    /**
+     * Each file of the set to open or download (`?file=N`, the whole file), in print order; for a
+     * revision's reprint only the files holding a sheet it prints.
      */
     fileUrls: printed ? filesHolding(files, printed) : files,
     /** A reprint's sheets, by number ("A-102"), in print order; null for an ordinary order. */
     printedSheets: printed ? printedSheetLabels(filesOf(row), printed) : null,
-    /** A reprint's whole new issue, offered beside its printed sheets; null for an ordinary order. */
+    /** A reprint's whole new issue (every file, `?file=N`), offered beside its printed sheets; null for an ordinary order. */
     fullIssueUrls: printed ? files : null,
     labelUrl: row.label_key ? `/api/admin/shipping-label/${row.id}` : null,
     labelCarrier: row.label_carrier,

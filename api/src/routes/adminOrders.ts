@@ -1,18 +1,19 @@
 /**
  * Admin orders: the paid-order list (newest first, keyset pages), counters by status, status
  * changes (through the changeStatus command, with a short undo before the customer is emailed), the
- * order PDF and the email log.
+ * order PDF (a reprint's: exactly its printed sheets) and the email log.
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '#core/context';
 import { ORDER_STATUSES, orderStatusField, uuidField } from '#shared/fields';
-import { badRequest, notFound } from '#core/lib/errors';
+import { badRequest, conflict, notFound } from '#core/lib/errors';
 import { requireAdmin } from '../http/sessions';
 import { changeStatus, undoStatusChange } from '#core/orders/commands/changeStatus';
 import { MAX_SET_FILES, STATUS_UNDO_SECONDS } from '#shared/limits';
-import { filesOf, withOrderFiles } from '#core/orders/orderFiles';
+import { filesOf, orderNameOf, withOrderFiles } from '#core/orders/orderFiles';
+import { queuePrintedSheets } from '#core/orders/commands/files';
 import { adminOrderPage, emailLog, paidOrderCounts, paidOrderFileFields, paidOrderHistory } from '#core/orders/queries';
 import { presentAdminOrder } from '../presenters/adminOrder';
 import { contentDisposition, sendStoredFile } from '../http/files';
@@ -30,7 +31,7 @@ const ListQuery = z.object({
     z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(ADMIN_PAGE_MAX, LIMIT_MESSAGE).default(ADMIN_PAGE_DEFAULT),
   ),
   cursor: z.string().max(200).optional(),
-  /** newest: placed, newest first (default); due: promised ready-by, soonest first. */
+  /** newest: placed, newest first (default); due: open work, rush first, then by promised ready-by, soonest first. */
   sort: z.enum(['newest', 'due'], { error: 'sort must be newest or due' }).default('newest'),
 });
 
@@ -39,22 +40,23 @@ const UndoBody = z.object({ historyId: z.string({ error: 'historyId is required'
 const EmailsQuery = z.object({ orderId: z.uuid({ error: 'orderId must be an order id' }).optional(), to: z.string().trim().min(3).max(254).optional() });
 
 type Sort = 'newest' | 'due';
-type Cursor = { ts: string; id: string; sort: Sort };
-const CursorSchema = z.union([z.tuple([z.string().min(1).max(60), z.uuid()]), z.tuple([z.string().min(1).max(60), z.uuid(), z.literal('due')])]);
+type Cursor = { ts: string; id: string; sort: Sort; rush: boolean };
+const CursorSchema = z.union([z.tuple([z.string().min(1).max(60), z.uuid()]), z.tuple([z.string().min(1).max(60), z.uuid(), z.literal('due'), z.boolean()])]);
 
 /**
  * The cursor carries PostgreSQL's own text of the sort key (created_at, or the ready-by for "due",
- * to the microsecond), so no row is skipped; a "due" cursor says so and is refused by the other sort.
+ * to the microsecond), so no row is skipped; a "due" cursor says so, and whether its row was a rush
+ * order (they come first), and is refused by the other sort.
  */
 function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c.sort === 'due' ? [c.ts, c.id, 'due'] : [c.ts, c.id])).toString('base64url');
+  return Buffer.from(JSON.stringify(c.sort === 'due' ? [c.ts, c.id, 'due', c.rush] : [c.ts, c.id])).toString('base64url');
 }
 function decodeCursor(text: string, sort: Sort): Cursor {
   try {
-    const [ts, id, kind] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    const [ts, id, kind, rush] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
     if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(ts)) throw new Error('bad time');
     if ((kind ?? 'newest') !== sort) throw new Error('cursor of another sort');
-    return { ts, id, sort };
+    return { ts, id, sort, rush: rush ?? false };
   } catch {
     throw badRequest('The cursor is not valid. Reload the list.');
   }
@@ -64,11 +66,11 @@ const listQuery = validate({ query: ListQuery });
 const statusChange = validate({ params: z.object({ id: uuidField }), body: StatusBody }, 'Order not found.');
 const undoChange = validate({ params: z.object({ id: uuidField }), body: UndoBody }, 'Order not found.');
 const orderIdParams = validate({ params: z.object({ id: uuidField }) }, 'Order not found.');
-/** `?file=N`: the set's Nth file (from 1; the first when absent). */
+/** `?file=N`: the set's Nth file (from 1); absent: the first file, or a reprint's printed sheets. */
 const orderFileParams = validate(
   {
     params: z.object({ orderId: uuidField }),
-    query: z.object({ file: z.coerce.number({ error: 'file must be a file number' }).int().min(1).max(MAX_SET_FILES).default(1) }),
+    query: z.object({ file: z.coerce.number({ error: 'file must be a file number' }).int().min(1).max(MAX_SET_FILES).optional() }),
   },
   'Order not found.',
 );
@@ -88,7 +90,7 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     res.set('Cache-Control', 'no-store');
     res.json({
       orders: page.map(presentAdminOrder),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id, sort: query.sort }) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id, sort: query.sort, rush: last.rush_order }) : null,
     });
   });
 
@@ -138,11 +140,31 @@ export function adminOrderRoutes(ctx: AppContext): Router {
     const row = await paidOrderFileFields(sql, params.orderId);
     if (!row) throw notFound('Order not found.');
     await withOrderFiles(sql, [row]);
-    const file = filesOf(row)[query.file - 1];
-    if (!file) throw notFound(`This order has no file ${query.file}.`);
+    const download = req.query.download === 'true' || req.query.download === '1';
+    if (row.print_positions && query.file === undefined) {
+      // A reprint is viewed and downloaded as exactly the sheets it prints (built by the worker; the
+      // whole new issue is `?file=N`).
+      if (row.file_deleted_at) throw notFound('The file for this order was deleted after printing.');
+      if (!row.printed_sheets_key) {
+        // Asked again in case the order was paid before these were built: one job per order.
+        await queuePrintedSheets(sql, { orderId: row.id });
+        res.set('Retry-After', '10');
+        throw conflict("The PDF of this reprint's printed sheets is still being prepared. Try again in a minute, or open the full issue.");
+      }
+      await sendStoredFile(
+        ctx.storage,
+        res,
+        row.printed_sheets_key,
+        { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', `${orderNameOf(row)}.pdf`) },
+        "The PDF of this reprint's printed sheets is missing.",
+      );
+      return;
+    }
+    const number = query.file ?? 1;
+    const file = filesOf(row)[number - 1];
+    if (!file) throw notFound(`This order has no file ${number}.`);
     const order = { file_key: file.fileKey || null, file_name: file.fileName, file_deleted_at: row.file_deleted_at };
     if (!order.file_key || order.file_deleted_at) throw notFound('The file for this order was deleted after printing.');
-    const download = req.query.download === 'true' || req.query.download === '1';
     await sendStoredFile(
       ctx.storage,
       res,

@@ -28,9 +28,12 @@ import { revisionRoutes } from './revisions';
 import { adminPrintFileRoutes } from './adminPrintFiles';
 import { adminProductionRoutes } from './adminProduction';
 
-export function installRoutes(app: Express, ctx: AppContext): void {
+/** What the routes need from the process beyond the context: how /api/health learns the client is built (null: not served). */
+export type RouteOptions = { clientReady: (() => Promise<boolean>) | null };
+
+export function installRoutes(app: Express, ctx: AppContext, options: RouteOptions = { clientReady: null }): void {
   app.use(orderRoutes(ctx));
-  app.use(healthRoutes(ctx));
+  app.use(healthRoutes(ctx, options.clientReady));
   app.use(configRoutes(ctx));
   app.use(uploadRoutes(ctx));
   app.use(adminRoutes(ctx));

@@ -263,6 +263,32 @@ describe('the due list holds only open work', () => {
   });
 });
 
+describe('the due list puts rush first', () => {
+  it('lists a rush order due later ahead of regular work due sooner, and pages through both groups', async () => {
+    const admin = await adminClient(shop);
+    await shop.sql`delete from orders`;
+    const hour = 3600_000;
+    const regularSoon = await buildOrder(shop, { readyBy: new Date(Date.now() + hour) });
+    const regularLater = await buildOrder(shop, { readyBy: new Date(Date.now() + 3 * hour) });
+    const rushTomorrow = await buildOrder(shop, { rushOrder: true, readyBy: new Date(Date.now() + 20 * hour) });
+    const rushSooner = await buildOrder(shop, { rushOrder: true, readyBy: new Date(Date.now() + 18 * hour) });
+    const all = await admin.get('/api/admin/orders?sort=due');
+    expect(all.body.orders.map((o: { id: string }) => o.id)).toEqual([rushSooner.id, rushTomorrow.id, regularSoon.id, regularLater.id]);
+    expect(all.body.orders[0].rushOrder).toBe(true);
+    // One row a page: the cursor crosses from the rush group into the regular one without a gap.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { orders: { id: string }[]; nextCursor: string | null } } = await admin.get(
+        `/api/admin/orders?sort=due&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...res.body.orders.map((o) => o.id));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([rushSooner.id, rushTomorrow.id, regularSoon.id, regularLater.id]);
+  });
+});
+
 describe('Track Orders', () => {
   it('gives each result of the emailed link its order page url with the access token', async () => {
     const order = await buildOrder(shop, { email: 'lookup15@example.com' });

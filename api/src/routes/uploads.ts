@@ -6,10 +6,13 @@
  * to the bucket (the key and the limits are the server's), reported done with
  * `POST /api/uploads/{id}/complete`, after which the analysis checks the content as the route would
  * have; with local files the multipart route. `GET /api/uploads/{id}` reports the analysis;
- * `GET /api/uploads/{id}/preview/{page}` serves a sheet preview; `POST /api/uploads/{id}/leave-out`
- * asks for a refused file again without the sheets no paper takes.
+ * `GET /api/uploads/{id}/preview/{page}` serves a sheet preview, `…/{page}/large` its enlarged one
+ * (202 while the worker draws it); `POST /api/uploads/{id}/leave-out` asks for a refused file again
+ * without the sheets no paper takes.
  */
-import { uploadFileKey, uploadPreviewKey } from '#core/services/storage/keys';
+import { uploadFileKey, uploadLargePreviewKey, uploadPreviewKey } from '#core/services/storage/keys';
+import { StorageNotFoundError } from '#core/services/storage/types';
+import { queueLargePreview } from '#core/uploads/commands/largePreview';
 import { PRESIGNED_POST_SECONDS } from '#core/services/storage/leftovers';
 import { hasPdfSignature, NOT_PDF_MESSAGE, PDF_SIGNATURE_WINDOW } from '#core/lib/pdfSignature';
 import { createHash, randomUUID } from 'node:crypto';
@@ -337,6 +340,34 @@ export function uploadRoutes(ctx: AppContext): Router {
     } catch (error) {
       if (error instanceof HttpError || !res.headersSent) return next(error);
       // The client went away mid-image: nothing to answer.
+    }
+  });
+
+  // A sheet's enlarged preview, drawn by the worker when first asked for: 202 (and the drawing
+  // queued) until it is there. A sheet whose small preview is gone (the upload's files deleted)
+  // has none.
+  router.get('/api/uploads/:uploadId/preview/:page/large', async (req, res, next) => {
+    try {
+      const row = await findUpload(req);
+      const page = Number(req.params.page);
+      if (!Number.isInteger(page) || page < 1 || page > row.preview_count) throw notFound('That sheet has no preview.');
+      const stream = await ctx.storage.get(uploadLargePreviewKey(row.id, page)).catch((error: unknown) => {
+        if (error instanceof StorageNotFoundError) return null;
+        throw error;
+      });
+      if (!stream) {
+        if (!(await ctx.storage.stat(uploadPreviewKey(row.id, page)))) throw notFound('That sheet has no preview.');
+        await queueLargePreview(ctx.sql, { uploadId: row.id, page });
+        res.set('Cache-Control', 'no-store');
+        res.set('Retry-After', '1');
+        res.status(202).json({ status: 'drawing', message: 'The larger preview is being drawn.' });
+        return;
+      }
+      res.type('png');
+      res.set('Cache-Control', 'private, max-age=3600');
+      await pipeline(stream, res);
+    } catch (error) {
+      if (error instanceof HttpError || !res.headersSent) return next(error);
     }
   });
 

@@ -18,6 +18,7 @@ import { forbidden, HttpError } from '../../lib/errors';
 import type { RecipientFields } from './recipients';
 import { placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
 import { paymentSourcesOf } from './transitions';
+import { queuePrintedSheets } from './files';
 import { issueInvoice } from '../../invoices/commands/issueInvoice';
 
 /** An unpaid invoice that is not void (its order was not cancelled) counts against the limit. */
@@ -105,6 +106,8 @@ export async function placeInvoicedOrder(
   await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });
   // Printed like a paid order: its print-ready files are built now, while its files are sure to exist.
   await addJob(tx, 'print_batches__build', { orderId }, { jobKey: `print-files:${orderId}`, maxAttempts: 5 });
+  // A reprint is viewed and downloaded as a PDF of exactly the sheets it prints.
+  if (input.fields.print_positions) await queuePrintedSheets(tx, { orderId });
   const invoice = await issueInvoice(tx, { firmId: input.firmId, orderId, amountCents: input.fields.total_cents, issuedAt: now, dueOn });
   return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn };
 }

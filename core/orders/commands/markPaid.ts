@@ -9,6 +9,7 @@ import { addJob, type Queryable } from '../../lib/db';
 import { readyByFor, workOfOrder } from '../../production/promises';
 import type { OrderRow } from '../orderRow';
 import { paymentSourcesOf } from './transitions';
+import { queuePrintedSheets } from './files';
 
 export type PaymentFacts = { paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
 
@@ -30,12 +31,12 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
     and approval_state is distinct from 'waiting'`;
   if (!unpaid) return { kind: 'unchanged' };
   const { readyBy } = await readyByFor(tx, { at: paidAt, rush: unpaid.rush_order, work: workOfOrder(unpaid), clock: input.clock, excludeOrderId: unpaid.id });
-  const [paid] = await tx<Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'>[]>`
+  const [paid] = await tx<(Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'> & { reprint: boolean })[]>`
     update orders set payment_status = 'paid', paid_at = ${paidAt}, payment_intent_id = ${input.paymentIntentId},
       card_brand = ${input.cardBrand ?? null}, card_last4 = ${input.cardLast4 ?? null}, updated_at = now(),
       ready_by = case when status = 'failed' then null else ${readyBy}::timestamptz end
     where id = ${unpaid.id} and payment_status in ${tx(paymentSourcesOf('paid'))} and approval_state is distinct from 'waiting'
-    returning id, total_cents, status, create_account`;
+    returning id, total_cents, status, create_account, print_positions is not null as reprint`;
   if (!paid) return { kind: 'unchanged' };
   if (paid.status === 'failed') {
     await addJob(tx, 'orders__refund_cancelled', { orderId: paid.id }, { jobKey: `refund:${paid.id}`, maxAttempts: 12 });
@@ -43,6 +44,7 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
   }
   await addJob(tx, 'orders__render_receipt', { orderId: paid.id }, { jobKey: `receipt:${paid.id}`, maxAttempts: 8 });
   await addJob(tx, 'print_batches__build', { orderId: paid.id }, { jobKey: `print-files:${paid.id}`, maxAttempts: 5 });
+  if (paid.reprint) await queuePrintedSheets(tx, { orderId: paid.id });
   if (paid.create_account) await addJob(tx, 'orders__create_account', { orderId: paid.id }, { jobKey: `account:${paid.id}`, maxAttempts: 5 });
   return { kind: 'paid', order: paid };
 }

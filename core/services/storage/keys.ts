@@ -4,6 +4,8 @@
 export const uploadFileKey = (uploadId: string) => `uploads/${uploadId}/original.pdf`;
 /** The storage key of one sheet's preview (sheets count from 1). */
 export const uploadPreviewKey = (uploadId: string, page: number) => `uploads/${uploadId}/previews/${page}.png`;
+/** The storage key of one sheet's enlarged preview, drawn when first asked for (beside the preview, so it goes with the upload). */
+export const uploadLargePreviewKey = (uploadId: string, page: number) => `uploads/${uploadId}/previews/${page}-large.png`;
 /** Everything stored for an upload. */
 export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}/`;
 /** An order's receipt PDF. */
@@ -29,5 +31,10 @@ export const revisionOverlayKey = (revisionId: string, position: number, large: 
 export const storeOwnerKey = 'database-id';
 /** Everything built for an order's production (its print-ready files). */
 export const printFilesPrefix = (orderId: string) => `print-files/${orderId}/`;
+/**
+ * A revision's reprint: one PDF of exactly the sheets it prints, what the counter views and
+ * downloads (its own prefix, so it never mixes with the print-ready batches).
+ */
+export const printedSheetsKey = (orderId: string) => `printed-sheets/${orderId}/printed-sheets.pdf`;
 /** One batch's print-ready PDF. */
 export const printFileKey = (orderId: string, batchId: string) => `${printFilesPrefix(orderId)}${batchId}.pdf`;

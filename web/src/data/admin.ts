@@ -13,7 +13,10 @@ export type AdminOrder = OrderJson & {
   shortId: string;
   fileSize: number | null;
   hasFile: boolean;
+  /** The drawing to view or download; a reprint's is exactly its printed sheets. */
   pdfUrl: string;
+  /** A reprint: whether its printed-sheets PDF is built yet (false: "preparing"); null otherwise. */
+  printedSheetsReady: boolean | null;
   /** Each file of the set (`?file=N`), in print order. */
   fileUrls: AdminFileUrl[];
   /** A revision's reprint: its sheets by number, and its whole new issue beside them; null otherwise. */

@@ -158,7 +158,7 @@ function AdminConsole() {
             </label>
             <Select id="admin-sort" value={sort} onChange={(e) => setSort(e.target.value === 'due' ? 'due' : 'newest')}>
               <option value="newest">Newest first</option>
-              <option value="due">Due soonest</option>
+              <option value="due">Due soonest, rush first</option>
             </Select>
           </div>
         </div>

@@ -1,13 +1,13 @@
 /**
  * Cron: "files are deleted after printing". FILE_RETENTION_DAYS after an order is completed, its
- * PDF, sheet previews and print-ready files are deleted (every file of its set); the order, its receipt and its label stay. The order records
+ * PDF, sheet previews, print-ready files and a reprint's printed sheets are deleted (every file of its set); the order, its receipt and its label stay. The order records
  * when (file_deleted_at), which the admin row shows.
  */
 import { defineTask } from '../task';
 import { markFilesDeleted } from '#core/orders/commands/files';
 import { markUploadFileDeleted } from '#core/uploads/commands/files';
 import { forgetPrintFiles } from '#core/production/commands/printBatches';
-import { printFilesPrefix } from '#core/services/storage/keys';
+import { printedSheetsKey, printFilesPrefix } from '#core/services/storage/keys';
 
 /** One file of a completed order's set: its stored key, its upload and that upload's folder key. */
 type FileRow = { order_id: string; file_key: string | null; upload_id: string | null; upload_key: string | null; shared: boolean };
@@ -57,8 +57,9 @@ export default defineTask({
         }
         if (file.upload_id) await markUploadFileDeleted(ctx.sql, { uploadId: file.upload_id });
       }
-      // Its print-ready files are built from the set, and go with it.
+      // Its print-ready files and a reprint's printed sheets are built from the set, and go with it.
       await ctx.storage.deletePrefix(printFilesPrefix(order.id));
+      await ctx.storage.delete(printedSheetsKey(order.id));
       await forgetPrintFiles(ctx.sql, { orderId: order.id });
       await markFilesDeleted(ctx.sql, { orderId: order.id });
     }

@@ -63,7 +63,17 @@ async function startWebChild(shop: TestShop, env: Record<string, string>): Promi
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO,
-    env: { ...process.env, ...env, NODE_ENV: 'test', DATABASE_URL: shop.db.url, DATA_DIR: shop.dataDir, PORT: String(port), LOG_LEVEL: 'silent' },
+    // The API alone (SERVE_CLIENT): this project never builds the client, and health would wait for it.
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      DATABASE_URL: shop.db.url,
+      DATA_DIR: shop.dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      SERVE_CLIENT: 'false',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; ; i++) {

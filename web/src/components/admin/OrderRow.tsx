@@ -12,7 +12,16 @@ import { jobText, orderColorText, orderSetsText, PriceLines, projectLine } from 
 import { PRINT_TYPE_LABELS } from '#shared/pricing';
 import { useSubmit } from '../../data/useSubmit';
 import { useShopConfig } from '../../data/config';
-import { adminApi, changeEmailsCustomer, ORDER_STATUSES, STATUS_LABELS, type AdminOrder, type OrderStatus, type StatusChange } from '../../data/admin';
+import {
+  adminApi,
+  changeEmailsCustomer,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  type AdminFileUrl,
+  type AdminOrder,
+  type OrderStatus,
+  type StatusChange,
+} from '../../data/admin';
 
 const SIZE_LABEL: Record<string, string> = { asDrawn: 'As drawn (100%)', '24x36': '24" × 36"', '30x42': '30" × 42"' };
 
@@ -202,14 +211,16 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
             </p>
           )}
           {order.hasFile && order.printedSheets && (
-            // A reprint prints only these sheets: the list and the zip hold only the files they are in.
+            // A reprint prints only these sheets: View, Download and the zip hold exactly them.
             <p className="mt-2 rounded-md bg-blueprint-50 px-3 py-2 text-sm text-slate-900" data-testid="reprint-sheets">
-              Reprint: print only {order.printedSheets.join(', ')} ({order.printedSheets.length} {order.printedSheets.length === 1 ? 'sheet' : 'sheets'}). The
-              zip export holds a PDF of exactly these sheets.
+              Reprint: print only {order.printedSheets.join(', ')} ({order.printedSheets.length} {order.printedSheets.length === 1 ? 'sheet' : 'sheets'}). View,
+              Download and the zip export hold exactly these sheets.
             </p>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            {order.hasFile && (order.fileUrls.length > 1 || order.printedSheets) ? (
+            {order.hasFile && order.printedSheets && order.fullIssueUrls ? (
+              <ReprintFiles order={order} printedSheets={order.printedSheets} fullIssue={order.fullIssueUrls} />
+            ) : order.hasFile && order.fileUrls.length > 1 ? (
               // A set of several files: each one to open or download, named with the sheets it holds.
               <ul aria-label="Files of this set" className="grid w-full gap-1 text-sm">
                 {order.fileUrls.map((file, i) => (
@@ -228,24 +239,6 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
                     </a>
                   </li>
                 ))}
-                {order.fullIssueUrls && (
-                  <li>
-                    <details>
-                      <summary className="cursor-pointer text-slate-700">
-                        Full new issue ({order.fullIssueUrls.length} {order.fullIssueUrls.length === 1 ? 'file' : 'files'})
-                      </summary>
-                      <ul className="mt-1 grid gap-1">
-                        {order.fullIssueUrls.map((file) => (
-                          <li key={file.url}>
-                            <a className="underline" href={file.url} target="_blank" rel="noopener noreferrer">
-                              {file.fileName}
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  </li>
-                )}
               </ul>
             ) : order.hasFile ? (
               <>
@@ -356,5 +349,57 @@ export function OrderRow({ order, selected, onToggle, onChanged }: { order: Admi
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * A revision's reprint: View and Download give one PDF of exactly the sheets it prints (the worker
+ * builds it once the reprint is paid: "preparing" until then), and the whole new issue is its own
+ * link beside them, so nobody opening the drawing prints every sheet.
+ */
+function ReprintFiles({ order, printedSheets, fullIssue }: { order: AdminOrder; printedSheets: string[]; fullIssue: AdminFileUrl[] }) {
+  const sheets = fullIssue.reduce((sum, f) => sum + f.pageCount, 0);
+  const fullText = `Full issue (all ${sheets} ${sheets === 1 ? 'sheet' : 'sheets'})`;
+  const printedText = `${printedSheets.length} printed ${printedSheets.length === 1 ? 'sheet' : 'sheets'}`;
+  return (
+    <>
+      {order.printedSheetsReady ? (
+        <>
+          <a className={buttonClasses('outline', 'sm')} href={order.pdfUrl} target="_blank" rel="noopener noreferrer">
+            View PDF<span className="sr-only"> of the {printedText}</span>
+          </a>
+          <a className={buttonClasses('outline', 'sm')} href={`${order.pdfUrl}?download=true`} download>
+            Download<span className="sr-only"> the {printedText}</span>
+          </a>
+        </>
+      ) : (
+        <span role="status" className="rounded-md bg-slate-100 px-3 py-1.5 text-sm text-slate-700">
+          Preparing the PDF of the {printedText}…
+        </span>
+      )}
+      {fullIssue.length === 1 ? (
+        <a className="text-sm text-slate-700 underline" href={fullIssue[0].url} target="_blank" rel="noopener noreferrer">
+          {fullText}
+        </a>
+      ) : (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-700">
+            {fullText}, {fullIssue.length} files
+          </summary>
+          <ul aria-label="Files of the full issue" className="mt-1 grid gap-1">
+            {fullIssue.map((file) => (
+              <li key={file.url}>
+                <a className="underline" href={file.url} target="_blank" rel="noopener noreferrer">
+                  {file.fileName}
+                </a>{' '}
+                <span className="text-slate-500">
+                  ({file.pageCount === 1 ? `sheet ${file.firstPosition}` : `sheets ${file.firstPosition}–${file.firstPosition + file.pageCount - 1}`})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
   );
 }
