@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseShopHolidays } from './holidays';
 import { readyBy, turnaround } from './readyBy';
+import { turnaroundOrderQuery } from './turnaroundQuery';
 import {
   NO_WAIT,
   NO_WORK,
   orderWorkOf,
-  turnaroundOrderQuery,
   queuePromiseText,
   queueReadyBy,
   queueTurnaround,

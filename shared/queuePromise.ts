@@ -178,30 +178,3 @@ export function queueTurnaround(at: Date, load: QueueLoad, work: OrderWork, opti
   const rush = promise(true);
   return { ...base, regular: regular.promise, rush: rush.promise, queue: { regular: regular.note, rush: rush.note } };
 }
-
-/** The order the card or checkout asks `GET /api/turnaround` about: sheets per set, sets and finishing. */
-export type TurnaroundOrder = {
-  pages: number;
-  colorPages: number;
-  sets: number;
-  halfSets: number;
-  finishing?: Finishing | null;
-  halfFinishing?: Finishing | null;
-};
-
-/** `GET /api/turnaround`'s order parameters for `order` ("pages=3&colorPages=0&sets=1&halfSets=0"). */
-export function turnaroundOrderQuery(order: TurnaroundOrder): string {
-  const f = order.finishing ?? NO_FINISHING;
-  const h = order.halfFinishing ?? NO_FINISHING;
-  const params: [string, string | number][] = [
-    ['pages', order.pages],
-    ['colorPages', Math.min(order.colorPages, order.pages)],
-    ['sets', order.sets],
-    ['halfSets', order.halfSets],
-  ];
-  if (f.fold !== 'none') params.push(['fold', f.fold]);
-  if (f.bind !== 'none') params.push(['bind', f.bind]);
-  if (h.fold !== 'none') params.push(['halfFold', h.fold]);
-  if (h.bind !== 'none') params.push(['halfBind', h.bind]);
-  return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-}

@@ -6,6 +6,9 @@
 import { MAX_PAGES, SIZE_TOLERANCE_INCHES } from './limits';
 import { PRINT_SIZES, type PrintSize } from './pricing';
 import type { PrintFindings } from './printNotes';
+import type { UnprintableSheet } from './leaveOut';
+
+export * from './leaveOut';
 
 /** Where a PDF is sent (multipart field `pdf`): the client posts here, the web process routes it. */
 export const UPLOAD_PDF_PATH = '/api/upload-pdf';
@@ -131,13 +134,6 @@ export function refusedSheetSentence(number: number, widthIn: number, heightIn: 
 }
 
 /**
- * A sheet of a file that no paper takes at 100%, as a refused upload names it (`unprintableSheets`)
- * and an upload made without it keeps it (`leftOut`): its page in the file, its size (`8.5" x 11"`)
- * and standard name, and the refusal's words for why.
- */
-export type UnprintableSheet = { page: number; size: string; sizeName: string | null; reason: string };
-
-/**
  * The sheets to offer to leave out of a file: those no paper takes, when they are all that stands
  * between the file and a print (its pages counted and within the limit, every size real) and some
  * other sheet prints. Empty otherwise: nothing is offered for a file no sheet of which prints.
@@ -153,17 +149,6 @@ export function unprintableSheetsOf(pageCount: number, sheets: readonly SheetPoi
     if (!fit.paper) found.push({ page: i + 1, size: formatSheetSize(w, h), sizeName: standardSheetName(w, h), reason: refusedSheetReason(fit.reason) });
   }
   return found.length < pageCount ? found : [];
-}
-
-/** "sheet 3" / "sheets 3 and 7" / "sheets 2, 3 and 7". */
-export function sheetPagesText(pages: readonly number[]): string {
-  if (pages.length === 1) return `sheet ${pages[0]}`;
-  return `sheets ${pages.slice(0, -1).join(', ')} and ${pages[pages.length - 1]}`;
-}
-
-/** The words kept beside an upload made without a sheet: `Sheet 3 (8.5" x 11") is left out: smaller than the smallest sheet we print, 17" x 22".` */
-export function leftOutSentence(sheet: UnprintableSheet): string {
-  return `Sheet ${sheet.page} (${sheet.size}) is left out: ${sheet.reason}.`;
 }
 
 /** Points per inch in PDF user space. */

@@ -81,9 +81,6 @@ export const UnprintableSheetSchema = z.object({
   reason: z.string(),
 });
 
-/** Where a file is asked for again without its unprintable sheets. */
-export const leaveOutPath = (uploadId: string) => `/api/uploads/${uploadId}/leave-out`;
-
 /** `POST /api/uploads/{id}/leave-out`: the pages (of the file, from 1) to leave out, which must be exactly its unprintable sheets. */
 export const LeaveOutSchema = z.object({
   pages: z

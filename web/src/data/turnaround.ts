@@ -7,9 +7,6 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { turnaroundOrderQuery, type TurnaroundOrder } from '#shared/queuePromise';
-
-export type { TurnaroundOrder } from '#shared/queuePromise';
 
 export type ReadyPromise = { readyBy: string; text: string };
 export type Turnaround = {
@@ -32,9 +29,10 @@ function useCurrentMinute(): string {
   return minute;
 }
 
-export function useTurnaround(order?: TurnaroundOrder | null): Turnaround | undefined {
+/** `orderQuery`: the order being priced, as `turnaroundOrderQuery` (#shared/turnaroundQuery) writes it; '' for none. */
+export function useTurnaround(orderQuery = ''): Turnaround | undefined {
   const at = useCurrentMinute();
-  const about = order && order.pages > 0 ? `&${turnaroundOrderQuery(order)}` : '';
+  const about = orderQuery ? `&${orderQuery}` : '';
   // The last answer stays on screen while the next minute's loads, so the promise never blinks.
   const { data } = useSWR<Turnaround>(`/api/turnaround?at=${encodeURIComponent(at)}${about}`, { keepPreviousData: true });
   return data;

@@ -5,25 +5,26 @@
 import type { CheckoutData } from '#shared/checkout';
 import { formatDollars } from '#shared/money';
 import { RUSH_FEE_CENTS } from '#shared/pricing';
-import { useTurnaround, type TurnaroundOrder } from '../../data/turnaround';
+import { useTurnaround } from '../../data/turnaround';
+import { turnaroundOrderQuery } from '#shared/turnaroundQuery';
 import { Card, CardHeader } from '../ui';
 import type { CheckoutForm } from './useCheckoutForm';
 
-/** The order the checkout prices, as the turnaround asks about it. */
-export function turnaroundOrderOf(data: CheckoutData): TurnaroundOrder {
+/** The order the checkout prices, as the turnaround asks about it (its query parameters). */
+export function turnaroundQueryOf(data: CheckoutData): string {
   const colorPages = data.printType === 'color' ? data.pageCount : data.printType === 'auto' ? (data.colorSheets?.length ?? 0) : 0;
-  return {
+  return turnaroundOrderQuery({
     pages: data.pageCount,
     colorPages,
     sets: data.sets ?? 1,
     halfSets: data.halfSets ?? 0,
     finishing: data.finishing ?? null,
     halfFinishing: data.halfFinishing ?? null,
-  };
+  });
 }
 
 export function TurnaroundSection({ form }: { form: CheckoutForm }) {
-  const turnaround = useTurnaround(turnaroundOrderOf(form.data));
+  const turnaround = useTurnaround(turnaroundQueryOf(form.data));
   const which = form.rushOrder ? 'rush' : 'regular';
   const promise = turnaround?.[which];
   const pushed = turnaround?.queue?.[which] ?? null;

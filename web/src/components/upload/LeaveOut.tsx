@@ -3,7 +3,7 @@
  * them out (the rest of the file goes on, as a new upload in the same place in the set), or Remove.
  * Once left out, the words stay beside the file: "Sheet 3 (8.5" x 11") is left out: …".
  */
-import { leftOutSentence, sheetPagesText, type UnprintableSheet } from '#shared/sheets';
+import { leftOutSentence, sheetPagesText, type UnprintableSheet } from '#shared/leaveOut';
 import type { UploadInfo } from '#shared/upload';
 import { Button } from '../ui';
 

@@ -5,6 +5,7 @@
 import { formatCents } from '#shared/money';
 import { ORDER_PRINT_SIZE_LABELS, PRINT_SIZE_LABELS, PRINT_TYPE_LABELS, setsText as describeSets, type SheetsPrice } from '#shared/pricing';
 import { Button } from '../ui';
+import { turnaroundOrderQuery } from '#shared/turnaroundQuery';
 import { useTurnaround } from '../../data/turnaround';
 import { autoLabel, type PrintChoices } from './printSet';
 
@@ -94,14 +95,16 @@ export function SummaryPrice({
  * true time before the customer pays (GET /api/turnaround, asked about these prints and finishing).
  */
 function QueueNotice({ pageCount, choices, price }: { pageCount: number; choices: PrintChoices; price: SheetsPrice }) {
-  const turnaround = useTurnaround({
-    pages: pageCount,
-    colorPages: price.colorSheetCount,
-    sets: price.sets,
-    halfSets: price.halfSets,
-    finishing: choices.finishing ?? null,
-    halfFinishing: choices.halfFinishing ?? null,
-  });
+  const turnaround = useTurnaround(
+    turnaroundOrderQuery({
+      pages: pageCount,
+      colorPages: price.colorSheetCount,
+      sets: price.sets,
+      halfSets: price.halfSets,
+      finishing: choices.finishing ?? null,
+      halfFinishing: choices.halfFinishing ?? null,
+    }),
+  );
   const pushed = turnaround?.queue?.regular ?? null;
   if (!pushed) return null;
   return (

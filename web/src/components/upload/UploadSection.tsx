@@ -20,8 +20,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useUser } from '../../data/auth';
 import { Card } from '../ui';
 import { DropZone, type DropZoneProgress } from './DropZone';
-import { LeftOutNote, UnprintableOffer } from './LeaveOut';
-import { SetFiles } from './SetFiles';
 import { usePrintSet } from './usePrintSet';
 
 /** A signed-in customer's "This is a revision of order #…": its own chunk, outside the landing page's budget. */
@@ -29,6 +27,12 @@ const RevisionOfOrder = lazy(() => import('./RevisionOfOrder'));
 /** The configuration card: its own chunk too, fetched as soon as the set has a file (chosen, or coming back). */
 const loadCard = () => import('./ConfigurationCard');
 const ConfigurationCard = lazy(() => loadCard().then((m) => ({ default: m.ConfigurationCard })));
+/** The list of a set's files (order, drag, remove): only once a second file is chosen. */
+const SetFiles = lazy(() => import('./SetFiles').then((m) => ({ default: m.SetFiles })));
+/** The leave-out offer and note: only for a file refused for its sheets' sizes, so outside the landing page's budget. */
+const loadLeaveOut = () => import('./LeaveOut');
+const UnprintableOffer = lazy(() => loadLeaveOut().then((m) => ({ default: m.UnprintableOffer })));
+const LeftOutNote = lazy(() => loadLeaveOut().then((m) => ({ default: m.LeftOutNote })));
 
 export const CAPTIONS = { uploading: 'Uploading Blueprint...', processing: 'Analyzing Document...', complete: 'Upload Complete!' } as const;
 
@@ -44,16 +48,20 @@ export function UploadSection() {
   // A file refused only for sheets no paper takes offers to leave them out; once left out, the words stay beside it.
   const offerFor = (e: (typeof entries)[number], alone = false) =>
     e.stage === 'unprintable' && e.refused ? (
-      <UnprintableOffer
-        refused={e.refused}
-        error={e.leaveOutError ?? null}
-        onLeaveOut={() => void leaveOut(e.key)}
-        onRemove={alone ? () => dispatch({ type: 'fileRemoved', key: e.key }) : undefined}
-        disabled={goingToCheckout}
-      />
-    ) : (
-      <LeftOutNote info={e.info} />
-    );
+      <Suspense fallback={null}>
+        <UnprintableOffer
+          refused={e.refused}
+          error={e.leaveOutError ?? null}
+          onLeaveOut={() => void leaveOut(e.key)}
+          onRemove={alone ? () => dispatch({ type: 'fileRemoved', key: e.key }) : undefined}
+          disabled={goingToCheckout}
+        />
+      </Suspense>
+    ) : e.info?.leftOut?.length ? (
+      <Suspense fallback={null}>
+        <LeftOutNote info={e.info} />
+      </Suspense>
+    ) : null;
   const rows = entries.map((e) => {
     const file = set?.files?.find((f) => f.uploadId === e.info?.uploadId);
     return {
@@ -69,14 +77,16 @@ export function UploadSection() {
   const addMore = <DropZone compact onFiles={addFiles} progress={null} refusal={refusal} />;
   const fileList =
     entries.length > 1 ? (
-      <SetFiles
-        rows={rows}
-        onMove={(key, by) => dispatch({ type: 'fileMoved', key, by })}
-        onMoveTo={(key, to) => dispatch({ type: 'fileMovedTo', key, to })}
-        onRemove={(key) => dispatch({ type: 'fileRemoved', key })}
-        disabled={goingToCheckout}
-        addMore={addMore}
-      />
+      <Suspense fallback={null}>
+        <SetFiles
+          rows={rows}
+          onMove={(key, by) => dispatch({ type: 'fileMoved', key, by })}
+          onMoveTo={(key, to) => dispatch({ type: 'fileMovedTo', key, to })}
+          onRemove={(key) => dispatch({ type: 'fileRemoved', key })}
+          disabled={goingToCheckout}
+          addMore={addMore}
+        />
+      </Suspense>
     ) : (
       <div className="border-b border-slate-100 px-4 py-3 sm:px-6">
         {entries[0] && <div className="mb-3 empty:hidden">{offerFor(entries[0])}</div>}
