@@ -6,7 +6,8 @@
  * what the order keeps.
  */
 import type { ClockOptions } from '#shared/clock';
-import { readyByText } from '#shared/readyBy';
+import type { CalendarDay } from '#shared/holidays';
+import { readyByText, shipDayFor } from '#shared/readyBy';
 import {
   orderWorkOf,
   queuePromiseText,
@@ -78,6 +79,15 @@ export async function readyByFor(
 ): Promise<{ readyBy: Date; queue: boolean }> {
   const load = await queueLoadOf(sql, { excludeOrderId: input.excludeOrderId });
   return queueReadyBy(input.at, input.rush, queueWaitFor(load, input.work, input.rush), input.clock);
+}
+
+/**
+ * The day the tube of an order of `work` paid at `at` leaves: from the promise the queue allows, so
+ * a delivery date quoted while the queue is full counts from the day the prints are really ready.
+ */
+export async function shipDayOf(sql: Queryable, input: { at: Date; rush: boolean; work: OrderWork; clock: ClockOptions }): Promise<CalendarDay> {
+  const { readyBy } = await readyByFor(sql, input);
+  return shipDayFor(readyBy, input.clock);
 }
 
 /** Both promises (regular and rush) for an order of `work` at `at`, as `GET /api/turnaround` answers them. */

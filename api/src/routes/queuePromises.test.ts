@@ -2,8 +2,8 @@
  * Promises from the production queue (docs/decisions/070) through the HTTP API: an empty queue
  * changes nothing; batches waiting for the printer push `GET /api/turnaround` and checkout's quote
  * past today’s rule, the order paid or placed on account keeps what it was shown, finishing adds its
- * minutes, a rush order waits only for what is at the printer, and bad order parameters are refused
- * with a sentence.
+ * minutes, a rush order waits only for what is at the printer, shipping rates date their delivery
+ * from the pushed promise, and bad order parameters are refused with a sentence.
  */
 import { describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
@@ -26,6 +26,15 @@ const turnaroundAt = async (query: string) => {
 };
 
 const waitingBatch = (pages: number) => waitingBatchOf(shop, pages);
+
+/** Each service's delivery date for a 3-sheet tube to Albany, quoted now. */
+const deliveryDates = async (): Promise<Record<string, string>> => {
+  const toAddress = { street1: '1 Main St', street2: '', city: 'Albany', state: 'NY', zipCode: '12207' };
+  const res = await shop.client().post('/api/shipping-rates', { toAddress, printSize: '24x36', pageCount: 3 });
+  expect(res.status, res.text).toBe(200);
+  return Object.fromEntries((res.body as { service: string; deliveryDate: string }[]).map((r) => [r.service, r.deliveryDate]));
+};
+let emptyQueueDates: Record<string, string>;
 
 describe('an empty queue', () => {
   it('changes nothing: the turnaround is today’s rule, with or without the order, and checkout says the same', async () => {
@@ -55,6 +64,13 @@ describe('an empty queue', () => {
   });
 });
 
+describe('shipping rates', () => {
+  it('quote delivery dates from today’s rule while the queue is empty', async () => {
+    emptyQueueDates = await deliveryDates();
+    expect(Object.keys(emptyQueueDates).length).toBeGreaterThan(1);
+  });
+});
+
 describe('a full queue', () => {
   let filler: string;
 
@@ -68,6 +84,13 @@ describe('a full queue', () => {
     expect(t.rush).toEqual(turnaround(new Date(MONDAY_10)).rush);
     expect(t.queue.rush).toBeNull();
     expect(t.sameDayCutoff).toBe(turnaround(new Date(MONDAY_10)).sameDayCutoff);
+  });
+
+  it('moves every delivery date later: the tube leaves once the prints are ready, after the queue', async () => {
+    // 30 working hours of waiting pages push the ready-by, so the day the tube leaves, by at least 3 open days.
+    const dates = await deliveryDates();
+    expect(Object.keys(dates).sort()).toEqual(Object.keys(emptyQueueDates).sort());
+    for (const [service, day] of Object.entries(dates)) expect(day > emptyQueueDates[service], service).toBe(true);
   });
 
   it('adds the order’s own printing and its finishing: fold 20 sheets a minute, 2 minutes a set to staple', async () => {

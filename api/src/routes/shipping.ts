@@ -28,7 +28,8 @@ import { printedPart, setPapersOf } from '#core/uploads/sets';
 import { printedSheetsOf } from '#core/uploads/printed';
 import { requestedSet } from '../http/revisionAccess';
 import { orderSubtotalCents, qualifiesForFreeShipping, tubeOf, type PrintSize } from '#shared/pricing';
-import { shipDayForPayment } from '#shared/readyBy';
+import { orderWorkOf } from '#shared/queuePromise';
+import { shipDayOf } from '#core/production/promises';
 import { ShippingAddressError, type RateQuote } from '#core/services/shipping/index';
 import type { Sql } from '#core/lib/db';
 import { noFasterThan } from '#shared/shippingRates';
@@ -139,7 +140,9 @@ export function shippingRoutes(ctx: AppContext): Router {
     if (!shipping) throw serviceUnavailable('Shipping is not available right now.');
     const sid = await ensureSession(req, ctx.sql);
     const who = { sid, userId: req.shop.userId };
-    const shipDay = shipDayForPayment(new Date(), input.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays });
+    // Delivery dates count from the day the prints are ready, after what the counter's queue holds.
+    const work = orderWorkOf({ pageCount: input.pageCount ?? 0, colorPages: 0, sets: input.sets, halfSets: input.halfSets });
+    const shipDay = await shipDayOf(ctx.sql, { at: new Date(), rush: input.rushOrder, work, clock: { timeZone: shop.timeZone, holidays: shop.holidays } });
     /** Quotes one tube; a refused address is the customer's `refused` sentence. */
     const quoteTube = async (toAddress: Address, tube: { printSize: PrintSize; sheetCount: number }, refused: (message: string) => Error) => {
       let quotes: RateQuote[];

@@ -31,12 +31,12 @@ import { ShippingAddressError, type RateQuote } from '../../services/shipping/in
 import { packagesOf, setFactsOf, type PackageContents, type PackageRequest } from '../packages';
 import { storeQuoteGroups } from './shippingQuotes';
 import { recipientLabel } from '#shared/recipients';
-import { shipDayForPayment } from '#shared/readyBy';
 import { AddressSchema, type Address } from '#shared/address';
 import { emailField } from '#shared/fields';
 import { priceOrder, tubeOf, type OrderPrintSize, type OrderPrintType, type PriceBreakdown, type PrintSize } from '#shared/pricing';
 import { shopFacts } from '#shared/shop';
-import { quotedPromise, type QuotedPromise } from '../../production/promises';
+import { quotedPromise, shipDayOf, type QuotedPromise } from '../../production/promises';
+import { orderWorkOf } from '#shared/queuePromise';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
 import { finishingProblem, type Finishing } from '#shared/finishing';
@@ -595,7 +595,12 @@ async function packageShipping(ctx: AppContext, request: CheckoutRequest, pkg: P
       toAddress: address,
       printSize: tube.printSize,
       pageCount: tube.sheetCount,
-      shipDay: shipDayForPayment(new Date(), request.rushOrder, { timeZone: shop.timeZone, holidays: shop.holidays }),
+      shipDay: await shipDayOf(ctx.sql, {
+        at: new Date(),
+        rush: request.rushOrder,
+        work: orderWorkOf({ pageCount: tube.sheetCount, colorPages: 0, sets: 1, halfSets: 0 }),
+        clock: { timeZone: shop.timeZone, holidays: shop.holidays },
+      }),
     });
   } catch (error) {
     if (error instanceof ShippingAddressError) throw refused('address', error.message);
