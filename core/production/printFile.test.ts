@@ -180,3 +180,28 @@ describe('a batch file', () => {
     expect(inked(render(marked)) - inked(plain)).toBeGreaterThan(((200 * 300) / 72 / 72) * 20 * 20 * 0.9);
   });
 });
+
+describe('a batch of several files', () => {
+  it("holds sheets of two files of the set, each in its place, at 100%, with each file's own fonts", async () => {
+    const files = await Promise.all(
+      [1, 2].map(async (n) => {
+        const file = path.join(dir, `file-${n}.pdf`);
+        fs.writeFileSync(file, await makeDrawingPdf({ sheets: [ARCH_D], title: `Sheet of file ${n}` }));
+        return file;
+      }),
+    );
+    const sources: SourceFile[] = files.map((file, i) => ({ path: file, firstPosition: i + 1, pageCount: 1 }));
+    const built = buildPrintFile(sources, { paper: '24x36', ink: 'bw', sets: 2, positions: [1, 2], scale: 1 }, BANNER);
+    expect(built.pages).toBe(5);
+    expect(pageSizes(built.bytes).slice(1)).toEqual(Array.from({ length: 4 }, () => [0, 0, 1728, 2592]));
+    for (const page of [1, 2]) {
+      const box = inkBoxInches(renderWithMupdf(built.bytes, page, 20));
+      expect(box?.width).toBeCloseTo(inked(24), 1);
+      expect(box?.height).toBeCloseTo(inked(36), 1);
+    }
+    // Each sheet's words are its own file's, drawn in its own font.
+    const texts = await pdfPageTexts(built.bytes);
+    expect(texts[1]).toContain('Sheet of file 1');
+    expect(texts[2]).toContain('Sheet of file 2');
+  });
+});

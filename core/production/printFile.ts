@@ -124,10 +124,10 @@ function hasAnnotations(doc: mupdf.PDFDocument): boolean {
  */
 export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBuild, banner: BannerFacts): BuiltPrintFile {
   const out = new mupdf.PDFDocument();
-  const opened = new Map<SourceFile, mupdf.PDFDocument>();
+  // A graft map copies from one document only: each source file has its own.
+  const opened = new Map<SourceFile, { doc: mupdf.PDFDocument; graft: mupdf.PDFGraftMap }>();
   try {
     const { w: W, h: H } = paperPoints(batch.paper);
-    const graft = out.newGraftMap();
 
     // The banner: never scaled, on the batch's own paper.
     const font = out.addSimpleFont(new mupdf.Font('Helvetica'), 'Latin');
@@ -152,15 +152,16 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
     const placed = batch.positions.map((position) => {
       const source = sources.find((s) => position >= s.firstPosition && position < s.firstPosition + s.pageCount);
       if (!source) throw new RangeError(`no file holds sheet ${position}`);
-      let doc = opened.get(source);
-      if (!doc) {
+      let open = opened.get(source);
+      if (!open) {
         const opening = openFile(source.path);
         const pdf = opening.asPDF();
         if (!pdf) throw new Error(`${source.path} is not a PDF`);
         if (hasAnnotations(pdf)) pdf.bake(true, true);
-        doc = pdf;
-        opened.set(source, doc);
+        open = { doc: pdf, graft: out.newGraftMap() };
+        opened.set(source, open);
       }
+      const { doc, graft } = open;
       const page = doc.findPage(position - source.firstPosition);
       const sheet = sheetBoxOf(page);
       const form = out.newDictionary();
@@ -208,7 +209,10 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
     const bytes = Buffer.from(out.saveToBuffer('compress').asUint8Array());
     return { bytes, pages };
   } finally {
-    for (const doc of opened.values()) doc.destroy();
+    for (const { doc, graft } of opened.values()) {
+      graft.destroy();
+      doc.destroy();
+    }
     out.destroy();
   }
 }
