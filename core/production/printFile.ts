@@ -11,6 +11,7 @@ import * as mupdf from 'mupdf';
 import { REDUCED_MARK } from '#shared/finishing';
 import { PAPER_INCHES, type Ink, type Paper } from '#shared/production';
 import { POINTS_PER_INCH } from '#shared/sheets';
+import { carryLayers } from '../services/pdf/layers';
 import { openFile } from '../services/pdf/openFile';
 import { bannerContent, latinHex, type BannerFacts } from './banner';
 import { fitScale, normalRotate, placeSheet, readingFrame, type Matrix, type SheetBox } from './placement';
@@ -205,6 +206,8 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
     for (let set = 0; set < batch.sets; set++) {
       for (const sheet of placed) out.insertPage(-1, out.addPage([0, 0, W, H], 0, sheet.pageResources, sheet.content));
     }
+    // A layer the customer's file hides stays hidden: what prints is what the previews showed.
+    carryLayers(out, [...opened.values()]);
     const pages = out.countPages();
     const bytes = Buffer.from(out.saveToBuffer('compress').asUint8Array());
     return { bytes, pages };
