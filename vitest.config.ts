@@ -31,6 +31,7 @@ export const UNIT_FILES = [
   'core/services/pdf/openFiles.test.ts',
   'core/services/pdf/printFindings.test.ts',
   'core/services/pdf/previews.test.ts',
+  'core/services/pdf/printedPages.test.ts',
   'core/services/pdf/sheetCompare.test.ts',
   'core/services/pdf/sheetReport.test.ts',
   'core/services/receipts/receipt.test.ts',

@@ -59,6 +59,13 @@ export async function buildPrintedSheets(deps: { sql: Queryable; storage: Storag
   const pdf = await printedPagesPdf(read, order.print_positions);
   const key = printedSheetsKey(order.id);
   await deps.storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length });
-  await recordPrintedSheets(deps.sql, { orderId: order.id, key });
+  if (!(await recordPrintedSheets(deps.sql, { orderId: order.id, key }))) {
+    // Retention deleted the order's files while this was built: the PDF goes too, or nothing would delete it.
+    const [now] = await deps.sql<{ file_deleted_at: Date | null }[]>`select file_deleted_at from orders where id = ${order.id}`;
+    if (!now || now.file_deleted_at) {
+      await deps.storage.delete(key);
+      return { kind: 'skipped', reason: 'the files were deleted after printing while it was built' };
+    }
+  }
   return { kind: 'built', key, pages: order.print_positions.length };
 }

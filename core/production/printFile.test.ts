@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { ANSI_D, ARCH_D, ARCH_E1, makeDrawingPdf } from '#test/helpers/pdf';
-import { inkBoxInches, longestRowInches, maxChroma, renderWithMupdf, renderWithPoppler } from '#test/helpers/pagePixels';
+import { ANSI_D, ARCH_D, ARCH_E1, layeredPdf, makeDrawingPdf } from '#test/helpers/pdf';
+import { inkBoxInches, longestRowInches, maxChroma, renderWithMupdf, renderWithPoppler, type PagePixels } from '#test/helpers/pagePixels';
 import { tempDirForFile } from '#test/helpers/tempDir';
 import { readCode128Row } from '#test/helpers/barcode';
 import { pdfPageTexts } from '#test/helpers/pdfPages';
@@ -178,5 +178,62 @@ describe('a batch file', () => {
     // The annotation prints: the marked sheet has more ink, a 200 x 300 pt square's worth.
     const inked = (p: typeof plain) => p.rgb.filter((v, i) => i % 3 === 0 && v < 128).length;
     expect(inked(render(marked)) - inked(plain)).toBeGreaterThan(((200 * 300) / 72 / 72) * 20 * 20 * 0.9);
+  });
+});
+
+describe('a batch of several files', () => {
+  it("holds sheets of two files of the set, each in its place, at 100%, with each file's own fonts", async () => {
+    const files = await Promise.all(
+      [1, 2].map(async (n) => {
+        const file = path.join(dir, `file-${n}.pdf`);
+        fs.writeFileSync(file, await makeDrawingPdf({ sheets: [ARCH_D], title: `Sheet of file ${n}` }));
+        return file;
+      }),
+    );
+    const sources: SourceFile[] = files.map((file, i) => ({ path: file, firstPosition: i + 1, pageCount: 1 }));
+    const built = buildPrintFile(sources, { paper: '24x36', ink: 'bw', sets: 2, positions: [1, 2], scale: 1 }, BANNER);
+    expect(built.pages).toBe(5);
+    expect(pageSizes(built.bytes).slice(1)).toEqual(Array.from({ length: 4 }, () => [0, 0, 1728, 2592]));
+    for (const page of [1, 2]) {
+      const box = inkBoxInches(renderWithMupdf(built.bytes, page, 20));
+      expect(box?.width).toBeCloseTo(inked(24), 1);
+      expect(box?.height).toBeCloseTo(inked(36), 1);
+    }
+    // Each sheet's words are its own file's, drawn in its own font.
+    const texts = await pdfPageTexts(built.bytes);
+    expect(texts[1]).toContain('Sheet of file 1');
+    expect(texts[2]).toContain('Sheet of file 2');
+  });
+});
+
+describe('layers', () => {
+  /** How many pixels are of each pure ink: red (the hidden layer), blue (the shown one). */
+  const inks = (p: PagePixels) => {
+    let red = 0;
+    let blue = 0;
+    for (let i = 0; i < p.rgb.length; i += 3) {
+      const [r, g, b] = [p.rgb[i], p.rgb[i + 1], p.rgb[i + 2]];
+      if (r > 200 && g < 60 && b < 60) red++;
+      if (b > 200 && r < 60 && g < 60) blue++;
+    }
+    return { red, blue };
+  };
+
+  it("keeps a layer the customer's file hides hidden, in MuPDF and in poppler, and prints the layers it shows", async () => {
+    const file = path.join(dir, 'layered.pdf');
+    fs.writeFileSync(file, await layeredPdf());
+    const sources: SourceFile[] = [{ path: file, firstPosition: 1, pageCount: 1 }];
+    // The file itself, as the previews drew it: the red layer is hidden.
+    expect(inks(renderWithMupdf(fs.readFileSync(file), 0, 10)).red).toBe(0);
+    for (const scale of [1, 'reduced'] as const) {
+      const built = buildPrintFile(sources, { paper: scale === 1 ? '24x36' : '11x17', ink: 'color', sets: 2, positions: [1], scale }, BANNER);
+      for (const page of [1, 2]) {
+        for (const rendered of [renderWithMupdf(built.bytes, page, 10), await renderWithPoppler(built.bytes, page, 10)]) {
+          const seen = inks(rendered);
+          expect(seen.red).toBe(0);
+          expect(seen.blue).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 });

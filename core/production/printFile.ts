@@ -11,6 +11,7 @@ import * as mupdf from 'mupdf';
 import { REDUCED_MARK } from '#shared/finishing';
 import { PAPER_INCHES, type Ink, type Paper } from '#shared/production';
 import { POINTS_PER_INCH } from '#shared/sheets';
+import { carryLayers } from '../services/pdf/layers';
 import { openFile } from '../services/pdf/openFile';
 import { bannerContent, latinHex, type BannerFacts } from './banner';
 import { fitScale, normalRotate, placeSheet, readingFrame, type Matrix, type SheetBox } from './placement';
@@ -124,10 +125,10 @@ function hasAnnotations(doc: mupdf.PDFDocument): boolean {
  */
 export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBuild, banner: BannerFacts): BuiltPrintFile {
   const out = new mupdf.PDFDocument();
-  const opened = new Map<SourceFile, mupdf.PDFDocument>();
+  // A graft map copies from one document only: each source file has its own.
+  const opened = new Map<SourceFile, { doc: mupdf.PDFDocument; graft: mupdf.PDFGraftMap }>();
   try {
     const { w: W, h: H } = paperPoints(batch.paper);
-    const graft = out.newGraftMap();
 
     // The banner: never scaled, on the batch's own paper.
     const font = out.addSimpleFont(new mupdf.Font('Helvetica'), 'Latin');
@@ -152,15 +153,16 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
     const placed = batch.positions.map((position) => {
       const source = sources.find((s) => position >= s.firstPosition && position < s.firstPosition + s.pageCount);
       if (!source) throw new RangeError(`no file holds sheet ${position}`);
-      let doc = opened.get(source);
-      if (!doc) {
+      let open = opened.get(source);
+      if (!open) {
         const opening = openFile(source.path);
         const pdf = opening.asPDF();
         if (!pdf) throw new Error(`${source.path} is not a PDF`);
         if (hasAnnotations(pdf)) pdf.bake(true, true);
-        doc = pdf;
-        opened.set(source, doc);
+        open = { doc: pdf, graft: out.newGraftMap() };
+        opened.set(source, open);
       }
+      const { doc, graft } = open;
       const page = doc.findPage(position - source.firstPosition);
       const sheet = sheetBoxOf(page);
       const form = out.newDictionary();
@@ -204,11 +206,16 @@ export function buildPrintFile(sources: readonly SourceFile[], batch: BatchToBui
     for (let set = 0; set < batch.sets; set++) {
       for (const sheet of placed) out.insertPage(-1, out.addPage([0, 0, W, H], 0, sheet.pageResources, sheet.content));
     }
+    // A layer the customer's file hides stays hidden: what prints is what the previews showed.
+    carryLayers(out, [...opened.values()]);
     const pages = out.countPages();
     const bytes = Buffer.from(out.saveToBuffer('compress').asUint8Array());
     return { bytes, pages };
   } finally {
-    for (const doc of opened.values()) doc.destroy();
+    for (const { doc, graft } of opened.values()) {
+      graft.destroy();
+      doc.destroy();
+    }
     out.destroy();
   }
 }

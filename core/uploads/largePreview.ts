@@ -38,6 +38,13 @@ export async function drawLargePreview(
     const { largePreviewPng } = await import('../services/pdf/largePreview');
     const drawn = largePreviewPng(local.file, input.page, LARGE_PREVIEW_PX, colored);
     await deps.storage.put(key, Buffer.from(drawn.png), { contentType: 'image/png', contentLength: drawn.png.length });
+    // Retention may have deleted the upload's folder while this was drawn (it deletes the files, then
+    // marks the row): a preview stored after that would outlive them, as nothing deletes it again.
+    const [after] = await deps.sql<{ file_deleted_at: Date | null }[]>`select file_deleted_at from uploads where id = ${input.uploadId}`;
+    if (!after || after.file_deleted_at || !(await deps.storage.stat(upload.storage_key))) {
+      await deps.storage.delete(key);
+      return { kind: 'skipped', reason: 'the file was deleted while its preview was drawn' };
+    }
     return { kind: 'drawn', key, width: drawn.width, height: drawn.height };
   } finally {
     local.release();

@@ -115,3 +115,46 @@ export async function rewrittenByMupdf(pdf: Buffer): Promise<Buffer> {
   doc.destroy();
   return Buffer.from(out.asUint8Array());
 }
+
+/**
+ * An ARCH D sheet (36" x 24") drawn in layers, as a CAD export writes them: a black square on no
+ * layer, a blue one on a layer shown, and a red one on a layer hidden by the file's default
+ * configuration (a non-plotting layer). A copy that drops the catalog's layers shows the red one.
+ */
+export async function layeredPdf(): Promise<Buffer> {
+  const mupdf = await import('mupdf');
+  const doc = new mupdf.PDFDocument();
+  const layer = (name: string) => {
+    const group = doc.addObject(doc.newDictionary());
+    group.put('Type', doc.newName('OCG'));
+    group.put('Name', doc.newString(name));
+    return group;
+  };
+  const shown = layer('Plan');
+  const hidden = layer('Non-plotting notes');
+  const properties = doc.newDictionary();
+  properties.put('shown', shown);
+  properties.put('hidden', hidden);
+  const resources = doc.newDictionary();
+  resources.put('Properties', properties);
+  const content = [
+    '0 0 0 rg 288 288 288 288 re f',
+    '/OC /shown BDC 0 0 1 rg 1008 288 288 288 re f EMC',
+    '/OC /hidden BDC 1 0 0 rg 1728 288 288 288 re f EMC',
+  ].join('\n');
+  doc.insertPage(-1, doc.addPage([0, 0, 36 * 72, 24 * 72], 0, resources, content));
+  const groups = doc.newArray();
+  groups.push(shown);
+  groups.push(hidden);
+  const off = doc.newArray();
+  off.push(hidden);
+  const config = doc.newDictionary();
+  config.put('OFF', off);
+  const props = doc.newDictionary();
+  props.put('OCGs', groups);
+  props.put('D', config);
+  doc.getTrailer().get('Root').put('OCProperties', props);
+  const bytes = Buffer.from(doc.saveToBuffer('').asUint8Array());
+  doc.destroy();
+  return bytes;
+}

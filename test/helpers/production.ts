@@ -24,6 +24,8 @@ export type MixedOrderOptions = {
   sets?: number;
   halfSets?: number;
   reducedSets?: number;
+  /** `auto` unless said: `bw` prints the red ARCH E1 in black too. */
+  printType?: 'auto' | 'bw';
   finishing?: Record<string, unknown>;
   halfFinishing?: Record<string, unknown>;
 };
@@ -40,7 +42,7 @@ export async function paidMixedOrder(shop: TestShop, options: MixedOrderOptions 
   const { uploadId: _one, ...body } = pickupBody('', {
     ...CUSTOMER,
     printSize: 'asDrawn',
-    printType: 'auto',
+    printType: options.printType ?? 'auto',
     sets: options.sets ?? 2,
     halfSets: options.halfSets ?? 1,
     ...(options.reducedSets !== undefined ? { reducedSets: options.reducedSets } : {}),

@@ -115,6 +115,10 @@ describe('deciding', () => {
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ paymentStatus: 'invoiced', status: 'pending' });
     expect((await member.client.get(`/api/orders/${orderId}`)).body.statusText).toMatch(/^Invoiced to your firm — in the print queue/);
+    // Its print files were built at the approval, as at any placement on account: the counter can print it.
+    const queued = ((await admin.get('/api/admin/production')).body as { orderId: string }[]).filter((b) => b.orderId === orderId);
+    expect(queued.length).toBeGreaterThan(0);
+    expect((await admin.get(`/api/admin/orders/${orderId}/print-files`)).body).toHaveLength(queued.length);
     expect((await approver.client.get(`/api/firms/${firmId}/approvals`)).body.orders).toEqual([]);
   });
 

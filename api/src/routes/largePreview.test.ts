@@ -3,13 +3,15 @@
  * as a PNG of LARGE_PREVIEW_PX on the sheet's long side, in grey for a black and white sheet and in
  * color for a colored one; only to whoever uploaded it, and only for a sheet with a preview.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shopForFile, type TestShop } from '#test/helpers/shop';
 import { makeDrawingPdf } from '#test/helpers/pdf';
 import { uploadIssue } from '#test/helpers/revisionKit';
 import { LARGE_PREVIEW_PX } from '#shared/limits';
 import { drawLargePreview } from '#core/uploads/largePreview';
-import { uploadLargePreviewKey } from '#core/services/storage/keys';
+import { uploadLargePreviewKey, uploadPrefix } from '#core/services/storage/keys';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -74,6 +76,27 @@ describe('the enlarged preview', () => {
     await shop.runJobs();
     const large = await client.bytes(`/api/uploads/${uploadId}/preview/1/large`);
     expect(pngHeader(large.body)).toEqual({ width: LARGE_PREVIEW_PX, height: 1600, colorType: 2 });
+  });
+
+  it("stores nothing that would outlive the upload's files when retention deletes them while it draws", async () => {
+    const client = shop.client();
+    const uploadId = await uploadIssue(client, makeDrawingPdf({ pages: 1 }));
+    await shop.runJobs();
+    const [upload] = await shop.sql<{ storage_key: string }[]>`select storage_key from uploads where id = ${uploadId}`;
+    const storage = shop.ctx.storage;
+    // Retention deletes the upload's folder between the drawing's reading the file and its storing the PNG.
+    const racing = Object.assign(Object.create(storage) as typeof storage, {
+      put: async (...args: Parameters<typeof storage.put>) => {
+        await storage.deletePrefix(uploadPrefix(uploadId));
+        return storage.put(...args);
+      },
+    });
+    const local = path.join(shop.dataDir, 'race.pdf');
+    fs.writeFileSync(local, await makeDrawingPdf({ pages: 1 }));
+    const outcome = await drawLargePreview({ sql: shop.sql, storage: racing, open: async () => ({ file: local, release: () => {} }) }, { uploadId, page: 1 });
+    expect(outcome).toEqual({ kind: 'skipped', reason: 'the file was deleted while its preview was drawn' });
+    expect(await storage.stat(uploadLargePreviewKey(uploadId, 1))).toBeNull();
+    expect(await storage.stat(upload.storage_key)).toBeNull();
   });
 
   it("answers 404 for a sheet with no preview and for another browser's upload, and queues nothing", async () => {

@@ -9,6 +9,7 @@ import { CUSTOMER, pickupBody } from '#test/helpers/checkout';
 import { ARCH_D, LETTER, makeDrawingPdf } from '#test/helpers/pdf';
 import { leftOutSentence } from '#shared/sheets';
 import { addJob } from '#core/lib/db';
+import leaveOutTask from '../../../worker/src/tasks/uploads__leave_out';
 
 let shop: TestShop;
 shopForFile((s) => (shop = s));
@@ -187,6 +188,25 @@ describe('leaving out a sheet that cannot be printed', () => {
     const [original] = await shop.sql<{ storage_key: string }[]>`select storage_key from uploads where id = ${refused.uploadId}`;
     await shop.ctx.storage.delete(original.storage_key);
     await shop.runJobs();
+    const info = (await client.get(`/api/uploads/${made.body.uploadId}`)).body;
+    expect(info).toMatchObject({ status: 'rejected', leftOut: refused.unprintableSheets });
+    expect(info.message).toContain('because of a problem on our side');
+  });
+
+  it('refuses the new upload in words on the last attempt when the file store fails, rather than leave it analysing', async () => {
+    const client = shop.client();
+    const refused = await uploadAndAnalyze(client, await makeDrawingPdf({ sheets: [ARCH_D, LETTER] }));
+    const made = await client.post(`/api/uploads/${refused.uploadId}/leave-out`, { pages: [2] });
+    expect(made.status).toBe(202);
+    // The store cannot even say whether the new file is there, attempt after attempt.
+    const storage = Object.assign(Object.create(shop.ctx.storage) as typeof shop.ctx.storage, {
+      stat: async () => {
+        throw new Error('the file store is not answering');
+      },
+    });
+    const ctx = Object.assign(Object.create(shop.ctx) as typeof shop.ctx, { storage });
+    const lastAttempt = { job: { attempts: 3, max_attempts: 3 } } as unknown as Parameters<typeof leaveOutTask.run>[2];
+    await leaveOutTask.run({ uploadId: made.body.uploadId }, ctx, lastAttempt);
     const info = (await client.get(`/api/uploads/${made.body.uploadId}`)).body;
     expect(info).toMatchObject({ status: 'rejected', leftOut: refused.unprintableSheets });
     expect(info.message).toContain('because of a problem on our side');

@@ -178,6 +178,28 @@ describe("a reprint's View and Download: 2 sheets of a 6-sheet issue", () => {
     expect((await admin.get(`/api/admin/pdf/${previousOrderId}?file=2`)).status).toBe(404);
   });
 
+  it('leaves nothing behind when retention deletes the files while it builds', async () => {
+    await shop.sql`update orders set printed_sheets_key = null where id = ${orderId}`;
+    await shop.ctx.storage.delete(printedSheetsKey(orderId));
+    // Retention marks the order's files deleted between the build's reading them and its storing the PDF.
+    const storage = shop.ctx.storage;
+    const racing = Object.assign(Object.create(storage) as typeof storage, {
+      put: async (...args: Parameters<typeof storage.put>) => {
+        await shop.sql`update orders set file_deleted_at = now() where id = ${orderId}`;
+        return storage.put(...args);
+      },
+    });
+    expect(await buildPrintedSheets({ sql: shop.sql, storage: racing }, orderId)).toEqual({
+      kind: 'skipped',
+      reason: 'the files were deleted after printing while it was built',
+    });
+    expect(await storage.stat(printedSheetsKey(orderId))).toBeNull();
+    expect((await shop.sql`select printed_sheets_key from orders where id = ${orderId}`)[0].printed_sheets_key).toBeNull();
+    // As it was, for the retention below.
+    await shop.sql`update orders set file_deleted_at = null where id = ${orderId}`;
+    expect(await buildPrintedSheets({ sql: shop.sql, storage }, orderId)).toMatchObject({ kind: 'built' });
+  });
+
   it("goes with the order's files after retention: the key is deleted and View says so", async () => {
     const admin = await adminClient(shop);
     await admin.patch(`/api/orders/${orderId}/status`, { status: 'completed' });

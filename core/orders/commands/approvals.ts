@@ -21,7 +21,7 @@ import { issueInvoice } from '../../invoices/commands/issueInvoice';
 import type { OrderRow } from '../orderRow';
 import { canMoveApproval, type ApprovalCause } from './approvalMoves';
 import { changeStatus } from './changeStatus';
-import { queuePrintedSheets } from './files';
+import { queuePrintWork } from './files';
 import { checkAccount } from './invoices';
 import { createOrderIntent, placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
 import { paymentSourcesOf } from './transitions';
@@ -182,7 +182,8 @@ export async function decideApproval(
   // As for an order placed on account at once: the receipt (with the confirmation email) and the invoice.
   await addJob(tx, 'orders__render_receipt', { orderId: order.id }, { jobKey: `receipt:${order.id}`, maxAttempts: 8 });
   await issueInvoice(tx, { firmId: input.firmId, orderId: order.id, amountCents: order.total_cents, issuedAt: now, dueOn });
-  if (approved?.print_positions) await queuePrintedSheets(tx, { orderId: order.id });
+  // Printed like any order placed on account.
+  if (approved) await queuePrintWork(tx, { orderId: order.id, reprint: approved.print_positions !== null });
   return { order: approved, alreadyDecided: false };
 }
 

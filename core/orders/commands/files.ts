@@ -15,6 +15,17 @@ export async function queuePrintedSheets(db: Queryable, input: { orderId: string
   await addJob(db, 'orders__build_printed_sheets', { orderId: input.orderId }, { jobKey: `printed-sheets:${input.orderId}`, maxAttempts: 5 });
 }
 
+/**
+ * The order is to be printed (paid, placed on account, or approved on account): its print-ready
+ * files are built now, while its files are sure to exist, and a reprint's PDF of exactly its printed
+ * sheets beside them. The one place every way into production queues them, in the caller's
+ * transaction; each job has one key per order, so asking twice queues nothing more.
+ */
+export async function queuePrintWork(db: Queryable, input: { orderId: string; reprint: boolean }): Promise<void> {
+  await addJob(db, 'print_batches__build', { orderId: input.orderId }, { jobKey: `print-files:${input.orderId}`, maxAttempts: 5 });
+  if (input.reprint) await queuePrintedSheets(db, { orderId: input.orderId });
+}
+
 /** A reprint's printed sheets are now stored at `key`; recorded once, and never after its files were deleted. */
 export async function recordPrintedSheets(db: Queryable, input: { orderId: string; key: string }): Promise<boolean> {
   const rows = await db`

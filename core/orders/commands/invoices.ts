@@ -18,7 +18,7 @@ import { forbidden, HttpError } from '../../lib/errors';
 import type { RecipientFields } from './recipients';
 import { placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
 import { paymentSourcesOf } from './transitions';
-import { queuePrintedSheets } from './files';
+import { queuePrintWork } from './files';
 import { issueInvoice } from '../../invoices/commands/issueInvoice';
 
 /** An unpaid invoice that is not void (its order was not cancelled) counts against the limit. */
@@ -104,10 +104,8 @@ export async function placeInvoicedOrder(
   const dueOn = dueOnFor(now, firm.terms, input.clock);
   // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
   await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });
-  // Printed like a paid order: its print-ready files are built now, while its files are sure to exist.
-  await addJob(tx, 'print_batches__build', { orderId }, { jobKey: `print-files:${orderId}`, maxAttempts: 5 });
-  // A reprint is viewed and downloaded as a PDF of exactly the sheets it prints.
-  if (input.fields.print_positions) await queuePrintedSheets(tx, { orderId });
+  // Printed like a paid order.
+  await queuePrintWork(tx, { orderId, reprint: Boolean(input.fields.print_positions) });
   const invoice = await issueInvoice(tx, { firmId: input.firmId, orderId, amountCents: input.fields.total_cents, issuedAt: now, dueOn });
   return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn };
 }

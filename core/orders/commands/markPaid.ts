@@ -9,7 +9,7 @@ import { addJob, type Queryable } from '../../lib/db';
 import { readyByFor, workOfOrder } from '../../production/promises';
 import type { OrderRow } from '../orderRow';
 import { paymentSourcesOf } from './transitions';
-import { queuePrintedSheets } from './files';
+import { queuePrintWork } from './files';
 
 export type PaymentFacts = { paymentIntentId: string; cardBrand?: string | null; cardLast4?: string | null };
 
@@ -43,8 +43,7 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
     return { kind: 'refund', order: paid };
   }
   await addJob(tx, 'orders__render_receipt', { orderId: paid.id }, { jobKey: `receipt:${paid.id}`, maxAttempts: 8 });
-  await addJob(tx, 'print_batches__build', { orderId: paid.id }, { jobKey: `print-files:${paid.id}`, maxAttempts: 5 });
-  if (paid.reprint) await queuePrintedSheets(tx, { orderId: paid.id });
+  await queuePrintWork(tx, { orderId: paid.id, reprint: paid.reprint });
   if (paid.create_account) await addJob(tx, 'orders__create_account', { orderId: paid.id }, { jobKey: `account:${paid.id}`, maxAttempts: 5 });
   return { kind: 'paid', order: paid };
 }

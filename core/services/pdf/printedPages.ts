@@ -4,6 +4,7 @@
  * Built in the worker (the zip export), where PDF work belongs; MuPDF is loaded only when one is made.
  */
 import type { OrderFileRow } from '../../orders/orderRow';
+import { carryLayers, type CopiedFrom } from './layers';
 
 /** A file of the set with its bytes; `firstPosition` is its first sheet's place in the set. */
 export type SetFileBytes = Pick<OrderFileRow, 'firstPosition' | 'pageCount'> & { bytes: Uint8Array };
@@ -17,7 +18,8 @@ export function filesHolding<T extends Pick<OrderFileRow, 'firstPosition' | 'pag
 export async function printedPagesPdf(files: readonly SetFileBytes[], positions: readonly number[]): Promise<Buffer> {
   const mupdf = await import('mupdf');
   const out = new mupdf.PDFDocument();
-  const opened = new Map<SetFileBytes, InstanceType<typeof mupdf.PDFDocument>>();
+  // Each file's pages through its own graft map, so its layers can follow them (carryLayers).
+  const opened = new Map<SetFileBytes, CopiedFrom>();
   try {
     for (const position of positions) {
       const file = files.find((f) => position >= f.firstPosition && position < f.firstPosition + f.pageCount);
@@ -26,11 +28,13 @@ export async function printedPagesPdf(files: readonly SetFileBytes[], positions:
       if (!source) {
         const doc = mupdf.Document.openDocument(file.bytes, 'application/pdf').asPDF();
         if (!doc) throw new RangeError('not a PDF');
-        source = doc;
+        source = { doc, graft: out.newGraftMap() };
         opened.set(file, source);
       }
-      out.graftPage(-1, source, position - file.firstPosition);
+      source.graft.graftPage(-1, source.doc, position - file.firstPosition);
     }
+    // A layer the customer's file hides stays hidden in the copy, as it was on screen.
+    carryLayers(out, [...opened.values()]);
     const saved = out.saveToBuffer('garbage=compact,compress');
     try {
       return Buffer.from(saved.asUint8Array());
@@ -38,7 +42,10 @@ export async function printedPagesPdf(files: readonly SetFileBytes[], positions:
       saved.destroy();
     }
   } finally {
-    for (const doc of opened.values()) doc.destroy();
+    for (const { doc, graft } of opened.values()) {
+      graft.destroy();
+      doc.destroy();
+    }
     out.destroy();
   }
 }

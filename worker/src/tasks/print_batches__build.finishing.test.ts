@@ -98,6 +98,27 @@ describe('reduced sets', () => {
   });
 });
 
+describe('a reduced batch of several files', () => {
+  it("holds every B&W sheet of both files of the set in one 11x17 batch, each sheet's own drawing", async () => {
+    const orderId = await paidMixedOrder(shop, { sets: 1, halfSets: 0, reducedSets: 1, printType: 'bw' });
+    const admin = await adminClient(shop);
+    const files = (await admin.get(`/api/admin/orders/${orderId}/print-files`)).body as FileJson[];
+    expect(files.map((f) => [f.paper, f.ink, f.pages])).toEqual([
+      ['24x36', 'bw', 3],
+      ['30x42', 'bw', 2],
+      ['11x17', 'bw', 4],
+    ]);
+    const reduced = (await admin.bytes(files[2].url)).body;
+    for (const b of pageBounds(reduced)) expect(b).toEqual([0, 0, 792, 1224]);
+    // ARCH D and ANSI D of the first file, then ARCH E1 of the second, each fit across the 10".
+    const widths = await Promise.all([1, 2, 3].map(async (page) => inkBoxInches(columns(await renderWithPoppler(reduced, page, 40), 0.5, 11))?.width));
+    const fit = (shortIn: number, longIn: number) => ((shortIn * 72 - 68) * Math.min(720 / (shortIn * 72), 1152 / (longIn * 72))) / 72;
+    expect(widths[0]).toBeCloseTo(fit(24, 36), 1);
+    expect(widths[1]).toBeCloseTo(fit(22, 34), 1);
+    expect(widths[2]).toBeCloseTo(fit(30, 42), 1);
+  });
+});
+
 describe('finishing', () => {
   it("says each batch's finishing on its banner and in the hot folder's ticket; reduced sets take none", async () => {
     const orderId = await paidMixedOrder(shop, {

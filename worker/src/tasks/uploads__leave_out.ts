@@ -27,27 +27,28 @@ export default defineTask({
     if (made.status !== 'analyzing') return;
     const refuse = (reason: UnreadableReason) => ctx.sql.begin((tx) => recordVerdict(tx, { uploadId, verdict: unreadableVerdict(reason), sheets: [] }));
 
-    const stored = await ctx.storage.stat(made.storage_key);
-    if (stored) return void (await ctx.sql.begin((tx) => recordLeftOutFile(tx, { uploadId, fileSize: stored.size })));
-
-    const [original] = made.left_out_of
-      ? await ctx.sql<{ id: string; storage_key: string; page_count: number | null }[]>`
-          select id, storage_key, page_count from uploads where id = ${made.left_out_of}`
-      : [];
-    if (!original?.page_count) {
-      // Our copy is gone, not the customer's file at fault: said as a problem on our side.
-      log.warn('the file sheets were to be left out of is gone', { uploadId });
-      return void (await refuse('unavailable'));
-    }
-    const leftOut = new Set((made.left_out ?? []).map((s) => s.page));
-    const keep = Array.from({ length: original.page_count }, (_, i) => i).filter((i) => !leftOut.has(i + 1));
-
     try {
+      const stored = await ctx.storage.stat(made.storage_key);
+      if (stored) return void (await ctx.sql.begin((tx) => recordLeftOutFile(tx, { uploadId, fileSize: stored.size })));
+
+      const [original] = made.left_out_of
+        ? await ctx.sql<{ id: string; storage_key: string; page_count: number | null }[]>`
+            select id, storage_key, page_count from uploads where id = ${made.left_out_of}`
+        : [];
+      if (!original?.page_count) {
+        // Our copy is gone, not the customer's file at fault: said as a problem on our side.
+        log.warn('the file sheets were to be left out of is gone', { uploadId });
+        return void (await refuse('unavailable'));
+      }
+      const leftOut = new Set((made.left_out ?? []).map((s) => s.page));
+      const keep = Array.from({ length: original.page_count }, (_, i) => i).filter((i) => !leftOut.has(i + 1));
+
       const size = await writeKept(ctx, original, keep, made.storage_key);
       if (typeof size === 'string') return void (await refuse(size));
       await ctx.sql.begin((tx) => recordLeftOutFile(tx, { uploadId, fileSize: size }));
     } catch (error) {
-      // Retries are for storage or process hiccups; after the last one the customer must not be left waiting.
+      // Retries are for storage or process hiccups; after the last one the customer must not be left
+      // waiting on an upload that stays analysing for ever, whichever step failed.
       if (helpers.job.attempts < helpers.job.max_attempts) throw error;
       log.warn('leaving sheets out failed on its last attempt', { uploadId, error });
       await refuse(error instanceof AnalyzerCrashedError ? 'crashed' : 'unavailable');
