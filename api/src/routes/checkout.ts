@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
 import { HOLDERS_NEED_REVISION, holderPackages } from '#core/checkout/packages';
-import { checkout, checkoutPromise, type CheckoutRequest } from '#core/checkout/commands/checkout';
+import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
 import type { RecipientFields } from '#core/orders/commands/recipients';
 import { exemptionJson } from '#core/firms/certificates';
 import { ensureSession } from '../http/sessions';
@@ -95,9 +95,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const request: CheckoutRequest = { ...input, recipients };
     const result = await checkout(ctx, payments, { request, customer, set, reprint });
     // The order's true ready-by as priced now (the production queue may push it past today's rule).
-    const orderId = result.placed === 'invoiced' ? result.invoice.orderId : result.orderId;
-    const pageCount = result.price.colorSheetCount + result.price.bwSheetCount;
-    const ready = await checkoutPromise(ctx, request, { pageCount, price: result.price, orderId });
+    const { ready } = result;
     const amounts = {
       ...presentAmounts(result.price),
       taxExemption: exemptionJson(result.exemption),

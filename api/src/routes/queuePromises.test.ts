@@ -119,6 +119,33 @@ describe('a full queue', () => {
     expect(row.ready_by.getTime()).toBeGreaterThan(readyBy(new Date(), false).getTime());
   });
 
+  it('a distribution list is promised with every package’s sheets, reduced sets and finishing, and keeps it when paid', async () => {
+    const { client, upload } = await browserWithUpload(shop, { pages: 3 });
+    const { shippingMethod: _m, rateId: _r, shippingAddress: _a, ...rest } = pickupBody(upload.id, CUSTOMER);
+    const staple = { fold: 'none', bind: 'staple_left', holes: 0 };
+    const recipients = [
+      // 2 half-size sets stapled and 99 reduced sets: 303 sheets and 4 minutes of binding.
+      { name: 'Field office', delivery: 'pickup', sets: 0, halfSets: 2, reducedSets: 99, halfFinishing: staple },
+      { name: 'Owner', delivery: 'pickup', sets: 1 },
+    ];
+    const intent = await client.post('/api/create-payment-intent', { ...rest, recipients });
+    expect(intent.status, intent.text).toBe(201);
+    const shown = intent.body.ready;
+    // The same work as one order of 3 sheets in 100 sets and 2 half-size sets stapled: 306 sheets, 4 minutes.
+    const card = await turnaroundAt('pages=3&sets=100&halfSets=2&halfBind=staple_left');
+    expect(shown.readyBy).toBe(card.regular.readyBy);
+    expect(shown.queue).toBe(card.queue.regular);
+    const [row] = await shop.sql<{ estimated_delivery: string }[]>`select estimated_delivery from orders where id = ${intent.body.orderId}`;
+    expect(row.estimated_delivery).toBe(`Ready for pickup ${shown.text.replace(/^Today/, 'today')}`);
+
+    const paid = await client.post('/api/payments/demo/confirm', { orderId: intent.body.orderId, cardNumber: '4242 4242 4242 4242' });
+    expect(paid.body.status, paid.text).toBe('succeeded');
+    await shop.runJobs();
+    const order = await client.get(`/api/orders/${intent.body.orderId}`);
+    const step = 15 * 60_000;
+    expect([shown.readyBy, new Date(Date.parse(shown.readyBy) + step).toISOString()]).toContain(order.body.readyBy);
+  });
+
   it('a rush order waits for the batch at the printer', async () => {
     const [printer] = await shop.sql<{ id: string }[]>`select id from printers`;
     await shop.sql.begin((tx) => sendBatch(tx, { batchId: filler, printerId: printer.id }));

@@ -173,7 +173,7 @@ export async function decideApproval(
   const now = new Date();
   const firm = await checkAccount(tx, { firmId: input.firmId, totalCents: order.total_cents, now, clock: input.clock });
   await moveApproval(tx, order, 'approved', 'approver', by);
-  const ready = await readyByFor(tx, { at: now, rush: order.rush_order, work: workOfOrder(order), clock: input.clock, excludeOrderId: order.id });
+  const ready = await readyByFor(tx, { at: now, rush: order.rush_order, work: await workOfOrder(tx, order), clock: input.clock, excludeOrderId: order.id });
   const [approved] = await tx<OrderRow[]>`
     update orders set payment_status = 'invoiced', ready_by = ${ready.readyBy}, updated_at = now()
     where id = ${order.id} and payment_status in ${tx(paymentSourcesOf('invoiced', 'approval'))}

@@ -99,7 +99,7 @@ export async function placeInvoicedOrder(
   });
   // Its ready-by as a paid order's: from the order as placed, today's rule or later when the queue is full.
   const [placed] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-  const ready = await readyByFor(tx, { at: now, rush, work: workOfOrder(placed), clock: input.clock, excludeOrderId: orderId });
+  const ready = await readyByFor(tx, { at: now, rush, work: await workOfOrder(tx, placed), clock: input.clock, excludeOrderId: orderId });
   await tx`update orders set ready_by = ${ready.readyBy} where id = ${orderId}`;
   const dueOn = dueOnFor(now, firm.terms, input.clock);
   // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
