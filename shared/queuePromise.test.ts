@@ -201,5 +201,8 @@ describe('turnaroundOrderQuery', () => {
     expect(turnaroundOrderQuery({ pages: 2, colorPages: 5, sets: 2, halfSets: 1, finishing: fold, halfFinishing: half })).toBe(
       'pages=2&colorPages=2&sets=2&halfSets=1&fold=title_out&bind=screw_post&halfBind=staple_left',
     );
+    expect(turnaroundOrderQuery({ pages: 3, colorPages: 0, sets: 1, halfSets: 0, reducedSets: 2 })).toBe(
+      'pages=3&colorPages=0&sets=1&halfSets=0&reducedSets=2',
+    );
   });
 });

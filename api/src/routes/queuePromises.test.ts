@@ -81,6 +81,9 @@ describe('a full queue', () => {
     // Half-size sets print as many sheets: 3 half-size sets bound take the same 6 minutes of binding, no folding.
     const half = await turnaroundAt(`${at(MONDAY_10)}&pages=40&sets=0&halfSets=3&halfBind=staple_left`);
     expect(half.regular.text).toBe('Thursday, Dec 10 by 2:15 PM');
+    // Reduced sets are printed too: 40 sheets x (1 set + 2 reduced sets) = 120 sheets, as 3 sets.
+    const reduced = await turnaroundAt(`${at(MONDAY_10)}&pages=40&sets=1&reducedSets=2`);
+    expect(reduced.regular.text).toBe('Thursday, Dec 10 by 2:00 PM');
   });
 
   it('checkout quotes the pushed promise and the paid order keeps it', async () => {

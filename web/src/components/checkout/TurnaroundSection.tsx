@@ -18,6 +18,7 @@ export function turnaroundQueryOf(data: CheckoutData): string {
     colorPages,
     sets: data.sets ?? 1,
     halfSets: data.halfSets ?? 0,
+    reducedSets: data.reducedSets ?? 0,
     finishing: data.finishing ?? null,
     halfFinishing: data.halfFinishing ?? null,
   });
