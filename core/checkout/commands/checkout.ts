@@ -424,7 +424,7 @@ async function placeOnAccount(
   place: { waitsFor: string | null; recipients?: PackagesToPlace },
 ): Promise<PlacedInvoice | string> {
   // No card step follows to catch the load-time placeholders: the details must be real now.
-  if (!request.customerFirstName || !request.customerLastName || !emailField.safeParse(request.customerEmail).success) {
+  if (!detailsComplete(request)) {
     throw badRequest('Please fill in your first name, last name and a valid email address before placing the order.');
   }
   const placement = { userId: customer.userId, sid: customer.sid, accessToken: randomBytes(24).toString('base64url'), paymentProvider: null };
@@ -436,15 +436,20 @@ async function placeOnAccount(
       const { waitsFor } = place;
       const orderId = await placeOrderForApproval(tx, { fields, placement, files, recipients, firmId: fields.firm_id, clock, waitsFor });
       await remember(tx, remembered);
-      const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
-      const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-      await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+      await askApprovers(ctx, tx, { orderId, firmId: fields.firm_id });
       return orderId;
     }
     const placed = await placeInvoicedOrder(tx, { fields, placement, files, recipients, firmId: fields.firm_id, clock });
     await remember(tx, remembered);
     return placed;
   });
+}
+
+/** Emails the firm's approvers a link to the order just placed to wait for them (in the placing transaction). */
+async function askApprovers(ctx: AppContext, tx: Queryable, input: { orderId: string; firmId: string }): Promise<void> {
+  const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${input.firmId}`;
+  const [order] = await tx<OrderRow[]>`select * from orders where id = ${input.orderId}`;
+  await queueApprovalRequests(tx, { order, firmId: input.firmId, firmName: firm.name, appUrl: ctx.env.APP_URL, shop: shopFacts(ctx.env) });
 }
 
 /** The customer's details are real (not the load-time placeholders): a card order over the limit may be sent for approval. */
@@ -514,9 +519,7 @@ async function cardForApproval(
       orderId = await placeOrderForApproval(tx, { fields, placement, files, recipients: await rows(), firmId: fields.firm_id, clock, waitsFor });
     }
     await remember(tx, { ...remembered, phone: request.customerPhone || null });
-    const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
-    const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-    await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+    await askApprovers(ctx, tx, { orderId, firmId: fields.firm_id });
     return { placed: 'awaiting_approval' as const, orderId, waitsFor, payBy: 'card' as const };
   });
 }
