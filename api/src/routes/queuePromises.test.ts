@@ -138,6 +138,8 @@ describe('a full queue', () => {
     const card = await turnaroundAt('pages=3&sets=100&halfSets=2&halfBind=staple_left');
     expect(shown.readyBy).toBe(card.regular.readyBy);
     expect(shown.queue).toBe(card.queue.regular);
+    // The page shows the answer's promises for a list (it does not know the packages' sheets): the same.
+    expect(intent.body.turnaround).toEqual(card);
     const [row] = await shop.sql<{ estimated_delivery: string }[]>`select estimated_delivery from orders where id = ${intent.body.orderId}`;
     expect(row.estimated_delivery).toBe(`Ready for pickup ${shown.text.replace(/^Today/, 'today')}`);
 

@@ -92,6 +92,8 @@ export type CheckoutResult = {
   recipients: RecipientFields[] | null;
   /** The ready-by as priced now, from the order's work (every package's, with recipients). */
   ready: QuotedPromise;
+  /** What the order prints and finishes, as that promise counted it. */
+  work: OrderWork;
 } & (
   | { placed: 'card'; orderId: string; clientSecret: string }
   | { placed: 'repriced'; orderId: string; clientSecret: string }
@@ -163,19 +165,16 @@ export async function checkout(
   const exemption =
     firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
   const price = exemption ? exemptPrice(listPrice) : listPrice;
-  const ready = await checkoutPromise(
-    ctx,
-    request.rushOrder,
-    orderWorkOf({
-      pageCount,
-      colorPages: price.colorSheetCount,
-      sets: price.sets,
-      halfSets: price.halfSets,
-      reducedSets: price.reducedSets,
-      finishing: request.finishing,
-      halfFinishing: request.halfFinishing,
-    }),
-  );
+  const work = orderWorkOf({
+    pageCount,
+    colorPages: price.colorSheetCount,
+    sets: price.sets,
+    halfSets: price.halfSets,
+    reducedSets: price.reducedSets,
+    finishing: request.finishing,
+    halfFinishing: request.halfFinishing,
+  });
+  const ready = await checkoutPromise(ctx, request.rushOrder, work);
   const cardWaitsFor = await cardApprovalNeeded(ctx.sql, request, firm.firm_id, customer, price.totalCents);
   // The firm's rules (PO number, cost code) bind when the order is placed: on account, the card
   // checkout's last re-price before paying, or a card order sent for approval; the load-time order
@@ -199,10 +198,10 @@ export async function checkout(
     const waitsFor = await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents });
     if (waitsFor) {
       const orderId = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor });
-      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: null, ready };
+      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: null, ready, work };
     }
     const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor: null });
-    return { placed: 'invoiced', invoice, price, exemption, recipients: null, ready };
+    return { placed: 'invoiced', invoice, price, exemption, recipients: null, ready, work };
   }
   // A member's card order over the limit: no intent until an approver says yes.
   if (cardWaitsFor && fields.firm_id) {
@@ -213,16 +212,16 @@ export async function checkout(
       remembered,
       waitsFor: cardWaitsFor,
     });
-    return { ...held, price, exemption, recipients: null, ready };
+    return { ...held, price, exemption, recipients: null, ready, work };
   }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
   if (request.updateOnly === true) {
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
-    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null, ready };
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null, ready, work };
   }
   const placed = await placeWithIntent(ctx, payments, customer, fields, files, { ...remembered, phone: request.customerPhone || null });
-  return { placed: 'card', ...placed, price, exemption, recipients: null, ready };
+  return { placed: 'card', ...placed, price, exemption, recipients: null, ready, work };
 }
 
 /** Saves what the checkout remembers for a signed-in customer, in the placing transaction. */
@@ -755,7 +754,8 @@ async function checkoutRecipients(
   const warnings = await setWarningsOf(ctx.sql, set);
   const printedCount = reprint ? reprint.positions.length : set.pageCount;
   // Each package is printed and finished as its recipient asked: the order's work is their sum.
-  const ready = await checkoutPromise(ctx, request.rushOrder, sumWork(packages.map(packageWorkOf)));
+  const work = sumWork(packages.map(packageWorkOf));
+  const ready = await checkoutPromise(ctx, request.rushOrder, work);
   const base = orderFields(ctx, {
     request: orderRequest,
     set,
@@ -822,10 +822,10 @@ async function checkoutRecipients(
     const onAccount = { ...fields, firm_id: fields.firm_id };
     if (waitsFor) {
       const orderId = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor, recipients: toPlace });
-      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: rows, ready };
+      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: rows, ready, work };
     }
     const invoice = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor: null, recipients: toPlace });
-    return { placed: 'invoiced', invoice, price, exemption, recipients: rows, ready };
+    return { placed: 'invoiced', invoice, price, exemption, recipients: rows, ready, work };
   }
   if (cardWaitsFor && fields.firm_id) {
     const held = await cardForApproval(ctx, payments, customer, {
@@ -836,13 +836,13 @@ async function checkoutRecipients(
       waitsFor: cardWaitsFor,
       recipients: toPlace,
     });
-    return { ...held, price, exemption, recipients: rows, ready };
+    return { ...held, price, exemption, recipients: rows, ready, work };
   }
   if (request.updateOnly === true) {
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, orderFilesOf(set), remembered, toPlace);
-    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows, ready };
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows, ready, work };
   }
   const placed = await placeWithIntent(ctx, payments, customer, fields, orderFilesOf(set), { ...remembered, phone: request.customerPhone || null }, toPlace);
-  return { placed: 'card', ...placed, price, exemption, recipients: rows, ready };
+  return { placed: 'card', ...placed, price, exemption, recipients: rows, ready, work };
 }
