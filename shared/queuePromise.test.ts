@@ -6,6 +6,7 @@ import {
   NO_WAIT,
   NO_WORK,
   orderWorkOf,
+  sumWork,
   queuePromiseText,
   queueReadyBy,
   queueTurnaround,
@@ -146,6 +147,27 @@ describe('orderWorkOf', () => {
     });
     expect(orderWorkOf({ pageCount: 3, colorPages: 0, sets: 1, halfSets: 1 })).toEqual({ colorSheets: 0, bwSheets: 6, finishingMinutes: 0 });
   });
+
+  it('prints every sheet once more for each reduced set', () => {
+    // 10 sheets, 2 of them color: 1 full-size set and 2 reduced sets are 3 copies of each.
+    expect(orderWorkOf({ pageCount: 10, colorPages: 2, sets: 1, halfSets: 0, reducedSets: 2 })).toEqual({
+      colorSheets: 6,
+      bwSheets: 24,
+      finishingMinutes: 0,
+    });
+  });
+});
+
+describe('sumWork', () => {
+  it('adds the packages’ sheets of each ink and their finishing', () => {
+    expect(sumWork([])).toEqual(NO_WORK);
+    expect(
+      sumWork([
+        { colorSheets: 2, bwSheets: 10, finishingMinutes: 3 },
+        { colorSheets: 0, bwSheets: 5, finishingMinutes: 4 },
+      ]),
+    ).toEqual({ colorSheets: 2, bwSheets: 15, finishingMinutes: 7 });
+  });
 });
 
 describe('queueTurnaround', () => {
@@ -178,6 +200,9 @@ describe('turnaroundOrderQuery', () => {
     const half = { fold: 'none', bind: 'staple_left', holes: 3 } as const;
     expect(turnaroundOrderQuery({ pages: 2, colorPages: 5, sets: 2, halfSets: 1, finishing: fold, halfFinishing: half })).toBe(
       'pages=2&colorPages=2&sets=2&halfSets=1&fold=title_out&bind=screw_post&halfBind=staple_left',
+    );
+    expect(turnaroundOrderQuery({ pages: 3, colorPages: 0, sets: 1, halfSets: 0, reducedSets: 2 })).toBe(
+      'pages=3&colorPages=0&sets=1&halfSets=0&reducedSets=2',
     );
   });
 });

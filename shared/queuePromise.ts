@@ -46,16 +46,21 @@ export const NO_WAIT: QueueWait = { queueMinutes: 0, printMinutes: 0, finishingM
 /** A promise from the queue's estimate rounds up to this many minutes on the wall ("by 11:15 AM"). */
 export const QUEUE_PROMISE_STEP_MINUTES = 15;
 
-/** The work of an order from what the card and the order know: sheets per set, sets and finishing. */
+/**
+ * The work of an order (or of one recipient's package) from what the card and the order know: sheets
+ * per set, its full-size, half-size and 11" x 17" reduced sets (each a printed copy of every sheet),
+ * and its finishing.
+ */
 export function orderWorkOf(o: {
   pageCount: number;
   colorPages: number;
   sets: number;
   halfSets: number;
+  reducedSets?: number;
   finishing?: Finishing | null;
   halfFinishing?: Finishing | null;
 }): OrderWork {
-  const copies = o.sets + o.halfSets;
+  const copies = o.sets + o.halfSets + (o.reducedSets ?? 0);
   const color = Math.min(Math.max(0, o.colorPages), o.pageCount);
   return {
     colorSheets: color * copies,
@@ -68,6 +73,14 @@ export function orderWorkOf(o: {
       pageCount: o.pageCount,
     }),
   };
+}
+
+/** The work of several packages printed as one order: their sheets of each ink and their finishing, summed. */
+export function sumWork(works: readonly OrderWork[]): OrderWork {
+  return works.reduce(
+    (a, b) => ({ colorSheets: a.colorSheets + b.colorSheets, bwSheets: a.bwSheets + b.bwSheets, finishingMinutes: a.finishingMinutes + b.finishingMinutes }),
+    NO_WORK,
+  );
 }
 
 function takes(printer: QueuePrinter, paper: string | null, ink: Ink): boolean {

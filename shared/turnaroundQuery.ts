@@ -4,12 +4,13 @@
  */
 import { NO_FINISHING, type Finishing } from './finishing';
 
-/** The order the card or checkout asks `GET /api/turnaround` about: sheets per set, sets and finishing. */
+/** The order the card or checkout asks `GET /api/turnaround` about: sheets per set, sets, reduced sets and finishing. */
 export type TurnaroundOrder = {
   pages: number;
   colorPages: number;
   sets: number;
   halfSets: number;
+  reducedSets?: number;
   finishing?: Finishing | null;
   halfFinishing?: Finishing | null;
 };
@@ -25,6 +26,7 @@ export function turnaroundOrderQuery(order: TurnaroundOrder): string {
     ['sets', order.sets],
     ['halfSets', order.halfSets],
   ];
+  if ((order.reducedSets ?? 0) > 0) params.push(['reducedSets', order.reducedSets ?? 0]);
   if (f.fold !== 'none') params.push(['fold', f.fold]);
   if (f.bind !== 'none') params.push(['bind', f.bind]);
   if (h.fold !== 'none') params.push(['halfFold', h.fold]);

@@ -7,9 +7,11 @@
  */
 import type { ClockOptions } from '#shared/clock';
 import type { CalendarDay } from '#shared/holidays';
+import type { Finishing } from '#shared/finishing';
 import { readyByText, shipDayFor } from '#shared/readyBy';
 import {
   orderWorkOf,
+  sumWork,
   queuePromiseText,
   queueReadyBy,
   queueTurnaround,
@@ -57,19 +59,56 @@ export async function queueLoadOf(sql: Queryable, options: { excludeOrderId?: st
   };
 }
 
-/** An order's own work from its row: every set's sheets of each ink, and its finishing. */
-export function workOfOrder(
-  order: Pick<OrderRow, 'page_count' | 'color_sheet_count' | 'print_type' | 'sets' | 'half_sets' | 'finishing' | 'half_finishing'>,
-): OrderWork {
-  const colorPages = order.color_sheet_count ?? (order.print_type === 'color' ? order.page_count : 0);
-  return orderWorkOf({
-    pageCount: order.page_count,
-    colorPages,
-    sets: order.sets,
-    halfSets: order.half_sets,
-    finishing: order.finishing,
-    halfFinishing: order.half_finishing,
-  });
+type WorkRow = Pick<
+  OrderRow,
+  'id' | 'page_count' | 'color_sheet_count' | 'color_sheets' | 'print_type' | 'sets' | 'half_sets' | 'reduced_sets' | 'finishing' | 'half_finishing'
+>;
+
+/** A recipient's package as its work is counted (finishing null on rows stored before it had its own). */
+type PackageWorkRow = {
+  positions: number[];
+  sets: number;
+  half_sets: number;
+  reduced_sets: number | null;
+  finishing: Finishing | null;
+  half_finishing: Finishing | null;
+};
+
+/**
+ * An order's own work: every set's sheets of each ink (full-size, half-size and reduced sets) and its
+ * finishing. An order with recipients is the sum of their packages (each its own sheets, sets,
+ * reduced sets and finishing), as checkout priced and promised it; the order's own columns hold
+ * only the sums of its sets and no finishing.
+ */
+export async function workOfOrder(sql: Queryable, order: WorkRow): Promise<OrderWork> {
+  const packages = await sql<PackageWorkRow[]>`
+    select positions, sets, half_sets, reduced_sets, finishing, half_finishing from order_recipients where order_id = ${order.id} order by position`;
+  if (packages.length === 0) {
+    const colorPages = order.color_sheet_count ?? (order.print_type === 'color' ? order.page_count : 0);
+    return orderWorkOf({
+      pageCount: order.page_count,
+      colorPages,
+      sets: order.sets,
+      halfSets: order.half_sets,
+      reducedSets: order.reduced_sets ?? 0,
+      finishing: order.finishing,
+      halfFinishing: order.half_finishing,
+    });
+  }
+  const color = new Set(order.color_sheets ?? []);
+  return sumWork(
+    packages.map((p) =>
+      orderWorkOf({
+        pageCount: p.positions.length,
+        colorPages: order.print_type === 'color' ? p.positions.length : p.positions.filter((position) => color.has(position)).length,
+        sets: p.sets,
+        halfSets: p.half_sets,
+        reducedSets: p.reduced_sets ?? 0,
+        finishing: p.finishing,
+        halfFinishing: p.half_finishing,
+      }),
+    ),
+  );
 }
 
 /** When an order of `work` paid (or placed on account) at `at` is ready, and whether the queue pushed it. */
@@ -98,13 +137,12 @@ export async function turnaroundFor(sql: Queryable, input: { at: Date; work: Ord
 /** A promise as a quote carries it: the instant, how a person reads it, and the queue's sentence when it pushed it. */
 export type QuotedPromise = { readyBy: string; text: string; queue: string | null };
 
-/** The promise of an order being priced at `at` (checkout's quote): `readyByFor`, worded. */
+/** The promise of an order of `work` being priced at `at` (checkout's quote): `readyByFor`, worded. */
 export async function quotedPromise(
   sql: Queryable,
-  input: { at: Date; rush: boolean; clock: ClockOptions; order: Parameters<typeof orderWorkOf>[0]; excludeOrderId?: string },
+  input: { at: Date; rush: boolean; clock: ClockOptions; work: OrderWork; excludeOrderId?: string },
 ): Promise<QuotedPromise> {
-  const work = orderWorkOf(input.order);
-  const ready = await readyByFor(sql, { at: input.at, rush: input.rush, work, clock: input.clock, excludeOrderId: input.excludeOrderId });
+  const ready = await readyByFor(sql, input);
   return {
     readyBy: ready.readyBy.toISOString(),
     text: readyByText(ready.readyBy, input.at, input.clock),

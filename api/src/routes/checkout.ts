@@ -9,7 +9,9 @@ import { Router } from 'express';
 import type { AppContext } from '#core/context';
 import { badRequest, serviceUnavailable } from '#core/lib/errors';
 import { HOLDERS_NEED_REVISION, holderPackages } from '#core/checkout/packages';
-import { checkout, checkoutPromise, type CheckoutRequest } from '#core/checkout/commands/checkout';
+import { checkout, type CheckoutRequest } from '#core/checkout/commands/checkout';
+import { turnaroundFor } from '#core/production/promises';
+import { shopFacts } from '#shared/shop';
 import type { RecipientFields } from '#core/orders/commands/recipients';
 import { exemptionJson } from '#core/firms/certificates';
 import { ensureSession } from '../http/sessions';
@@ -94,10 +96,12 @@ export function checkoutRoutes(ctx: AppContext): Router {
     const recipients = input.recipients === 'holders' ? await holderPackages(ctx.sql, reprint) : listed;
     const request: CheckoutRequest = { ...input, recipients };
     const result = await checkout(ctx, payments, { request, customer, set, reprint });
-    // The order's true ready-by as priced now (the production queue may push it past today's rule).
-    const orderId = result.placed === 'invoiced' ? result.invoice.orderId : result.orderId;
-    const pageCount = result.price.colorSheetCount + result.price.bwSheetCount;
-    const ready = await checkoutPromise(ctx, request, { pageCount, price: result.price, orderId });
+    // The order's true ready-by as priced now (the production queue may push it past today's rule),
+    // and both promises for its work, as GET /api/turnaround answers them: the page shows these for
+    // a distribution list, whose packages only the server knows.
+    const { ready } = result;
+    const shop = shopFacts(ctx.env);
+    const turnaround = await turnaroundFor(ctx.sql, { at: new Date(), work: result.work, clock: { timeZone: shop.timeZone, holidays: shop.holidays } });
     const amounts = {
       ...presentAmounts(result.price),
       taxExemption: exemptionJson(result.exemption),
@@ -114,6 +118,7 @@ export function checkoutRoutes(ctx: AppContext): Router {
         message: `Order placed on your firm's account: invoice ${invoice.number}, due ${longDayText(invoice.dueOn)}. No card payment is needed.`,
         amounts,
         ready,
+        turnaround,
       });
     }
     if (result.placed === 'awaiting_approval') {
@@ -141,11 +146,12 @@ export function checkoutRoutes(ctx: AppContext): Router {
         message: `This order is over your firm's approval limit: it is sent to ${result.waitsFor} for approval, and you pay by card on its order page once they approve it.`,
         amounts,
         ready,
+        turnaround,
       });
     }
     res
       .status(result.placed === 'card' ? 201 : 200)
-      .json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts, ready });
+      .json({ orderId: result.orderId, clientSecret: result.clientSecret, provider: payments.name, amounts, ready, turnaround });
   });
 
   return router;

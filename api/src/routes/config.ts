@@ -2,7 +2,7 @@
  * GET /api/config: the shop facts the client shows (address, map link, hours, support contact, which
  * payment form to load, where the source code is). GET /api/turnaround: when an order paid at `at` (default now) is ready,
  * with the production queue (docs/decisions/070); the optional order (`pages`, `colorPages`, `sets`,
- * `halfSets`, `fold`, `bind`, `halfFold`, `halfBind`) adds its own printing and finishing.
+ * `halfSets`, `reducedSets`, `fold`, `bind`, `halfFold`, `halfBind`) adds its own printing and finishing.
  */
 import { validate } from '../middleware/validate';
 import { Router } from 'express';
@@ -36,6 +36,7 @@ const TurnaroundQuery = z
     colorPages: count('colorPages', MAX_SET_SHEETS),
     sets: count('sets', MAX_SETS),
     halfSets: count('halfSets', MAX_SETS),
+    reducedSets: count('reducedSets', MAX_SETS),
     fold: choice('fold', FOLDS),
     bind: choice('bind', BINDS),
     halfFold: choice('halfFold', FOLDS),
@@ -88,8 +89,9 @@ export function configRoutes(ctx: AppContext): Router {
       ? orderWorkOf({
           pageCount: query.pages,
           colorPages: query.colorPages ?? 0,
-          sets: query.sets ?? (query.halfSets ? 0 : 1),
+          sets: query.sets ?? (query.halfSets || query.reducedSets ? 0 : 1),
           halfSets: query.halfSets ?? 0,
+          reducedSets: query.reducedSets ?? 0,
           finishing: { fold: query.fold, bind: query.bind, holes: 0 },
           halfFinishing: { fold: query.halfFold, bind: query.halfBind, holes: 0 },
         })

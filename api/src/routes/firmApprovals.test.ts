@@ -111,6 +111,12 @@ describe('deciding', () => {
     });
     await shop.runJobs();
     expect(await invoicesOf(orderId)).toBe(1);
+    // Its print files were built, as for an order placed on account at once: it waits on the production queue.
+    const files = await admin.get(`/api/admin/orders/${orderId}/print-files`);
+    expect(files.status, files.text).toBe(200);
+    expect(files.body.length).toBeGreaterThan(0);
+    const [ready] = await shop.sql<{ ready_by: Date | null }[]>`select ready_by from orders where id = ${orderId}`;
+    expect(ready.ready_by).not.toBeNull();
     const seen = await admin.get(`/api/orders/${orderId}`);
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ paymentStatus: 'invoiced', status: 'pending' });

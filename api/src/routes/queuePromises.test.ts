@@ -104,6 +104,9 @@ describe('a full queue', () => {
     // Half-size sets print as many sheets: 3 half-size sets bound take the same 6 minutes of binding, no folding.
     const half = await turnaroundAt(`${at(MONDAY_10)}&pages=40&sets=0&halfSets=3&halfBind=staple_left`);
     expect(half.regular.text).toBe('Thursday, Dec 10 by 2:15 PM');
+    // Reduced sets are printed too: 40 sheets x (1 set + 2 reduced sets) = 120 sheets, as 3 sets.
+    const reduced = await turnaroundAt(`${at(MONDAY_10)}&pages=40&sets=1&reducedSets=2`);
+    expect(reduced.regular.text).toBe('Thursday, Dec 10 by 2:00 PM');
   });
 
   it('checkout quotes the pushed promise and the paid order keeps it', async () => {
@@ -140,6 +143,35 @@ describe('a full queue', () => {
     const [row] = await shop.sql<{ ready_by: Date }[]>`select ready_by from orders where id = ${placed.body.orderId}`;
     expect(row.ready_by.toISOString()).toBe(placed.body.ready.readyBy);
     expect(row.ready_by.getTime()).toBeGreaterThan(readyBy(new Date(), false).getTime());
+  });
+
+  it('a distribution list is promised with every package’s sheets, reduced sets and finishing, and keeps it when paid', async () => {
+    const { client, upload } = await browserWithUpload(shop, { pages: 3 });
+    const { shippingMethod: _m, rateId: _r, shippingAddress: _a, ...rest } = pickupBody(upload.id, CUSTOMER);
+    const staple = { fold: 'none', bind: 'staple_left', holes: 0 };
+    const recipients = [
+      // 2 half-size sets stapled and 99 reduced sets: 303 sheets and 4 minutes of binding.
+      { name: 'Field office', delivery: 'pickup', sets: 0, halfSets: 2, reducedSets: 99, halfFinishing: staple },
+      { name: 'Owner', delivery: 'pickup', sets: 1 },
+    ];
+    const intent = await client.post('/api/create-payment-intent', { ...rest, recipients });
+    expect(intent.status, intent.text).toBe(201);
+    const shown = intent.body.ready;
+    // The same work as one order of 3 sheets in 100 sets and 2 half-size sets stapled: 306 sheets, 4 minutes.
+    const card = await turnaroundAt('pages=3&sets=100&halfSets=2&halfBind=staple_left');
+    expect(shown.readyBy).toBe(card.regular.readyBy);
+    expect(shown.queue).toBe(card.queue.regular);
+    // The page shows the answer's promises for a list (it does not know the packages' sheets): the same.
+    expect(intent.body.turnaround).toEqual(card);
+    const [row] = await shop.sql<{ estimated_delivery: string }[]>`select estimated_delivery from orders where id = ${intent.body.orderId}`;
+    expect(row.estimated_delivery).toBe(`Ready for pickup ${shown.text.replace(/^Today/, 'today')}`);
+
+    const paid = await client.post('/api/payments/demo/confirm', { orderId: intent.body.orderId, cardNumber: '4242 4242 4242 4242' });
+    expect(paid.body.status, paid.text).toBe('succeeded');
+    await shop.runJobs();
+    const order = await client.get(`/api/orders/${intent.body.orderId}`);
+    const step = 15 * 60_000;
+    expect([shown.readyBy, new Date(Date.parse(shown.readyBy) + step).toISOString()]).toContain(order.body.readyBy);
   });
 
   it('a rush order waits for the batch at the printer', async () => {

@@ -36,7 +36,7 @@ import { emailField } from '#shared/fields';
 import { priceOrder, tubeOf, type OrderPrintSize, type OrderPrintType, type PriceBreakdown, type PrintSize } from '#shared/pricing';
 import { shopFacts } from '#shared/shop';
 import { quotedPromise, shipDayOf, type QuotedPromise } from '../../production/promises';
-import { orderWorkOf } from '#shared/queuePromise';
+import { orderWorkOf, sumWork, type OrderWork } from '#shared/queuePromise';
 import type { SheetWarning } from '#shared/sheetNumbers';
 import { isSheetOrderOf, sheetOrderMessage } from '#shared/sheetOrder';
 import { finishingProblem, type Finishing } from '#shared/finishing';
@@ -85,7 +85,15 @@ export type CheckoutRequest = {
 export type Customer = { sid: string; userId: string | null };
 
 /** The checkout's answer: the order and how it is paid, with the price and exemption it was placed at. */
-export type CheckoutResult = { price: PriceBreakdown; exemption: TaxExemption | null; recipients: RecipientFields[] | null } & (
+export type CheckoutResult = {
+  price: PriceBreakdown;
+  exemption: TaxExemption | null;
+  recipients: RecipientFields[] | null;
+  /** The ready-by as priced now, from the order's work (every package's, with recipients). */
+  ready: QuotedPromise;
+  /** What the order prints and finishes, as that promise counted it. */
+  work: OrderWork;
+} & (
   | { placed: 'card'; orderId: string; clientSecret: string }
   | { placed: 'repriced'; orderId: string; clientSecret: string }
   | { placed: 'invoiced'; invoice: PlacedInvoice }
@@ -156,7 +164,16 @@ export async function checkout(
   const exemption =
     firm.firm_id && listPrice.taxCents > 0 ? await exemptionFor(ctx.sql, { firmId: firm.firm_id, state: listPrice.taxState, today: shopToday(ctx) }) : null;
   const price = exemption ? exemptPrice(listPrice) : listPrice;
-  const ready = await checkoutPromise(ctx, request, { pageCount, price });
+  const work = orderWorkOf({
+    pageCount,
+    colorPages: price.colorSheetCount,
+    sets: price.sets,
+    halfSets: price.halfSets,
+    reducedSets: price.reducedSets,
+    finishing: request.finishing,
+    halfFinishing: request.halfFinishing,
+  });
+  const ready = await checkoutPromise(ctx, request.rushOrder, work);
   const cardWaitsFor = await cardApprovalNeeded(ctx.sql, request, firm.firm_id, customer, price.totalCents);
   // The firm's rules (PO number, cost code) bind when the order is placed: on account, the card
   // checkout's last re-price before paying, or a card order sent for approval; the load-time order
@@ -180,10 +197,10 @@ export async function checkout(
     const waitsFor = await approvalNeeded(ctx.sql, { firmId: fields.firm_id, userId: customer.userId, totalCents: price.totalCents });
     if (waitsFor) {
       const orderId = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor });
-      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: null };
+      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: null, ready, work };
     }
     const invoice = await placeOnAccount(ctx, customer, { ...fields, firm_id: fields.firm_id }, files, request, remembered, { waitsFor: null });
-    return { placed: 'invoiced', invoice, price, exemption, recipients: null };
+    return { placed: 'invoiced', invoice, price, exemption, recipients: null, ready, work };
   }
   // A member's card order over the limit: no intent until an approver says yes.
   if (cardWaitsFor && fields.firm_id) {
@@ -194,16 +211,16 @@ export async function checkout(
       remembered,
       waitsFor: cardWaitsFor,
     });
-    return { ...held, price, exemption, recipients: null };
+    return { ...held, price, exemption, recipients: null, ready, work };
   }
   // Only an explicit updateOnly re-prices; an orderId alone is ignored (a new order is made).
   if (request.updateOnly === true) {
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, files, remembered);
-    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null };
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: null, ready, work };
   }
   const placed = await placeWithIntent(ctx, payments, customer, fields, files, { ...remembered, phone: request.customerPhone || null });
-  return { placed: 'card', ...placed, price, exemption, recipients: null };
+  return { placed: 'card', ...placed, price, exemption, recipients: null, ready, work };
 }
 
 /** Saves what the checkout remembers for a signed-in customer, in the placing transaction. */
@@ -323,18 +340,25 @@ function orderFields(
 
 type OrderFields = ReturnType<typeof orderFields>;
 
-/** The order's ready-by as it is priced now: today's rule, or later when the production queue is full. */
-export async function checkoutPromise(
-  ctx: AppContext,
-  request: Pick<CheckoutRequest, 'rushOrder' | 'finishing' | 'halfFinishing'>,
-  o: { pageCount: number; price: Pick<PriceBreakdown, 'colorSheetCount' | 'sets' | 'halfSets'>; orderId?: string },
-): Promise<QuotedPromise> {
+/** The order's ready-by as it is priced now, for its `work`: today's rule, or later when the production queue is full. */
+async function checkoutPromise(ctx: AppContext, rush: boolean, work: OrderWork): Promise<QuotedPromise> {
   const shop = shopFacts(ctx.env);
-  const { price } = o;
-  const sets = { sets: price.sets, halfSets: price.halfSets, finishing: request.finishing, halfFinishing: request.halfFinishing };
-  const order = { pageCount: o.pageCount, colorPages: price.colorSheetCount, ...sets };
   const clock = { timeZone: shop.timeZone, holidays: shop.holidays };
-  return quotedPromise(ctx.sql, { at: new Date(), rush: request.rushOrder, clock, order, excludeOrderId: o.orderId });
+  return quotedPromise(ctx.sql, { at: new Date(), rush, clock, work });
+}
+
+/** One recipient's package as the queue counts it: their sheets, sets, reduced sets and finishing. */
+function packageWorkOf(pkg: PackageContents): OrderWork {
+  const { recipient, part } = pkg;
+  return orderWorkOf({
+    pageCount: part.pageCount,
+    colorPages: part.colorSheets.length,
+    sets: recipient.sets,
+    halfSets: recipient.halfSets,
+    reducedSets: recipient.reducedSets,
+    finishing: recipient.finishing,
+    halfFinishing: recipient.halfFinishing,
+  });
 }
 
 /** Inserts the unpaid order (saving what the customer gave) and creates its one payment intent. */
@@ -398,7 +422,7 @@ async function placeOnAccount(
   place: { waitsFor: string | null; recipients?: PackagesToPlace },
 ): Promise<PlacedInvoice | string> {
   // No card step follows to catch the load-time placeholders: the details must be real now.
-  if (!request.customerFirstName || !request.customerLastName || !emailField.safeParse(request.customerEmail).success) {
+  if (!detailsComplete(request)) {
     throw badRequest('Please fill in your first name, last name and a valid email address before placing the order.');
   }
   const placement = { userId: customer.userId, sid: customer.sid, accessToken: randomBytes(24).toString('base64url'), paymentProvider: null };
@@ -410,15 +434,20 @@ async function placeOnAccount(
       const { waitsFor } = place;
       const orderId = await placeOrderForApproval(tx, { fields, placement, files, recipients, firmId: fields.firm_id, clock, waitsFor });
       await remember(tx, remembered);
-      const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
-      const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-      await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+      await askApprovers(ctx, tx, { orderId, firmId: fields.firm_id });
       return orderId;
     }
     const placed = await placeInvoicedOrder(tx, { fields, placement, files, recipients, firmId: fields.firm_id, clock });
     await remember(tx, remembered);
     return placed;
   });
+}
+
+/** Emails the firm's approvers a link to the order just placed to wait for them (in the placing transaction). */
+async function askApprovers(ctx: AppContext, tx: Queryable, input: { orderId: string; firmId: string }): Promise<void> {
+  const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${input.firmId}`;
+  const [order] = await tx<OrderRow[]>`select * from orders where id = ${input.orderId}`;
+  await queueApprovalRequests(tx, { order, firmId: input.firmId, firmName: firm.name, appUrl: ctx.env.APP_URL, shop: shopFacts(ctx.env) });
 }
 
 /** The customer's details are real (not the load-time placeholders): a card order over the limit may be sent for approval. */
@@ -488,9 +517,7 @@ async function cardForApproval(
       orderId = await placeOrderForApproval(tx, { fields, placement, files, recipients: await rows(), firmId: fields.firm_id, clock, waitsFor });
     }
     await remember(tx, { ...remembered, phone: request.customerPhone || null });
-    const [firm] = await tx<{ name: string }[]>`select name from firms where id = ${fields.firm_id}`;
-    const [order] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-    await queueApprovalRequests(tx, { order, firmId: fields.firm_id, firmName: firm.name, appUrl: ctx.env.APP_URL, shop });
+    await askApprovers(ctx, tx, { orderId, firmId: fields.firm_id });
     return { placed: 'awaiting_approval' as const, orderId, waitsFor, payBy: 'card' as const };
   });
 }
@@ -730,7 +757,9 @@ async function checkoutRecipients(
   };
   const warnings = await setWarningsOf(ctx.sql, set);
   const printedCount = reprint ? reprint.positions.length : set.pageCount;
-  const ready = await checkoutPromise(ctx, orderRequest, { pageCount: printedCount, price });
+  // Each package is printed and finished as its recipient asked: the order's work is their sum.
+  const work = sumWork(packages.map(packageWorkOf));
+  const ready = await checkoutPromise(ctx, request.rushOrder, work);
   const base = orderFields(ctx, {
     request: orderRequest,
     set,
@@ -797,10 +826,10 @@ async function checkoutRecipients(
     const onAccount = { ...fields, firm_id: fields.firm_id };
     if (waitsFor) {
       const orderId = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor, recipients: toPlace });
-      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: rows };
+      return { placed: 'awaiting_approval', orderId, waitsFor, payBy: 'account', price, exemption, recipients: rows, ready, work };
     }
     const invoice = await placeOnAccount(ctx, customer, onAccount, orderFilesOf(set), request, remembered, { waitsFor: null, recipients: toPlace });
-    return { placed: 'invoiced', invoice, price, exemption, recipients: rows };
+    return { placed: 'invoiced', invoice, price, exemption, recipients: rows, ready, work };
   }
   if (cardWaitsFor && fields.firm_id) {
     const held = await cardForApproval(ctx, payments, customer, {
@@ -811,13 +840,13 @@ async function checkoutRecipients(
       waitsFor: cardWaitsFor,
       recipients: toPlace,
     });
-    return { ...held, price, exemption, recipients: rows };
+    return { ...held, price, exemption, recipients: rows, ready, work };
   }
   if (request.updateOnly === true) {
     if (!request.orderId) throw badRequest('orderId is required with updateOnly.');
     const clientSecret = await reprice(ctx.sql, payments, request.orderId, customer, fields, orderFilesOf(set), remembered, toPlace);
-    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows };
+    return { placed: 'repriced', orderId: request.orderId, clientSecret, price, exemption, recipients: rows, ready, work };
   }
   const placed = await placeWithIntent(ctx, payments, customer, fields, orderFilesOf(set), { ...remembered, phone: request.customerPhone || null }, toPlace);
-  return { placed: 'card', ...placed, price, exemption, recipients: rows };
+  return { placed: 'card', ...placed, price, exemption, recipients: rows, ready, work };
 }

@@ -10,19 +10,15 @@
  */
 import type { RecipientFields } from './recipients';
 import type { ClockOptions } from '#shared/readyBy';
-import { readyByFor, workOfOrder } from '../../production/promises';
-import { dueOnFor } from '#shared/invoice';
 import { orderNumberOf } from '#shared/fields';
 import type { ApprovalState } from '#shared/approval';
-import { addJob, type Queryable } from '../../lib/db';
+import type { Queryable } from '../../lib/db';
 import { conflict, notFound } from '../../lib/errors';
 import type { PaymentProvider } from '../../services/payments/types';
-import { issueInvoice } from '../../invoices/commands/issueInvoice';
 import type { OrderRow } from '../orderRow';
 import { canMoveApproval, type ApprovalCause } from './approvalMoves';
 import { changeStatus } from './changeStatus';
-import { queuePrintWork } from './files';
-import { checkAccount } from './invoices';
+import { checkAccount, startInvoicedOrder } from './invoices';
 import { createOrderIntent, placeOrder, type OrderFields, type OrderFileInput, type Placement } from './placeOrder';
 import { paymentSourcesOf } from './transitions';
 
@@ -173,17 +169,13 @@ export async function decideApproval(
   const now = new Date();
   const firm = await checkAccount(tx, { firmId: input.firmId, totalCents: order.total_cents, now, clock: input.clock });
   await moveApproval(tx, order, 'approved', 'approver', by);
-  const ready = await readyByFor(tx, { at: now, rush: order.rush_order, work: workOfOrder(order), clock: input.clock, excludeOrderId: order.id });
-  const [approved] = await tx<OrderRow[]>`
-    update orders set payment_status = 'invoiced', ready_by = ${ready.readyBy}, updated_at = now()
+  const [moved] = await tx<{ id: string }[]>`
+    update orders set payment_status = 'invoiced', updated_at = now()
     where id = ${order.id} and payment_status in ${tx(paymentSourcesOf('invoiced', 'approval'))}
-    returning *`;
-  const dueOn = dueOnFor(now, firm.terms, input.clock);
-  // As for an order placed on account at once: the receipt (with the confirmation email) and the invoice.
-  await addJob(tx, 'orders__render_receipt', { orderId: order.id }, { jobKey: `receipt:${order.id}`, maxAttempts: 8 });
-  await issueInvoice(tx, { firmId: input.firmId, orderId: order.id, amountCents: order.total_cents, issuedAt: now, dueOn });
-  // Printed like any order placed on account.
-  if (approved) await queuePrintWork(tx, { orderId: order.id, reprint: approved.print_positions !== null });
+    returning id`;
+  // Then as for an order placed on account at once: its ready-by, receipt, print files and invoice.
+  if (moved) await startInvoicedOrder(tx, { orderId: order.id, firmId: input.firmId, terms: firm.terms, now, clock: input.clock });
+  const [approved] = await tx<OrderRow[]>`select * from orders where id = ${order.id}`;
   return { order: approved, alreadyDecided: false };
 }
 

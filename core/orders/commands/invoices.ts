@@ -90,24 +90,35 @@ export async function placeInvoicedOrder(
 ): Promise<PlacedInvoice> {
   const now = new Date();
   const firm = await checkAccount(tx, { firmId: input.firmId, totalCents: input.fields.total_cents, now, clock: input.clock });
-  const rush = input.fields.rush_order === true;
   const orderId = await placeOrder(tx, {
     fields: { ...input.fields, payment_status: 'invoiced' },
     placement: { ...input.placement, paymentProvider: null },
     files: input.files,
     recipients: input.recipients,
   });
-  // Its ready-by as a paid order's: from the order as placed, today's rule or later when the queue is full.
+  const invoice = await startInvoicedOrder(tx, { orderId, firmId: input.firmId, terms: firm.terms, now, clock: input.clock });
+  return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn: invoice.dueOn };
+}
+
+/**
+ * What follows an order's becoming `invoiced`, placed on account at once or approved by a firm's
+ * approver: its ready-by fixed as a paid order's (today's rule, or later when the queue is full), its
+ * receipt (which queues the confirmation email), its print-ready files (built now, while its files
+ * are sure to exist), a reprint's PDF of the sheets it prints, and its invoice.
+ */
+export async function startInvoicedOrder(
+  tx: Queryable,
+  input: { orderId: string; firmId: string; terms: FirmTerms; now: Date; clock: ClockOptions },
+): Promise<{ id: string; number: string; dueOn: string }> {
+  const { orderId, now } = input;
   const [placed] = await tx<OrderRow[]>`select * from orders where id = ${orderId}`;
-  const ready = await readyByFor(tx, { at: now, rush, work: workOfOrder(placed), clock: input.clock, excludeOrderId: orderId });
-  await tx`update orders set ready_by = ${ready.readyBy} where id = ${orderId}`;
-  const dueOn = dueOnFor(now, firm.terms, input.clock);
-  // The receipt (which queues the confirmation email) as for a paid order, and the invoice itself.
+  const ready = await readyByFor(tx, { at: now, rush: placed.rush_order, work: await workOfOrder(tx, placed), clock: input.clock, excludeOrderId: orderId });
+  await tx`update orders set ready_by = ${ready.readyBy}, updated_at = now() where id = ${orderId}`;
   await addJob(tx, 'orders__render_receipt', { orderId }, { jobKey: `receipt:${orderId}`, maxAttempts: 8 });
-  // Printed like a paid order.
-  await queuePrintWork(tx, { orderId, reprint: Boolean(input.fields.print_positions) });
-  const invoice = await issueInvoice(tx, { firmId: input.firmId, orderId, amountCents: input.fields.total_cents, issuedAt: now, dueOn });
-  return { orderId, invoiceId: invoice.id, number: invoiceNumberText(invoice.number), dueOn };
+  await queuePrintWork(tx, { orderId, reprint: placed.print_positions !== null });
+  const dueOn = dueOnFor(now, input.terms, input.clock);
+  const invoice = await issueInvoice(tx, { firmId: input.firmId, orderId, amountCents: placed.total_cents, issuedAt: now, dueOn });
+  return { id: invoice.id, number: invoice.number, dueOn };
 }
 
 /**

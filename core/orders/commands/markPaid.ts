@@ -30,7 +30,13 @@ export async function markPaid(tx: Queryable, input: PaymentFacts & { orderId?: 
   const [unpaid] = await tx<OrderRow[]>`select * from orders where ${where} and payment_status in ${tx(paymentSourcesOf('paid'))}
     and approval_state is distinct from 'waiting'`;
   if (!unpaid) return { kind: 'unchanged' };
-  const { readyBy } = await readyByFor(tx, { at: paidAt, rush: unpaid.rush_order, work: workOfOrder(unpaid), clock: input.clock, excludeOrderId: unpaid.id });
+  const { readyBy } = await readyByFor(tx, {
+    at: paidAt,
+    rush: unpaid.rush_order,
+    work: await workOfOrder(tx, unpaid),
+    clock: input.clock,
+    excludeOrderId: unpaid.id,
+  });
   const [paid] = await tx<(Pick<OrderRow, 'id' | 'total_cents' | 'status' | 'create_account'> & { reprint: boolean })[]>`
     update orders set payment_status = 'paid', paid_at = ${paidAt}, payment_intent_id = ${input.paymentIntentId},
       card_brand = ${input.cardBrand ?? null}, card_last4 = ${input.cardLast4 ?? null}, updated_at = now(),

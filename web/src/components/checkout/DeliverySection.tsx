@@ -5,8 +5,7 @@
 import { formatDollars } from '#shared/money';
 import { noFasterText } from '#shared/shippingRates';
 import { useShopConfig } from '../../data/config';
-import { useTurnaround } from '../../data/turnaround';
-import { turnaroundQueryOf } from './TurnaroundSection';
+import { useCheckoutTurnaround } from './TurnaroundSection';
 import { stateCodeOf } from '#shared/usStates';
 import { Card, CardHeader, TextField, Spinner } from '../ui';
 import { PickupInfo } from './PickupInfo';
@@ -19,7 +18,7 @@ export function DeliverySection({ form }: { form: CheckoutForm }) {
   const errors = fields.formState.errors.address;
   const state = fields.register('address.state');
   const { shop } = useShopConfig();
-  const turnaround = useTurnaround(turnaroundQueryOf(form.data));
+  const turnaround = useCheckoutTurnaround(form);
   const ready = turnaround?.[form.rushOrder ? 'rush' : 'regular'].text ?? null;
   return (
     <Card>

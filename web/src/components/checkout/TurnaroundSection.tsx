@@ -18,13 +18,24 @@ export function turnaroundQueryOf(data: CheckoutData): string {
     colorPages,
     sets: data.sets ?? 1,
     halfSets: data.halfSets ?? 0,
+    reducedSets: data.reducedSets ?? 0,
     finishing: data.finishing ?? null,
     halfFinishing: data.halfFinishing ?? null,
   });
 }
 
+/**
+ * The promises to show: for a distribution list (or a revision's holders) the server's, priced with
+ * every package's sheets, sets and finishing, which the page does not know; else the card's own question.
+ */
+export function useCheckoutTurnaround(form: CheckoutForm) {
+  const asked = useTurnaround(turnaroundQueryOf(form.data));
+  const packages = form.recipients !== null || form.toHolders;
+  return packages ? (form.intent?.turnaround ?? asked) : asked;
+}
+
 export function TurnaroundSection({ form }: { form: CheckoutForm }) {
-  const turnaround = useTurnaround(turnaroundQueryOf(form.data));
+  const turnaround = useCheckoutTurnaround(form);
   const which = form.rushOrder ? 'rush' : 'regular';
   const promise = turnaround?.[which];
   const pushed = turnaround?.queue?.[which] ?? null;

@@ -1,5 +1,6 @@
 /** What the checkout page and its parts share: the server's answer to create-payment-intent. */
 import type { PriceLineJson } from '#shared/pricing';
+import type { Turnaround } from '../../data/turnaround';
 import type { TaxExemptionJson } from '#shared/firm';
 import { shortDayText } from '#shared/clock';
 import { isCalendarDay } from '#shared/holidays';
@@ -57,6 +58,8 @@ export type IntentAnswer = {
   amounts: Amounts;
   approvalRequired?: { waitsFor: string } | null;
   paymentStatus?: string;
+  /** Both promises for the order as the server priced it (every recipient's package counted), as GET /api/turnaround answers. */
+  turnaround?: Turnaround;
 };
 
 export type ShippingRate = {

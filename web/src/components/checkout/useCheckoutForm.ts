@@ -277,6 +277,7 @@ export function useCheckoutForm(data: CheckoutData, user: User | null) {
                   amounts: answer.amounts,
                   approvalRequired: answer.approvalRequired ?? null,
                   clientSecret: answer.clientSecret ?? current.clientSecret,
+                  turnaround: answer.turnaround ?? current.turnaround,
                 }
               : current,
           );

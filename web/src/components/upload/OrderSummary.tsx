@@ -101,6 +101,7 @@ function QueueNotice({ pageCount, choices, price }: { pageCount: number; choices
       colorPages: price.colorSheetCount,
       sets: price.sets,
       halfSets: price.halfSets,
+      reducedSets: price.reducedSets,
       finishing: choices.finishing ?? null,
       halfFinishing: choices.halfFinishing ?? null,
     }),
