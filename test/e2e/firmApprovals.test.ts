@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, useClientCookies, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
 import { customerClient } from '../helpers/adminTestKit';
 import { orderOnAccount } from '../helpers/onAccount';
@@ -120,16 +120,7 @@ describe('a member’s card order over the limit', () => {
 
       const page = await signedInPage(member.id, width);
       const errors = watchPageErrors(page);
-      await seedCheckoutData(page, {
-        uploadId: upload.id,
-        fileName: upload.file_name,
-        pageCount: 3,
-        fileSize: upload.file_size,
-        printSize: '24x36',
-        printType: 'bw',
-        pricePerPage: 5.99,
-        totalAmount: 17.97,
-      });
+      await seedThreeSheetCheckout(page, upload);
       await page.goto(`${shop.url}/checkout`);
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
       expect(await page.getByTestId('approval-needed').innerText()).toContain('it goes to Sam Lee for approval');

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, useClientCookies, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 
@@ -49,16 +49,7 @@ async function checkoutPage(userId: string, width: number): Promise<Page> {
   const page = await newPage(browser, { width, height: 900 });
   page.setDefaultTimeout(15_000);
   await useClientCookies(page, await customerClient(shop, userId), shop.url);
-  await seedCheckoutData(page, {
-    uploadId: upload.id,
-    fileName: upload.file_name,
-    pageCount: 3,
-    fileSize: upload.file_size,
-    printSize: '24x36',
-    printType: 'bw',
-    pricePerPage: 5.99,
-    totalAmount: 17.97,
-  });
+  await seedThreeSheetCheckout(page, upload);
   return page;
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, seedCheckoutData, seriousA11yViolations, useClientCookies, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, useClientCookies, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
 import { customerClient } from '../helpers/adminTestKit';
 
@@ -86,16 +86,7 @@ describe('a firm’s buying rules', () => {
 
     const upload = await buildUpload(shop, { userId: member.id, pages: 3, fileName: 'HT-100 Plans.pdf' });
     const page = await signedInPage(member.id, 1366);
-    await seedCheckoutData(page, {
-      uploadId: upload.id,
-      fileName: upload.file_name,
-      pageCount: 3,
-      fileSize: upload.file_size,
-      printSize: '24x36',
-      printType: 'bw',
-      pricePerPage: 5.99,
-      totalAmount: 17.97,
-    });
+    await seedThreeSheetCheckout(page, upload);
     await page.goto(`${shop.url}/checkout`);
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     expect(await page.getByTestId('firm-rules-note').innerText()).toBe(

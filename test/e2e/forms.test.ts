@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { fillContact, newPage, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { fillContact, newPage, screenshot, seriousA11yViolations, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
@@ -38,16 +38,7 @@ async function checkoutPage(options: { width?: number; height?: number } = {}): 
         return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
       }),
   );
-  await seedCheckoutData(page, {
-    uploadId: upload.id,
-    fileName: upload.file_name,
-    pageCount: 3,
-    fileSize: upload.file_size,
-    printSize: '24x36',
-    printType: 'bw',
-    pricePerPage: 5.99,
-    totalAmount: 17.97,
-  });
+  await seedThreeSheetCheckout(page, upload);
   await page.goto(`${shop.url}/checkout`);
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
   return page;

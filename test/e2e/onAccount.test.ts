@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { fillContact, pageWithCookiesOf, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { fillContact, pageWithCookiesOf, screenshot, seriousA11yViolations, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { adminClient } from '../helpers/adminTestKit';
 import { firmOnAccount, orderOnAccount } from '../helpers/onAccount';
@@ -36,16 +36,7 @@ describe('paying on account', () => {
     const upload = await buildUpload(shop, { userId: member.id, pages: 3, fileName: 'A-300 Sections.pdf' });
     const checkout = await pageWithCookiesOf(browser, shop.url, member.client.cookieHeader(), 1366);
     const errors = watchPageErrors(checkout);
-    await seedCheckoutData(checkout, {
-      uploadId: upload.id,
-      fileName: upload.file_name,
-      pageCount: 3,
-      fileSize: upload.file_size,
-      printSize: '24x36',
-      printType: 'bw',
-      pricePerPage: 5.99,
-      totalAmount: 17.97,
-    });
+    await seedThreeSheetCheckout(checkout, upload);
     await checkout.goto(`${shop.url}/checkout`);
     const choice = checkout.getByRole('radio', { name: 'Invoice to Keystone Architects (Net 30)' });
     await choice.waitFor({ timeout: 15_000 });

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import path from 'node:path';
-import { fillContact, newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, shipTo, watchPageErrors } from '../helpers/browser';
+import { fillContact, newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, shipTo, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
 import { buildOrder, buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 import { giveAnonymousSession } from '../helpers/sessions';
@@ -204,16 +204,7 @@ describe('the holiday clock at a fixed time', () => {
       expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
       await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, `holiday-clock-hero-${width}.png`) });
 
-      await seedCheckoutData(page, {
-        uploadId: upload.id,
-        fileName: upload.file_name,
-        pageCount: 3,
-        fileSize: upload.file_size,
-        printSize: '24x36',
-        printType: 'bw',
-        pricePerPage: 5.99,
-        totalAmount: 17.97,
-      });
+      await seedThreeSheetCheckout(page, upload);
       await page.goto(`${shop.url}/checkout`);
       const promise = page.getByTestId('ready-by-promise');
       await promise.getByText('Ready Friday, Nov 27 by 6:00 PM').waitFor({ timeout: 15_000 });

@@ -91,6 +91,20 @@ export async function seedCheckoutData(page: Page, data: Record<string, unknown>
   }, JSON.stringify(data));
 }
 
+/** The card's checkout data for a ready 3-sheet upload printed 24x36 in black and white ($5.99 a sheet), as most checkout journeys start. */
+export async function seedThreeSheetCheckout(page: Page, upload: { id: string; file_name: string; file_size: number }): Promise<void> {
+  await seedCheckoutData(page, {
+    uploadId: upload.id,
+    fileName: upload.file_name,
+    pageCount: 3,
+    fileSize: upload.file_size,
+    printSize: '24x36',
+    printType: 'bw',
+    pricePerPage: 5.99,
+    totalAmount: 17.97,
+  });
+}
+
 /** Types the checkout's contact fields as a customer would. */
 export async function fillContact(page: Page, who: { first: string; last: string; email: string }): Promise<void> {
   await page.getByLabel('First name *').fill(who.first);
