@@ -77,6 +77,26 @@ describe('a real background worker', () => {
     await worker.stop();
   });
 
+  it('starts a runner that stopped by itself again, and stops cleanly afterwards', { timeout: 20_000 }, async () => {
+    const worker = await shop.startWorker();
+    const first = worker.runner;
+    // What graphile-worker does when its pool exits with an error: the runner stops itself, and a
+    // second stop of it rejects ("Runner is already stopped").
+    await first.stop();
+    for (let i = 0; i < 50 && worker.runner === first; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(worker.runner).not.toBe(first);
+    await queueEmail(shop.sql, { idempotencyKey: 'after-self-stop', to: 'c@example.com', kind: 'test', subject: 's', text: 't' });
+    for (let i = 0; i < 50 && (await emailStatus('after-self-stop')) !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await emailStatus('after-self-stop')).toBe('sent');
+    await worker.stop();
+  });
+
+  it('stops cleanly when its runner already stopped by itself', async () => {
+    const worker = await shop.startWorker();
+    await worker.runner.stop();
+    await expect(worker.stop()).resolves.toBeUndefined();
+  });
+
   it('beats under the id graphile-worker locks its jobs with (its pool): a job it holds past the window stays its own', async () => {
     await shop.sql`delete from worker_heartbeats`;
     await queueEmail(shop.sql, { idempotencyKey: 'held', to: 'c@example.com', kind: 'test', subject: 's', text: 't' });

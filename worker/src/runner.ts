@@ -147,7 +147,9 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
    * that first fetch, the rejection stays cached and every later fetch of that runner fails with
    * it, for as long as it lives, while its heartbeat goes on. So until a runner's first fetch has
    * come back, a failed fetch replaces the runner with a new one (a new cache); later failures are
-   * the outage's own and graphile-worker retries them at each poll.
+   * the outage's own and graphile-worker retries them at each poll. A runner also stops by itself
+   * when its pool exits with an error; one that does while this worker is not stopping is replaced
+   * too, so an outage never leaves a live process that takes no jobs.
    */
   let firstFetchDone = false;
   let replacing: Promise<void> | null = null;
@@ -157,21 +159,22 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   };
   events.on('worker:getJob:empty', fetched);
   events.on('job:start', fetched);
-  events.on('worker:getJob:error', ({ worker }) => {
-    if (firstFetchDone || stopping || replacing || worker.workerPool.id !== poolId) return;
+  function replace(reason: string, wait: number) {
+    if (stopping || replacing) return;
     const stale = poolId;
     replacing = (async () => {
-      log.warn("the worker's first job fetch failed: starting its runner again");
+      log.warn(reason);
       // After the failed fetch has scheduled its retry: a runner stopped inside that fetch's error
       // handling rejects its worker, which graphile-worker reports with console.trace.
-      await new Promise((r) => setTimeout(r, 50));
-      await runner.stop().catch((error: unknown) => log.warn('stopping the failed runner', { error }));
+      await new Promise((r) => setTimeout(r, wait));
+      await stopRunner(runner).catch((error: unknown) => log.warn('stopping the failed runner', { error }));
       if (stale) await ctx.sql`delete from worker_heartbeats where worker_id = ${stale}`.catch(() => {});
       while (!stopping) {
         await new Promise((r) => setTimeout(r, 1000));
         if (stopping) break;
         try {
-          runner = await run(runOptions);
+          runner = watched(await run(runOptions));
+          firstFetchDone = false;
           break;
         } catch (error) {
           log.warn('starting the worker again failed; trying again', { error });
@@ -180,6 +183,19 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
     })().finally(() => {
       replacing = null;
     });
+  }
+  function watched(started: Runner): Runner {
+    void started.promise
+      .catch(() => {})
+      .then(() => {
+        if (runner === started) replace('the worker runner stopped by itself: starting it again', 0);
+      });
+    return started;
+  }
+  runner = watched(runner);
+  events.on('worker:getJob:error', ({ worker }) => {
+    if (firstFetchDone || worker.workerPool.id !== poolId) return;
+    replace("the worker's first job fetch failed: starting its runner again", 50);
   });
   let stopped: Promise<void> | null = null;
   return {
@@ -199,7 +215,7 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
       stopped ??= (async () => {
         try {
           await replacing;
-          await runner.stop();
+          await stopRunner(runner);
         } finally {
           clearInterval(timer);
           await Promise.all(rounds);
@@ -284,5 +300,17 @@ export async function runJobsOnce(ctx: AppContext): Promise<void> {
     }
   } finally {
     await pgPool.end();
+  }
+}
+
+/**
+ * Stops a runner, or waits for its end when it already stopped by itself: graphile-worker rejects a
+ * second stop ("Runner is already stopped"), and a stop of a running runner never rejects.
+ */
+async function stopRunner(runner: Runner): Promise<void> {
+  try {
+    await runner.stop();
+  } catch {
+    await runner.promise.catch(() => {});
   }
 }
