@@ -77,6 +77,12 @@ const CLIENT = 'test/globalSetup.client.ts';
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
  * they mostly wait, so they share the two slots rather than wait for each other's group); then the
  * fault tests alone, one at a time, since they stop PostgreSQL, kill workers and time the recovery.
+ * Every project but fault runs its files one after the other in each worker without isolating them
+ * (`isolate: false`): a worker imports the server once, not once per file (about a second of a
+ * core each, 200 s of the run's 845 s). It costs that a file's leftovers meet the next file: every
+ * shop, worker and browser a file starts is closed in its own afterAll, nothing is mocked
+ * (no vi.mock), and what modules keep is caches. The fault tests keep their isolation, since they
+ * install process handlers and stop what others would share (decision 098).
  * `vitest run core/ api/ worker/ test/fault/` or `vitest run --project integration` picks files as before.
  */
 export default defineConfig({
@@ -94,6 +100,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          isolate: false,
           include: [`{shared,web}/${TEST_FILE}`, ...UNIT_FILES],
           pool: 'threads',
           maxWorkers: workers(Math.max(2, os.availableParallelism())),
@@ -104,6 +111,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          isolate: false,
           include: [`{core,api,worker}/${TEST_FILE}`, `test/${TEST_FILE}`],
           exclude: ['**/node_modules/**', 'dist/**', 'test/{e2e,fault,build}/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
@@ -116,6 +124,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          isolate: false,
           include: [`test/e2e/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
@@ -140,6 +149,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'build',
+          isolate: false,
           include: [`test/build/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',

@@ -9,6 +9,26 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * The worker's one Chromium: the browser project runs a worker's files one after the other without
+ * isolation (vitest.config.ts), so its files share one browser, each in contexts of its own, rather
+ * than start one each. Playwright ends it when the worker process exits.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      shared = null;
+    });
+    return browser;
+  });
+  shared.catch(() => {
+    shared = null;
+  });
+  return shared;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
