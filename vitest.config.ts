@@ -76,8 +76,7 @@ const CLIENT = 'test/globalSetup.client.ts';
  * compute); then the integration, browser and build tests, two forks at a time (each file starts a
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
  * they mostly wait, so they share the two slots rather than wait for each other's group); then the
- * fault tests by themselves, two files at a time, since they stop PostgreSQL, kill workers and time
- * the recovery (each on its own cluster or database; they mostly wait for a heartbeat window).
+ * fault tests alone, one at a time, since they stop PostgreSQL, kill workers and time the recovery.
  * Every project but fault runs its files one after the other in each worker without isolating them
  * (`isolate: false`): a worker imports the server once, not once per file (about a second of a
  * core each, 200 s of the run's 845 s). It costs that a file's leftovers meet the next file: every
@@ -142,7 +141,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'dist/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: workers(2),
+          maxWorkers: workers(1),
           sequence: { groupOrder: 2 },
         },
       },
