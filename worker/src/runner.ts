@@ -82,10 +82,14 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
   // The jobs this pool is running: a job locked by this pool and not among them was lost hold of
   // (the database went away while it was fetched or released), see releaseLostJobs.
   const running = new Set<string>();
-  events.on('job:start', ({ job }) => {
+  events.on('job:start', ({ job, worker }) => {
     running.add(String(job.id));
     reports.started(job);
+    reports.fetched(worker.workerId);
   });
+  events.on('worker:getJob:start', ({ worker }) => reports.fetching(worker.workerId));
+  events.on('worker:getJob:empty', ({ worker }) => reports.fetched(worker.workerId));
+  events.on('worker:getJob:error', ({ worker }) => reports.fetched(worker.workerId));
   events.on('job:complete', ({ job }) => {
     running.delete(String(job.id));
     reports.ended(job);
@@ -168,6 +172,7 @@ export async function startWorker(ctx: AppContext, options: StartWorkerOptions =
       // handling rejects its worker, which graphile-worker reports with console.trace.
       await new Promise((r) => setTimeout(r, wait));
       await stopRunner(runner).catch((error: unknown) => log.warn('stopping the failed runner', { error }));
+      reports.forgetFetches();
       if (stale) await ctx.sql`delete from worker_heartbeats where worker_id = ${stale}`.catch(() => {});
       while (!stopping) {
         await new Promise((r) => setTimeout(r, 1000));
