@@ -76,7 +76,9 @@ const CLIENT = 'test/globalSetup.client.ts';
  * compute); then the integration, browser and build tests, two forks at a time (each file starts a
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
  * they mostly wait, so they share the two slots rather than wait for each other's group); then the
- * fault tests alone, one at a time, since they stop PostgreSQL, kill workers and time the recovery.
+ * fault tests alone, two files at a time: each stops its own embedded PostgreSQL or kills its own
+ * workers and times the recovery, and half of a fault file is waiting for a heartbeat or a restart
+ * (decision 099).
  * Every project but fault runs its files one after the other in each worker without isolating them
  * (`isolate: false`): a worker imports the server once, not once per file (about a second of a
  * core each, 200 s of the run's 845 s). It costs that a file's leftovers meet the next file: every
@@ -141,7 +143,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'dist/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: workers(1),
+          maxWorkers: workers(2),
           sequence: { groupOrder: 2 },
         },
       },
