@@ -188,7 +188,7 @@ describe('customer accounts in the browser', () => {
     await expect.poll(focused).toBe('My Orders');
     await expectNoSeriousA11y(page);
     await page.keyboard.press('ArrowDown');
-    expect(await focused()).toBe('Sign out');
+    await expect.poll(focused).toBe('Sign out');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await expect.poll(async () => button.evaluate((el) => el === document.activeElement)).toBe(true);
