@@ -6,7 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's headless build of Chromium (package chromium-headless-shell) where it is installed: the
+ * same engine without the desktop browser around it, 30% less CPU for the browser project than
+ * /usr/bin/chromium on a 2-core host (decision 100). The full browser is the fallback.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 let shared: Promise<Browser> | null = null;
@@ -30,7 +36,7 @@ export function sharedBrowser(): Promise<Browser> {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium-headless-shell`);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
