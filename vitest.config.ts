@@ -73,9 +73,10 @@ const CLIENT = 'test/globalSetup.client.ts';
 /**
  * Five projects, each in the pool that fits it. Projects of one `groupOrder` share its workers and
  * groups run one after the other: the unit tests first, on every core, in threads (they only
- * compute); then the integration, browser and build tests, two forks at a time (each file starts a
+ * compute); then the integration, browser and build tests, three forks at a time (each file starts a
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
- * they mostly wait, so they share the two slots rather than wait for each other's group); then the
+ * they wait for pages, polls and jobs, so two forks left a 2-core host half idle and a third fills
+ * it, decision 101; they share the slots rather than wait for each other's group); then the
  * fault tests alone, two files at a time: each stops its own embedded PostgreSQL or kills its own
  * workers and times the recovery, and half of a fault file is waiting for a heartbeat or a restart
  * (decision 099).
@@ -118,7 +119,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'dist/**', 'test/{e2e,fault,build}/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: workers(2),
+          maxWorkers: workers(3),
           sequence: { groupOrder: 1 },
         },
       },
@@ -130,7 +131,7 @@ export default defineConfig({
           include: [`test/e2e/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: workers(2),
+          maxWorkers: workers(3),
           sequence: { groupOrder: 1 },
         },
       },
@@ -155,7 +156,7 @@ export default defineConfig({
           include: [`test/build/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: workers(2),
+          maxWorkers: workers(3),
           sequence: { groupOrder: 1 },
         },
       },
