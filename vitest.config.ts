@@ -46,6 +46,7 @@ export const UNIT_FILES = [
   'api/src/middleware/validate.test.ts',
   'test/corpus/verdicts.test.ts',
   'test/docs/paths.test.ts',
+  'test/docs/reducedMotion.test.ts',
   'test/fault/driverBugs.test.ts',
   'worker/src/reportGate.test.ts',
 ];

@@ -329,9 +329,19 @@ describe('one look on every page', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
-  it('page transitions: the old page fades out for 0.4 s, the new one in for 0.6 s, never blurred; none with reduced motion', async () => {
+  it('page transitions: the old page fades out for 0.4 s, the new one in for 0.6 s, never blurred; none with reduced motion, nor spinners', async () => {
     const page = await newPage(browser, { reducedMotion: 'no-preference' });
     const context = page.context();
+    // A spinner's classes (test/docs/reducedMotion.test.ts keeps every spinner and placeholder paired with motion-reduce:animate-none).
+    const loopingAnimation = (p: typeof page) =>
+      p.evaluate(() => {
+        const el = document.createElement('span');
+        el.className = 'animate-spin motion-reduce:animate-none';
+        document.body.append(el);
+        const name = getComputedStyle(el).animationName;
+        el.remove();
+        return name;
+      });
     await page.goto(`${shop.url}/`);
     await page.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
     const enter = await page.evaluate(() => {
@@ -340,6 +350,7 @@ describe('one look on every page', { timeout: 120_000 }, () => {
       return { cls: el.className, name: s.animationName, duration: s.animationDuration, filter: s.filter };
     });
     expect(enter).toEqual({ cls: 'page-enter', name: 'page-in', duration: '0.6s', filter: 'none' });
+    expect(await loopingAnimation(page)).toBe('spin');
 
     await page.locator('footer').getByRole('link', { name: 'Track Orders' }).click();
     const exit = await page.evaluate(() => {
@@ -356,6 +367,9 @@ describe('one look on every page', { timeout: 120_000 }, () => {
     await reduced.goto(`${shop.url}/`);
     await reduced.getByRole('heading', { level: 1, name: /Large-format blueprint printing/ }).waitFor({ timeout: 30_000 });
     expect(await reduced.evaluate(() => getComputedStyle(document.querySelector('main > div') as HTMLElement).animationName)).toBe('none');
+    // Spinners and loading placeholders hold still too.
+    expect(await loopingAnimation(reduced)).toBe('none');
+    expect(await loopingAnimation(reduced)).toBe('none');
     // Watch every class the page wrapper takes, so the proof is what happened, not how fast a loaded
     // machine happened to render it.
     await reduced.evaluate(() => {

@@ -37,8 +37,8 @@ export function NavBar() {
         <Logo />
         {isLoading ? (
           <div className="flex items-center gap-2" aria-hidden="true" data-testid="nav-loading">
-            <div className="h-8 w-24 animate-pulse rounded-md bg-slate-200" />
-            <div className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
+            <div className="h-8 w-24 animate-pulse motion-reduce:animate-none rounded-md bg-slate-200" />
+            <div className="h-8 w-8 animate-pulse motion-reduce:animate-none rounded-full bg-slate-200" />
           </div>
         ) : (
           <div className="flex items-center gap-1 sm:gap-2">

@@ -191,7 +191,7 @@ export function Badge({ tone = 'neutral', children, className }: { tone?: keyof 
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
-      <span className="h-4 w-4 animate-spin rounded-full border-2 border-blueprint-200 border-t-blueprint-600" aria-hidden="true" />
+      <span className="h-4 w-4 animate-spin motion-reduce:animate-none rounded-full border-2 border-blueprint-200 border-t-blueprint-600" aria-hidden="true" />
       {label}
     </span>
   );

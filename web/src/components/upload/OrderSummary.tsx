@@ -20,7 +20,10 @@ export function SummaryPending({ setsError, pendingFiles }: { setsError: string 
         <p className="mt-2 text-sm text-slate-700">{setsError} Then you will see the price.</p>
       ) : (
         <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-blueprint-200 border-t-blueprint-600" aria-hidden="true" />
+          <span
+            className="h-4 w-4 animate-spin motion-reduce:animate-none rounded-full border-2 border-blueprint-200 border-t-blueprint-600"
+            aria-hidden="true"
+          />
           {pendingFiles > 0 ? `Waiting for ${pendingFiles} more ${pendingFiles === 1 ? 'file' : 'files'}…` : 'Checking color…'}
         </p>
       )}
