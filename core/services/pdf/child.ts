@@ -306,8 +306,17 @@ function startReporter(): Reporter {
  */
 const SHEETS_AHEAD = 2;
 
-/** One report thread per core (at most four). */
-const reporters = Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, startReporter);
+/**
+ * One report thread per core (at most four), started with the first command rather than with the
+ * process: each thread compiles MuPDF's WebAssembly again (about a third of a second of a core), and
+ * a warm child that is never handed a file (a worker that only takes orders) should not pay for
+ * them. They boot while the first file is measured on this thread, before its report is asked for.
+ */
+let started = null as Reporter[] | null;
+function reporters(): Reporter[] {
+  started ??= Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, startReporter);
+  return started;
+}
 
 /**
  * Deals `count` items to the report threads, one at a time to whichever thread is free (SHEETS_AHEAD
@@ -320,7 +329,7 @@ function deal(
   onMessage: (message: Exclude<ReporterMessage, { type: 'done' }>) => void,
 ): Promise<unknown> {
   let item = 0;
-  const work = reporters.map(
+  const work = reporters().map(
     (reporter) =>
       new Promise<void>((resolve) => {
         let dealt = 0;
@@ -379,6 +388,7 @@ function compare(job: Extract<ChildCommand, { op: 'compare' }>): Promise<unknown
 
 for await (const line of commands) {
   const command = JSON.parse(line) as ChildCommand;
+  if (command.op !== 'close') reporters();
   if (command.op === 'open') {
     answer({ job: command.job, ...measure(command) });
   } else if (command.op === 'report') {
@@ -393,7 +403,7 @@ for await (const line of commands) {
   } else if (command.op === 'close') {
     open.get(command.job)?.doc.destroy();
     open.delete(command.job);
-    for (const reporter of reporters) reporter.post({ op: 'close', job: command.job });
+    for (const reporter of started ?? []) reporter.post({ op: 'close', job: command.job });
   }
 }
 process.exit(0);
