@@ -11,7 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './net';
 
-export type IppPrinter = { uri: string; spool: string; stop(): Promise<void> };
+export type IppPrinter = {
+  uri: string;
+  spool: string;
+  /** The files of the documents the printer received for job `id`, as it keeps them (not its plot's output, `<id>-<name>.prn`). */
+  documents(id: number): string[];
+  stop(): Promise<void>;
+};
 
 /** Where ippeveprinter is, or null when the machine has none. */
 export function ippeveprinterPath(): string | null {
@@ -27,6 +33,9 @@ ATTR keyword print-scaling-supported none,auto,fit,fill
 ATTR keyword print-scaling-default none
 ATTR mimeMediaType document-format-supported application/pdf,application/octet-stream
 `;
+
+/** How long the test plotter takes to print a job. */
+const PLOT_SECONDS = 3;
 
 async function until(check: () => Promise<boolean> | boolean, what: string, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -70,7 +79,12 @@ export async function startIppPrinter(name = 'Test Plotter', options: { command?
   const dbus = spawn('dbus-daemon', ['--session', '--nofork', `--address=unix:path=${bus}`], { stdio: 'ignore' });
   await until(() => fs.existsSync(bus), 'the D-Bus socket');
   const port = await freePort();
-  const command = options.command ? ['-c', options.command] : [];
+  // Without a command ippeveprinter "prints" by sleeping 5 to 15 s a job; a plotter that takes three
+  // seconds a job is still busy while a test sends it another, and the file's jobs do not queue for
+  // half a minute behind each other.
+  const plot = path.join(dir, 'plot');
+  fs.writeFileSync(plot, `#!/bin/sh\nsleep ${PLOT_SECONDS}\n`, { mode: 0o755 });
+  const command = ['-c', options.command ?? plot];
   const printer = spawn(bin, ['-r', 'off', '-n', 'localhost', '-p', String(port), '-k', '-d', spool, ...command, '-a', path.join(dir, 'attrs'), name], {
     stdio: 'ignore',
     env: { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: `unix:path=${bus}` },
@@ -79,6 +93,11 @@ export async function startIppPrinter(name = 'Test Plotter', options: { command?
   return {
     uri: `ipp://localhost:${port}/ipp/print`,
     spool,
+    documents: (id) =>
+      fs
+        .readdirSync(spool)
+        .filter((n) => n.startsWith(`${id}-`) && !n.endsWith('.prn'))
+        .map((n) => path.join(spool, n)),
     async stop() {
       await stopProcess(printer);
       await stopProcess(dbus);

@@ -168,10 +168,10 @@ describe('the production queue', () => {
     expect(job.attributes.get('media')).toEqual(['na_arch-b_12x18in']);
     expect(job.attributes.get('print-color-mode')).toEqual(['monochrome']);
     expect(String(job.attributes.get('job-name')?.[0])).toContain(orderId.slice(-8).toUpperCase());
-    const kept = fs.readdirSync(ipp.spool).filter((n) => n.startsWith(`${row.printer_job_id}-`));
+    const kept = ipp.documents(row.printer_job_id);
     expect(kept).toHaveLength(1);
     const batchPdf = (await admin.bytes(`/api/admin/print-files/${half.batchId}`)).body;
-    expect(fs.readFileSync(path.join(ipp.spool, kept[0])).equals(batchPdf)).toBe(true);
+    expect(fs.readFileSync(kept[0]).equals(batchPdf)).toBe(true);
   }, 60_000);
 
   it('tries a busy printer again later, and puts a batch back to waiting with the reason when the printer is gone', async () => {
