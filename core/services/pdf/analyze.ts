@@ -328,7 +328,10 @@ function endJob(job: Job, timer: NodeJS.Timeout | null): void {
   dispatch();
 }
 
-/** Starts the MuPDF child now (when the worker loads its tasks), so not even the first PDF waits for start-up. */
+/**
+ * Starts the MuPDF child now (when the worker loads its tasks), so not even the first PDF's verdict
+ * waits for start-up; the child's report threads boot while that first file is measured.
+ */
 export function prewarmAnalyzer(): void {
   if (!live(child)) child = startChild();
 }
