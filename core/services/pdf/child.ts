@@ -308,9 +308,10 @@ const SHEETS_AHEAD = 2;
 
 /**
  * One report thread per core (at most four), started with the first command rather than with the
- * process: each thread compiles MuPDF's WebAssembly again (about a third of a second of a core), and
- * a warm child that is never handed a file (a worker that only takes orders) should not pay for
- * them. They boot while the first file is measured on this thread, before its report is asked for.
+ * process: each thread compiles MuPDF's WebAssembly again (about half a second of a core built,
+ * twice that from source through tsx), and a warm child that is never handed a file (a worker that
+ * only takes orders) should not pay for them. They boot while the first file is measured on this
+ * thread, before its report is asked for.
  */
 let started = null as Reporter[] | null;
 function reporters(): Reporter[] {
