@@ -53,11 +53,26 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path. */
+/**
+ * Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path.
+ * The same capture as Playwright's `fullPage` (the page's whole content, beyond the viewport), but
+ * with Chromium's fast PNG encoder: the same pixels in a file about a third larger. Playwright's
+ * default encoder spent 1.15 s of CPU on a 1280×5800 page against 0.68 s, and the journeys take
+ * about 200 of these (decision 103).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.evaluate(() => document.fonts.ready);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { cssContentSize } = await cdp.send('Page.getLayoutMetrics');
+    const clip = { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 };
+    const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: true, clip });
+    fs.writeFileSync(file, Buffer.from(data, 'base64'));
+  } finally {
+    await cdp.detach();
+  }
   return file;
 }
 
