@@ -74,10 +74,11 @@ const CLIENT = 'test/globalSetup.client.ts';
 /**
  * Five projects, each in the pool that fits it. Projects of one `groupOrder` share its workers and
  * groups run one after the other: the unit tests first, on every core, in threads (they only
- * compute); then the integration, browser and build tests, three forks at a time (each file starts a
+ * compute); then the integration, browser and build tests, four forks at a time (each file starts a
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
- * they wait for pages, polls and jobs, so two forks left a 2-core host half idle and a third fills
- * it, decision 101; they share the slots rather than wait for each other's group); then the
+ * they wait for pages, polls and jobs, so two forks left a 2-core host half idle, a third filled
+ * most of it and a fourth the rest, decisions 101 and 104; they share the slots rather than wait
+ * for each other's group); then the
  * fault tests alone, two files at a time: each stops its own embedded PostgreSQL or kills its own
  * workers and times the recovery, and half of a fault file is waiting for a heartbeat or a restart
  * (decision 099).
@@ -120,7 +121,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'dist/**', 'test/{e2e,fault,build}/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: workers(3),
+          maxWorkers: workers(4),
           sequence: { groupOrder: 1 },
         },
       },
@@ -132,7 +133,7 @@ export default defineConfig({
           include: [`test/e2e/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: workers(3),
+          maxWorkers: workers(4),
           sequence: { groupOrder: 1 },
         },
       },
@@ -157,7 +158,7 @@ export default defineConfig({
           include: [`test/build/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
           pool: 'forks',
-          maxWorkers: workers(3),
+          maxWorkers: workers(4),
           sequence: { groupOrder: 1 },
         },
       },

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, seriousA11yViolations, useClientCookies, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, useClientCookies, watchPageErrors, seedThreeSheetCheckout, screenshotOf } from '../helpers/browser';
 import { buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 
@@ -186,7 +186,7 @@ describe('a firm member’s checkout', () => {
     await shared.getByText('Saved by Milo Mason').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shared.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/screenshots/firm-address-book-390.png' });
+    await screenshotOf(page, 'firm-address-book-390');
     await shared.getByRole('button', { name: 'Remove 5 River Rd, Hoboken, NJ 07030' }).click();
     await shared.getByText('5 River Rd, Hoboken, NJ 07030').waitFor({ state: 'detached' });
     errors.assertClean();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { fillContact, newPage, screenshot, seriousA11yViolations, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
+import { fillContact, newPage, screenshot, seriousA11yViolations, watchPageErrors, seedThreeSheetCheckout, screenshotOf } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
@@ -103,7 +103,7 @@ describe('errors that stay', { timeout: 90_000 }, () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
     await page.waitForTimeout(6_000);
     expect(await alert.isVisible()).toBe(true);
-    await page.locator('#upload').screenshot({ path: 'test-results/screenshots/forms-upload-refused.png' });
+    await screenshotOf(page.locator('#upload'), 'forms-upload-refused');
 
     // A file that is not a PDF: the new reason replaces the old one.
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -247,7 +247,7 @@ describe('a phone-width checkout', { timeout: 60_000 }, () => {
     const barBox = await bar.boundingBox();
     expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual((barBox?.y ?? 0) + 1);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/screenshots/forms-checkout-phone-bar.png' });
+    await screenshotOf(page, 'forms-checkout-phone-bar');
 
     // A field focused from the keyboard comes to rest above the bar, not under it.
     await page.getByRole('radio', { name: /Shipping/ }).check();
@@ -321,7 +321,7 @@ describe('the configuration card', { timeout: 120_000 }, () => {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `tab ${i}`).toBe(true);
     }
-    await page.screenshot({ path: 'test-results/screenshots/forms-enlarge-dialog.png' });
+    await screenshotOf(page, 'forms-enlarge-dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.textContent === 'Enlarge sheet 2');
@@ -344,7 +344,7 @@ describe('the configuration card', { timeout: 120_000 }, () => {
     const header = await page.locator('header').first().boundingBox();
     expect(box).not.toBeNull();
     expect((box?.y ?? 99) + (box?.height ?? 99)).toBeLessThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
-    await page.screenshot({ path: 'test-results/screenshots/forms-upload-toast-phone.png' });
+    await screenshotOf(page, 'forms-upload-toast-phone');
     await page.context().close();
   });
 });
@@ -379,7 +379,7 @@ describe('the price and the color verdict', { timeout: 120_000 }, () => {
     await page.waitForTimeout(1_500);
     expect(await summary.textContent()).not.toContain('$');
     expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).count()).toBe(0);
-    await page.locator('#upload').screenshot({ path: 'test-results/screenshots/forms-checking-color.png' });
+    await screenshotOf(page.locator('#upload'), 'forms-checking-color');
 
     held = false;
     await summary.getByText('$29.98').last().waitFor({ timeout: 30_000 });

@@ -3,12 +3,11 @@
  * shows the worker's enlarged one (LARGE_PREVIEW_PX on the long side), to zoom into and pan around;
  * 1366 and 390 px.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { newPage, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { makeTitledSetPdf } from '../helpers/pdf';
 import { planSheet } from '../helpers/revisions';
 import { LARGE_PREVIEW_PX } from '#shared/limits';
@@ -47,13 +46,13 @@ describe('the enlarged preview', { timeout: 120_000 }, () => {
       const violations = await seriousA11yViolations(page);
       expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
       // The dialog as the customer sees it (the viewport, not the whole page under it).
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `upload-large-preview-${width}.png`) });
+      await screenshotOf(page, `upload-large-preview-${width}`);
       // Zoomed in as the revision overlay is: the title block read at the large preview's own pixels.
       for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: 'Zoom in' }).click();
       await dialog.getByText('400%').waitFor();
       const frame = dialog.getByLabel(/scroll or drag to move around$/);
       await frame.evaluate((el) => el.scrollTo(el.scrollWidth, el.scrollHeight));
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `upload-large-preview-zoomed-${width}.png`) });
+      await screenshotOf(page, `upload-large-preview-zoomed-${width}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       errors.assertClean();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { newPage, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
 import { tempDirForFile } from '../helpers/tempDir';
@@ -49,9 +49,9 @@ describe('leaving out a sheet that cannot be printed', () => {
     expect(await offer.textContent()).toContain('Leave it out to print the other 4 sheets of this file');
     // No price for a file that cannot be printed as it is.
     expect(await page.getByRole('region', { name: 'Order summary' }).count()).toBe(0);
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-offer-1366.png') });
+    await screenshotOf(page.locator('#upload'), 'leave-out-offer-1366');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-offer-390.png') });
+    await screenshotOf(page.locator('#upload'), 'leave-out-offer-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -67,9 +67,9 @@ describe('leaving out a sheet that cannot be printed', () => {
     expect(await papers.allTextContents()).toEqual(Array.from({ length: 4 }, () => 'ARCH D · on 24" x 36"'));
     expect(await page.getByText('Sheet 5', { exact: true }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-priced-1366.png') });
+    await screenshotOf(page.locator('#upload'), 'leave-out-priced-1366');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-priced-390.png') });
+    await screenshotOf(page.locator('#upload'), 'leave-out-priced-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1366, height: 900 });
     errors.assertClean();
@@ -98,9 +98,9 @@ describe('leaving out a sheet that cannot be printed', () => {
     await page.getByText('sheets 2–3', { exact: true }).waitFor({ timeout: 45_000 });
     // Not priced while a file of the set cannot be printed as it is.
     expect(await page.getByRole('region', { name: 'Order summary' }).textContent()).toContain('Waiting for 1 more file');
-    await files.screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-set-offer-1366.png') });
+    await screenshotOf(files, 'leave-out-set-offer-1366');
     await page.setViewportSize({ width: 390, height: 844 });
-    await files.screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-set-offer-390.png') });
+    await screenshotOf(files, 'leave-out-set-offer-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('button', { name: 'Leave out sheet 3 (8.5" x 11")' }).click();
@@ -116,7 +116,7 @@ describe('leaving out a sheet that cannot be printed', () => {
     const papers = page.getByTestId('sheet-paper');
     await expect.poll(() => papers.count(), { timeout: 30_000 }).toBe(7);
     expect(await papers.allTextContents()).toEqual([...Array.from({ length: 6 }, () => 'ARCH D · on 24" x 36"'), '20" x 30" · on 24" x 36"']);
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'leave-out-set-1366.png') });
+    await screenshotOf(page.locator('#upload'), 'leave-out-set-1366');
     errors.assertClean();
     await page.context().close();
   }, 150_000);

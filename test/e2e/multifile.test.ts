@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { makeTitledSetPdf, type TitledSheet } from '../helpers/pdf';
@@ -84,7 +84,7 @@ describe('a drawing set of several files', { timeout: 180_000 }, () => {
     const cards = page.getByRole('list', { name: 'Sheet previews' }).getByRole('listitem');
     expect(await cards.nth(2).innerText()).toMatch(/^C-Second floor\.pdf\n+A-102\nSECOND FLOOR PLAN\n/);
     expect(await cards.nth(2).innerText()).toContain('Sheet 3');
-    await page.locator('#upload').screenshot({ path: `${SCREENSHOT_DIR}/multifile-card-three-files-1366.png` });
+    await screenshotOf(page.locator('#upload'), 'multifile-card-three-files-1366');
 
     // The duplicate goes: two files, three sheets, only the missing sheet is left to warn of.
     await page.getByRole('button', { name: 'Remove B-Old plan.pdf' }).click();
@@ -106,7 +106,7 @@ describe('a drawing set of several files', { timeout: 180_000 }, () => {
     expect(await offer.innerText()).toContain('2 sheets are color markup only: A-101, A-102');
     expect(await offer.innerText()).toContain('Saves $18.00');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.locator('#upload').screenshot({ path: `${SCREENSHOT_DIR}/multifile-card-1366.png` });
+    await screenshotOf(page.locator('#upload'), 'multifile-card-1366');
     await offer.getByRole('button', { name: 'Print markup-only sheets in B&W' }).click();
     expect(await summary.getByRole('list', { name: 'Price lines' }).getByRole('listitem').allTextContents()).toEqual([
       '24" x 36" black and white (3 × $5.99)$17.97',
@@ -144,7 +144,7 @@ describe('a drawing set of several files', { timeout: 180_000 }, () => {
     await page.getByText('Print markup-only sheets in B&W').waitFor({ timeout: 60_000 });
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#upload').screenshot({ path: `${SCREENSHOT_DIR}/multifile-card-390.png` });
+    await screenshotOf(page.locator('#upload'), 'multifile-card-390');
     errors.assertClean();
     await page.context().close();
   });

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import path from 'node:path';
-import { fillContact, newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, shipTo, watchPageErrors, seedThreeSheetCheckout } from '../helpers/browser';
+import { fillContact, newPage, screenshot, seedCheckoutData, shipTo, watchPageErrors, seedThreeSheetCheckout, screenshotOf } from '../helpers/browser';
 import { buildOrder, buildUpload, buildUser } from '../helpers/factories';
 import { adminClient, customerClient } from '../helpers/adminTestKit';
 import { giveAnonymousSession } from '../helpers/sessions';
@@ -202,7 +201,7 @@ describe('the holiday clock at a fixed time', () => {
       expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 6 PM (rush: today by 4:30 PM)');
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/ready today\.$/);
       expect(await page.locator('body').innerText()).not.toMatch(/Thursday, Nov 26|Thu, Nov 26/);
-      await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, `holiday-clock-hero-${width}.png`) });
+      await screenshotOf(page.locator('section[aria-labelledby="hero-title"]'), `holiday-clock-hero-${width}`);
 
       await seedThreeSheetCheckout(page, upload);
       await page.goto(`${shop.url}/checkout`);
@@ -226,7 +225,7 @@ describe('the holiday clock at a fixed time', () => {
     await countdown.getByText(/ready Friday, Nov 27 by 6 PM/).waitFor({ timeout: 15_000 });
     expect(await countdown.innerText()).toBe('Order now: ready Friday, Nov 27 by 6 PM (rush: Friday, Nov 27 by 1 PM)');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/ready Friday\.$/);
-    await page.locator('section[aria-labelledby="hero-title"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'holiday-clock-thanksgiving.png') });
+    await screenshotOf(page.locator('section[aria-labelledby="hero-title"]'), 'holiday-clock-thanksgiving');
     errors.assertClean();
     await page.close();
   });

@@ -4,12 +4,11 @@
  * the counter plotter, the configuration card and the checkout both say, before payment, that the
  * queue is full and when the order will really be ready. Screenshots at 1366 and 390 px.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, SCREENSHOT_DIR, seedCheckoutData, useClientCookies, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seedCheckoutData, useClientCookies, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
@@ -77,7 +76,7 @@ describe('promises from the production queue', { timeout: 150_000 }, () => {
       await notice.scrollIntoViewIfNeeded();
       await screenshot(page, `queue-promise-card-${width}`);
       // The card's summary on its own, to look at the sentence where it stands.
-      await summary.screenshot({ path: path.join(SCREENSHOT_DIR, `queue-promise-card-summary-${width}.png`) });
+      await screenshotOf(summary, `queue-promise-card-summary-${width}`);
 
       await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
       await page.waitForURL(`${shop.url}/checkout`, { timeout: 15_000 });
@@ -89,7 +88,7 @@ describe('promises from the production queue', { timeout: 150_000 }, () => {
       expect(await page.getByTestId('ready-by-promise').textContent()).toContain(`Ready ${ready.replace(/^Today/, 'today')}`);
       await atCheckout.scrollIntoViewIfNeeded();
       await screenshot(page, `queue-promise-checkout-${width}`);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `queue-promise-checkout-view-${width}.png`) });
+      await screenshotOf(page, `queue-promise-checkout-view-${width}`);
       errors.assertClean();
       await page.close();
     });

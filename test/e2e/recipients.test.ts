@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { fillContact, newPage, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { fillContact, newPage, screenshot, seedCheckoutData, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { buildUpload } from '../helpers/factories';
 import { giveAnonymousSession } from '../helpers/sessions';
 
@@ -154,7 +154,7 @@ describe("each recipient's finishing", () => {
       await drafting.getByText('Recipient 2 (Drafting Room): A set of one sheet cannot be bound. Please choose no binding.').waitFor({ timeout: 15_000 });
       await screenshot(page, `recipients-finishing-refused-${width}`);
       // The rows alone, at the size they are read.
-      await page.getByRole('list', { name: 'Recipients' }).screenshot({ path: `test-results/screenshots/recipients-finishing-rows-refused-${width}.png` });
+      await screenshotOf(page.getByRole('list', { name: 'Recipients' }), `recipients-finishing-rows-refused-${width}`);
       await drafting.getByLabel('Bind').selectOption('none');
       await drafting.getByLabel('Fold').selectOption('title_out');
       // $5.99 + $0.50 fold, 6.63%: $6.92.
@@ -163,7 +163,7 @@ describe("each recipient's finishing", () => {
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       await steel.getByText(/^Finishing:/).click();
       await screenshot(page, `recipients-finishing-${width}`);
-      await page.getByRole('list', { name: 'Recipients' }).screenshot({ path: `test-results/screenshots/recipients-finishing-rows-${width}.png` });
+      await screenshotOf(page.getByRole('list', { name: 'Recipients' }), `recipients-finishing-rows-${width}`);
 
       const stored = await shop.sql<{ name: string; finishing: { fold: string; bind: string }; reduced_sets: number }[]>`
         select r.name, r.finishing, r.reduced_sets from order_recipients r join orders o on o.id = r.order_id where o.session_sid = ${sid} order by r.position`;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, watchPageErrors, screenshotOf } from '../helpers/browser';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { makeTitledSetPdf } from '../helpers/pdf';
@@ -63,8 +63,7 @@ describe('the set in the field’s order on the configuration card', () => {
       await lines.getByText('Folding to 9" x 12", title block out (full-size sets)').waitFor();
       expect(await page.getByRole('button', { name: /Proceed to Checkout/ }).isEnabled()).toBe(true);
 
-      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await sorted.locator('xpath=..').screenshot({ path: path.join(SCREENSHOT_DIR, `field-order-card-${width}.png`) });
+      await screenshotOf(sorted.locator('xpath=..'), `field-order-card-${width}`);
       await screenshot(page, `field-order-${width}`);
       errors.assertClean();
       await page.context().close();

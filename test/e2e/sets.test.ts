@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { ARCH_D, makeDrawingPdf } from '../helpers/pdf';
 import { pdfText } from '../helpers/pdfText';
 
@@ -65,7 +65,7 @@ describe('sets and color per sheet in the browser', { timeout: 150_000 }, () => 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.locator('#upload').screenshot({ path: 'test-results/screenshots/sets-configuration-card.png' });
+    await screenshotOf(page.locator('#upload'), 'sets-configuration-card');
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/checkout$/, { timeout: 15_000 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, SCREENSHOT_DIR, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, watchPageErrors, screenshotOf } from '../helpers/browser';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
 import { makeTitledSetPdf, type TitledSheet } from '../helpers/pdf';
@@ -58,8 +58,7 @@ describe('sheet numbers and the set preflight on the configuration card', () => 
       // A warning, not a stop: checkout is still offered.
       expect(await page.getByRole('button', { name: /Proceed to Checkout/ }).isEnabled()).toBe(true);
       // The card's sheet strip and warnings, to look at (the whole page is long).
-      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await warnings.locator('xpath=..').screenshot({ path: path.join(SCREENSHOT_DIR, `sheet-preflight-card-${width}.png`) });
+      await screenshotOf(warnings.locator('xpath=..'), `sheet-preflight-card-${width}`);
       await screenshot(page, `sheet-preflight-${width}`);
       errors.assertClean();
       await page.context().close();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { newPage, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { ANSI_D, ARCH_E1, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
 import { tempDirForFile } from '../helpers/tempDir';
@@ -50,10 +50,10 @@ describe('a mixed-size set at true scale', () => {
     expect(lines).toContain('15" x 21" half-size black and white');
     expect(await summary.textContent()).toContain('1 set + 2 half-size sets');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'truescale-card-1366.png') });
+    await screenshotOf(page.locator('#upload'), 'truescale-card-1366');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'truescale-card-390.png') });
+    await screenshotOf(page.locator('#upload'), 'truescale-card-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1366, height: 900 });
     errors.assertClean();
@@ -66,7 +66,7 @@ describe('a mixed-size set at true scale', () => {
     // The server's price: the same lines, NJ tax on $28.91 (6.63% = 1.9167 → 1.92).
     await page.getByText('15" x 21" half-size black and white', { exact: false }).first().waitFor({ timeout: 15_000 });
     await page.getByText('$30.83').first().waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'truescale-checkout-1366.png') });
+    await screenshotOf(page, 'truescale-checkout-1366');
     await page.context().close();
   }, 120_000);
 });

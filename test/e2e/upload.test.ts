@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestShop } from '../helpers/shop';
 import { browserShopForFile } from '../helpers/browserShop';
-import { newPage, screenshot, SCREENSHOT_DIR, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { newPage, screenshot, seriousA11yViolations, watchPageErrors, screenshotOf } from '../helpers/browser';
 import { ARCH_D, LETTER, makeDrawingPdf } from '../helpers/pdf';
 import { CheckoutDataSchema, CHECKOUT_DATA_KEY } from '#shared/checkout';
 import { tempDirForFile } from '../helpers/tempDir';
@@ -91,7 +91,7 @@ describe('the upload area', () => {
     await page.getByText('These prints will not be to scale.').waitFor();
     expect(await summary.textContent()).toContain('$53.97');
     await screenshot(page, 'upload-configured-not-to-scale');
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'upload-section-not-to-scale.png') });
+    await screenshotOf(page.locator('#upload'), 'upload-section-not-to-scale');
     expect(await seriousA11yViolations(page)).toEqual([]);
     // The drawing's own paper chosen outright is to scale too.
     await page.getByRole('radio', { name: '24" x 36"' }).check();
@@ -100,7 +100,7 @@ describe('the upload area', () => {
     await screenshot(page, 'upload-configured');
     // A phone: the card, the previews strip and the choices still fit.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('#upload').screenshot({ path: path.join(SCREENSHOT_DIR, 'upload-section-phone.png') });
+    await screenshotOf(page.locator('#upload'), 'upload-section-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const summaryBox = await summary.boundingBox();
     expect((summaryBox?.x ?? 0) + (summaryBox?.width ?? 999)).toBeLessThanOrEqual(390);

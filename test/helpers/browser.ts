@@ -1,10 +1,10 @@
 /**
  * Debian's Chromium through playwright-core, for the browser journeys. Screenshots are saved under
- * test-results/screenshots/ so a person can look at every journey's end.
+ * test-results/screenshots/ so a person can look at every journey's end (not in CI: savingScreenshots).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /**
  * Debian's headless build of Chromium (package chromium-headless-shell) where it is installed: the
@@ -14,6 +14,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+/**
+ * Whether the journeys save their screenshots: for a person who runs the suite and opens them, yes;
+ * in CI (`CI` set), whose clean clone nobody opens, no. They assert nothing, and their ~200
+ * captures were a ninth of the browser project's CPU (decision 104). SCREENSHOTS=1 or 0 decides.
+ */
+export function savingScreenshots(): boolean {
+  return process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
+}
 
 let shared: Promise<Browser> | null = null;
 
@@ -60,10 +68,11 @@ export async function launchBrowser(): Promise<Browser> {
  * default encoder spent 1.15 s of CPU on a 1280×5800 page against 0.68 s, and the journeys take
  * about 200 of these (decision 103).
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string): Promise<string | null> {
+  await page.evaluate(() => document.fonts.ready);
+  if (!savingScreenshots()) return null;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.evaluate(() => document.fonts.ready);
   const cdp = await page.context().newCDPSession(page);
   try {
     const { cssContentSize } = await cdp.send('Page.getLayoutMetrics');
@@ -74,6 +83,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     await cdp.detach();
   }
   return file;
+}
+
+/**
+ * Saves what a person sees of the page (its viewport), or of one element, as
+ * test-results/screenshots/<name>.png. When screenshots are not saved, the element is still waited
+ * for and scrolled into view as its capture would, so the steps after it meet the same page.
+ */
+export async function screenshotOf(target: Page | Locator, name: string): Promise<void> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (savingScreenshots()) {
+    await target.screenshot({ path: file });
+  } else if ('scrollIntoViewIfNeeded' in target) {
+    await target.scrollIntoViewIfNeeded();
+  }
 }
 
 /** Fails the test on any console error or uncaught page error (collected; call `assertClean()`). */
