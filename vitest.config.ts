@@ -98,6 +98,10 @@ export default defineConfig({
     // core. core/lib/passwords.test.ts proves production's cost, and the sign-in burst test
     // runs at it.
     env: { TZ: 'UTC', LOG_LEVEL: 'silent', NODE_ENV: 'test', PASSWORD_HASH_LOG_N: '10' },
+    // Each project, and the Node 24 run beside the suite (.ci/run), transformed the same server
+    // files again: one cache on disk (node_modules/.experimental-vitest-cache), keyed by each file's
+    // content, is shared by all of them (decision 104).
+    experimental: { fsModuleCache: true },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

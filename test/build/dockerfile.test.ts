@@ -21,6 +21,13 @@ import { commandOf, parseDockerfile, stepsOf, type Stage } from './dockerfile';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const stages: Stage[] = parseDockerfile(fs.readFileSync(path.join(REPO, 'Dockerfile'), 'utf8'));
+/**
+ * The Node the stages run on: IMAGE_NODE, a node binary (`.ci/run` gives the Node 24 the Dockerfile's
+ * `FROM node:24-slim` names), else this test's own. Each `node` of a stage's command starts it, and
+ * it comes first in PATH for the RUN steps, so npm runs the build's scripts on it too.
+ */
+const IMAGE_NODE = process.env.IMAGE_NODE || process.execPath;
+const IMAGE_PATH = `${path.dirname(IMAGE_NODE)}:${process.env.PATH ?? ''}`;
 
 /** Runs one stage's steps in `dir` (standing in for its WORKDIR); `others` maps stage names to their dirs. */
 function runStage(name: string, dir: string, context: string, others: Record<string, string>): Record<string, string> {
@@ -53,7 +60,7 @@ function runStage(name: string, dir: string, context: string, others: Record<str
       execSync(command, {
         cwd: dir,
         stdio: 'pipe',
-        env: { ...process.env, ...env, NODE_ENV: env.NODE_ENV ?? '', PATH: `${shim}:${process.env.PATH}` },
+        env: { ...process.env, ...env, NODE_ENV: env.NODE_ENV ?? '', PATH: `${shim}:${IMAGE_PATH}` },
       });
     }
   }
@@ -85,7 +92,7 @@ function copyContext(to: string): void {
 
 function start(argv: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const [command, ...args] = argv;
-  const child = spawn(command === 'node' ? process.execPath : command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command === 'node' ? IMAGE_NODE : command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -131,6 +138,14 @@ describe('the Dockerfile, run on a clean copy', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('runs on the Node the Dockerfile names when one is given (IMAGE_NODE), else on this one', () => {
+    const version = execFileSync(IMAGE_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    const named = stages.map((s) => /^node:(\d+)/.exec(s.base)?.[1]).filter(Boolean);
+    expect(named.length).toBeGreaterThan(0);
+    if (process.env.IMAGE_NODE) for (const major of named) expect(version.split('.')[0]).toBe(major);
+    else expect(version).toBe(process.versions.node);
+  });
+
   it('ships the build and production dependencies only', () => {
     expect(fs.existsSync(path.join(app, 'dist/server/web.js'))).toBe(true);
     expect(fs.existsSync(path.join(app, 'dist/web/index.html'))).toBe(true);
@@ -154,7 +169,7 @@ describe('the Dockerfile, run on a clean copy', () => {
   it('migrates with release, serves with web and analyses uploads with worker', async () => {
     const port = await freePort();
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
+      PATH: IMAGE_PATH,
       HOME: tmp,
       ...runtimeEnv,
       DATABASE_URL: `${adminUrl.replace(/\/[^/]*$/, '')}/${database}`,
