@@ -66,28 +66,34 @@ function workers(wanted: number): number {
 }
 
 const TEST_FILE = '**/*.test.{ts,tsx}';
+/**
+ * The fault tests that time the machine itself, not a recovery: the sign-in burst hashes 200 wrong
+ * passwords at production's scrypt cost and promises the right one an answer within 5 s, which
+ * neighbouring files on the same cores would break whatever the hash queue did. They run last, alone.
+ */
+const TIMED_ALONE = ['test/fault/signInBurst.test.ts'];
 /** PostgreSQL: a template migrated once per run, a copy per test file (test/helpers/db.ts). */
 const DATABASE = 'test/globalSetup.ts';
 /** The built client (dist/web), which the browser journeys are served and the build tests copy. */
 const CLIENT = 'test/globalSetup.client.ts';
 
 /**
- * Five projects, each in the pool that fits it. Projects of one `groupOrder` share its workers and
+ * Six projects, each in the pool that fits it. Projects of one `groupOrder` share its workers and
  * groups run one after the other: the unit tests first, on every core, in threads (they only
  * compute); then the integration, browser and build tests, four forks at a time (each file starts a
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
  * they wait for pages, polls and jobs, so two forks left a 2-core host half idle, a third filled
  * most of it and a fourth the rest, decisions 101 and 104; they share the slots rather than wait
- * for each other's group); then the
- * fault tests alone, two files at a time: each stops its own embedded PostgreSQL or kills its own
- * workers and times the recovery, and half of a fault file is waiting for a heartbeat or a restart
- * (decision 099).
- * Every project but fault runs its files one after the other in each worker without isolating them
- * (`isolate: false`): a worker imports the server once, not once per file (about a second of a
- * core each, 200 s of the run's 845 s). It costs that a file's leftovers meet the next file: every
- * shop, worker and browser a file starts is closed in its own afterAll, nothing is mocked
- * (no vi.mock), and what modules keep is caches. The fault tests keep their isolation, since they
- * install process handlers and stop what others would share (decision 098).
+ * for each other's group), and the fault tests in the same slots: each stops its own embedded
+ * PostgreSQL or kills its own workers and times the recovery against bounds of 10 s and more, and
+ * half of a fault file is waiting for a heartbeat or a restart (decisions 099 and 104);
+ * then, alone, the test that times the machine (TIMED_ALONE).
+ * Every project but fault and timing runs its files one after the other in each worker without
+ * isolating them (`isolate: false`): a worker imports the server once, not once per file (about a
+ * second of a core each, 200 s of the run's 845 s). It costs that a file's leftovers meet the next
+ * file: every shop, worker and browser a file starts is closed in its own afterAll, nothing is
+ * mocked (no vi.mock), and what modules keep is caches. The fault and timing tests keep their
+ * isolation, since they install process handlers and stop what others would share (decision 098).
  * `vitest run core/ api/ worker/ test/fault/` or `vitest run --project integration` picks files as before.
  */
 export default defineConfig({
@@ -147,10 +153,22 @@ export default defineConfig({
           name: 'fault',
           include: [`test/fault/${TEST_FILE}`],
           // The recogniser of known driver errors is pure: it runs with the unit tests, not alone.
-          exclude: ['**/node_modules/**', 'dist/**', ...UNIT_FILES],
+          exclude: ['**/node_modules/**', 'dist/**', ...UNIT_FILES, ...TIMED_ALONE],
           globalSetup: [DATABASE],
           pool: 'forks',
-          maxWorkers: workers(2),
+          // A group's projects share its slots (vitest requires one maxWorkers for them).
+          maxWorkers: workers(4),
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timing',
+          include: TIMED_ALONE,
+          globalSetup: [DATABASE],
+          pool: 'forks',
+          maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },
       },
