@@ -67,6 +67,11 @@ function workers(wanted: number): number {
 
 const TEST_FILE = '**/*.test.{ts,tsx}';
 /**
+ * The integration, browser, build and fault projects: one group whose files share four slots (vitest
+ * requires one maxWorkers for the projects of a group).
+ */
+const BESIDE_THE_JOURNEYS = { pool: 'forks', maxWorkers: workers(4), sequence: { groupOrder: 1 } } as const;
+/**
  * The fault tests that time the machine itself, not a recovery: the sign-in burst hashes 200 wrong
  * passwords at production's scrypt cost and promises the right one an answer within 5 s, which
  * neighbouring files on the same cores would break whatever the hash queue did. They run last, alone.
@@ -84,7 +89,7 @@ const CLIENT = 'test/globalSetup.client.ts';
  * whole shop on its own database, a browser journey Chromium too, a build test the built processes;
  * they wait for pages, polls and jobs, so two forks left a 2-core host half idle, a third filled
  * most of it and a fourth the rest, decisions 101 and 104; they share the slots rather than wait
- * for each other's group), and the fault tests in the same slots: each stops its own embedded
+ * for each other's group), the fault tests among them in the same slots: each stops its own embedded
  * PostgreSQL or kills its own workers and times the recovery against bounds of 10 s and more, and
  * half of a fault file is waiting for a heartbeat or a restart (decisions 099 and 104);
  * then, alone, the test that times the machine (TIMED_ALONE).
@@ -130,9 +135,7 @@ export default defineConfig({
           include: [`{core,api,worker}/${TEST_FILE}`, `test/${TEST_FILE}`],
           exclude: ['**/node_modules/**', 'dist/**', 'test/{e2e,fault,build}/**', ...UNIT_FILES],
           globalSetup: [DATABASE],
-          pool: 'forks',
-          maxWorkers: workers(4),
-          sequence: { groupOrder: 1 },
+          ...BESIDE_THE_JOURNEYS,
         },
       },
       {
@@ -142,9 +145,7 @@ export default defineConfig({
           isolate: false,
           include: [`test/e2e/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
-          pool: 'forks',
-          maxWorkers: workers(4),
-          sequence: { groupOrder: 1 },
+          ...BESIDE_THE_JOURNEYS,
         },
       },
       {
@@ -152,13 +153,10 @@ export default defineConfig({
         test: {
           name: 'fault',
           include: [`test/fault/${TEST_FILE}`],
-          // The recogniser of known driver errors is pure: it runs with the unit tests, not alone.
+          // The recogniser of known driver errors is pure: it runs with the unit tests, not here.
           exclude: ['**/node_modules/**', 'dist/**', ...UNIT_FILES, ...TIMED_ALONE],
           globalSetup: [DATABASE],
-          pool: 'forks',
-          // A group's projects share its slots (vitest requires one maxWorkers for them).
-          maxWorkers: workers(4),
-          sequence: { groupOrder: 1 },
+          ...BESIDE_THE_JOURNEYS,
         },
       },
       {
@@ -179,9 +177,7 @@ export default defineConfig({
           isolate: false,
           include: [`test/build/${TEST_FILE}`],
           globalSetup: [DATABASE, CLIENT],
-          pool: 'forks',
-          maxWorkers: workers(4),
-          sequence: { groupOrder: 1 },
+          ...BESIDE_THE_JOURNEYS,
         },
       },
     ],
